@@ -1,0 +1,1 @@
+"""The ludoscribe command line."""

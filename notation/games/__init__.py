@@ -1,0 +1,31 @@
+"""The games Ludoscribe knows, chosen by a record's Game tag."""
+
+from __future__ import annotations
+
+from .base import Game, Outcome, Position
+from .teblo import Teblo
+
+# Every game of the format, by its Game tag (read case-insensitively). The value is
+# the class implementing its rules, or None while its engine is not written yet.
+GAMES: dict[str, type[Game] | None] = {
+    "Teblo": Teblo,
+    "Staku": None,
+    "Tektop": None,
+    "Tekao": None,
+    "TChako": None,
+}
+_BY_LOWER = {name.lower(): name for name in GAMES}
+
+
+def game_class(tag: str) -> type[Game]:
+    """The rules class for a Game tag value; ValueError saying why if there is none."""
+    name = _BY_LOWER.get(tag.strip().lower().replace("'", ""))
+    if name is None:
+        raise ValueError(f"unknown game {tag!r} (the Game tag is one of {', '.join(GAMES)})")
+    found = GAMES[name]
+    if found is None:
+        raise ValueError(f"{name} records cannot be checked yet: this version has no {name} engine")
+    return found
+
+
+__all__ = ["GAMES", "Game", "Outcome", "Position", "game_class"]

@@ -1,0 +1,126 @@
+"""The interface every game implements, and what the common layer knows of a game.
+
+The common layer (reader, writer, replay, diagrams, CLI) only ever talks to a game
+through this class. It knows that two sides alternate, that each turn is one token
+of the game's grammar, and that positions are values with a side to move and a turn
+number. Everything else is the game's business: cells and their names (squares,
+hexagons, zones), what a turn holds (one move or two, dice throws, orientations,
+flick outcomes), which turns are legal and why not, and when the game ends.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Iterable, Protocol
+
+from parsimonious.nodes import Node as ParseNode
+
+
+class Position(Protocol):
+    """What the common layer reads from any game's position.
+
+    Positions are immutable. Equal positions (for repetition) compare equal and hash
+    alike; counters that never repeat, like the turn number, are left out of equality.
+    """
+
+    side: int  # index in Game.sides of the side to move
+    number: int  # number of the turn about to be played
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning side (None for a draw) and why."""
+
+    winner: int | None
+    reason: str
+    termination: str = "normal"
+
+    @property
+    def result(self) -> str:
+        return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
+
+
+class Game(ABC):
+    """The rules of one game, with its options (the record's Variant tag) applied."""
+
+    name: ClassVar[str]  # as written in the Game tag
+    sides: ClassVar[tuple[str, str]]  # first side, second side: also their tag names
+    turn_rules: ClassVar[str]  # parsimonious rules defining `turn` (see grammar.py)
+    turn_example: ClassVar[str]  # how turns look, for error messages
+    options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
+
+    def __init__(self, variant: str = "") -> None:
+        chosen = {part.strip() for part in variant.split(",") if part.strip()}
+        unknown = sorted(o for o in chosen if o.lower() not in {k.lower() for k in self.options})
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"unknown {self.name} variant {unknown[0]!r} (known: {known})")
+        self.variant = frozenset(o.lower() for o in chosen)
+
+    # --- positions -------------------------------------------------------------
+    @abstractmethod
+    def start_position(self) -> Position:
+        """The position before the first turn."""
+
+    @abstractmethod
+    def read_position(self, code: str) -> Position:
+        """Parse a one-line position code; ValueError with a reason if it is wrong."""
+
+    @abstractmethod
+    def position_code(self, position: Position) -> str:
+        """The one-line code of a position (read_position reads it back)."""
+
+    # --- turns as text -----------------------------------------------------------
+    @abstractmethod
+    def turn_from_node(self, node: ParseNode) -> Hashable:
+        """The turn a `turn` parse node stands for (the node's regex groups are at hand)."""
+
+    @abstractmethod
+    def turn_text(self, turn: Hashable) -> str:
+        """The canonical spelling of a turn."""
+
+    def read_turn(self, text: str) -> Hashable:
+        """Parse one turn token; ValueError if it is not this game's syntax."""
+        from ..grammar import grammar_for
+
+        try:
+            node = grammar_for(type(self))["turn"].parse(text)
+        except Exception:
+            raise ValueError(f"{text!r} is not a {self.name} turn ({self.turn_example})") from None
+        return self.turn_from_node(node)
+
+    # --- rules -------------------------------------------------------------------
+    @abstractmethod
+    def why_illegal(self, position: Position, turn: Hashable) -> str | None:
+        """None if the turn is legal here, else the reason, in words a player reads."""
+
+    @abstractmethod
+    def apply(self, position: Position, turn: Hashable) -> Position:
+        """The position after a legal turn."""
+
+    @abstractmethod
+    def legal_turns(self, position: Position, chance: Any = None) -> Iterable[Hashable]:
+        """Every legal turn from the position.
+
+        `chance` is the turn's chance outcome for games that record one (Tektop's dice
+        throws): the turns are those legal with that outcome. Games without chance
+        take None.
+        """
+
+    @abstractmethod
+    def random_turn(self, position: Position, rng: random.Random) -> Hashable | None:
+        """A random legal turn (chance or dexterity outcomes drawn from rng), or None."""
+
+    @abstractmethod
+    def outcome(self, position: Position, occurrences: int) -> Outcome | None:
+        """How the game ended at this position, if it did.
+
+        `occurrences` counts how often this same position has arisen in the line
+        being played, this time included (for repetition rules).
+        """
+
+    def label(self, number: int, side: int) -> str:
+        """How errors name a turn: 'turn 3 Red'."""
+        return f"turn {number} {self.sides[side]}"

@@ -1,0 +1,268 @@
+"""Teblo: two pawns race for each other's base across a 12x12 board they wall in.
+
+Squares are numbered 0..143 as row * 12 + column, row 0 being row A (Yellow's side)
+and column 0 being column 1 (Yellow's left). Sets of squares are Python ints used as
+bitboards, which makes rule c (every pawn can still reach both bases) a few integer
+operations per step of a flood fill.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from parsimonious.nodes import Node as ParseNode
+
+from .base import Game, Outcome
+
+SIZE = 12
+ROWS = "ABCDEFGHIJKL"
+SQUARES = SIZE * SIZE
+PIECES = 25  # support pieces per side
+YELLOW, RED = 0, 1
+SIDES = ("Yellow", "Red")
+BASES = (3 * SIZE + 2, 8 * SIZE + 9)  # D3 (Yellow's), I10 (Red's): point-symmetric
+ALL = (1 << SQUARES) - 1
+BASE_BITS = (1 << BASES[0]) | (1 << BASES[1])
+COLUMN_1 = sum(1 << (row * SIZE) for row in range(SIZE))
+COLUMN_12 = COLUMN_1 << (SIZE - 1)
+
+
+def square_name(square: int) -> str:
+    return f"{ROWS[square // SIZE]}{square % SIZE + 1}"
+
+
+NAMES = [square_name(square) for square in range(SQUARES)]
+SQUARE_OF = {name: square for square, name in enumerate(NAMES)}
+NEIGHBOURS = [
+    tuple(
+        row * SIZE + col
+        for row, col in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+        if 0 <= row < SIZE and 0 <= col < SIZE
+    )
+    for r, c in (divmod(square, SIZE) for square in range(SQUARES))
+]
+
+
+def spread(bits: int) -> int:
+    """The squares orthogonally next to any of `bits`."""
+    return (
+        ((bits << SIZE) & ALL)
+        | (bits >> SIZE)
+        | ((bits << 1) & ~COLUMN_1 & ALL)
+        | ((bits >> 1) & ~COLUMN_12)
+    )
+
+
+def reaches(start: int, targets: int, passable: int) -> bool:
+    """Whether a flood fill from `start` through `passable` squares covers `targets`."""
+    reached = 1 << start
+    while True:
+        if reached & targets == targets:
+            return True
+        grown = reached | (spread(reached) & passable)
+        if grown == reached:
+            return False
+        reached = grown
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The side's pawn moves to the next square `to`."""
+
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """The side puts one support piece from its hand on square `on`."""
+
+    on: int
+
+
+@dataclass(frozen=True, slots=True)
+class TebloPosition:
+    pawns: tuple[int, int]  # Yellow's pawn, Red's pawn
+    pieces: tuple[int, int]  # bitboards of Yellow's and Red's support pieces
+    side: int = YELLOW
+    number: int = field(default=1, compare=False)
+
+    def in_hand(self, side: int) -> int:
+        return PIECES - self.pieces[side].bit_count()
+
+    def passable(self, side: int) -> int:
+        """Squares `side`'s pawn may cross, pawns ignored: all but the opponent's pieces."""
+        return ALL & ~self.pieces[1 - side]
+
+
+POSITION_CODE = re.compile(
+    r"(?P<rows>[0-9yr/]+) (?P<yellow>[A-L][0-9]{1,2}) (?P<red>[A-L][0-9]{1,2}) "
+    r"(?P<side>[YR]) (?P<number>[1-9][0-9]*)"
+)
+
+
+class Teblo(Game):
+    name = "Teblo"
+    sides = SIDES
+    turn_example = "a step like D4 or a placement like (H9)"
+    turn_rules = r'''
+# A Teblo turn names a square: alone for a pawn step (D4), in parentheses for the
+# placement of a support piece ((H9)). Rows A-L, columns 1-12.
+turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(placement)\))(?![0-9])\s*"
+'''
+
+    def start_position(self) -> TebloPosition:
+        return TebloPosition(pawns=BASES, pieces=(0, 0))
+
+    # --- position code: rows L..A of pieces (y, r, digits for empty runs),
+    # then the pawns, the side to move and the turn number -------------------------
+    def position_code(self, position: TebloPosition) -> str:
+        rows = []
+        for row in reversed(range(SIZE)):
+            text, empty = "", 0
+            for square in range(row * SIZE, row * SIZE + SIZE):
+                owner = "y" if position.pieces[0] >> square & 1 else "r" if position.pieces[1] >> square & 1 else ""
+                if owner:
+                    text += (str(empty) if empty else "") + owner
+                    empty = 0
+                else:
+                    empty += 1
+            rows.append(text + (str(empty) if empty else ""))
+        yellow, red = (NAMES[pawn] for pawn in position.pawns)
+        return f"{'/'.join(rows)} {yellow} {red} {'YR'[position.side]} {position.number}"
+
+    def read_position(self, code: str) -> TebloPosition:
+        match = POSITION_CODE.fullmatch(code.strip())
+        if not match:
+            raise ValueError("a Teblo position code is ROWS YELLOW-PAWN RED-PAWN SIDE NUMBER, "
+                             "as in 12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1")
+        rows = match["rows"].split("/")
+        if len(rows) != SIZE:
+            raise ValueError(f"a Teblo position has 12 rows, not {len(rows)}")
+        pieces = [0, 0]
+        for row, text in zip(reversed(range(SIZE)), rows):
+            col = 0
+            for part in re.findall(r"[0-9]+|[yr]", text):
+                if part.isdigit():
+                    col += int(part)
+                    continue
+                if col < SIZE:
+                    pieces["yr".index(part)] |= 1 << (row * SIZE + col)
+                col += 1
+            if col != SIZE:
+                raise ValueError(f"row {ROWS[row]} of the position covers {col} squares, not 12")
+        pawns = []
+        for side_name, square_text in zip(SIDES, (match["yellow"], match["red"])):
+            if square_text not in SQUARE_OF:
+                raise ValueError(f"{square_text} is not a Teblo square")
+            pawns.append(SQUARE_OF[square_text])
+        position = TebloPosition(tuple(pawns), tuple(pieces), "YR".index(match["side"]), int(match["number"]))
+        self._check_position(position)
+        return position
+
+    def _check_position(self, position: TebloPosition) -> None:
+        for side in (YELLOW, RED):
+            if position.in_hand(side) < 0:
+                raise ValueError(f"{SIDES[side]} has more than {PIECES} support pieces on the board")
+            if position.pieces[side] & BASE_BITS:
+                raise ValueError("a support piece stands on a base square")
+            if position.pieces[1 - side] >> position.pawns[side] & 1:
+                raise ValueError(f"{SIDES[side]}'s pawn stands on an opponent's support piece")
+        if position.pawns[0] == position.pawns[1] and position.pawns[0] not in BASES:
+            raise ValueError("both pawns stand on the same square")
+
+    # --- turns as text ---------------------------------------------------------------
+    def turn_from_node(self, node: ParseNode) -> Step | Placement:
+        groups = node.match.groupdict()
+        square = SQUARE_OF[groups["square"]]
+        return Placement(square) if groups["placement"] else Step(square)
+
+    def turn_text(self, turn: Step | Placement) -> str:
+        return f"({NAMES[turn.on]})" if isinstance(turn, Placement) else NAMES[turn.to]
+
+    # --- rules -------------------------------------------------------------------------
+    def why_illegal(self, position: TebloPosition, turn: Step | Placement) -> str | None:
+        if isinstance(turn, Step):
+            return self._why_step_illegal(position, turn.to)
+        return self._why_placement_illegal(position, turn.on)
+
+    def _why_step_illegal(self, position: TebloPosition, to: int) -> str | None:
+        side = position.side
+        mover, name = SIDES[side], NAMES[to]
+        pawn = position.pawns[side]
+        if to not in NEIGHBOURS[pawn]:
+            return f"{name} is not next to {mover}'s pawn on {NAMES[pawn]}: a pawn steps to an orthogonally adjacent square"
+        if position.pieces[1 - side] >> to & 1:
+            return f"{name} holds a {SIDES[1 - side]} support piece: a pawn never steps onto the opponent's pieces"
+        if to == position.pawns[1 - side] and to != BASES[1 - side]:
+            return f"{name} holds {SIDES[1 - side]}'s pawn: only the opponent's base may be entered while a pawn stands there (rule d)"
+        return None
+
+    def _why_placement_illegal(self, position: TebloPosition, on: int) -> str | None:
+        side = position.side
+        mover, name = SIDES[side], NAMES[on]
+        if position.in_hand(side) == 0:
+            return f"{mover} has no support pieces left in hand (each side has {PIECES})"
+        if on in BASES:
+            return f"{name} is a base square: support pieces never go on a base"
+        if on in position.pawns:
+            return f"{name} holds {SIDES[position.pawns.index(on)]}'s pawn: a piece goes on an empty square"
+        for owner in (YELLOW, RED):
+            if position.pieces[owner] >> on & 1:
+                return f"{name} already holds a {SIDES[owner]} support piece"
+        cut = self._cut_base(position, on)
+        if cut is not None:
+            return (f"({name}) would cut {SIDES[1 - side]}'s pawn off from {SIDES[cut]}'s base "
+                    f"{NAMES[BASES[cut]]} (rule c)")
+        return None
+
+    def _cut_base(self, position: TebloPosition, on: int) -> int | None:
+        """Which base the opponent's pawn could no longer reach after a piece on `on`.
+
+        The mover's own piece leaves the mover's paths as they were, so only the
+        opponent's pawn needs the test (rule c).
+        """
+        opponent = 1 - position.side
+        passable = position.passable(opponent) & ~(1 << on)
+        start = position.pawns[opponent]
+        if reaches(start, BASE_BITS, passable):
+            return None
+        return next(base for base in (YELLOW, RED) if not reaches(start, 1 << BASES[base], passable))
+
+    def apply(self, position: TebloPosition, turn: Step | Placement) -> TebloPosition:
+        side = position.side
+        pawns, pieces = position.pawns, position.pieces
+        if isinstance(turn, Step):
+            pawns = (turn.to, pawns[1]) if side == YELLOW else (pawns[0], turn.to)
+        else:
+            bit = 1 << turn.on
+            pieces = (pieces[0] | bit, pieces[1]) if side == YELLOW else (pieces[0], pieces[1] | bit)
+        return TebloPosition(pawns, pieces, 1 - side, position.number + side)
+
+    def legal_turns(self, position: TebloPosition, chance: None = None) -> Iterator[Step | Placement]:
+        for to in NEIGHBOURS[position.pawns[position.side]]:
+            if self._why_step_illegal(position, to) is None:
+                yield Step(to)
+        if position.in_hand(position.side) == 0:
+            return
+        free = ALL & ~(position.pieces[0] | position.pieces[1] | BASE_BITS)
+        for on in range(SQUARES):
+            if free >> on & 1 and on not in position.pawns and self._cut_base(position, on) is None:
+                yield Placement(on)
+
+    def random_turn(self, position: TebloPosition, rng: random.Random) -> Step | Placement | None:
+        turns = list(self.legal_turns(position))
+        return rng.choice(turns) if turns else None
+
+    def outcome(self, position: TebloPosition, occurrences: int) -> Outcome | None:
+        for side in (YELLOW, RED):
+            if position.pawns[side] == BASES[1 - side]:
+                return Outcome(side, f"{SIDES[side]}'s pawn reached {SIDES[1 - side]}'s base {NAMES[BASES[1 - side]]}")
+        if occurrences >= 3:
+            return Outcome(None, "the same position arose for the third time", "repetition")
+        if next(iter(self.legal_turns(position)), None) is None:
+            loser = SIDES[position.side]
+            return Outcome(1 - position.side, f"{loser} has no legal turn")
+        return None

@@ -1,0 +1,286 @@
+"""Reading TGN: split a stream into records, parse each into a Record.
+
+Reading streams: a file is read line by line and each record is parsed and handed
+out before the next one is read, so memory stays bounded whatever the file's size.
+A record with a mistake gets a Problem and the reader goes on with the next one.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Iterable, Iterator
+
+from parsimonious.nodes import Node as ParseNode
+
+from .games import Game, game_class
+from .grammar import HEADER, grammar_for
+from .model import Node, Problem, Record, Source
+
+MAX_LINE = 1 << 20  # bytes in one line
+MAX_RECORD = 8 << 20  # characters in one record
+MAX_DEPTH = 100  # variations inside variations
+
+REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
+TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
+ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
+UNESCAPE = re.compile(r"\\(.)")
+GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+# --- splitting a stream into records --------------------------------------------
+
+
+@dataclass
+class Chunk:
+    """The text of one record and the line it starts on (or why it can't be read)."""
+
+    text: str
+    first_line: int
+    problem: Problem | None = None
+
+
+def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
+    """Decode a byte stream line by line; undecodable or huge lines come with a Problem."""
+    number = 0
+    while raw := stream.readline(MAX_LINE):
+        number += 1
+        if not raw.endswith(b"\n") and len(raw) == MAX_LINE:
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass
+            yield number, "", Problem(f"line longer than {MAX_LINE} bytes", number, 1)
+            continue
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+            yield number, "", Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column)
+            continue
+        yield number, text.rstrip("\r\n").rstrip("\r"), None
+
+
+def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[Chunk]:
+    """Group lines into records.
+
+    A tag line starts a new record when it follows a blank line or a line ending in
+    a result: so a tag-like line inside a long comment does not split a record,
+    while a record whose comment is never closed does not swallow the next one.
+    """
+    lines_of: list[str] = []
+    first = 0
+    size = 0
+    problem: Problem | None = None
+    in_movetext = after_break = False
+
+    def chunk() -> Chunk:
+        return Chunk("\n".join(lines_of) + "\n", first, problem)
+
+    for number, text, line_problem in lines:
+        blank = not text.strip()
+        if lines_of and in_movetext and after_break and TAG_LINE.match(text):
+            yield chunk()
+            lines_of, problem, in_movetext = [], None, False
+        if not lines_of:
+            if blank and line_problem is None:
+                continue
+            first, size = number, 0
+        problem = problem or line_problem
+        size += len(text) + 1
+        if size > MAX_RECORD:
+            problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1)
+            text = ""
+        lines_of.append(text)
+        if not blank and not TAG_LINE.match(text):
+            in_movetext = True
+        after_break = blank or bool(ENDS_WITH_RESULT.search(text))
+    if lines_of:
+        yield chunk()
+
+
+# --- parsing one record -----------------------------------------------------------
+
+
+def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Record:
+    """Parse the text of one record; mistakes become the record's problems."""
+    record = Record(source=Source(name, first_line, text))
+    header = HEADER.match(text)
+    tag_offsets = _read_tags(record, header)
+    start = header.end
+    if text.startswith("[", start):
+        record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start)
+        return record
+    if not bind_game(record, tag_offsets, start):
+        return record
+    movetext = grammar_for(type(record.game))["movetext"].match(text, pos=start)
+    _build_lines(record, movetext.children[1].children)
+    if "Result" not in record.tags:
+        record.problem("missing Result tag (it must equal the result at the end of the movetext)", start)
+    return record
+
+
+def _read_tags(record: Record, header: ParseNode) -> dict[str, int]:
+    offsets: dict[str, int] = {}
+    for tag in header.children[1].children:
+        name, value = tag.match.group("name", "value")
+        if name in record.tags:
+            record.problem(f"tag {name} appears twice", tag.start)
+            continue
+        record.tags[name] = UNESCAPE.sub(r"\1", value)
+        offsets[name] = tag.start
+    return offsets
+
+
+def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int | None = None) -> bool:
+    """Choose the record's game from its tags and set its start position.
+
+    Returns False (with a problem recorded) when the record cannot be read further.
+    """
+    offsets = tag_offsets or {}
+    if "Game" not in record.tags:
+        record.problem("missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)", at)
+        return False
+    try:
+        record.game = game_class(record.tags["Game"])(record.tags.get("Variant", ""))
+    except ValueError as error:
+        record.problem(str(error), offsets.get("Variant" if "variant" in str(error) else "Game", at))
+        return False
+    try:
+        record.start = start_position(record.game, record.tags)
+    except ValueError as error:
+        record.problem(f"bad Position tag: {error}", offsets.get("Position", at))
+        return False
+    return True
+
+
+def start_position(game: Game, tags: dict[str, str]):
+    """The position a record starts from: its SetUp position, or the game's start."""
+    if tags.get("SetUp", "0").strip() == "1":
+        if "Position" not in tags:
+            raise ValueError('SetUp "1" needs a Position tag')
+        return game.read_position(tags["Position"])
+    return game.start_position()
+
+
+def _build_lines(record: Record, elements: list[ParseNode]) -> None:
+    """Turn the flat token list into lines of nodes, checking order and nesting."""
+    game = record.game
+    line = record.moves
+    number, side = record.start.number, record.start.side
+    node: Node | None = None  # the last turn of the current line
+    node_at = (number, side)  # its number and side
+    stack: list[tuple[list[Node], Node, tuple[int, int], tuple[int, int], int]] = []
+    pending: int | None = None  # offset of a turn number whose turn has not come yet
+    before: list[str] = []
+
+    def fail(message: str, offset: int, at: tuple[int, int] | None = None) -> None:
+        record.problem(message, offset, game.label(*(at or (number, side))))
+
+    for element in elements:
+        token = element.children[0]
+        kind = token.expr_name
+        if record.result_offset is not None:
+            return fail("text after the result: the result ends the record", token.start)
+        if kind == "turn":
+            node = Node(game.turn_from_node(token), offset=token.start, before=before)
+            line.append(node)
+            node_at, pending, before = (number, side), None, []
+            number, side = (number, 1) if side == 0 else (number + 1, 0)
+        elif kind == "number":
+            written = int(token.match["number"])
+            first_side = token.match["dots"] == "."
+            if pending is not None:
+                return fail("a turn number must be followed by its turn", pending)
+            if written != number or first_side != (side == 0):
+                right = f"{number}." if side == 0 else f"{number}..."
+                return fail(f"turn number {token.text.strip()} does not fit: this turn is {right}", token.start)
+            pending = token.start
+        elif kind in ("brace_comment", "line_comment"):
+            text = " ".join(token.match["text"].split())
+            if pending is not None:
+                before.append(text)
+            elif node is None:
+                record.comments.append(text)
+            else:
+                node.comments.append(text)
+        elif kind == "nag":
+            if node is None or pending is not None:
+                return fail("a NAG ($n, !, ?) must follow a turn", token.start)
+            value = GLYPHS.get(token.match["glyph"]) or int(token.match["nag"])
+            if value > 255:
+                return fail(f"NAG ${value} is out of range ($0 to $255)", token.start, node_at)
+            node.nags.append(value)
+        elif kind == "variation_start":
+            if node is None or pending is not None:
+                return fail("a variation must follow the turn it replaces", token.start)
+            if len(stack) == MAX_DEPTH:
+                return fail(f"variations nested more than {MAX_DEPTH} deep", token.start)
+            stack.append((line, node, node_at, (number, side), token.start))
+            line = []
+            node.variations.append(line)
+            (number, side), node = node_at, None
+        elif kind == "variation_end":
+            if not stack or pending is not None or node is None:
+                return fail("')' closes no variation" if not stack else "a variation must hold a turn", token.start)
+            line, node, node_at, (number, side), _ = stack.pop()
+        elif kind == "result":
+            if stack:
+                return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", token.start)
+            if pending is not None:
+                return fail("a turn number must be followed by its turn", pending)
+            record.result, record.result_offset = token.match["result"], token.start
+            tag = record.tags.get("Result")
+            if tag is not None and tag != record.result:
+                return fail(f"the result {record.result} differs from the Result tag {tag!r}", token.start)
+        else:
+            return fail(_unexpected(game, token.text.split()[0]), token.start)
+    end = len(record.source.text.rstrip())
+    if stack:
+        return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4])
+    if record.result_offset is None:
+        fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end)
+
+
+def _where(record: Record, offset: int) -> str:
+    line, column = record.locate(offset)
+    return f"line {line} column {column}"
+
+
+def _unexpected(game: Game, word: str) -> str:
+    shown = word if len(word) <= 24 else word[:21] + "..."
+    if word.startswith("{"):
+        return "comment not closed: '{' has no matching '}' in this record"
+    if word.startswith("}"):
+        return "'}' closes no comment"
+    if word.startswith("("):
+        return (f"{shown!r} is not a {game.name} turn ({game.turn_example}), and a variation "
+                "starts with its turn number, as in (3... G10)")
+    return f"{shown!r} is not a {game.name} turn ({game.turn_example})"
+
+
+# --- entry points -----------------------------------------------------------------
+
+
+def read_records(stream: BinaryIO, name: str = "<stream>") -> Iterator[Record]:
+    """Read every record of a byte stream, one at a time."""
+    for chunk in split_records(read_lines(stream)):
+        if chunk.problem is not None:
+            record = Record(source=Source(name, chunk.first_line, chunk.text))
+            record.problems.append(chunk.problem)
+            yield record
+        else:
+            yield parse_record(chunk.text, chunk.first_line, name)
+
+
+def read_file(path: str | Path) -> Iterator[Record]:
+    """Read every record of a file, one at a time (OSError if it can't be opened)."""
+    with open(path, "rb") as stream:
+        yield from read_records(stream, str(path))
+
+
+def read_string(text: str, name: str = "<string>") -> list[Record]:
+    """Read every record of a string."""
+    return list(read_records(io.BytesIO(text.encode("utf-8")), name))

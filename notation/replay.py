@@ -1,0 +1,62 @@
+"""Replaying a record under its game's rules: legality, the end, the result."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from .games import Outcome
+from .model import Node, Record
+
+
+@dataclass
+class Replayed:
+    """What replaying a record found: how its main line ended, if it did."""
+
+    outcome: Outcome | None
+    final: Any  # the last position reached on the main line
+
+
+def check(record: Record) -> Replayed | None:
+    """Replay every line of a record, adding a problem for each illegal turn.
+
+    Returns None if the record could not be read (it already has problems).
+    """
+    if record.problems or record.game is None:
+        return None
+    final, outcome = _replay_line(record, record.moves, record.start, Counter({record.start: 1}), None)
+    if outcome is not None and record.result != outcome.result:
+        record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
+                       record.result_offset, None)
+    return Replayed(outcome, final)
+
+
+def _replay_line(record: Record, line: list[Node], position: Any, seen: Counter,
+                 outcome: Outcome | None) -> tuple[Any, Outcome | None]:
+    """Replay one line from `position`; stop at its first illegal turn."""
+    game = record.game
+    for node in line:
+        for variation in node.variations:
+            _replay_line(record, variation, position, seen.copy(), outcome)
+        label = game.label(position.number, position.side)
+        if outcome is not None:
+            record.problem(f"the game is already over: {outcome.reason}", node.offset, label)
+            return position, outcome
+        reason = game.why_illegal(position, node.turn)
+        if reason is not None:
+            record.problem(reason, node.offset, label)
+            return position, None
+        position = game.apply(position, node.turn)
+        seen[position] += 1
+        outcome = game.outcome(position, seen[position])
+    return position, outcome
+
+
+def positions(record: Record) -> Iterator[tuple[Node | None, Any]]:
+    """The main line's positions: (None, start), then (node, position after it)."""
+    position = record.start
+    yield None, position
+    for node in record.moves:
+        position = record.game.apply(position, node.turn)
+        yield node, position

@@ -1,0 +1,1 @@
+"""SVG diagrams and documents of TGN records."""
