@@ -1,2 +1,240 @@
-def main():
-    print("hi")
+"""The `ludoscribe` command: a thin layer of click commands over the library."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import click
+
+from ..notation import check as check_record
+from ..notation.files import expand, load, output, write_text
+from ..notation.games import game_class
+from ..notation.jsonio import write_json
+from ..notation.model import Record
+from ..notation.writer import write_record
+from ..render.diagram import ply_of, record_diagrams, renderer_for
+
+
+class IOFailure(click.ClickException):
+    """A file that cannot be read or written: exit status 2, like usage errors."""
+
+    exit_code = 2
+
+
+def _records(paths: Iterable[str], json_input: bool | None = None) -> Iterator[tuple[str, int, Record]]:
+    """(file, index in file from 1, record) for every record of the files named."""
+    for path in paths:
+        try:
+            for index, record in enumerate(load(path, json_input), 1):
+                yield path, index, record
+        except OSError as error:
+            raise IOFailure(f"cannot read {path}: {error.strerror or error}") from None
+        except UnicodeDecodeError as error:
+            raise IOFailure(f"cannot read {path}: not UTF-8 text ({error.reason})") from None
+
+
+def _problem_lines(path: str, record: Record) -> list[str]:
+    return [f"{path}:{problem}" if problem.line is not None else f"{path}: {problem}" for problem in record.problems]
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _report(path: str, record: Record) -> None:
+    for line in _problem_lines(path, record):
+        click.echo(line, err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="ludoscribe", prog_name="ludoscribe")
+def cli() -> None:
+    """Record, check, convert and draw tabletop game records written in TGN.
+
+    \b
+    Examples:
+      ludoscribe check corpus
+      ludoscribe convert game.tgn --to json -o game.json
+      ludoscribe diagram game.tgn --turn 12... -o position.svg
+    """
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON report instead of lines.")
+def check(paths: tuple[str, ...], as_json: bool) -> None:
+    """Check records: their syntax and every rule of their game.
+
+    Folders are searched for .tgn and .json files. Prints one line per problem,
+    FILE:LINE:COL: turn N Side: message. Exit status: 0 when every record is valid,
+    1 when any is not, 2 for usage or I/O errors.
+
+    \b
+    Examples:
+      ludoscribe check corpus/teblo/club-night.tgn
+      ludoscribe check corpus --json
+    """
+    files = expand(paths)
+    records = valid = 0
+    problems = []
+    for path, _, record in _records(files):
+        check_record(record)
+        records += 1
+        valid += not record.problems
+        if as_json:
+            problems += [{"file": path, "line": p.line, "column": p.column, "turn": p.turn, "message": p.message}
+                         for p in record.problems]
+        else:
+            for line in _problem_lines(path, record):
+                click.echo(line)
+    if as_json:
+        click.echo(json.dumps({"records": records, "valid": valid, "problems": problems}, indent=2))
+    else:
+        invalid = records - valid
+        click.echo(f"checked {_count(records, 'record')} in {_count(len(files), 'file')}: {valid} valid"
+                   + (f", {invalid} with problems" if invalid else ""), err=True)
+    sys.exit(1 if valid < records else 0)
+
+
+@cli.command()
+@click.argument("source", metavar="FILE")
+@click.option("--to", "target", type=click.Choice(["tgn", "json"]), required=True, help="Output format.")
+@click.option("--from", "source_format", type=click.Choice(["tgn", "json"]),
+              help="Input format (default: json for .json files, else tgn).")
+@click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
+def convert(source: str, target: str, source_format: str | None, out: str) -> None:
+    """Convert records between TGN (canonical form) and JSON; - reads standard input.
+
+    Records that cannot be read are reported on standard error and left out
+    (exit status 1); everything else a record holds is kept. The output file is
+    written atomically.
+
+    \b
+    Examples:
+      ludoscribe convert game.tgn --to json -o game.json
+      ludoscribe convert game.json --to tgn -o game.tgn
+      cat game.tgn | ludoscribe convert - --to tgn
+    """
+    json_input = None if source_format is None else source_format == "json"
+    failed = False
+
+    def readable() -> Iterator[Record]:
+        nonlocal failed
+        for path, _, record in _records([source], json_input):
+            if record.problems:
+                failed = True
+                _report(path, record)
+            else:
+                yield record
+
+    try:
+        with output(out) as stream:
+            if target == "json":
+                write_json(readable(), stream)
+            else:
+                for index, record in enumerate(readable()):
+                    stream.write(("\n" if index else "") + write_record(record))
+    except OSError as error:
+        raise IOFailure(f"cannot write {out}: {error.strerror or error}") from None
+    sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("source", required=False, metavar="[FILE_OR_DIR]")
+@click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
+@click.option("--turn", help="The position after this turn: 12 (first side), 12... (second side), 0 (start).")
+@click.option("--all", "every", is_flag=True, help="Every position of the main line, one SVG each.")
+@click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
+@click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
+              help="Width in pixels.")
+@click.option("--game", help="With --position: the game of the position code.")
+@click.option("--position", "code", help="Draw this position code instead of a record.")
+@click.option("-o", "--output", "out", required=True,
+              help="SVG file (- for standard output), or folder when several diagrams are drawn.")
+def diagram(source: str | None, record_index: int | None, turn: str | None, every: bool, flip: bool,
+            size: int, game: str | None, code: str | None, out: str) -> None:
+    """Draw SVG diagrams of record positions (by default the final one).
+
+    One diagram goes to the file OUT. With --all, or when FILE_OR_DIR holds several
+    records, OUT is a folder: NAME.svg per record, or NAME/NNN.svg per position
+    with --all (NNN counts turns from 000, the start), NAME being the file's name,
+    with -K added for the K-th record of a file that holds several.
+
+    \b
+    Examples:
+      ludoscribe diagram game.tgn -o final.svg
+      ludoscribe diagram game.tgn --turn 12... --flip -o after-12.svg
+      ludoscribe diagram event.tgn --record 2 --all -o round2/
+      ludoscribe diagram corpus -o diagrams/
+      ludoscribe diagram --game teblo --position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1" -o start.svg
+    """
+    if turn is not None and every:
+        raise click.UsageError("--turn and --all exclude each other")
+    options = {"flipped": flip, "size": size}
+    if code is not None:
+        if source is not None or game is None:
+            raise click.UsageError("--position needs --game and no FILE")
+        _draw_position(game, code, out, options)
+        return
+    if source is None:
+        raise click.UsageError("give a FILE_OR_DIR, or --game and --position")
+    files = expand([source])
+    chosen = [(path, index, record) for path, index, record in _records(files)
+              if record_index is None or index == record_index]
+    if record_index is not None and not chosen:
+        raise click.UsageError(f"{source} has no record {record_index}")
+    counts = {path: 0 for path in files}
+    for path, _, _ in chosen:
+        counts[path] += 1
+    failed = False
+    for path, index, record in chosen:
+        if check_record(record) is None or record.problems:
+            failed = True
+            _report(path, record)
+            continue
+        try:
+            renderer_for(record.game)
+            plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
+        except ValueError as error:
+            failed = True
+            click.echo(f"{path}: record {index}: {error}", err=True)
+            continue
+        name = Path(path).stem + (f"-{index}" if counts[path] > 1 else "")
+        for ply, svg in record_diagrams(record, plies, **options):
+            if len(chosen) == 1:
+                target = str(Path(out, f"{ply:03d}.svg")) if every else out
+            else:
+                target = str(Path(out, name, f"{ply:03d}.svg") if every else Path(out, f"{name}.svg"))
+            _write(target, svg)
+    sys.exit(1 if failed else 0)
+
+
+def _draw_position(game: str, code: str, out: str, options: dict) -> None:
+    try:
+        rules = game_class(game)()
+        draw = renderer_for(rules)
+        position = rules.read_position(code)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--game/--position") from None
+    _write(out, draw(position, **options))
+
+
+def _write(target: str, text: str) -> None:
+    try:
+        if target != "-":
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+        write_text(target, text)
+    except OSError as error:
+        raise IOFailure(f"cannot write {target}: {error.strerror or error}") from None
+
+
+def main() -> None:
+    """Entry point: run the command; a bug shows as one line, never a traceback."""
+    try:
+        cli(prog_name="ludoscribe")
+    except Exception as error:  # noqa: BLE001 - the last guard before the user's terminal
+        click.echo(f"ludoscribe: internal error: {type(error).__name__}: {error}", err=True)
+        sys.exit(3)

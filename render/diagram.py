@@ -1,0 +1,54 @@
+"""Diagrams of records: which position, which renderer, which annotations."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Iterable, Iterator
+
+from ..notation.model import Record
+from ..notation.replay import positions
+from . import teblo
+from .svg import annotations
+
+RENDERERS: dict[str, Callable[..., str]] = {"Teblo": teblo.board}
+TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
+
+
+def renderer_for(game: Any) -> Callable[..., str]:
+    """The board drawing function of a game; ValueError if it has none yet."""
+    if game.name not in RENDERERS:
+        raise ValueError(f"no diagrams for {game.name} yet")
+    return RENDERERS[game.name]
+
+
+def ply_of(record: Record, spec: str) -> int:
+    """The main-line ply after the turn named by `spec`: '12' (first side's 12th turn),
+    '12...' (second side's), or '0' (the start). ValueError if the record lacks it."""
+    match = TURN_SPEC.fullmatch(spec.strip())
+    if not match:
+        raise ValueError(f"turn {spec!r} is not of the form 12 or 12... (0 for the start)")
+    number = int(match["number"])
+    if number == 0 and not match["second"]:
+        return 0
+    side = 1 if match["second"] else 0
+    ply = (number - record.start.number) * 2 + side - record.start.side + 1
+    if not 1 <= ply <= len(record.moves):
+        last = len(record.moves)
+        raise ValueError(f"the record has no turn {spec} (its main line has {last} turns)")
+    return ply
+
+
+def record_diagrams(record: Record, plies: Iterable[int] | None = None, **options: Any) -> Iterator[tuple[int, str]]:
+    """(ply, SVG) for each wanted main-line position of a checked record (all if None).
+
+    The diagram after a turn highlights that turn and draws its [%mark] and [%arrow]s.
+    """
+    draw = renderer_for(record.game)
+    wanted = None if plies is None else set(plies)
+    before = None
+    for ply, (node, position) in enumerate(positions(record)):
+        if wanted is None or ply in wanted:
+            marks, arrows = annotations(node)
+            last = (before, node.turn) if node is not None else None
+            yield ply, draw(position, last=last, marks=marks, arrows=arrows, **options)
+        before = position

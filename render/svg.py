@@ -1,0 +1,73 @@
+"""What every game's SVG diagram shares: the drawing, cached parts, annotations."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Iterable
+from xml.etree import ElementTree
+
+import svgwrite
+from svgwrite.base import BaseElement
+
+from ..notation.model import Node
+
+HIGHLIGHT = "#5b9bd5"
+MARK = "#2e7d32"
+ARROW = "#1565c0"
+INK = "#3b352c"
+
+
+def drawing(width: float, height: float) -> svgwrite.Drawing:
+    """A new drawing, without svgwrite's slow debug checks (our values are known good)."""
+    return svgwrite.Drawing(size=(f"{width:g}", f"{height:g}"), viewBox=f"0 0 {width:g} {height:g}",
+                            debug=False, profile="full")
+
+
+class Prebuilt(BaseElement):
+    """An element built once (as XML) and placed as it is in many drawings."""
+
+    elementname = "g"
+
+    def __init__(self, xml: ElementTree.Element) -> None:
+        super().__init__(debug=False)
+        self.xml = xml
+
+    def get_xml(self) -> ElementTree.Element:
+        return self.xml
+
+
+def cached(build: Callable[..., BaseElement]) -> Callable[..., Prebuilt]:
+    """Memoise a builder of static parts (grid, labels) by its arguments."""
+
+    @lru_cache(maxsize=64)
+    def prebuilt(*args):
+        return Prebuilt(build(*args).get_xml())
+
+    return prebuilt
+
+
+def arrow_marker(dwg: svgwrite.Drawing) -> None:
+    """Define the arrowhead used by annotation arrows (id 'arrowhead')."""
+    marker = dwg.marker(id="arrowhead", insert=(2.5, 2), size=(4, 4), orient="auto", markerUnits="strokeWidth")
+    marker.add(dwg.path(d="M0,0 L4,2 L0,4 z", fill=ARROW))
+    dwg.defs.add(marker)
+
+
+def annotations(node: Node | None) -> tuple[list[str], list[tuple[str, str]]]:
+    """The cells a turn's comments mark ([%mark A,B]) and its arrows ([%arrow A-B,C-D])."""
+    marks: list[str] = []
+    arrows: list[tuple[str, str]] = []
+    if node is None:
+        return marks, arrows
+    for name, args in node.commands():
+        items = [item.strip() for item in args.split(",") if item.strip()]
+        if name == "mark":
+            marks.extend(items)
+        elif name == "arrow":
+            arrows.extend(tuple(item.split("-", 1)) for item in items if "-" in item)
+    return marks, arrows
+
+
+def known(names: Iterable[str], table: dict[str, int]) -> list[int]:
+    """The cells of `names` that exist in `table` (other names are not drawn)."""
+    return [table[name] for name in names if name in table]

@@ -1,0 +1,164 @@
+"""SVG diagrams of Teblo positions.
+
+`board()` is a pure function from a position (and options) to SVG text: the 12x12
+board with its coordinates and two base squares, both pawns, the support pieces in
+the two colours, the pieces each side still has in hand, the last turn highlighted,
+and the marks and arrows of a comment. The same arguments always give the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import svgwrite
+
+from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
+from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
+
+COLOURS = {  # side: (fill, edge)
+    0: ("#f4c430", "#8a6d00"),
+    1: ("#d64541", "#7a1f1c"),
+}
+SQUARE_FILL = "#fbf8ef"
+GRID = "#9c927d"
+MARGIN = 0.7  # coordinates band, in squares
+HAND_BAND = 1.1  # pieces-in-hand band under the board, in squares
+
+
+def board(
+    position: TebloPosition,
+    *,
+    last: tuple[TebloPosition, Step | Placement] | None = None,
+    marks: Sequence[str] = (),
+    arrows: Sequence[tuple[str, str]] = (),
+    flipped: bool = False,
+    size: int = 480,
+) -> str:
+    """An SVG diagram of `position`, `size` pixels wide.
+
+    last: the position before the last turn and that turn, to highlight it.
+    marks, arrows: square names to highlight and (from, to) pairs to draw.
+    flipped: Red's side at the bottom.
+    """
+    unit = round(size / (SIZE + 2 * MARGIN), 2)
+    width = round(unit * (SIZE + 2 * MARGIN), 2)
+    height = round(unit * (SIZE + 2 * MARGIN + HAND_BAND), 2)
+    dwg = drawing(width, height)
+    dwg.add(_pieces_defs(unit))
+    dwg.add(_static_board(unit, flipped))
+    at = _placer(unit, flipped)
+    if last is not None:
+        before, turn = last
+        squares = [turn.on] if isinstance(turn, Placement) else [before.pawns[before.side], turn.to]
+        for square in squares:
+            x, y = at(square)
+            dwg.add(dwg.rect((x, y), (unit, unit), fill=HIGHLIGHT, fill_opacity=0.45))
+    for square in known(marks, SQUARE_OF):
+        x, y = at(square)
+        dwg.add(dwg.rect((x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
+    for side in (0, 1):
+        bits = position.pieces[side]
+        while bits:
+            square = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            dwg.add(dwg.use(f"#piece{side}", insert=at(square)))
+    same = position.pawns[0] == position.pawns[1]
+    for side in (0, 1):
+        x, y = at(position.pawns[side])
+        shift = (unit * (0.14 if side else -0.14)) if same else 0
+        dwg.add(dwg.use(f"#pawn{side}", insert=(round(x + shift, 2), y)))
+    _draw_arrows(dwg, arrows, at, unit)
+    _draw_hands(dwg, position, unit)
+    return dwg.tostring()
+
+
+def _placer(unit: float, flipped: bool):
+    """A function from a square to the top-left corner of its cell in the drawing."""
+    origin = MARGIN * unit
+
+    def at(square: int) -> tuple[float, float]:
+        row, col = divmod(square, SIZE)
+        if flipped:
+            row, col = SIZE - 1 - row, SIZE - 1 - col
+        return round(origin + col * unit, 2), round(origin + (SIZE - 1 - row) * unit, 2)
+
+    return at
+
+
+def _cell_centre(at, unit: float, square: int) -> tuple[float, float]:
+    x, y = at(square)
+    return round(x + unit / 2, 2), round(y + unit / 2, 2)
+
+
+def _draw_arrows(dwg: svgwrite.Drawing, arrows, at, unit: float) -> None:
+    pairs = [(SQUARE_OF[a], SQUARE_OF[b]) for a, b in arrows if a in SQUARE_OF and b in SQUARE_OF]
+    if not pairs:
+        return
+    arrow_marker(dwg)
+    for start, end in pairs:
+        x1, y1 = _cell_centre(at, unit, start)
+        x2, y2 = _cell_centre(at, unit, end)
+        dwg.add(dwg.line((x1, y1), (x2, y2), stroke=ARROW, stroke_width=round(unit / 7, 2),
+                         stroke_opacity=0.8, marker_end="url(#arrowhead)"))
+
+
+def _draw_hands(dwg: svgwrite.Drawing, position: TebloPosition, unit: float) -> None:
+    """Each side's pieces still in hand, under the board: a piece and a count."""
+    y = round((SIZE + 2 * MARGIN) * unit, 2)
+    for side in (0, 1):
+        x = round((MARGIN + side * SIZE / 2) * unit, 2)
+        dwg.add(dwg.use(f"#piece{side}", insert=(x, y)))
+        dwg.add(dwg.text(f"{SIDES[side]}: {position.in_hand(side)} in hand",
+                         insert=(round(x + unit * 1.2, 2), round(y + unit * 0.68, 2)),
+                         font_size=round(unit * 0.5, 2), font_family="sans-serif", fill=INK))
+
+
+@cached
+def _pieces_defs(unit: float):
+    """Support pieces and pawns of both sides, drawn once in <defs> and placed by <use>."""
+    dwg = svgwrite.Drawing(debug=False)
+    defs = dwg.defs
+    for side, (fill, edge) in COLOURS.items():
+        inset = round(unit * 0.16, 2)
+        piece = dwg.g(id=f"piece{side}")
+        piece.add(dwg.rect((inset, inset), (round(unit - 2 * inset, 2),) * 2, rx=round(unit * 0.08, 2),
+                           fill=fill, stroke=edge, stroke_width=round(unit * 0.05, 2)))
+        defs.add(piece)
+        pawn = dwg.g(id=f"pawn{side}")
+        centre = round(unit / 2, 2)
+        pawn.add(dwg.circle((centre, centre), round(unit * 0.36, 2), fill=fill, stroke=edge,
+                            stroke_width=round(unit * 0.08, 2)))
+        pawn.add(dwg.circle((centre, centre), round(unit * 0.14, 2), fill="#ffffff", stroke=edge,
+                            stroke_width=round(unit * 0.04, 2)))
+        defs.add(pawn)
+    return defs
+
+
+@cached
+def _static_board(unit: float, flipped: bool):
+    """Squares, grid, base squares and coordinates: the same for every position."""
+    dwg = svgwrite.Drawing(debug=False)
+    group = dwg.g(id="board")
+    origin = round(MARGIN * unit, 2)
+    span = round(SIZE * unit, 2)
+    group.add(dwg.rect((0, 0), (round(span + 2 * origin, 2), round(span + 2 * origin + HAND_BAND * unit, 2)),
+                       fill="#ece4d0"))
+    group.add(dwg.rect((origin, origin), (span, span), fill=SQUARE_FILL))
+    at = _placer(unit, flipped)
+    for side, base in enumerate(BASES):
+        group.add(dwg.rect(at(base), (unit, unit), fill=COLOURS[side][0], fill_opacity=0.55))
+    lines = []
+    for k in range(SIZE + 1):
+        offset = round(origin + k * unit, 2)
+        lines.append(f"M{offset},{origin}V{round(origin + span, 2)}M{origin},{offset}H{round(origin + span, 2)}")
+    group.add(dwg.path(d="".join(lines), stroke=GRID, stroke_width=1, fill="none"))
+    font = round(unit * 0.42, 2)
+    for k in range(SIZE):
+        row_name = ROWS[SIZE - 1 - k] if not flipped else ROWS[k]
+        column_name = str(k + 1) if not flipped else str(SIZE - k)
+        centre = round(origin + (k + 0.5) * unit, 2)
+        for x, y, label in ((round(origin * 0.5, 2), round(centre + font * 0.35, 2), row_name),
+                            (centre, round(origin + span + origin * 0.7, 2), column_name)):
+            group.add(dwg.text(label, insert=(x, y), font_size=font, font_family="sans-serif",
+                               text_anchor="middle", fill=INK))
+    return group
