@@ -253,8 +253,19 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
                 yield Placement(on)
 
     def random_turn(self, position: TebloPosition, rng: random.Random) -> Step | Placement | None:
-        turns = list(self.legal_turns(position))
-        return rng.choice(turns) if turns else None
+        """A step or a placement, each half the time when both are possible."""
+        steps = [Step(to) for to in NEIGHBOURS[position.pawns[position.side]]
+                 if self._why_step_illegal(position, to) is None]
+        if steps and (position.in_hand(position.side) == 0 or rng.random() < 0.5):
+            return rng.choice(steps)
+        if position.in_hand(position.side):
+            free = ALL & ~(position.pieces[0] | position.pieces[1] | BASE_BITS)
+            squares = [on for on in range(SQUARES) if free >> on & 1 and on not in position.pawns]
+            rng.shuffle(squares)
+            for on in squares:
+                if self._cut_base(position, on) is None:
+                    return Placement(on)
+        return rng.choice(steps) if steps else None
 
     def outcome(self, position: TebloPosition, occurrences: int) -> Outcome | None:
         for side in (YELLOW, RED):

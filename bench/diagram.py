@@ -1,0 +1,87 @@
+"""Diagrams per second: Teblo SVG boards against chess.svg.board, in one run.
+
+Both draw mid-game positions of random legal games (seeded) with the last turn
+highlighted, at the same size; prints each rate and their ratio.
+
+    python bench/diagram.py [--positions 200] [--size 480] [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import chess
+import chess.svg
+
+from ludoscribe.notation.games import game_class
+from ludoscribe.render.teblo import board
+
+
+def teblo_positions(count: int, rng: random.Random) -> list[tuple]:
+    """(position, (position before, last turn)) pairs from random Teblo games."""
+    rules = game_class("Teblo")()
+    found = []
+    while len(found) < count:
+        position = rules.start_position()
+        for _ in range(rng.randrange(20, 100)):
+            turn = rules.random_turn(position, rng)
+            if turn is None or rules.outcome(position, 1) is not None:
+                break
+            before, position = position, rules.apply(position, turn)
+        found.append((position, (before, turn)))
+    return found
+
+
+def chess_positions(count: int, rng: random.Random) -> list[tuple[chess.Board, chess.Move]]:
+    found = []
+    while len(found) < count:
+        board_ = chess.Board()
+        for _ in range(rng.randrange(20, 100)):
+            if board_.is_game_over():
+                break
+            board_.push(rng.choice(list(board_.legal_moves)))
+        if board_.move_stack:
+            found.append((board_, board_.peek()))
+    return found
+
+
+def rate(run, count: int, seconds: float) -> float:
+    best, spent = float("inf"), 0.0
+    while spent < seconds:
+        start = time.perf_counter()
+        run()
+        elapsed = time.perf_counter() - start
+        best, spent = min(best, elapsed), spent + elapsed
+    return count / best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--size", type=int, default=480)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    rng = random.Random(2026)
+    teblo = teblo_positions(args.positions, rng)
+    boards = chess_positions(args.positions, rng)
+
+    def draw_teblo() -> None:
+        for position, last in teblo:
+            board(position, last=last, size=args.size)
+
+    def draw_chess() -> None:
+        for position, move in boards:
+            chess.svg.board(position, lastmove=move, size=args.size)
+
+    ours = rate(draw_teblo, len(teblo), args.seconds)
+    theirs = rate(draw_chess, len(boards), args.seconds)
+    print(f"{args.positions} positions, {args.size} px")
+    print(f"ludoscribe, Teblo 12x12 SVG:        {ours:8.0f} diagrams/s")
+    print(f"python-chess, chess.svg.board 8x8:  {theirs:8.0f} diagrams/s")
+    print(f"ratio (ludoscribe / python-chess):  {ours / theirs:8.2f}")
+
+
+if __name__ == "__main__":
+    main()
