@@ -41,9 +41,7 @@ def board(
     flipped: Red's side at the bottom.
     """
     unit = round(size / (SIZE + 2 * MARGIN), 2)
-    width = round(unit * (SIZE + 2 * MARGIN), 2)
-    height = round(unit * (SIZE + 2 * MARGIN + HAND_BAND), 2)
-    dwg = drawing(width, height)
+    dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + HAND_BAND), 2))
     dwg.add(_pieces_defs(unit))
     dwg.add(_static_board(unit, flipped))
     at = _placer(unit, flipped)
