@@ -1,9 +1,9 @@
-"""Diagrams per second: Teblo SVG boards against chess.svg.board, in one run.
+"""Diagrams per second: a game's SVG boards against chess.svg.board, in one run.
 
 Both draw mid-game positions of random legal games (seeded) with the last turn
 highlighted, at the same size; prints each rate and their ratio.
 
-    python bench/diagram.py [--positions 200] [--size 480] [--seconds 3]
+    python bench/diagram.py [--game Teblo] [--positions 200] [--size 480] [--seconds 3]
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ import chess
 import chess.svg
 
 from ludoscribe.notation.games import game_class
-from ludoscribe.render.teblo import board
+from ludoscribe.render.diagram import renderer_for
 
 
-def teblo_positions(count: int, rng: random.Random) -> list[tuple]:
-    """(position, (position before, last turn)) pairs from random Teblo games."""
-    rules = game_class("Teblo")()
+def game_positions(rules, count: int, rng: random.Random) -> list[tuple]:
+    """(position, (position before, last turn)) pairs from random games."""
     found = []
     while len(found) < count:
         position = rules.start_position()
@@ -59,28 +58,31 @@ def rate(run, count: int, seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="Teblo", help="Which game's diagrams (default Teblo).")
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--size", type=int, default=480)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
     rng = random.Random(2026)
-    teblo = teblo_positions(args.positions, rng)
+    rules = game_class(args.game)()
+    board = renderer_for(rules)
+    ours_positions = game_positions(rules, args.positions, rng)
     boards = chess_positions(args.positions, rng)
 
-    def draw_teblo() -> None:
-        for position, last in teblo:
+    def draw_ours() -> None:
+        for position, last in ours_positions:
             board(position, last=last, size=args.size)
 
     def draw_chess() -> None:
         for position, move in boards:
             chess.svg.board(position, lastmove=move, size=args.size)
 
-    ours = rate(draw_teblo, len(teblo), args.seconds)
+    ours = rate(draw_ours, len(ours_positions), args.seconds)
     theirs = rate(draw_chess, len(boards), args.seconds)
     print(f"{args.positions} positions, {args.size} px")
-    print(f"ludoscribe, Teblo 12x12 SVG:        {ours:8.0f} diagrams/s")
-    print(f"python-chess, chess.svg.board 8x8:  {theirs:8.0f} diagrams/s")
-    print(f"ratio (ludoscribe / python-chess):  {ours / theirs:8.2f}")
+    print(f"ludoscribe, {args.game} SVG: {ours:8.0f} diagrams/s")
+    print(f"python-chess, chess.svg.board: {theirs:8.0f} diagrams/s")
+    print(f"ratio (ludoscribe / python-chess): {ours / theirs:.2f}")
 
 
 if __name__ == "__main__":

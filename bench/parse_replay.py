@@ -3,7 +3,7 @@
 Both sides get games of the same length (random legal games, seeded), read from
 one in-memory file and replayed turn by turn; prints each rate and their ratio.
 
-    python bench/parse_replay.py [--games 200] [--plies 120] [--seconds 3]
+    python bench/parse_replay.py [--game Teblo] [--games 200] [--plies 120] [--seconds 3]
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.writer import write_record
 
 
-def teblo_file(games: int, plies: int, rng: random.Random) -> tuple[bytes, int]:
-    """TGN text of `games` random legal Teblo games of exactly `plies` turns."""
-    rules = game_class("Teblo")()
+def tgn_file(game: str, games: int, plies: int, rng: random.Random) -> tuple[bytes, int]:
+    """TGN text of `games` random legal games of exactly `plies` turns (none ended)."""
+    rules = game_class(game)()
     texts = []
     while len(texts) < games:
         position, moves, ended = rules.start_position(), [], False
@@ -70,7 +70,7 @@ def rate(run, plies: int, seconds: float) -> float:
     return plies / best
 
 
-def replay_teblo(data: bytes) -> None:
+def replay_tgn(data: bytes) -> None:
     for record in read_records(io.BytesIO(data)):
         check(record)
         assert not record.problems, record.problems
@@ -86,19 +86,20 @@ def replay_chess(text: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="Teblo", help="Which game's records (default Teblo).")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--plies", type=int, default=120)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
     rng = random.Random(2026)
-    teblo, plies = teblo_file(args.games, args.plies, rng)
+    tgn, plies = tgn_file(args.game, args.games, args.plies, rng)
     pgn, chess_plies = chess_file(args.games, args.plies, rng)
-    ours = rate(lambda: replay_teblo(teblo), plies, args.seconds)
+    ours = rate(lambda: replay_tgn(tgn), plies, args.seconds)
     theirs = rate(lambda: replay_chess(pgn), chess_plies, args.seconds)
     print(f"{args.games} games of {args.plies} plies each")
-    print(f"ludoscribe, Teblo TGN read + replay:  {ours:10.0f} plies/s")
-    print(f"python-chess, PGN read + replay:      {theirs:10.0f} plies/s")
-    print(f"ratio (ludoscribe / python-chess):    {ours / theirs:10.2f}")
+    print(f"ludoscribe, {args.game} TGN read + replay: {ours:10.0f} plies/s")
+    print(f"python-chess, PGN read + replay: {theirs:10.0f} plies/s")
+    print(f"ratio (ludoscribe / python-chess): {ours / theirs:.2f}")
 
 
 if __name__ == "__main__":
