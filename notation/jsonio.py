@@ -10,6 +10,7 @@ Tags keep their order: canonical tags first, then the others as read.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable, Iterator, TextIO
 
 from .model import RESULTS, Node, Problem, Record
@@ -17,6 +18,7 @@ from .reader import MAX_DEPTH, bind_game
 from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
+TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 
 def record_to_json(record: Record) -> dict[str, Any]:
@@ -57,6 +59,8 @@ def read_json(text: str) -> Iterator[Record]:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise SchemaError(f"{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+    except RecursionError:
+        raise SchemaError("not readable JSON: arrays or objects nested too deeply") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SchemaError(f'not a TGN JSON document (its "format" must be "{FORMAT}")')
     if document.get("version") != VERSION:
@@ -77,7 +81,11 @@ def _fill(record: Record, data: Any) -> None:
     _expect(data, dict, "a record")
     tags = _expect(data.get("tags"), dict, "tags")
     for name, value in tags.items():
+        if not TAG_NAME.fullmatch(name):
+            raise SchemaError(f"tag name {name!r} must be letters, digits or _ only")
         record.tags[name] = _expect(value, str, f"tag {name}")
+        if "\n" in value:
+            raise SchemaError(f"tag {name} must be one line (no line break in its value)")
     record.comments = _strings(data.get("comments", []), "comments")
     record.result = _expect(data.get("result"), str, "result")
     if record.result not in RESULTS:
@@ -96,12 +104,13 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
     for index, item in enumerate(_expect(data, list, path)):
         where = f"{path}[{index}]"
         _expect(item, dict, where)
+        text = _expect(item.get("turn"), str, f"{where}.turn")
         try:
-            turn = record.game.read_turn(_expect(item.get("turn"), str, f"{where}.turn"))
+            turn = record.game.read_turn(text)
         except ValueError as error:
             raise SchemaError(f"{where}.turn: {error}") from None
         nags = _expect(item.get("nags", []), list, f"{where}.nags")
-        if not all(isinstance(nag, int) and 0 <= nag <= 255 for nag in nags):
+        if not all(type(nag) is int and 0 <= nag <= 255 for nag in nags):  # bool is no NAG
             raise SchemaError(f"{where}.nags: NAGs are integers from 0 to 255")
         variations = _expect(item.get("variations", []), list, f"{where}.variations")
         line.append(Node(

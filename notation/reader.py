@@ -45,9 +45,9 @@ class Chunk:
 def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
     """Decode a byte stream line by line; undecodable or huge lines come with a Problem."""
     number = 0
-    while raw := stream.readline(MAX_LINE):
+    while raw := stream.readline(MAX_LINE + 1):
         number += 1
-        if not raw.endswith(b"\n") and len(raw) == MAX_LINE:
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                 pass
             yield number, "", Problem(f"line longer than {MAX_LINE} bytes", number, 1)
@@ -58,7 +58,9 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            yield number, "", Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column)
+            problem = Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column)
+            # the text, approximated, still tells split_records where the record ends
+            yield number, raw.decode("utf-8", "replace").rstrip("\r\n"), problem
             continue
         yield number, text.rstrip("\r\n").rstrip("\r"), None
 
@@ -94,9 +96,9 @@ def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[
             problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1)
             text = ""
         lines_of.append(text)
-        if not blank and not TAG_LINE.match(text):
-            in_movetext = True
-        after_break = blank or bool(ENDS_WITH_RESULT.search(text))
+        if (not blank or line_problem is not None) and not TAG_LINE.match(text):
+            in_movetext = True  # a line too long to keep counts as movetext, not as a break
+        after_break = (blank and line_problem is None) or bool(ENDS_WITH_RESULT.search(text))
     if lines_of:
         yield chunk()
 
@@ -144,9 +146,14 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
         record.problem("missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)", at)
         return False
     try:
-        record.game = game_class(record.tags["Game"])(record.tags.get("Variant", ""))
+        rules = game_class(record.tags["Game"])
     except ValueError as error:
-        record.problem(str(error), offsets.get("Variant" if "variant" in str(error) else "Game", at))
+        record.problem(str(error), offsets.get("Game", at))
+        return False
+    try:
+        record.game = rules(record.tags.get("Variant", ""))
+    except ValueError as error:
+        record.problem(str(error), offsets.get("Variant", at))
         return False
     try:
         record.start = start_position(record.game, record.tags)

@@ -25,7 +25,9 @@ def check(record: Record) -> Replayed | None:
     """
     if record.problems or record.game is None:
         return None
-    final, outcome = _replay_line(record, record.moves, record.start, Counter({record.start: 1}), None)
+    start = record.start
+    over = record.game.outcome(start, 1)  # a set-up position may be over already
+    final, outcome = _replay_line(record, record.moves, start, Counter({start: 1}), over)
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
                        record.result_offset, None)

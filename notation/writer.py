@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .model import Node, Record
+from .reader import ENDS_WITH_RESULT
 
 GLYPH_OF = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
@@ -95,7 +96,9 @@ def _wrap(tokens: list[str], columns: int) -> str:
             current = ""
         elif not current:
             current = token
-        elif len(current) + 1 + len(token) < columns:
+        elif len(current) + 1 + len(token) < columns or (token.startswith("[") and ENDS_WITH_RESULT.search(current)):
+            # (a comment word "[..." never starts a line after one ending like a result:
+            # the reader could take that line for the tag section of a new record)
             current += " " + token
         else:
             lines.append(current)

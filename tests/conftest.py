@@ -1,0 +1,97 @@
+"""Helpers shared by the tests: building records and Teblo positions as text."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+
+from ludoscribe.notation import Record, check, read_records
+from ludoscribe.notation.games.teblo import Teblo
+
+ROWS = "ABCDEFGHIJKL"
+
+
+def header(result: str = "*", **tags: str) -> str:
+    """A tag section for a Teblo record: Game and Result plus the given tags, then a blank line."""
+    lines = ['[Game "Teblo"]', f'[Result "{result}"]']
+    lines += [f'[{name} "{value}"]' for name, value in tags.items()]
+    return "\n".join(lines) + "\n\n"
+
+
+def read_all(text: str) -> list[Record]:
+    return list(read_records(io.BytesIO(text.encode("utf-8")), "test.tgn"))
+
+
+def read_one(text: str) -> Record:
+    records = read_all(text)
+    assert len(records) == 1, [r.problems for r in records]
+    return records[0]
+
+
+def problems_of(record: Record) -> list[tuple]:
+    """Problems as plain tuples (message, line, column, turn)."""
+    return [tuple(problem) for problem in record.problems]
+
+
+def checked(text: str) -> tuple[Record, object]:
+    """Read one record and replay it; the record's problems then hold both kinds."""
+    record = read_one(text)
+    return record, check(record)
+
+
+def position_code(pieces: dict[str, str] | None = None, yellow: str = "D3", red: str = "I10",
+                  side: str = "Y", number: int = 1) -> str:
+    """A Teblo position code written square by square (independently of the engine's writer).
+
+    `pieces` maps square names to 'y' or 'r'.
+    """
+    pieces = pieces or {}
+    rows = []
+    for row in reversed(ROWS):
+        text, empty = "", 0
+        for column in range(1, 13):
+            owner = pieces.get(f"{row}{column}", "")
+            if owner:
+                text += (str(empty) if empty else "") + owner
+                empty = 0
+            else:
+                empty += 1
+        rows.append(text + (str(empty) if empty else ""))
+    return f"{'/'.join(rows)} {yellow} {red} {side} {number}"
+
+
+def position(pieces: dict[str, str] | None = None, **kwargs):
+    """A Teblo position read from a code built by `position_code`."""
+    return Teblo().read_position(position_code(pieces, **kwargs))
+
+
+def squares(*names: str, owner: str) -> dict[str, str]:
+    return {name: owner for name in names}
+
+
+def row_squares(row: str, columns=range(1, 13)) -> list[str]:
+    return [f"{row}{column}" for column in columns]
+
+
+# 25 pieces for each side on rows that no pawn needs to cross to reach a base.
+YELLOW_HAND = row_squares("A") + row_squares("B") + ["C1"]
+RED_HAND = row_squares("L") + row_squares("K") + ["J1"]
+
+
+def play(game, position, turns):
+    """Apply turns (checking each is legal) and return the final position and outcome."""
+    seen = Counter({position: 1})
+    outcome = None
+    for turn in turns:
+        assert game.why_illegal(position, turn) is None, game.turn_text(turn)
+        position = game.apply(position, turn)
+        seen[position] += 1
+        outcome = game.outcome(position, seen[position])
+    return position, outcome
+
+
+@pytest.fixture
+def teblo() -> Teblo:
+    return Teblo()

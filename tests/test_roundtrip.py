@@ -1,0 +1,397 @@
+"""Writing what was read loses nothing, and writing is canonical and idempotent
+(brief section 1.3); the same through JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import header, read_all, read_one
+from ludoscribe.notation import check, write_record
+from ludoscribe.notation.games.teblo import Teblo
+from ludoscribe.notation.jsonio import SchemaError, read_json, write_json
+
+GAME = Teblo()
+REQUIRED = ("Game", "Event", "Site", "Date", "Round", "Yellow", "Red", "Result")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+SETTINGS = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(SETTINGS, max_examples=40)  # for the properties over several records
+
+
+# --- the tree of a record, as plain data -------------------------------------------------
+
+
+def line_tree(line) -> list:
+    return [(GAME.turn_text(node.turn), list(node.nags), list(node.before), list(node.comments),
+             [line_tree(variation) for variation in node.variations]) for node in line]
+
+
+def tree(record, tags=None) -> tuple:
+    tags = list(record.tags.items()) if tags is None else tags
+    return tags, list(record.comments), line_tree(record.moves), record.result
+
+
+def canonical(tags: list[tuple[str, str]], result: str) -> list[tuple[str, str]]:
+    """The tags as the writer must order them, computed here from the brief's rule."""
+    given_tags = dict(tags)
+    ordered = [(name, given_tags.get(name, "?")) for name in REQUIRED]
+    ordered[0], ordered[-1] = ("Game", "Teblo"), ("Result", result)
+    return ordered + [(name, value) for name, value in tags if name not in REQUIRED]
+
+
+def normalized(text: str) -> str:
+    return " ".join(text.split())
+
+
+def escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# --- strategies ----------------------------------------------------------------------------
+
+SPECIAL_TAGS = {"Game", "Result", "SetUp", "Position", "Variant"}
+tag_names = st.one_of(
+    st.sampled_from(["Event", "Site", "Date", "Round", "Yellow", "Red", "Annotator", "Termination"]),
+    st.from_regex(r"[A-Za-z0-9_]{1,10}", fullmatch=True),
+).filter(lambda name: name not in SPECIAL_TAGS)
+tag_values = st.one_of(
+    st.text(st.characters(codec="utf-8", exclude_characters="\n"), max_size=20),
+    st.text(alphabet='ab "\\]}[{;()', max_size=12),
+)
+comment_texts = st.one_of(
+    st.text(max_size=30),
+    st.text(alphabet="ab }{;\n\t()$!?1.-*[]%", max_size=30),
+)
+
+
+def draw_line(draw, rng: random.Random, position, seen: Counter, depth: int, length: int) -> list[dict]:
+    """A line of random legal turns from `position`, with random annotations."""
+    line = []
+    for _ in range(length):
+        if GAME.outcome(position, seen[position]) is not None:
+            break
+        turn = GAME.random_turn(position, rng)
+        if turn is None:
+            break
+        node = {
+            "turn": GAME.turn_text(turn),
+            "nags": draw(st.lists(st.integers(0, 255) | st.integers(1, 6), max_size=3)),
+            "before": draw(st.lists(comment_texts, max_size=1)),
+            "comments": draw(st.lists(comment_texts, max_size=2)),
+            "variations": [],
+        }
+        if depth < 3:
+            for _ in range(draw(st.integers(0, 2 if depth == 0 else 1))):
+                length = draw(st.integers(1, 3))
+                variation = draw_line(draw, rng, position, seen.copy(), depth + 1, length)
+                if variation:
+                    node["variations"].append(variation)
+        line.append(node)
+        position = GAME.apply(position, turn)
+        seen[position] += 1
+    return line
+
+
+@st.composite
+def records(draw):
+    """(text, expected tree) of a random record, written in a random non-canonical style."""
+    rng = random.Random(draw(st.integers(0, 2 ** 32)))
+    style = random.Random(draw(st.integers(0, 2 ** 32)))
+    tags = draw(st.lists(st.tuples(tag_names, tag_values), max_size=6, unique_by=lambda t: t[0]))
+    start = GAME.start_position()
+    if draw(st.booleans()):  # start from a set-up position reached by random play
+        for _ in range(draw(st.integers(0, 30))):
+            start = GAME.apply(start, GAME.random_turn(start, rng))
+        tags.append(("SetUp", "1"))
+        tags.append(("Position", GAME.position_code(start)))
+    result = draw(st.sampled_from(RESULTS))
+    game_tag = draw(st.sampled_from(["Teblo", "teblo", "TEBLO"]))
+    at = draw(st.integers(0, len(tags)))
+    tags[at:at] = [("Game", game_tag)]
+    tags.insert(draw(st.integers(0, len(tags))), ("Result", result))
+    comments = draw(st.lists(comment_texts, max_size=2))
+    moves = draw_line(draw, rng, start, Counter({start: 1}), 0, draw(st.integers(0, 12)))
+
+    text = "".join(f'[{name} "{escape(value)}"]\n' for name, value in tags) + "\n"
+    text += render_comments(comments, style)
+    text += render_line(moves, start.number, start.side, True, style)
+    text += result + style.choice(["", "\n", "\n\n"])
+    expected = (tags, [normalized(c) for c in comments], expected_line(moves), result)
+    return text, expected
+
+
+def expected_line(line: list[dict]) -> list:
+    return [(node["turn"], node["nags"], [normalized(c) for c in node["before"]],
+             [normalized(c) for c in node["comments"]], [expected_line(v) for v in node["variations"]])
+            for node in line]
+
+
+def gap(style: random.Random) -> str:
+    return style.choice([" ", " ", "\n", "  ", "\t", " \n  "])
+
+
+def render_comments(comments: list[str], style: random.Random) -> str:
+    out = ""
+    for text in comments:
+        if "}" in text or style.random() < 0.2:
+            out += ";" + text.replace("\n", " ") + "\n"
+        else:
+            out += "{" + text + "}" + gap(style)
+    return out
+
+
+def render_line(line: list[dict], number: int, side: int, force: bool, style: random.Random) -> str:
+    out = ""
+    for node in line:
+        if force or node["before"] or style.random() < 0.5:
+            out += f"{number}." if side == 0 else f"{number}..."
+            out += gap(style)
+        out += render_comments(node["before"], style)
+        out += node["turn"]
+        for index, nag in enumerate(node["nags"]):
+            if nag in GLYPHS and style.random() < 0.7:
+                out += ("" if index == 0 and style.random() < 0.7 else gap(style)) + GLYPHS[nag]
+            else:
+                out += gap(style) + f"${nag}"
+        out += gap(style)
+        out += render_comments(node["comments"], style)
+        for variation in node["variations"]:
+            out += "(" + style.choice(["", " "])
+            out += render_line(variation, number, side, True, style)
+            out += ")" + gap(style)
+        force = False
+        number, side = (number, 1) if side == 0 else (number + 1, 0)
+    return out
+
+
+# --- properties ----------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(records())
+def test_reading_gives_what_was_written(case):
+    text, expected = case
+    record = read_one(text)
+    assert record.problems == []
+    assert tree(record) == expected
+    check(record)
+    assert record.problems == []  # every turn was drawn from the legal ones
+
+
+@SETTINGS
+@given(records())
+def test_write_read_loses_nothing_and_is_idempotent(case):
+    text, (tags, comments, moves, result) = case
+    record = read_one(text)
+    written = write_record(record)
+    again = read_one(written)
+    assert again.problems == []
+    assert tree(again) == (canonical(tags, result), comments, moves, result)
+    assert write_record(again) == written
+    assert all(fits(line) for line in written.split("\n\n", 1)[1].splitlines())
+
+
+GLUED = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*) \[")
+
+
+def fits(line: str) -> bool:
+    """Lines end before column 80, unless one word is longer, or a comment word "[..." was
+    kept after a result-like word (so that the line can't read as a tag of a new record)."""
+    return len(line) < 80 or " " not in line or bool(GLUED.search(line))
+
+
+@FEW
+@given(st.lists(records(), min_size=1, max_size=4))
+def test_multi_record_files_round_trip(cases):
+    text = "\n".join(case[0].rstrip("\n") + "\n" for case in cases)
+    read = read_all(text)
+    assert [record.problems for record in read] == [[] for _ in cases]
+    assert [tree(record) for record in read] == [case[1] for case in cases]
+    written = "\n".join(write_record(record) for record in read)
+    assert [write_record(record) for record in read_all(written)] == [write_record(record) for record in read]
+
+
+@FEW
+@given(st.lists(records(), min_size=1, max_size=3))
+def test_json_round_trip(cases):
+    read = [read_one(text) for text, _ in cases]
+    out = io.StringIO()
+    write_json(read, out)
+    document = json.loads(out.getvalue())
+    assert document["format"] == "tgn-json" and document["version"] == 1
+    back = list(read_json(out.getvalue()))
+    assert [record.problems for record in back] == [[] for _ in cases]
+    for record, (text, (tags, comments, moves, result)) in zip(back, cases):
+        assert tree(record) == (canonical(tags, result), comments, moves, result)
+        check(record)
+        assert record.problems == []
+    assert [write_record(record) for record in back] == [write_record(record) for record in read]
+
+
+# --- examples ------------------------------------------------------------------------------
+
+
+MESSY = (header("1/2-1/2", Zeta='q\\"uote\\\\', Event="Club") +
+         "{intro}  1.   D4  $1 {good; fine}\n H10 ; a } in a line comment\n"
+         "(1... (H9) {placement} (1... H11 $200) 2. E4) 2. {before} (A1) !? 2... G10 1/2-1/2\n")
+
+
+def test_canonical_form_of_a_messy_record():
+    record = read_one(MESSY)
+    assert record.problems == []
+    assert write_record(record) == (
+        '[Game "Teblo"]\n[Event "Club"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[Yellow "?"]\n[Red "?"]\n'
+        '[Result "1/2-1/2"]\n[Zeta "q\\"uote\\\\"]\n\n'
+        "{intro} 1. D4! {good; fine} 1... H10 ; a } in a line comment\n"
+        "(1... (H9) {placement} (1... H11 $200) 2. E4) 2. {before} (A1)!? G10 1/2-1/2\n")
+    assert record.tags["Zeta"] == 'q"uote\\'
+
+
+def test_idempotence_of_a_messy_record():
+    once = write_record(read_one(MESSY))
+    assert write_record(read_one(once)) == once
+
+
+def test_long_movetext_wraps_before_column_80():
+    rng = random.Random(5)
+    position, turns = GAME.start_position(), []
+    for _ in range(120):
+        turn = GAME.random_turn(position, rng)
+        turns.append(GAME.turn_text(turn))
+        position = GAME.apply(position, turn)
+    text = header() + " ".join(f"{i // 2 + 1}. {t}" if i % 2 == 0 else t for i, t in enumerate(turns)) + " *\n"
+    written = write_record(read_one(text))
+    movetext = written.split("\n\n", 1)[1].splitlines()
+    assert len(movetext) > 5
+    assert max(len(line) for line in movetext) < 80
+    assert " ".join(movetext).split()[:-1] == text.split("\n\n", 1)[1].split()[:-1]
+
+
+def test_comment_with_closing_brace_becomes_a_line_comment():
+    record = read_one(header() + "1. D4 ; a } b\n(1. C3 ; x }\n) H10 *\n")
+    written = write_record(record)
+    assert written.endswith("1. D4 ; a } b\n(1. C3 ; x }\n) 1... H10 *\n")
+    assert tree(read_one(written))[2] == [("D4", [], [], ["a } b"], [[("C3", [], [], ["x }"], [])]]),
+                                          ("H10", [], [], [], [])]
+
+
+@pytest.mark.parametrize("result_word", ["*", "1-0", "0-1", "1/2-1/2"])
+def test_comment_wrapped_into_a_tag_like_line_stays_in_its_record(result_word):
+    # Wherever the wrap falls, the comment words '* [Event "x"]' must not make a line
+    # ending like a result followed by a line that reads as a tag.
+    for width in range(1, 80):
+        comment = "p" * width + f' {result_word} [Event "x"] ' + "q" * 78
+        record = read_one(header() + "1. D4 {" + comment + "} *\n")
+        written = write_record(record)
+        [again] = read_all(written)
+        assert again.problems == []
+        assert again.moves[0].comments == [comment]
+        assert write_record(again) == written
+
+
+def test_json_of_a_record():
+    record = read_one(MESSY)
+    out = io.StringIO()
+    write_json([record], out)
+    document = json.loads(out.getvalue())
+    [data] = document["records"]
+    assert list(data["tags"]) == ["Game", "Event", "Site", "Date", "Round", "Yellow", "Red", "Result", "Zeta"]
+    assert data["comments"] == ["intro"]
+    assert data["moves"][0] == {"turn": "D4", "nags": [1], "comments": ["good; fine"]}
+    assert data["moves"][1]["variations"][0][0] == {
+        "turn": "(H9)", "comments": ["placement"], "variations": [[{"turn": "H11", "nags": [200]}]]}
+    assert data["moves"][2] == {"turn": "(A1)", "nags": [5], "before": ["before"]}
+    assert data["result"] == "1/2-1/2"
+
+
+# --- JSON schema errors -------------------------------------------------------------------
+
+
+def json_record(**changes) -> dict:
+    data = {"tags": {"Game": "Teblo", "Result": "*"}, "moves": [{"turn": "D4"}, {"turn": "H10"}], "result": "*"}
+    data.update(changes)
+    return data
+
+
+def json_problems(*records_data) -> list[list[str]]:
+    text = json.dumps({"format": "tgn-json", "version": 1, "records": list(records_data)})
+    return [[problem.message for problem in record.problems] for record in read_json(text)]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "1:2: not valid JSON: Expecting property name enclosed in double quotes"),
+    ("[]", 'not a TGN JSON document (its "format" must be "tgn-json")'),
+    ('{"format": "pgn-json"}', 'not a TGN JSON document (its "format" must be "tgn-json")'),
+    ('{"format": "tgn-json", "version": 2, "records": []}', "TGN JSON version 2 is not supported (only 1)"),
+    ('{"format": "tgn-json", "records": []}', "TGN JSON version None is not supported (only 1)"),
+    ('{"format": "tgn-json", "version": 1, "records": {}}', '"records" must be a list'),
+    ('{"format": "tgn-json", "version": 1, "records": [' + "[" * 100_000 + "]" * 100_000 + "]}",
+     "not readable JSON: arrays or objects nested too deeply"),
+])
+def test_json_document_errors(text, message):
+    with pytest.raises(SchemaError) as error:
+        list(read_json(text))
+    assert str(error.value) == message
+
+
+def nested_variations(depth: int) -> list:
+    line = [{"turn": "D4"}]
+    for _ in range(depth):
+        line = [{"turn": "D4", "variations": [line]}]
+    return line
+
+
+@pytest.mark.parametrize("data, message", [
+    (5, "record 1: a record must be an object"),
+    (json_record(tags=[]), "record 1: tags must be an object"),
+    (json_record(tags={"Game": "Teblo", "Event": 3}), "record 1: tag Event must be a string"),
+    (json_record(tags={"Game": "Teblo", "bad name": "x"}), "record 1: tag name 'bad name' must be letters, digits or _ only"),
+    (json_record(tags={"Game": "Teblo", "Event": "a\nb"}), "record 1: tag Event must be one line (no line break in its value)"),
+    (json_record(tags={"Game": "Chess"}), "record 1: unknown game 'Chess' (the Game tag is one of Teblo, Staku, Tektop, Tekao, TChako)"),
+    (json_record(tags={"Event": "e"}), "record 1: missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)"),
+    (json_record(result="2-0"), "record 1: result '2-0' is not one of 1-0, 0-1, 1/2-1/2, *"),
+    (json_record(result=None), "record 1: result must be a string"),
+    (json_record(result="1-0"), "record 1: result 1-0 differs from the Result tag '*'"),
+    (json_record(comments="hi"), "record 1: comments must be a list"),
+    (json_record(comments=[1]), "record 1: comments must be a list of strings"),
+    (json_record(moves={}), "record 1: moves must be a list"),
+    (json_record(moves=["D4"]), "record 1: moves[0] must be an object"),
+    (json_record(moves=[{"turn": "D4"}, {"turn": "Z9"}]),
+     "record 1: moves[1].turn: 'Z9' is not a Teblo turn (a step like D4 or a placement like (H9))"),
+    (json_record(moves=[{"turn": 4}]), "record 1: moves[0].turn must be a string"),
+    (json_record(moves=[{"turn": "D4", "nags": [256]}]), "record 1: moves[0].nags: NAGs are integers from 0 to 255"),
+    (json_record(moves=[{"turn": "D4", "nags": [True]}]), "record 1: moves[0].nags: NAGs are integers from 0 to 255"),
+    (json_record(moves=[{"turn": "D4", "before": [None]}]), "record 1: moves[0].before must be a list of strings"),
+    (json_record(moves=[{"turn": "D4", "variations": [[]]}]),
+     "record 1: moves[0].variations[0]: a variation holds at least one turn"),
+    (json_record(moves=[{"turn": "D4", "variations": [[{"turn": "C3", "variations": [[{"turn": "?"}]]}]]}]),
+     "record 1: moves[0].variations[0][0].variations[0][0].turn: "
+     "'?' is not a Teblo turn (a step like D4 or a placement like (H9))"),
+    (json_record(moves=nested_variations(101)), "record 1: " + "moves[0].variations[0]" + "[0].variations[0]" * 100
+     + ": variations nested more than 100 deep"),
+])
+def test_json_record_errors(data, message):
+    assert json_problems(json_record(), data, json_record()) == [[], [message.replace("record 1", "record 2")], []]
+
+
+def test_json_deepest_allowed_variation():
+    [problems] = json_problems(json_record(moves=nested_variations(100)))
+    assert problems == []
+
+
+def test_json_record_with_illegal_turn_is_read_then_checked():
+    [record] = read_json(json.dumps({"format": "tgn-json", "version": 1, "records": [
+        json_record(moves=[{"turn": "D4"}, {"turn": "H10"}, {"turn": "D6"}])]}))
+    assert record.problems == []
+    check(record)
+    assert [tuple(problem) for problem in record.problems] == [
+        ("D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square",
+         None, None, "turn 2 Yellow")]

@@ -1,0 +1,470 @@
+"""The Teblo rules (brief section 2.1): a legal and an illegal case for each rule,
+with the exact reasons given by why_illegal and the problems reported by check()."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import (RED_HAND, YELLOW_HAND, checked, header, play, position, position_code,
+                      problems_of, read_one, squares)
+from ludoscribe.notation import check
+from ludoscribe.notation.games import Outcome
+from ludoscribe.notation.games.teblo import Placement, Step, Teblo
+
+RULE_C = "(rule c)"
+
+
+def why(game: Teblo, pos, text: str) -> str | None:
+    return game.why_illegal(pos, game.read_turn(text))
+
+
+def setup_header(code: str, result: str = "*", **tags: str) -> str:
+    return header(result, SetUp="1", Position=code, **tags)
+
+
+# --- position codes ----------------------------------------------------------------------
+
+
+def test_start_position_code(teblo):
+    start = teblo.start_position()
+    assert teblo.position_code(start) == "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"
+    assert teblo.read_position(teblo.position_code(start)) == start
+    assert start.pawns == (teblo.read_turn("D3").to, teblo.read_turn("I10").to)
+    assert start.in_hand(0) == start.in_hand(1) == 25
+
+
+def test_position_code_round_trip(teblo):
+    code = position_code(squares("A1", "E5", "L12", owner="y") | squares("B2", "K11", owner="r"),
+                         yellow="E6", red="H9", side="R", number=17)
+    pos = teblo.read_position(code)
+    assert teblo.position_code(pos) == code
+    assert (pos.side, pos.number) == (1, 17)
+    assert pos.in_hand(0) == 22 and pos.in_hand(1) == 23
+
+
+@pytest.mark.parametrize("code, message", [
+    ("12/12 D3 I10 Y 1", "a Teblo position has 12 rows, not 2"),
+    ("12/12/12/12/12/12/12/12/12/12/12/11 D3 I10 Y 1", "row A of the position covers 11 squares, not 12"),
+    ("12/12/12/12/12/12/12/12/12/12/12/12y D3 I10 Y 1", "row A of the position covers 13 squares, not 12"),
+    ("12/12/12/12/12/12/12/12/12/12/12/12 D13 I10 Y 1", "D13 is not a Teblo square"),
+    ("12/12/12/12/12/12/12/12/12/12/12/12 E5 E5 Y 1", "both pawns stand on the same square"),
+    ("12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 X 1",
+     "a Teblo position code is ROWS YELLOW-PAWN RED-PAWN SIDE NUMBER, "
+     "as in 12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"),
+])
+def test_bad_position_codes(teblo, code, message):
+    with pytest.raises(ValueError) as error:
+        teblo.read_position(code)
+    assert str(error.value) == message
+
+
+def test_position_code_pawn_on_opponent_piece(teblo):
+    with pytest.raises(ValueError, match=r"^Yellow's pawn stands on an opponent's support piece$"):
+        teblo.read_position(position_code({"E5": "r"}, yellow="E5"))
+
+
+def test_position_code_piece_on_base(teblo):
+    with pytest.raises(ValueError, match=r"^a support piece stands on a base square$"):
+        teblo.read_position(position_code({"I10": "y"}, red="E5"))
+
+
+def test_position_code_too_many_pieces(teblo):
+    pieces = squares(*YELLOW_HAND, "C2", owner="y")
+    with pytest.raises(ValueError, match=r"^Yellow has more than 25 support pieces on the board$"):
+        teblo.read_position(position_code(pieces))
+
+
+# --- steps ------------------------------------------------------------------------------
+
+
+def test_seed_example_is_legal():
+    record, replayed = checked(header() + "1. D4 H10 2. (H9) G10 *\n")
+    assert record.problems == []
+    assert replayed.outcome is None
+    game = record.game
+    final = replayed.final
+    assert final.pawns == (game.read_turn("D4").to, game.read_turn("G10").to)
+    assert final.pieces[0] == 1 << game.read_turn("H9").to and final.pieces[1] == 0
+    assert (final.side, final.number) == (0, 3)
+
+
+@pytest.mark.parametrize("to", ["D4", "D2", "C3", "E3"])
+def test_step_to_each_adjacent_empty_square(teblo, to):
+    assert why(teblo, teblo.start_position(), to) is None
+
+
+@pytest.mark.parametrize("to, pawn", [("D5", "D3"), ("E4", "D3"), ("D3", "D3"), ("A1", "D3")])
+def test_step_must_be_adjacent(teblo, to, pawn):
+    assert why(teblo, teblo.start_position(), to) == (
+        f"{to} is not next to Yellow's pawn on {pawn}: a pawn steps to an orthogonally adjacent square")
+
+
+def test_step_at_board_edge(teblo):
+    pos = position(yellow="A1")
+    assert {teblo.turn_text(t) for t in teblo.legal_turns(pos) if isinstance(t, Step)} == {"A2", "B1"}
+    assert why(teblo, pos, "A12") == (
+        "A12 is not next to Yellow's pawn on A1: a pawn steps to an orthogonally adjacent square")
+    assert why(teblo, position(yellow="A12"), "B1") == (
+        "B1 is not next to Yellow's pawn on A12: a pawn steps to an orthogonally adjacent square")
+
+
+def test_step_onto_own_support_piece(teblo):
+    pos = position({"D4": "y"})
+    assert why(teblo, pos, "D4") is None
+    after = teblo.apply(pos, teblo.read_turn("D4"))
+    assert after.pieces == pos.pieces  # the piece stays under the pawn
+    assert after.pawns[0] == teblo.read_turn("D4").to
+
+
+def test_step_onto_opponent_support_piece(teblo):
+    pos = position({"D4": "r"})
+    assert why(teblo, pos, "D4") == "D4 holds a Red support piece: a pawn never steps onto the opponent's pieces"
+    assert Step(teblo.read_turn("D4").to) not in set(teblo.legal_turns(pos))
+    red = position({"H10": "y"}, side="R")
+    assert why(teblo, red, "H10") == "H10 holds a Yellow support piece: a pawn never steps onto the opponent's pieces"
+
+
+def test_step_onto_own_base(teblo):
+    pos = position(yellow="D4")
+    assert why(teblo, pos, "D3") is None
+
+
+def test_step_onto_opponent_base(teblo):
+    pos = position(yellow="I9", red="E5")
+    assert why(teblo, pos, "I10") is None
+
+
+def test_step_onto_other_pawn(teblo):
+    pos = position(yellow="E5", red="E6")
+    assert why(teblo, pos, "E6") == (
+        "E6 holds Red's pawn: only the opponent's base may be entered while a pawn stands there (rule d)")
+    red = position(yellow="E5", red="E6", side="R")
+    assert why(teblo, red, "E5") == (
+        "E5 holds Yellow's pawn: only the opponent's base may be entered while a pawn stands there (rule d)")
+
+
+def test_rule_d_attacker_enters_base_held_by_defender(teblo):
+    pos = position(yellow="I9", red="I10")
+    assert why(teblo, pos, "I10") is None
+    after, outcome = play(teblo, pos, [teblo.read_turn("I10")])
+    assert after.pawns == (teblo.read_turn("I10").to,) * 2
+    assert outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+    red = position(yellow="D3", red="D4", side="R")
+    assert why(teblo, red, "D3") is None
+    assert play(teblo, red, [teblo.read_turn("D3")])[1] == Outcome(1, "Red's pawn reached Yellow's base D3")
+
+
+def test_steps_through_a_record_report_turn_line_and_column():
+    record, replayed = checked(header() + "1. D4 H10\n2. D6 *\n")
+    assert replayed is not None and replayed.outcome is None
+    assert problems_of(record) == [
+        ("D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square",
+         5, 4, "turn 2 Yellow")]
+
+
+def test_step_onto_pawn_in_record():
+    code = position_code(yellow="E5", red="F5", side="R", number=7)
+    record, _ = checked(setup_header(code) + "7... E5 *\n")
+    assert problems_of(record) == [
+        ("E5 holds Yellow's pawn: only the opponent's base may be entered while a pawn stands there (rule d)",
+         6, 6, "turn 7 Red")]
+
+
+def test_rule_d_in_record():
+    code = position_code(yellow="H10", red="I10", number=12)
+    record, replayed = checked(setup_header(code, "1-0") + "12. I10 1-0\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+
+
+# --- placements -------------------------------------------------------------------------
+
+
+def test_placement_on_empty_square(teblo):
+    pos = teblo.start_position()
+    assert why(teblo, pos, "(H9)") is None
+    after = teblo.apply(pos, teblo.read_turn("(H9)"))
+    assert after.in_hand(0) == 24 and after.in_hand(1) == 25
+    assert after.pawns == pos.pawns and (after.side, after.number) == (1, 1)
+
+
+def test_placement_counts_every_free_square_at_start(teblo):
+    turns = list(teblo.legal_turns(teblo.start_position()))
+    placements = [t for t in turns if isinstance(t, Placement)]
+    assert len(placements) == 144 - 2  # every square but the two bases (the pawns stand on them)
+    assert len(turns) == 4 + 142
+
+
+@pytest.mark.parametrize("square, pawn", [("(D3)", "D3"), ("(I10)", "D3"), ("(D3)", "D4")])
+def test_placement_never_on_a_base(teblo, square, pawn):
+    pos = position(yellow=pawn)
+    assert why(teblo, pos, square) == f"{square[1:-1]} is a base square: support pieces never go on a base"
+
+
+def test_placement_on_a_pawn(teblo):
+    pos = position(yellow="E5", red="G7")
+    assert why(teblo, pos, "(E5)") == "E5 holds Yellow's pawn: a piece goes on an empty square"
+    assert why(teblo, pos, "(G7)") == "G7 holds Red's pawn: a piece goes on an empty square"
+
+
+def test_placement_on_an_occupied_square(teblo):
+    pos = position({"E5": "y", "F5": "r"}, side="R")
+    assert why(teblo, pos, "(E5)") == "E5 already holds a Yellow support piece"
+    assert why(teblo, pos, "(F5)") == "F5 already holds a Red support piece"
+    assert why(teblo, pos, "(G5)") is None
+
+
+def test_hand_of_25_pieces(teblo):
+    pos = position(squares(*YELLOW_HAND[:24], owner="y"))
+    assert pos.in_hand(0) == 1
+    assert why(teblo, pos, "(E5)") is None
+    pos = teblo.apply(pos, teblo.read_turn("(E5)"))
+    pos = teblo.apply(pos, teblo.read_turn("H10"))
+    assert pos.in_hand(0) == 0
+    assert why(teblo, pos, "(E6)") == "Yellow has no support pieces left in hand (each side has 25)"
+    assert all(isinstance(turn, Step) for turn in teblo.legal_turns(pos))
+
+
+def test_hand_runs_out_in_record():
+    turns = []
+    for number, (yellow, red) in enumerate(zip(YELLOW_HAND, RED_HAND), 1):
+        turns.append(f"{number}. ({yellow}) ({red})")
+    record, replayed = checked(header() + "\n".join(turns) + "\n26. (F5) *\n")
+    assert problems_of(record) == [
+        ("Yellow has no support pieces left in hand (each side has 25)", 29, 5, "turn 26 Yellow")]
+    record, replayed = checked(header() + "\n".join(turns) + "\n26. D4 *\n")
+    assert record.problems == [] and replayed.outcome is None
+    assert replayed.final.in_hand(0) == replayed.final.in_hand(1) == 0
+
+
+def test_placement_errors_in_record():
+    record, _ = checked(header() + "1. (E5) (E5) *\n")
+    assert problems_of(record) == [("E5 already holds a Yellow support piece", 4, 9, "turn 1 Red")]
+    record, _ = checked(header() + "1. D4 (D4) *\n")
+    assert problems_of(record) == [("D4 holds Yellow's pawn: a piece goes on an empty square", 4, 7, "turn 1 Red")]
+    record, _ = checked(header() + "1. D4 (D3) *\n")
+    assert problems_of(record) == [("D3 is a base square: support pieces never go on a base", 4, 7, "turn 1 Red")]
+
+
+# --- rule c: reachability -----------------------------------------------------------------
+
+
+def test_rule_c_cutting_opponent_from_both_bases(teblo):
+    # Red's pawn on its base I10, three of its four neighbours walled by Yellow.
+    pos = position(squares("H10", "J10", "I9", owner="y"))
+    assert why(teblo, pos, "(I11)") == "(I11) would cut Red's pawn off from Yellow's base D3 (rule c)"
+    assert Placement(teblo.read_turn("I11").to) not in set(teblo.legal_turns(pos))
+    assert why(teblo, pos, "(I12)") is None  # I11 stays open: a path is left
+
+
+def test_rule_c_cutting_opponent_from_its_own_base(teblo):
+    # Red's pawn is away; Yellow closes the last way into Red's base.
+    pos = position(squares("H10", "J10", "I9", owner="y"), red="E5")
+    assert why(teblo, pos, "(I11)") == "(I11) would cut Red's pawn off from Red's base I10 (rule c)"
+
+
+def test_rule_c_own_piece_never_blocks_the_mover(teblo):
+    # Yellow's pawn in the corner A1; its own pieces may close it in (it can step on them) ...
+    pos = position({"A2": "y"}, yellow="A1")
+    assert why(teblo, pos, "(B1)") is None
+    # ... but Red may not close it in with Red pieces.
+    red = position({"A2": "r"}, yellow="A1", side="R")
+    assert why(teblo, red, "(B1)") == "(B1) would cut Yellow's pawn off from Yellow's base D3 (rule c)"
+
+
+def test_rule_c_ring_of_own_pieces_around_own_base_cuts_opponent(teblo):
+    # Yellow's pieces are walls for Red: closing them around D3 cuts Red from D3.
+    pos = position(squares("C3", "E3", "D2", owner="y"))
+    assert why(teblo, pos, "(D4)") == "(D4) would cut Red's pawn off from Yellow's base D3 (rule c)"
+    # Red's pieces around D3 are walls for Yellow's pawn standing there.
+    red = position(squares("C3", "E3", "D2", owner="r"), side="R")
+    assert why(teblo, red, "(D4)") == "(D4) would cut Yellow's pawn off from Red's base I10 (rule c)"
+    # A mixed ring leaves Red its own piece to step through.
+    mixed = position(squares("C3", "E3", owner="y") | {"D2": "r"})
+    assert why(teblo, mixed, "(D4)") is None
+
+
+def test_rule_c_pawns_are_ignored(teblo):
+    # Yellow's pawn stands in the only gap to Red's base: that still counts as a path.
+    pos = position(squares("H10", "J10", "I9", owner="y"), yellow="I11", red="E5")
+    assert why(teblo, pos, "(F5)") is None
+
+
+def test_rule_c_wall_across_the_board(teblo):
+    # A Yellow wall across row F with one gap at F12: closing it cuts Red from Yellow's base.
+    wall = squares(*[f"F{column}" for column in range(1, 12)], owner="y")
+    pos = position(wall)
+    assert why(teblo, pos, "(F12)") == "(F12) would cut Red's pawn off from Yellow's base D3 (rule c)"
+    assert why(teblo, pos, "(G11)") is None
+    # Red pieces in the wall are passable for Red.
+    mixed = position(wall | {"F6": "r"})
+    assert why(teblo, mixed, "(F12)") is None
+
+
+def test_rule_c_in_record():
+    code = position_code(squares("H10", "J10", "I9", owner="y"), number=4)
+    record, _ = checked(setup_header(code) + "4. (I11) *\n")
+    assert problems_of(record) == [
+        ("(I11) would cut Red's pawn off from Yellow's base D3 (rule c)", 6, 4, "turn 4 Yellow")]
+    record, replayed = checked(setup_header(code) + "4. (I12) I11 *\n")
+    assert record.problems == [] and replayed.outcome is None
+
+
+# --- the end ------------------------------------------------------------------------------
+
+
+WIN_CODE = position_code(yellow="H10", red="E5", number=20)
+
+
+def test_win_on_reaching_opponent_base():
+    record, replayed = checked(setup_header(WIN_CODE, "1-0") + "20. I10 1-0\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+    assert replayed.outcome.result == "1-0"
+
+
+def test_red_wins_on_reaching_yellow_base():
+    code = position_code(yellow="H8", red="D4", side="R", number=9)
+    record, replayed = checked(setup_header(code, "0-1") + "9... D3 0-1\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(1, "Red's pawn reached Yellow's base D3")
+
+
+def test_turns_after_a_win_are_an_error():
+    record, replayed = checked(setup_header(WIN_CODE, "1-0") + "20. I10 E6 1-0\n")
+    assert problems_of(record) == [
+        ("the game is already over: Yellow's pawn reached Red's base I10", 6, 9, "turn 20 Red")]
+    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+
+
+@pytest.mark.parametrize("result", ["0-1", "1/2-1/2", "*"])
+def test_result_contradicting_a_win(result):
+    record, _ = checked(setup_header(WIN_CODE, result) + f"20. I10 {result}\n")
+    assert problems_of(record) == [
+        (f"the result {result} contradicts the end: Yellow's pawn reached Red's base I10, so the result is 1-0",
+         6, 9, None)]
+
+
+@pytest.mark.parametrize("result, termination", [("1-0", "resignation"), ("0-1", "time forfeit"),
+                                                 ("1/2-1/2", "agreement")])
+def test_decisive_result_before_the_end(result, termination):
+    record, replayed = checked(header(result, Termination=termination) + f"1. D4 H10 2. (H9) {result}\n")
+    assert record.problems == []
+    assert replayed.outcome is None
+
+
+NO_TURN_CODE = position_code(squares(*RED_HAND, owner="r"), yellow="A2", red="A1", number=30)
+
+
+def test_loss_with_no_legal_turn(teblo):
+    pos = teblo.read_position(NO_TURN_CODE)
+    after, outcome = play(teblo, pos, [teblo.read_turn("(B1)")])
+    assert list(teblo.legal_turns(after)) == []
+    assert teblo.random_turn(after, __import__("random").Random(0)) is None
+    assert outcome == Outcome(0, "Red has no legal turn")
+    record, replayed = checked(setup_header(NO_TURN_CODE, "1-0") + "30. (B1) 1-0\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(0, "Red has no legal turn")
+
+
+def test_a_legal_turn_left_is_no_loss(teblo):
+    # Same, but Red keeps one piece in hand: placing it is a legal turn.
+    code = position_code(squares(*RED_HAND[:-1], owner="r"), yellow="A2", red="A1", number=30)
+    record, replayed = checked(setup_header(code) + "30. (B1) (F6) *\n")
+    assert record.problems == [] and replayed.outcome is None
+
+
+def test_no_legal_turn_result_and_turns_after():
+    record, _ = checked(setup_header(NO_TURN_CODE, "0-1") + "30. (B1) 0-1\n")
+    assert problems_of(record) == [
+        ("the result 0-1 contradicts the end: Red has no legal turn, so the result is 1-0", 6, 10, None)]
+    record, _ = checked(setup_header(NO_TURN_CODE, "1-0") + "30. (B1) A3 1-0\n")
+    assert problems_of(record) == [("the game is already over: Red has no legal turn", 6, 10, "turn 30 Red")]
+
+
+REPEAT = "1. D4 H10 2. D3 I10 3. D4 H10 4. D3 I10"
+
+
+def test_threefold_repetition_draw(teblo):
+    record, replayed = checked(header("1/2-1/2", Termination="repetition") + REPEAT + " 1/2-1/2\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(None, "the same position arose for the third time", "repetition")
+    assert replayed.final == teblo.start_position()
+    assert replayed.outcome.result == "1/2-1/2"
+
+
+def test_twofold_repetition_is_no_draw():
+    record, replayed = checked(header() + "1. D4 H10 2. D3 I10 3. D4 H10 *\n")
+    assert record.problems == [] and replayed.outcome is None
+
+
+def test_repetition_needs_the_same_side_to_move(teblo):
+    start = teblo.start_position()
+    assert position(side="R") != start
+    assert position(number=7) == start  # the turn number is no part of the position
+
+
+def test_repetition_then_more_turns():
+    record, _ = checked(header("1/2-1/2") + REPEAT + " 5. D4 1/2-1/2\n")
+    assert problems_of(record) == [
+        ("the game is already over: the same position arose for the third time", 4, 44, "turn 5 Yellow")]
+
+
+def test_repetition_with_wrong_result():
+    record, _ = checked(header("1-0") + REPEAT + " 1-0\n")
+    assert problems_of(record) == [
+        ("the result 1-0 contradicts the end: the same position arose for the third time, so the result is 1/2-1/2",
+         4, 41, None)]
+
+
+def test_repetition_counts_within_variations():
+    # A variation replays the history of its line: here the start position arises for
+    # the third time inside the variation, which then goes on after the draw.
+    text = header() + "1. D4 H10 2. D3 I10 3. D4 H10 4. D5 (4. D3 I10 5. D4) H11 *\n"
+    record, replayed = checked(text)
+    assert problems_of(record) == [
+        ("the game is already over: the same position arose for the third time", 4, 51, "turn 5 Yellow")]
+    assert replayed.outcome is None  # the main line did not repeat
+
+
+def test_illegal_turn_in_variation():
+    record, replayed = checked(header() + "1. D4 (1. D5) H10 *\n")
+    assert problems_of(record) == [
+        ("D5 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent square",
+         4, 11, "turn 1 Yellow")]
+    assert replayed.outcome is None
+
+
+def test_only_the_first_illegal_turn_of_a_line_is_reported():
+    record, _ = checked(header() + "1. D6 H10 2. A1 *\n")
+    assert problems_of(record) == [
+        ("D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent square",
+         4, 4, "turn 1 Yellow")]
+
+
+def test_check_of_unreadable_record_returns_none():
+    record = read_one(header() + "1. D4 Z9 *\n")
+    assert check(record) is None
+    assert len(record.problems) == 1
+
+
+def test_set_up_position_already_won():
+    code = position_code(yellow="I10", red="E5", side="R", number=20)
+    record, replayed = checked(setup_header(code, "1-0") + "20... E6 1-0\n")
+    assert problems_of(record) == [
+        ("the game is already over: Yellow's pawn reached Red's base I10", 6, 7, "turn 20 Red")]
+    record, replayed = checked(setup_header(code, "*") + "*\n")
+    assert problems_of(record) == [
+        ("the result * contradicts the end: Yellow's pawn reached Red's base I10, so the result is 1-0", 6, 1, None)]
+    record, replayed = checked(setup_header(code, "1-0") + "1-0\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+
+
+def test_set_up_position_with_no_legal_turn(teblo):
+    code = position_code(squares(*RED_HAND, owner="r") | {"B1": "y"}, yellow="A2", red="A1", side="R", number=30)
+    record, replayed = checked(setup_header(code, "1-0") + "1-0\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(0, "Red has no legal turn")
+    record, _ = checked(setup_header(code, "1-0") + "30... A2 1-0\n")
+    assert problems_of(record) == [("the game is already over: Red has no legal turn", 6, 7, "turn 30 Red")]
