@@ -21,6 +21,9 @@ class Replayed:
 def check(record: Record) -> Replayed | None:
     """Replay every line of a record, adding a problem for each illegal turn.
 
+    Each legal turn is stored as the game completes it (Game.complete), so that
+    writing a checked record spells every turn in full.
+
     Returns None if the record could not be read (it already has problems).
     """
     if record.problems or record.game is None:
@@ -49,6 +52,7 @@ def _replay_line(record: Record, line: list[Node], position: Any, seen: Counter,
         if reason is not None:
             record.problem(reason, node.offset, label)
             return position, None
+        node.turn = game.complete(position, node.turn)
         position = game.apply(position, node.turn)
         seen[position] += 1
         outcome = game.outcome(position, seen[position])

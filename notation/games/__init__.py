@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .base import Game, Outcome, Position
+from .staku import Staku
 from .teblo import Teblo
 
 # Every game of the format, by its Game tag (read case-insensitively). The value is
 # the class implementing its rules, or None while its engine is not written yet.
 GAMES: dict[str, type[Game] | None] = {
     "Teblo": Teblo,
-    "Staku": None,
+    "Staku": Staku,
     "Tektop": None,
     "Tekao": None,
     "TChako": None,

@@ -100,6 +100,14 @@ class Game(ABC):
     def apply(self, position: Position, turn: Hashable) -> Position:
         """The position after a legal turn."""
 
+    def complete(self, position: Position, turn: Hashable) -> Hashable:
+        """A legal turn with what the position decides filled in, for writing it in full.
+
+        Games whose notation lets a player leave out what the position tells (a capture
+        mark, say) return the turn with it written; checking a record stores this turn.
+        """
+        return turn
+
     @abstractmethod
     def legal_turns(self, position: Position, chance: Any = None) -> Iterable[Hashable]:
         """Every legal turn from the position.

@@ -1,0 +1,456 @@
+"""Staku: stacks of tokens race for the opponent's palaces on a 49-cell hexagonal board.
+
+Cells are numbered 0..48 in reading order of their names (a1..a6, b1..b7, ..., g1..g6).
+A stack is a string of tokens listed bottom to top: 'w' White, 'b' Black, 'n' neutral,
+'' for an empty cell. Lines, neighbours and the distance between two cells on a line
+are precomputed, so a move is checked with a few table look-ups.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Iterator, NamedTuple
+
+from parsimonious.nodes import Node as ParseNode
+
+from .base import Game, Outcome
+
+WHITE, BLACK = 0, 1
+SIDES = ("White", "Black")
+COLOURS = "wb"  # the token of each side
+NEUTRAL = "n"
+
+# Rows a..g: (name, axial v, first u, last u), as in the brief (section 2.2).
+ROWS = (("a", -3, -1, 4), ("b", -2, -2, 4), ("c", -1, -3, 4), ("d", 0, -3, 3),
+        ("e", 1, -4, 3), ("f", 2, -4, 2), ("g", 3, -4, 1))
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+AXIAL = [(u, v) for _, v, first, last in ROWS for u in range(first, last + 1)]
+NAMES = [f"{row}{u - first + 1}" for row, v, first, last in ROWS for u in range(first, last + 1)]
+CELL_OF = {name: cell for cell, name in enumerate(NAMES)}
+CELLS = len(NAMES)
+ROW_CELLS = [[CELL_OF[f"{row}{k}"] for k in range(1, last - first + 2)] for row, _, first, last in ROWS]
+_AT = {uv: cell for cell, uv in enumerate(AXIAL)}
+
+
+def _ray(u: int, v: int, du: int, dv: int) -> tuple[int, ...]:
+    """The cells met going straight from (u, v) in direction (du, dv), at most 3."""
+    cells = []
+    while len(cells) < 3 and (u := u + du, v := v + dv) in _AT:
+        cells.append(_AT[(u, v)])
+    return tuple(cells)
+
+
+# RAYS[cell]: for each direction leading somewhere, the cells met going straight that way.
+RAYS = [tuple(ray for ray in (_ray(u, v, du, dv) for du, dv in DIRECTIONS) if ray) for u, v in AXIAL]
+# (origin, to) -> the cells passed over, for every cell 1 to 3 steps away in a straight line.
+BETWEEN = {(cell, ray[k]): ray[:k] for cell in range(CELLS) for ray in RAYS[cell] for k in range(len(ray))}
+
+PALACES = (tuple(CELL_OF[c] for c in ("a1", "a6")), tuple(CELL_OF[c] for c in ("g1", "g6")))  # White's, Black's
+FLOWERS = tuple(CELL_OF[c] for c in ("c1", "c3", "c6", "c8", "d4", "e1", "e3", "e6", "e8"))
+DRAW_AFTER = 20  # turns in a row without a capture
+TOKENS = {"w": 13, "b": 13, "n": 9}
+SYMBOLS = "-+*"  # a move of 1, 2 or 3 tokens
+
+
+class Move(NamedTuple):
+    """The top `count` tokens of `origin` go straight to `to`; `capture` if marked 'x'.
+
+    Turns made by the engine (and turns of a checked record) always carry the right
+    `capture`; a turn read from text carries it only where the text marks it.
+    """
+
+    origin: int
+    to: int
+    count: int
+    capture: bool = False
+
+
+class Turn(NamedTuple):
+    """One side's turn: one move, or two written as one chain (c3-d3+f3)."""
+
+    moves: tuple[Move, ...]
+
+
+class Played(NamedTuple):
+    """A turn played on a copy of a position's stacks."""
+
+    reason: str | None  # why the turn is illegal, or None
+    stacks: list[str]  # after the turn (or as far as it was legal)
+    captured: bool  # whether a move of the turn captured
+    turn: Turn  # the turn with its captures marked, when legal
+
+
+@dataclass(frozen=True, slots=True)
+class StakuPosition:
+    stacks: tuple[str, ...]  # 49 stacks, bottom to top
+    side: int = WHITE
+    quiet: int = 0  # turns played since the last capture (or the start)
+    number: int = field(default=1, compare=False)
+
+
+def move_text(move: Move, with_origin: bool = True) -> str:
+    mark = "x" if move.capture else ""
+    return f"{NAMES[move.origin] if with_origin else ''}{SYMBOLS[move.count - 1]}{mark}{NAMES[move.to]}"
+
+
+def start_stacks() -> tuple[str, ...]:
+    stacks = [""] * CELLS
+    for cell in ROW_CELLS[0] + ROW_CELLS[1]:
+        stacks[cell] = "w"
+    for cell in ROW_CELLS[5] + ROW_CELLS[6]:
+        stacks[cell] = "b"
+    for cell in FLOWERS:
+        stacks[cell] = NEUTRAL
+    return tuple(stacks)
+
+
+START = start_stacks()
+CELL = "a[1-6]|b[1-7]|c[1-8]|d[1-7]|e[1-8]|f[1-7]|g[1-6]"
+POSITION_CODE = re.compile(r"(?P<rows>[wbn0-9()/]+) (?P<side>[WB]) (?P<quiet>[0-9]+) (?P<number>[1-9][0-9]*)")
+ROW_PART = re.compile(r"[0-9]+|\([^()]*\)|[wbn]|.")
+LEGAL_STACK = re.compile(r"n*(?:w*|b*)")
+COUNT_OF = {"-": 1, "+": 2, "*": 3}
+
+
+class Staku(Game):
+    name = "Staku"
+    sides = SIDES
+    options = frozenset({"Staku-2", "Staku-3"})
+    turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f3; x marks a capture: c3-xd4"
+    turn_rules = rf'''
+# A Staku turn is a chain of cells joined by the number of tokens moved: - one, + two,
+# * three; x before a cell marks a capture there. One move (c3-d3) or two (c3-d3+f3).
+turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o2>[-+*])(?P<x2>x?)(?P<c2>{CELL}))?(?![\w*+-])\s*"
+'''
+
+    def __init__(self, variant: str = "") -> None:
+        super().__init__(variant)
+        if {"staku-2", "staku-3"} <= self.variant:
+            raise ValueError("Staku variants 'Staku-2' and 'Staku-3' exclude each other")
+        self.limit = 2 if "staku-2" in self.variant else 3  # tokens in a stack
+        self._last: tuple[StakuPosition, Turn, Played] | None = None
+
+    def start_position(self) -> StakuPosition:
+        return StakuPosition(START)
+
+    # --- position code: rows g..a of stacks, side, turns since capture, turn number ---
+    def position_code(self, position: StakuPosition) -> str:
+        rows = []
+        for cells in reversed(ROW_CELLS):
+            text, empty = "", 0
+            for cell in cells:
+                stack = position.stacks[cell]
+                if not stack:
+                    empty += 1
+                    continue
+                text += (str(empty) if empty else "") + (stack if len(stack) == 1 else f"({stack})")
+                empty = 0
+            rows.append(text + (str(empty) if empty else ""))
+        return f"{'/'.join(rows)} {'WB'[position.side]} {position.quiet} {position.number}"
+
+    def read_position(self, code: str) -> StakuPosition:
+        match = POSITION_CODE.fullmatch(code.strip())
+        if not match:
+            raise ValueError("a Staku position code is ROWS SIDE TURNS-WITHOUT-CAPTURE NUMBER, as in "
+                             f"{self.position_code(self.start_position())}")
+        rows = match["rows"].split("/")
+        if len(rows) != len(ROWS):
+            raise ValueError(f"a Staku position has 7 rows (g to a), not {len(rows)}")
+        stacks = [""] * CELLS
+        for cells, text, (row, *_) in zip(reversed(ROW_CELLS), rows, reversed(ROWS)):
+            at = 0
+            for part in ROW_PART.findall(text):
+                if part.isdigit():
+                    at += int(part)
+                    continue
+                if part in "()":
+                    raise ValueError(f"row {row} of the position has a badly written stack {part!r}")
+                if at < len(cells):
+                    stacks[cells[at]] = part.strip("()")
+                at += 1
+            if at != len(cells):
+                raise ValueError(f"row {row} of the position covers {at} cells, not {len(cells)}")
+        quiet = int(match["quiet"])
+        if quiet > DRAW_AFTER:
+            raise ValueError(f"the turns without capture are at most {DRAW_AFTER} (the game is drawn then)")
+        position = StakuPosition(tuple(stacks), "WB".index(match["side"]), quiet, int(match["number"]))
+        self._check_position(position)
+        return position
+
+    def _check_position(self, position: StakuPosition) -> None:
+        for cell, stack in enumerate(position.stacks):
+            if len(stack) > self.limit:
+                raise ValueError(f"the stack on {NAMES[cell]} holds {len(stack)} tokens: "
+                                 f"at most {self.limit} in {self._rules_name()}")
+            if not LEGAL_STACK.fullmatch(stack):
+                raise ValueError(f"the stack on {NAMES[cell]} ({stack}) is not a legal stack: "
+                                 "neutrals at the bottom, then tokens of one colour")
+        joined = "".join(position.stacks)
+        for token, most in TOKENS.items():
+            if joined.count(token) > most:
+                kind = {"w": "White", "b": "Black", "n": "neutral"}[token]
+                raise ValueError(f"the position has {joined.count(token)} {kind} tokens: there are {most}")
+        if all(self._palace_taken(position.stacks, side) for side in (WHITE, BLACK)):
+            raise ValueError("both sides stand on an opponent's palace")
+
+    def _rules_name(self) -> str:
+        return f"Staku-{self.limit}"
+
+    # --- turns as text ---------------------------------------------------------------
+    def turn_from_node(self, node: ParseNode) -> Turn:
+        c0, o1, x1, c1, o2, x2, c2 = node.match.groups()
+        first = Move(CELL_OF[c0], CELL_OF[c1], COUNT_OF[o1], x1 == "x")
+        if o2 is None:
+            return Turn((first,))
+        return Turn((first, Move(first.to, CELL_OF[c2], COUNT_OF[o2], x2 == "x")))
+
+    def turn_text(self, turn: Turn) -> str:
+        first, *rest = turn.moves
+        return move_text(first) + "".join(move_text(move, False) for move in rest)
+
+    # --- rules -------------------------------------------------------------------------
+    def why_illegal(self, position: StakuPosition, turn: Turn) -> str | None:
+        return self._played(position, turn).reason
+
+    def complete(self, position: StakuPosition, turn: Turn) -> Turn:
+        """The turn with every capture marked (the position tells which moves capture)."""
+        played = self._played(position, turn)
+        self._last = (position, played.turn, played)
+        return played.turn
+
+    def apply(self, position: StakuPosition, turn: Turn) -> StakuPosition:
+        played = self._played(position, turn)
+        side = position.side
+        return StakuPosition(tuple(played.stacks), 1 - side, 0 if played.captured else position.quiet + 1,
+                             position.number + side)
+
+    def _played(self, position: StakuPosition, turn: Turn) -> Played:
+        """The turn played from the position. The last one is remembered: checking a
+        record asks why_illegal, complete and apply about the same turn in a row."""
+        last = self._last
+        if last is not None and last[0] is position and last[1] is turn:
+            return last[2]
+        played = self._play_turn(position, turn)
+        self._last = (position, turn, played)
+        return played
+
+    def _play_turn(self, position: StakuPosition, turn: Turn) -> Played:
+        side = position.side
+        stacks = list(position.stacks)
+        moves = turn.moves
+        first = moves[0]
+        reason = self._why_move_illegal(stacks, side, first)
+        if reason is not None:
+            return Played(reason, stacks, False, turn)
+        before = stacks[first.to]
+        took = self._play(stacks, first)
+        if len(moves) == 1:
+            return Played(None, stacks, took, turn if first.capture == took else Turn((first._replace(capture=took),)))
+        second = moves[1]
+        reason = self._why_second_illegal(stacks, side, first, before, took, second)
+        if reason is None:
+            reason = self._why_move_illegal(stacks, side, second)
+        if reason is not None:
+            return Played(reason, stacks, took, turn)
+        took_too = self._play(stacks, second)
+        if (first.capture, second.capture) != (took, took_too):
+            turn = Turn((first._replace(capture=took), second._replace(capture=took_too)))
+        return Played(None, stacks, took or took_too, turn)
+
+    @staticmethod
+    def _play(stacks: list[str], move: Move) -> bool:
+        """Move the group on `stacks`; whether it captured."""
+        origin, to, count = move.origin, move.to, move.count
+        group = stacks[origin][-count:]
+        stacks[origin] = stacks[origin][:-count]
+        target = stacks[to]
+        if target and target[-1] != NEUTRAL and target[-1] != group[-1]:
+            stacks[to] = group
+            return True
+        stacks[to] = target + group
+        return False
+
+    def _why_move_illegal(self, stacks: list[str], side: int, move: Move) -> str | None:
+        origin, to, count = move.origin, move.to, move.count
+        mover, other = SIDES[side], SIDES[1 - side]
+        here, there = NAMES[origin], NAMES[to]
+        stack = stacks[origin]
+        if not stack:
+            return f"{here} is empty: there is nothing to move"
+        top = stack[-1]
+        if top == NEUTRAL:
+            return f"{here} holds only neutral tokens, which never move on their own"
+        if top != COLOURS[side]:
+            return f"{here} has a {other} token on top: {mover} moves only stacks topped by a {mover} token"
+        if count > len(stack):
+            return f"{move_text(move)} moves {count} tokens but {here} holds only {len(stack)}"
+        passed = BETWEEN.get((origin, to))
+        if passed is None or len(passed) >= count:
+            if origin == to:
+                return f"{move_text(move)} goes nowhere: a move ends on another cell"
+            distance = _distance(origin, to)
+            if distance is None:
+                return f"{there} is not in a straight line from {here}: a group moves straight across cell sides"
+            most = "1 cell" if count == 1 else f"at most {count} cells"
+            return f"{there} is {distance} cells from {here}: a group of {_tokens(count)} moves {most}"
+        for cell in passed:
+            if stacks[cell]:
+                return f"{NAMES[cell]} is in the way of {move_text(move)}: a group passes over empty cells only"
+        target = stacks[to]
+        capture = bool(target) and target[-1] == COLOURS[1 - side]
+        if move.capture and not capture:
+            what = "is empty" if not target else f"has no {other} token on top"
+            return f"{move_text(move)} marks a capture, but {there} {what}"
+        if target and not capture:
+            group = stack[-count:]
+            if len(target) + count > self.limit:
+                return (f"{move_text(move)} would make a stack of {len(target) + count} on {there}: "
+                        f"stacks hold at most {self.limit} tokens" + (" in Staku-2" if self.limit == 2 else ""))
+            if group[0] == NEUTRAL and target[-1] != NEUTRAL:
+                return (f"{move_text(move)} would put a neutral token above a {mover} token on {there}: "
+                        "neutrals stay at the bottom of a stack")
+        return None
+
+    def _why_second_illegal(self, stacks: list[str], side: int, first: Move, before: str, captured: bool,
+                            second: Move) -> str | None:
+        """Whether the first move allows a second one taking `second.count` tokens."""
+        landing = NAMES[first.to]
+        if first.to in PALACES[1 - side]:
+            return (f"{move_text(first)} already wins on {SIDES[1 - side]}'s palace {landing}: "
+                    "no second move follows a winning move")
+        stacked = bool(before) and not captured
+        allowed = _second_counts(first.count, stacked, len(stacks[first.to]))
+        if not allowed:
+            return (f"no second move after {move_text(first)}: a second move follows only a stacking "
+                    "or a move of 2 or 3 tokens")
+        if second.count in allowed:
+            return None
+        height = len(stacks[first.to])
+        if first.count == 1:
+            return (f"after stacking on {landing}, the second move takes the whole stack "
+                    f"of {height} from {landing}")
+        tops = "its top token" if height == 2 else "its top 1 or 2 tokens"
+        return f"after {move_text(first)} the second move only unstacks {landing}: {tops}"
+
+    def legal_turns(self, position: StakuPosition, chance: None = None) -> Iterator[Turn]:
+        side = position.side
+        for first in self._moves(position.stacks, side):
+            stacks = list(position.stacks)
+            before = stacks[first.to]
+            captured = self._play(stacks, first)
+            yield Turn((first,))
+            for second in self._seconds(stacks, side, first, before, captured):
+                yield Turn((first, second))
+
+    def _seconds(self, stacks: list[str], side: int, first: Move, before: str, captured: bool) -> Iterator[Move]:
+        if first.to in PALACES[1 - side]:
+            return iter(())
+        counts = _second_counts(first.count, bool(before) and not captured, len(stacks[first.to]))
+        return self._moves_from(stacks, side, first.to, counts)
+
+    def _moves(self, stacks, side: int) -> Iterator[Move]:
+        """Every legal single move of `side`."""
+        colour = COLOURS[side]
+        for cell, stack in enumerate(stacks):
+            if stack and stack[-1] == colour:
+                yield from self._moves_from(stacks, side, cell, range(1, len(stack) + 1))
+
+    def _moves_from(self, stacks, side: int, cell: int, counts) -> Iterator[Move]:
+        """The legal moves of the top `count` tokens of `cell`, for each count given."""
+        enemy = COLOURS[1 - side]
+        stack = stacks[cell]
+        limit = self.limit
+        for count in counts:
+            neutral_below = stack[-count] == NEUTRAL
+            for ray in RAYS[cell]:
+                for to in ray[:count]:
+                    target = stacks[to]
+                    if not target:
+                        yield Move(cell, to, count)
+                        continue
+                    top = target[-1]
+                    if top == enemy:
+                        yield Move(cell, to, count, True)
+                    elif len(target) + count <= limit and not (neutral_below and top != NEUTRAL):
+                        yield Move(cell, to, count)
+                    break
+
+    def random_turn(self, position: StakuPosition, rng: random.Random) -> Turn | None:
+        """A random first move, followed half the time by a random second move if one is allowed."""
+        side = position.side
+        firsts = list(self._moves(position.stacks, side))
+        if not firsts:
+            return None
+        first = rng.choice(firsts)
+        stacks = list(position.stacks)
+        before = stacks[first.to]
+        captured = self._play(stacks, first)
+        seconds = list(self._seconds(stacks, side, first, before, captured))
+        if seconds and rng.random() < 0.5:
+            return Turn((first, rng.choice(seconds)))
+        return Turn((first,))
+
+    def outcome(self, position: StakuPosition, occurrences: int) -> Outcome | None:
+        stacks = position.stacks
+        for side in (1 - position.side, position.side):
+            palace = self._palace_taken(stacks, side)
+            if palace is not None:
+                return Outcome(side, f"{SIDES[side]} took {SIDES[1 - side]}'s palace {NAMES[palace]}")
+        if position.quiet >= DRAW_AFTER:
+            return Outcome(None, f"{DRAW_AFTER} turns in a row without a capture")
+        if not self._can_move(stacks, position.side):
+            return Outcome(1 - position.side, f"{SIDES[position.side]} has no legal move")
+        return None
+
+    @staticmethod
+    def _palace_taken(stacks, side: int) -> int | None:
+        """The opponent's palace topped by `side`'s colour, if any."""
+        colour = COLOURS[side]
+        for palace in PALACES[1 - side]:
+            if stacks[palace][-1:] == colour:
+                return palace
+        return None
+
+    def _can_move(self, stacks, side: int) -> bool:
+        """Whether `side` has a legal move: some top token of its colour can step to a neighbour.
+
+        A move of more tokens or over more cells needs that too (an empty neighbour,
+        or a target the single top token could also take or stack on).
+        """
+        colour, enemy, limit = COLOURS[side], COLOURS[1 - side], self.limit
+        for cell, stack in enumerate(stacks):
+            if stack and stack[-1] == colour:
+                for ray in RAYS[cell]:
+                    target = stacks[ray[0]]
+                    if not target or target[-1] == enemy or len(target) < limit:
+                        return True
+        return False
+
+
+def _second_counts(count: int, stacked: bool, height: int) -> tuple[int, ...]:
+    """How many tokens a second move may take from where the first one landed.
+
+    After a stacking, the whole stack; after a move of 2 or 3 tokens, the top one, or
+    the top two of a stack of 3 (unstacking); both when a moved group stacked.
+    """
+    counts = set()
+    if stacked:
+        counts.add(height)
+    if count >= 2:
+        counts.update((1, 2) if height == 3 else (1,))
+    return tuple(sorted(counts))
+
+
+def _tokens(count: int) -> str:
+    return "1 token" if count == 1 else f"{count} tokens"
+
+
+def _distance(origin: int, to: int) -> int | None:
+    """How many cells apart two cells on one straight line are; None if on no common line."""
+    (u1, v1), (u2, v2) = AXIAL[origin], AXIAL[to]
+    du, dv = u2 - u1, v2 - v1
+    if du and dv and du != -dv:
+        return None
+    return max(abs(du), abs(dv))
