@@ -109,16 +109,20 @@ def records(draw):
     start = GAME.start_position()
     if draw(st.booleans()):  # start from a set-up position reached by random play
         for _ in range(draw(st.integers(0, 30))):
-            start = GAME.apply(start, GAME.random_turn(start, rng))
+            following = GAME.apply(start, GAME.random_turn(start, rng))
+            if GAME.outcome(following, 1) is not None:
+                break  # keep a start position the game can go on from
+            start = following
         tags.append(("SetUp", "1"))
         tags.append(("Position", GAME.position_code(start)))
-    result = draw(st.sampled_from(RESULTS))
+    comments = draw(st.lists(comment_texts, max_size=2))
+    moves = draw_line(draw, rng, start, Counter({start: 1}), 0, draw(st.integers(0, 12)))
+    ended = play_out(start, moves)
+    result = ended.result if ended else draw(st.sampled_from(RESULTS))  # any result before the end
     game_tag = draw(st.sampled_from(["Teblo", "teblo", "TEBLO"]))
     at = draw(st.integers(0, len(tags)))
     tags[at:at] = [("Game", game_tag)]
     tags.insert(draw(st.integers(0, len(tags))), ("Result", result))
-    comments = draw(st.lists(comment_texts, max_size=2))
-    moves = draw_line(draw, rng, start, Counter({start: 1}), 0, draw(st.integers(0, 12)))
 
     text = "".join(f'[{name} "{escape(value)}"]\n' for name, value in tags) + "\n"
     text += render_comments(comments, style)
@@ -126,6 +130,16 @@ def records(draw):
     text += result + style.choice(["", "\n", "\n\n"])
     expected = (tags, [normalized(c) for c in comments], expected_line(moves), result)
     return text, expected
+
+
+def play_out(position, line: list[dict]):
+    """How the main line ended, if it did (random play may repeat a position three times)."""
+    seen, outcome = Counter({position: 1}), None
+    for node in line:
+        position = GAME.apply(position, GAME.read_turn(node["turn"]))
+        seen[position] += 1
+        outcome = GAME.outcome(position, seen[position])
+    return outcome
 
 
 def expected_line(line: list[dict]) -> list:
