@@ -36,16 +36,18 @@ def _records(paths: Iterable[str], json_input: bool | None = None) -> Iterator[t
             raise IOFailure(f"cannot read {path}: not UTF-8 text ({error.reason})") from None
 
 
-def _problem_lines(path: str, record: Record) -> list[str]:
-    return [f"{path}:{problem}" if problem.line is not None else f"{path}: {problem}" for problem in record.problems]
+def _problem_lines(path: str, index: int, record: Record) -> list[str]:
+    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON)."""
+    return [f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}"
+            for problem in record.problems]
 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def _report(path: str, record: Record) -> None:
-    for line in _problem_lines(path, record):
+def _report(path: str, index: int, record: Record) -> None:
+    for line in _problem_lines(path, index, record):
         click.echo(line, err=True)
 
 
@@ -80,7 +82,7 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
     files = expand(paths)
     records = valid = 0
     problems = []
-    for path, _, record in _records(files):
+    for path, index, record in _records(files):
         check_record(record)
         records += 1
         valid += not record.problems
@@ -88,7 +90,7 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
             problems += [{"file": path, "line": p.line, "column": p.column, "turn": p.turn, "message": p.message}
                          for p in record.problems]
         else:
-            for line in _problem_lines(path, record):
+            for line in _problem_lines(path, index, record):
                 click.echo(line)
     if as_json:
         click.echo(json.dumps({"records": records, "valid": valid, "problems": problems}, indent=2))
@@ -108,9 +110,11 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
 def convert(source: str, target: str, source_format: str | None, out: str) -> None:
     """Convert records between TGN (canonical form) and JSON; - reads standard input.
 
-    Records that cannot be read are reported on standard error and left out
-    (exit status 1); everything else a record holds is kept. The output file is
-    written atomically.
+    Records are replayed so that every turn is written in full (capture marks and
+    the like). Records that cannot be read are reported on standard error and left
+    out; records with illegal turns are reported too but converted, their turns
+    kept as written; either way the exit status is 1. Everything a record holds
+    (tags, comments, commands, variations) is kept. The output is written atomically.
 
     \b
     Examples:
@@ -123,11 +127,12 @@ def convert(source: str, target: str, source_format: str | None, out: str) -> No
 
     def readable() -> Iterator[Record]:
         nonlocal failed
-        for path, _, record in _records([source], json_input):
+        for path, index, record in _records([source], json_input):
+            replayable = check_record(record) is not None
             if record.problems:
                 failed = True
-                _report(path, record)
-            else:
+                _report(path, index, record)
+            if replayable:
                 yield record
 
     try:
@@ -193,7 +198,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     for path, index, record in chosen:
         if check_record(record) is None or record.problems:
             failed = True
-            _report(path, record)
+            _report(path, index, record)
             continue
         try:
             renderer_for(record.game)

@@ -77,8 +77,18 @@ def read_json(text: str) -> Iterator[Record]:
         yield record
 
 
+RECORD_KEYS = {"tags", "comments", "moves", "result"}
+MOVE_KEYS = {"turn", "nags", "before", "comments", "variations"}
+
+
+def _known_keys(data: dict, keys: set[str], what: str) -> None:
+    unknown = sorted(set(data) - keys)
+    if unknown:
+        raise SchemaError(f"{what}: unknown key {unknown[0]!r} (known: {', '.join(sorted(keys))})")
+
+
 def _fill(record: Record, data: Any) -> None:
-    _expect(data, dict, "a record")
+    _known_keys(_expect(data, dict, "a record"), RECORD_KEYS, "record")
     tags = _expect(data.get("tags"), dict, "tags")
     for name, value in tags.items():
         if not TAG_NAME.fullmatch(name):
@@ -103,7 +113,7 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
     line = []
     for index, item in enumerate(_expect(data, list, path)):
         where = f"{path}[{index}]"
-        _expect(item, dict, where)
+        _known_keys(_expect(item, dict, where), MOVE_KEYS, where)
         text = _expect(item.get("turn"), str, f"{where}.turn")
         try:
             turn = record.game.read_turn(text)

@@ -26,7 +26,8 @@ MAX_DEPTH = 100  # variations inside variations
 REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
-UNESCAPE = re.compile(r"\\(.)")
+UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
+TURN_FOLLOWERS = ")!?${;"  # what may be glued to the end of a turn token
 GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
@@ -68,22 +69,23 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
 def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[Chunk]:
     """Group lines into records.
 
-    A tag line starts a new record when it follows a blank line or a line ending in
-    a result: so a tag-like line inside a long comment does not split a record,
-    while a record whose comment is never closed does not swallow the next one.
+    A tag line starts a new record when it follows a blank line, or a movetext line
+    ending in a result: so a tag-like line inside a long comment does not split a
+    record, while a record whose comment is never closed, or that has no movetext,
+    does not swallow the next one.
     """
     lines_of: list[str] = []
     first = 0
     size = 0
     problem: Problem | None = None
-    in_movetext = after_break = False
+    in_movetext = after_blank = after_result = False
 
     def chunk() -> Chunk:
         return Chunk("\n".join(lines_of) + "\n", first, problem)
 
     for number, text, line_problem in lines:
         blank = not text.strip()
-        if lines_of and in_movetext and after_break and TAG_LINE.match(text):
+        if lines_of and (after_blank or (in_movetext and after_result)) and TAG_LINE.match(text):
             yield chunk()
             lines_of, problem, in_movetext = [], None, False
         if not lines_of:
@@ -98,7 +100,8 @@ def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[
         lines_of.append(text)
         if (not blank or line_problem is not None) and not TAG_LINE.match(text):
             in_movetext = True  # a line too long to keep counts as movetext, not as a break
-        after_break = (blank and line_problem is None) or bool(ENDS_WITH_RESULT.search(text))
+        after_blank = blank and line_problem is None
+        after_result = bool(ENDS_WITH_RESULT.search(text))
     if lines_of:
         yield chunk()
 
@@ -174,7 +177,7 @@ def start_position(game: Game, tags: dict[str, str]):
 
 def _build_lines(record: Record, elements: list[ParseNode]) -> None:
     """Turn the flat token list into lines of nodes, checking order and nesting."""
-    game = record.game
+    game, text = record.game, record.source.text
     line = record.moves
     number, side = record.start.number, record.start.side
     node: Node | None = None  # the last turn of the current line
@@ -192,6 +195,8 @@ def _build_lines(record: Record, elements: list[ParseNode]) -> None:
         if record.result_offset is not None:
             return fail("text after the result: the result ends the record", token.start)
         if kind == "turn":
+            if token.end < len(text) and not token.text[-1].isspace() and text[token.end] not in TURN_FOLLOWERS:
+                return fail(_unexpected(game, text[token.start:].split(None, 1)[0]), token.start)
             node = Node(game.turn_from_node(token), offset=token.start, before=before)
             line.append(node)
             node_at, pending, before = (number, side), None, []

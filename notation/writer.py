@@ -9,13 +9,15 @@ movetext wrapped before column 80. Writing what was read again gives the same te
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from .model import Node, Record
 from .reader import ENDS_WITH_RESULT
 
 GLYPH_OF = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
-NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
+NEWLINE = "\n"
+COMMENT_WORD = re.compile(r"\[%[^\]]*\]|\S+")  # a [%command] is never split over lines  # token that forces a line break (after a ";" comment)
 
 
 def required_tags(record: Record) -> tuple[str, ...]:
@@ -81,7 +83,7 @@ def _comment_tokens(comments: list[str]) -> Iterator[str]:
             yield f"; {text}"
             yield NEWLINE
             continue
-        words = text.split() or [""]
+        words = COMMENT_WORD.findall(text) or [""]
         words[0] = "{" + words[0]
         words[-1] += "}"
         yield from words

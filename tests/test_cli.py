@@ -234,3 +234,23 @@ def test_installed_console_script_reports_version_and_never_a_traceback(tmp_path
     assert checked.returncode == 1
     assert "Traceback" not in checked.stderr + checked.stdout
     assert checked.stdout == f"{junk}:1:118: not UTF-8 text (byte 0x80)\n"
+
+
+def test_convert_keeps_a_record_with_an_illegal_turn_but_reports_it(files):
+    result = run("convert", str(files["illegal"]), "--to", "tgn")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{files['illegal']}:4:14: turn 2 Yellow: D6 is not next to")
+    assert result.stdout.endswith("\n1. D4 H10 2. D6 G10 *\n")
+
+
+def test_problems_of_json_records_name_the_record(tmp_path):
+    document = {"format": "tgn-json", "version": 1, "records": [
+        {"tags": {"Game": "Teblo"}, "moves": [{"turn": "D4"}], "result": "*"},
+        {"tags": {"Game": "Teblo"}, "moves": [{"turn": "D4"}, {"turn": "H9"}], "result": "*"},
+    ]}
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == (f"{path}: record 2: turn 1 Red: H9 is not next to Red's pawn on I10: "
+                             "a pawn steps to an orthogonally adjacent square\n")

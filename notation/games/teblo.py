@@ -172,6 +172,9 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
                 raise ValueError(f"{SIDES[side]}'s pawn stands on an opponent's support piece")
         if position.pawns[0] == position.pawns[1] and position.pawns[0] not in BASES:
             raise ValueError("both pawns stand on the same square")
+        for side in (YELLOW, RED):
+            if not reaches(position.pawns[side], BASE_BITS, position.passable(side)):
+                raise ValueError(f"{SIDES[side]}'s pawn cannot reach both bases (rule c)")
 
     # --- turns as text ---------------------------------------------------------------
     def turn_from_node(self, node: ParseNode) -> Step | Placement:
