@@ -192,7 +192,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
             if joined.count(token) > most:
                 kind = {"w": "White", "b": "Black", "n": "neutral"}[token]
                 raise ValueError(f"the position has {joined.count(token)} {kind} tokens: there are {most}")
-        if all(self._palace_taken(position.stacks, side) for side in (WHITE, BLACK)):
+        if all(self._palace_taken(position.stacks, side) is not None for side in (WHITE, BLACK)):
             raise ValueError("both sides stand on an opponent's palace")
 
     def _rules_name(self) -> str:
