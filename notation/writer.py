@@ -16,8 +16,8 @@ from .model import Node, Record
 from .reader import ENDS_WITH_RESULT
 
 GLYPH_OF = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
-NEWLINE = "\n"
-COMMENT_WORD = re.compile(r"\[%[^\]]*\]|\S+")  # a [%command] is never split over lines  # token that forces a line break (after a ";" comment)
+NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
+COMMENT_WORD = re.compile(r"(?:\[%[^\]]*\]|\S)+")  # a [%command] is never split over lines
 
 
 def required_tags(record: Record) -> tuple[str, ...]:
