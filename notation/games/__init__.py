@@ -5,6 +5,7 @@ from __future__ import annotations
 from .base import Game, Outcome, Position
 from .staku import Staku
 from .teblo import Teblo
+from .tekao import Tekao
 
 # Every game of the format, by its Game tag (read case-insensitively). The value is
 # the class implementing its rules, or None while its engine is not written yet.
@@ -12,7 +13,7 @@ GAMES: dict[str, type[Game] | None] = {
     "Teblo": Teblo,
     "Staku": Staku,
     "Tektop": None,
-    "Tekao": None,
+    "Tekao": Tekao,
     "TChako": None,
 }
 _BY_LOWER = {name.lower(): name for name in GAMES}

@@ -1,0 +1,227 @@
+"""SVG diagrams of Tekao positions.
+
+`board()` is a pure function from a position (and options) to SVG text: the 8x8 board
+with its coordinates and both start zones, every piece with the weapon on each of its
+sides, the flag pieces, the pieces still to place and those taken (under the board),
+the last turn highlighted with the squares its fight emptied, and the marks and arrows
+of a comment. The same arguments always give the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import svgwrite
+
+from ..notation.games.tekao import FILES, SIDES, SIZE, SQUARE_OF, ZONES, Rotation, Step, TekaoPosition, TekaoTurn
+from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
+
+COLOURS = {  # side: (tile, edge)
+    0: ("#4a86d4", "#1d4680"),
+    1: ("#f2c230", "#8a6a00"),
+}
+SQUARE_FILLS = {None: ("#f6f1e4", "#e4dac2"), 0: ("#e1ebf8", "#c9daf0"), 1: ("#fbf1cf", "#f1e0a6")}  # zone: light, dark
+GRID = "#9c927d"
+TAKEN = "#c62828"
+MARGIN = 0.55  # coordinates band, in squares
+BAND = 1.5  # pieces to place and taken pieces, under the board, in squares
+SMALL = 0.5  # scale of the pieces drawn under the board
+# (dx, dy) of each side's letter from the tile centre, north east south west, in squares
+LETTER_AT = ((0, -0.3), (0.3, 0), (0, 0.3), (-0.3, 0))
+
+
+def board(
+    position: TekaoPosition,
+    *,
+    last: tuple[TekaoPosition, TekaoTurn] | None = None,
+    marks: Sequence[str] = (),
+    arrows: Sequence[tuple[str, str]] = (),
+    flipped: bool = False,
+    size: int = 480,
+) -> str:
+    """An SVG diagram of `position`, `size` pixels wide.
+
+    last: the position before the last turn and that turn, to highlight it.
+    marks, arrows: square names to highlight and (from, to) pairs to draw.
+    flipped: Yellow's side at the bottom.
+    """
+    unit = round(size / (SIZE + 2 * MARGIN), 2)
+    dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + BAND), 2))
+    dwg.add(_pieces_defs(unit, position.faces))
+    dwg.add(_static_board(unit, flipped))
+    at = _placer(unit, flipped)
+    emptied: list[int] = []
+    if last is not None:
+        emptied = _draw_last(dwg, position, last, at, unit)
+    for square in known(marks, SQUARE_OF):
+        x, y = at(square)
+        dwg.add(dwg.rect((x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
+    for square, code in enumerate(position.cells):
+        if code:
+            dwg.add(dwg.use(f"#{_piece_id(code, position.faces)}", insert=at(square)))
+    for square in emptied:
+        _draw_cross(dwg, at(square), unit)
+    _draw_arrows(dwg, arrows, at, unit)
+    _draw_band(dwg, position, unit, flipped)
+    return dwg.tostring()
+
+
+def _piece_id(code: int, faces: str) -> str:
+    owner, k = divmod(code - 1, 5)
+    return f"{SIDES[owner].lower()}-{'F' if k == 4 else faces[k]}"
+
+
+def _placer(unit: float, flipped: bool):
+    """A function from a square to the top-left corner of its cell in the drawing."""
+    origin = MARGIN * unit
+
+    def at(square: int) -> tuple[float, float]:
+        rank, file = divmod(square, SIZE)
+        if flipped:
+            rank, file = SIZE - 1 - rank, SIZE - 1 - file
+        return round(origin + file * unit, 2), round(origin + (SIZE - 1 - rank) * unit, 2)
+
+    return at
+
+
+def _centre(at, unit: float, square: int) -> tuple[float, float]:
+    x, y = at(square)
+    return round(x + unit / 2, 2), round(y + unit / 2, 2)
+
+
+def _draw_last(dwg: svgwrite.Drawing, position: TekaoPosition, last: tuple[TekaoPosition, TekaoTurn],
+               at, unit: float) -> list[int]:
+    """Highlight the last turn's squares; return the squares its fight emptied."""
+    before, turn = last
+    if isinstance(turn, Step):
+        squares = [turn.frm, turn.to]
+        emptied = [square for square, (was, now) in enumerate(zip(before.cells, position.cells))
+                   if was and not now and square != turn.frm]
+        if not position.cells[turn.to]:
+            emptied.append(turn.to)
+    else:
+        squares, emptied = [turn.on], []
+    for square in squares:
+        x, y = at(square)
+        dwg.add(dwg.rect((x, y), (unit, unit), fill=HIGHLIGHT, fill_opacity=0.45))
+    if isinstance(turn, Rotation):
+        x, y = at(turn.on)
+        r = round(unit * 0.42, 2)
+        cx, cy = round(x + unit / 2, 2), round(y + unit / 2, 2)
+        sweep = 1 if turn.clockwise else 0
+        end_x = round(cx + (r if turn.clockwise else -r), 2)
+        dwg.add(dwg.path(d=f"M{cx},{round(cy - r, 2)} A{r},{r} 0 0,{sweep} {end_x},{cy}", fill="none",
+                         stroke=HIGHLIGHT, stroke_width=round(unit * 0.06, 2)))
+    return emptied
+
+
+def _draw_cross(dwg: svgwrite.Drawing, corner: tuple[float, float], unit: float) -> None:
+    """A red cross on a square whose piece the last fight took."""
+    x, y = corner
+    a, b = round(unit * 0.2, 2), round(unit * 0.8, 2)
+    dwg.add(dwg.path(d=f"M{round(x + a, 2)},{round(y + a, 2)}L{round(x + b, 2)},{round(y + b, 2)}"
+                       f"M{round(x + b, 2)},{round(y + a, 2)}L{round(x + a, 2)},{round(y + b, 2)}",
+                     stroke=TAKEN, stroke_width=round(unit * 0.09, 2), stroke_linecap="round",
+                     stroke_opacity=0.85, fill="none"))
+
+
+def _draw_arrows(dwg: svgwrite.Drawing, arrows, at, unit: float) -> None:
+    pairs = [(SQUARE_OF[a], SQUARE_OF[b]) for a, b in arrows if a in SQUARE_OF and b in SQUARE_OF]
+    if not pairs:
+        return
+    arrow_marker(dwg)
+    for start, end in pairs:
+        dwg.add(dwg.line(_centre(at, unit, start), _centre(at, unit, end), stroke=ARROW,
+                         stroke_width=round(unit / 8, 2), stroke_opacity=0.8, marker_end="url(#arrowhead)"))
+
+
+def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flipped: bool) -> None:
+    """Under the board, each side: its pieces still to place, then the pieces it lost."""
+    top = (SIZE + 2 * MARGIN) * unit
+    font = round(unit * 0.3, 2)
+    for column, side in enumerate((1, 0) if flipped else (0, 1)):
+        x = round((MARGIN + column * SIZE / 2) * unit, 2)
+        to_place = position.to_place(side)
+        weapons, flag = position.taken(side)
+        label = f"{SIDES[side]}: {to_place} to place" if to_place else f"{SIDES[side]}: lost {weapons + flag}"
+        dwg.add(dwg.text(label, insert=(x, round(top + font, 2)), font_size=font, font_family="sans-serif", fill=INK))
+        lost = [f"{SIDES[side].lower()}-{position.faces[0]}"] * weapons + [f"{SIDES[side].lower()}-F"] * flag
+        for index, ref in enumerate(lost):
+            row, col = divmod(index, 7)
+            corner = (round(x + col * SMALL * unit * 1.05, 2), round(top + unit * (0.45 + row * SMALL * 1.05), 2))
+            dwg.add(dwg.use(f"#{ref}", transform=f"translate({corner[0]},{corner[1]}) scale({SMALL})"))
+
+
+@cached
+def _pieces_defs(unit: float, faces: str):
+    """Every piece of both sides in each orientation, drawn once in <defs> and placed by <use>."""
+    dwg = svgwrite.Drawing(debug=False)
+    defs = dwg.defs
+    inset = round(unit * 0.06, 2)
+    span = round(unit - 2 * inset, 2)
+    centre = round(unit / 2, 2)
+    font = round(unit * 0.27, 2)
+    for side, (fill, edge) in COLOURS.items():
+        for k, north in enumerate(faces + "F"):
+            piece = dwg.g(id=f"{SIDES[side].lower()}-{north}")
+            piece.add(dwg.rect((inset, inset), (span, span), rx=round(unit * 0.1, 2), fill=fill, stroke=edge,
+                               stroke_width=round(unit * 0.04, 2)))
+            if north == "F":
+                _flag_icon(dwg, piece, unit, edge)
+                defs.add(piece)
+                continue
+            low, high = round(inset + unit * 0.05, 2), round(unit - inset - unit * 0.05, 2)
+            piece.add(dwg.path(d=f"M{low},{low}L{high},{high}M{high},{low}L{low},{high}", stroke=edge,
+                               stroke_width=round(unit * 0.02, 2), stroke_opacity=0.6))
+            for d, (dx, dy) in enumerate(LETTER_AT):
+                letter = faces[(k + d) % 4]
+                piece.add(dwg.text(letter, insert=(round(centre + dx * unit, 2), round(centre + dy * unit + font * 0.36, 2)),
+                                   font_size=font, font_family="sans-serif", font_weight="bold",
+                                   text_anchor="middle", fill="#ffffff" if side == 0 else INK))
+            defs.add(piece)
+    return defs
+
+
+def _flag_icon(dwg: svgwrite.Drawing, piece, unit: float, edge: str) -> None:
+    """The flag piece: a pennant on a pole, and a ring all round (no weapon on any side)."""
+    def p(x: float, y: float) -> str:
+        return f"{round(x * unit, 2)},{round(y * unit, 2)}"
+
+    piece.add(dwg.rect((round(unit * 0.14, 2),) * 2, (round(unit * 0.72, 2),) * 2, rx=round(unit * 0.06, 2),
+                       fill="none", stroke="#ffffff", stroke_width=round(unit * 0.04, 2)))
+    piece.add(dwg.path(d=f"M{p(0.33, 0.8)}L{p(0.33, 0.2)}", stroke=INK, stroke_width=round(unit * 0.05, 2),
+                       stroke_linecap="round"))
+    piece.add(dwg.path(d=f"M{p(0.35, 0.22)}L{p(0.74, 0.36)}L{p(0.35, 0.5)}z", fill=TAKEN, stroke=edge,
+                       stroke_width=round(unit * 0.02, 2)))
+
+
+@cached
+def _static_board(unit: float, flipped: bool):
+    """Squares, start zones, grid and coordinates: the same for every position."""
+    dwg = svgwrite.Drawing(debug=False)
+    group = dwg.g(id="board")
+    origin = round(MARGIN * unit, 2)
+    span = round(SIZE * unit, 2)
+    group.add(dwg.rect((0, 0), (round(span + 2 * origin, 2), round(span + 2 * origin + BAND * unit, 2)),
+                       fill="#ece4d0"))
+    at = _placer(unit, flipped)
+    for square in range(SIZE * SIZE):
+        zone = next((side for side in (0, 1) if square in ZONES[side]), None)
+        dark = (square // SIZE + square % SIZE) % 2 == 0
+        group.add(dwg.rect(at(square), (unit, unit), fill=SQUARE_FILLS[zone][dark]))
+    lines = []
+    for k in range(SIZE + 1):
+        offset = round(origin + k * unit, 2)
+        lines.append(f"M{offset},{origin}V{round(origin + span, 2)}M{origin},{offset}H{round(origin + span, 2)}")
+    group.add(dwg.path(d="".join(lines), stroke=GRID, stroke_width=1, fill="none"))
+    font = round(unit * 0.32, 2)
+    for k in range(SIZE):
+        rank_name = str(SIZE - k) if not flipped else str(k + 1)
+        file_name = FILES[k] if not flipped else FILES[SIZE - 1 - k]
+        centre = round(origin + (k + 0.5) * unit, 2)
+        for x, y, label in ((round(origin * 0.5, 2), round(centre + font * 0.35, 2), rank_name),
+                            (centre, round(origin + span + origin * 0.75, 2), file_name)):
+            group.add(dwg.text(label, insert=(x, y), font_size=font, font_family="sans-serif",
+                               text_anchor="middle", fill=INK))
+    return group
+
