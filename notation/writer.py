@@ -15,6 +15,7 @@ from typing import Iterator
 from .model import Node, Record
 from .reader import ENDS_WITH_RESULT
 
+UNKNOWN = {"Date": "????.??.??"}  # how a missing required tag is written, when not "?"
 GLYPH_OF = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
 COMMENT_WORD = re.compile(r"(?:\[%[^\]]*\]|\S)+")  # a [%command] is never split over lines
@@ -26,7 +27,7 @@ def required_tags(record: Record) -> tuple[str, ...]:
 
 def canonical_tags(record: Record) -> dict[str, str]:
     """The tags in canonical order, required ones filled in ("?" when unknown)."""
-    tags = {name: record.tags.get(name, "?") for name in required_tags(record)}
+    tags = {name: record.tags.get(name, UNKNOWN.get(name, "?")) for name in required_tags(record)}
     tags["Game"] = record.game.name
     tags["Result"] = record.result
     tags.update((name, value) for name, value in record.tags.items() if name not in tags)

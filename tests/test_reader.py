@@ -44,7 +44,7 @@ def test_unknown_tags_kept_in_order_when_written():
     record = read_one('[Zeta "z"]\n[Game "teblo"]\n[Red "R\\\\"]\n[Alpha "a\\"b"]\n[Result "*"]\n'
                       '[Yellow "Y"]\n\n1. D4 *\n')
     assert write_record(record).splitlines()[:11] == [
-        '[Game "Teblo"]', '[Event "?"]', '[Site "?"]', '[Date "?"]', '[Round "?"]',
+        '[Game "Teblo"]', '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]',
         '[Yellow "Y"]', '[Red "R\\\\"]', '[Result "*"]', '[Zeta "z"]', '[Alpha "a\\"b"]', ""]
 
 

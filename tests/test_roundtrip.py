@@ -42,7 +42,7 @@ def tree(record, tags=None) -> tuple:
 def canonical(tags: list[tuple[str, str]], result: str) -> list[tuple[str, str]]:
     """The tags as the writer must order them, computed here from the brief's rule."""
     given_tags = dict(tags)
-    ordered = [(name, given_tags.get(name, "?")) for name in REQUIRED]
+    ordered = [(name, given_tags.get(name, "????.??.??" if name == "Date" else "?")) for name in REQUIRED]
     ordered[0], ordered[-1] = ("Game", "Teblo"), ("Result", result)
     return ordered + [(name, value) for name, value in tags if name not in REQUIRED]
 
@@ -262,7 +262,7 @@ def test_canonical_form_of_a_messy_record():
     record = read_one(MESSY)
     assert record.problems == []
     assert write_record(record) == (
-        '[Game "Teblo"]\n[Event "Club"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[Yellow "?"]\n[Red "?"]\n'
+        '[Game "Teblo"]\n[Event "Club"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[Yellow "?"]\n[Red "?"]\n'
         '[Result "1/2-1/2"]\n[Zeta "q\\"uote\\\\"]\n\n'
         "{intro} 1. D4! {good; fine} 1... H10 ; a } in a line comment\n"
         "(1... (H9) {placement} (1... H11 $200) 2. E4) 2. {before} (A1)!? G10 1/2-1/2\n")
