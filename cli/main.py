@@ -16,6 +16,8 @@ from ..notation.jsonio import write_json
 from ..notation.model import Record
 from ..notation.writer import write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
+from ..render.document import page_html, render_html, render_markdown, title
+from ..render.site import SiteError, build_site
 
 
 class IOFailure(click.ClickException):
@@ -54,13 +56,14 @@ def _report(path: str, index: int, record: Record) -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="ludoscribe", prog_name="ludoscribe")
 def cli() -> None:
-    """Record, check, convert and draw tabletop game records written in TGN.
+    """Record, check, convert, draw and publish tabletop game records written in TGN.
 
     \b
     Examples:
       ludoscribe check corpus
       ludoscribe convert game.tgn --to json -o game.json
       ludoscribe diagram game.tgn --turn 12... -o position.svg
+      ludoscribe site corpus -o site/
     """
 
 
@@ -103,31 +106,52 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
 
 @cli.command()
 @click.argument("source", metavar="FILE")
-@click.option("--to", "target", type=click.Choice(["tgn", "json"]), required=True, help="Output format.")
+@click.option("--to", "target", type=click.Choice(["tgn", "json", "md", "html"]), required=True,
+              help="Output format: tgn, json, md (Markdown, diagrams as SVG files beside it) or html "
+                   "(a self-contained fragment with a viewer).")
 @click.option("--from", "source_format", type=click.Choice(["tgn", "json"]),
               help="Input format (default: json for .json files, else tgn).")
+@click.option("--record", "record_index", type=click.IntRange(min=1),
+              help="Only the K-th record of FILE (from 1); md and html need it when FILE holds several.")
 @click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
-def convert(source: str, target: str, source_format: str | None, out: str) -> None:
-    """Convert records between TGN (canonical form) and JSON; - reads standard input.
+def convert(source: str, target: str, source_format: str | None, record_index: int | None, out: str) -> None:
+    """Convert records between TGN (canonical form) and JSON, or publish one as md or html.
 
     Records are replayed so that every turn is written in full (capture marks and
     the like). Records that cannot be read are reported on standard error and left
     out; records with illegal turns are reported too but converted, their turns
     kept as written; either way the exit status is 1. Everything a record holds
     (tags, comments, commands, variations) is kept. The output is written atomically.
+    - reads standard input.
+
+    md and html show one record for readers: tags, the annotated move list, a
+    diagram after each turn whose comment holds [%diagram] and at the end, and the
+    result. md writes OUT and its diagrams beside it as OUT-NNN.svg (NNN numbers the
+    positions in reading order, 000 being the start); html writes one fragment with
+    inline SVG, style and script, to paste into any page. Only a valid record is
+    published.
 
     \b
     Examples:
       ludoscribe convert game.tgn --to json -o game.json
       ludoscribe convert game.json --to tgn -o game.tgn
       cat game.tgn | ludoscribe convert - --to tgn
+      ludoscribe convert game.tgn --to md -o game.md
+      ludoscribe convert event.tgn --record 3 --to html -o round3.html
     """
     json_input = None if source_format is None else source_format == "json"
+    if target in ("md", "html"):
+        _publish(source, json_input, record_index, target, out)
+        return
     failed = False
+    found = False
 
     def readable() -> Iterator[Record]:
-        nonlocal failed
+        nonlocal failed, found
         for path, index, record in _records([source], json_input):
+            if record_index is not None and index != record_index:
+                continue
+            found = True
             replayable = check_record(record) is not None
             if record.problems:
                 failed = True
@@ -142,9 +166,77 @@ def convert(source: str, target: str, source_format: str | None, out: str) -> No
             else:
                 for index, record in enumerate(readable()):
                     stream.write(("\n" if index else "") + write_record(record))
+            if record_index is not None and not found:
+                raise click.UsageError(f"{source} has no record {record_index}")
     except OSError as error:
         raise IOFailure(f"cannot write {out}: {error.strerror or error}") from None
     sys.exit(1 if failed else 0)
+
+
+def _publish(source: str, json_input: bool | None, record_index: int | None, target: str, out: str) -> None:
+    """convert --to md|html: one valid record as a document."""
+    if target == "md" and out == "-":
+        raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
+    chosen = [(path, index, record) for path, index, record in _records([source], json_input)
+              if record_index is None or index == record_index]
+    if not chosen:
+        raise click.UsageError(f"{source} has no record {record_index}" if record_index else f"{source} holds no record")
+    if len(chosen) > 1:
+        raise click.UsageError(f"{source} holds {len(chosen)} records: choose one with --record K")
+    path, index, record = chosen[0]
+    replayed = check_record(record)
+    if record.problems:
+        _report(path, index, record)
+        sys.exit(1)
+    if target == "html":
+        _write(out, page_html(render_html(record, replayed), title(record)))
+        return
+    stem = Path(out).stem
+    text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg")
+    for name, svg in files.items():
+        _write(str(Path(out).with_name(name)), svg)
+    _write(out, text)
+
+
+@cli.command()
+@click.argument("sources", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("-o", "--output", "out", required=True,
+              help="Folder of the site: empty, or a site built here before (it is replaced).")
+@click.option("--title", "site_title", default="Annotated games", show_default=True, help="The site's name.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Render the record pages in N processes.")
+@click.option("--project", help="Keep the generated mkdocs project (mkdocs.yml and docs/) in this folder.")
+@click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
+              help="mkdocs theme; auto is material when mkdocs-material is installed.")
+def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project: str | None, theme: str) -> None:
+    """Publish records as a static website, built with mkdocs.
+
+    Folders are searched for .tgn and .json files. The site has a home page, a page
+    per game and per event (players, result, date, round) and a page per record:
+    tags, a viewer to step through every line (buttons, arrow keys, or click a turn),
+    the annotated move list with its diagrams, and the result. It reads from a web
+    server or straight from the disk (file://). Records with problems are reported
+    as by check and left out (exit status 1). Progress goes to standard error.
+
+    The mkdocs project is generated in a temporary folder; --project keeps it, to
+    add pages and rebuild it with mkdocs (it uses the ludoscribe plugin).
+
+    \b
+    Examples:
+      ludoscribe site corpus -o site/
+      ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
+      ludoscribe site games.tgn --project games-site/ -o games-site/site/
+    """
+    try:
+        report = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
+                            progress=lambda line: click.echo(line, err=True), rejected=_report)
+    except SiteError as error:
+        raise IOFailure(str(error)) from None
+    except OSError as error:
+        raise IOFailure(f"cannot read or write {error.filename or ''}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise IOFailure(f"cannot read a record file: not UTF-8 text ({error.reason})") from None
+    sys.exit(1 if report.rejected else 0)
 
 
 @cli.command()

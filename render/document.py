@@ -1,0 +1,376 @@
+"""Checked records as documents: an HTML fragment with a viewer, or Markdown with SVG files.
+
+Both show the tags, the annotated move list (turn numbers, NAG glyphs, comments with
+their [%commands] left out, variations indented), a diagram after every turn whose
+comment says [%diagram], and the result with the reason the game ended. Every string
+that comes from a record is escaped. The functions are pure: same record, same text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from html import escape
+from importlib import resources
+from typing import Any, Callable
+
+from ..notation.model import COMMAND, Node, Record
+from ..notation.replay import Replayed
+from ..notation.writer import GLYPH_OF, canonical_tags
+from .diagram import renderer_for
+from .frames import FrameTable, inline
+from .svg import annotations
+
+# What the NAGs beyond $1-$6 mean; {0} and {1} are the first and second side.
+NAG_MEANINGS = {
+    7: "only move", 8: "the one sensible move", 9: "worst move", 10: "even position",
+    11: "equal chances, quiet position", 12: "equal chances, lively position", 13: "unclear position",
+    14: "{0} is slightly better", 15: "{1} is slightly better", 16: "{0} is better", 17: "{1} is better",
+    18: "{0} is winning", 19: "{1} is winning", 22: "{0} is in zugzwang", 23: "{1} is in zugzwang",
+    36: "{0} has the initiative", 37: "{1} has the initiative", 40: "{0} is attacking", 41: "{1} is attacking",
+    132: "{0} has counterplay", 133: "{1} has counterplay", 138: "{0} is short of time",
+    139: "{1} is short of time", 146: "new idea",
+}
+MD_SPECIAL = re.compile(r"([\\`*_\[\]|#~])")
+LINE_START_NUMBER = re.compile(r"^(\d+)\.", re.MULTILINE)
+
+
+# --- the tree of turns ---------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One position of the tree: the start (node None) or the one after a turn."""
+
+    node: Node | None
+    after: Any
+    before: Any = None
+    parent: int = -1  # the entry of the position before the turn
+    next: int = -1  # the entry of the following turn in the same line
+    label: str = "Start"  # "12... D4"
+
+
+@dataclass
+class Tree:
+    """Every position of a checked record (main line and variations) in reading order."""
+
+    record: Record
+    entries: list[Entry] = field(default_factory=list)
+    number: dict[int, int] = field(default_factory=dict)  # id(node) -> entry number
+
+    def of(self, node: Node) -> int:
+        return self.number[id(node)]
+
+    @property
+    def main_line_end(self) -> int:
+        return self.of(self.record.moves[-1]) if self.record.moves else 0
+
+
+def walk(record: Record) -> Tree:
+    """Replay every line of a checked record, numbering its positions in reading order."""
+    tree = Tree(record, [Entry(None, record.start)])
+    _walk_line(tree, record.moves, 0)
+    return tree
+
+
+def _walk_line(tree: Tree, line: list[Node], parent: int) -> None:
+    game = tree.record.game
+    previous = None
+    for node in line:
+        before = tree.entries[parent].after
+        number = len(tree.entries)
+        tree.number[id(node)] = number
+        label = f"{turn_number(before)} {game.turn_text(node.turn)}"
+        tree.entries.append(Entry(node, game.apply(before, node.turn), before, parent, label=label))
+        if previous is None:
+            if tree.entries[parent].next == -1:
+                tree.entries[parent].next = number
+        else:
+            tree.entries[previous].next = number
+        for variation in node.variations:
+            _walk_line(tree, variation, parent)
+        previous = parent = number
+
+
+def turn_number(position: Any) -> str:
+    """'12.' before the first side's turn, '12...' before the second side's."""
+    return f"{position.number}." + (".." if position.side else "")
+
+
+def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | None:
+    """The SVG of every entry of the tree (None if the game has no renderer)."""
+    try:
+        draw = renderer_for(tree.record.game)
+    except ValueError:
+        return None
+    svgs = []
+    for entry in tree.entries:
+        marks, arrows = annotations(entry.node)
+        last = (entry.before, entry.node.turn) if entry.node is not None else None
+        svgs.append(draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size))
+    return svgs
+
+
+# --- texts shared by both outputs ----------------------------------------------------
+
+
+def comment_text(comment: str) -> str:
+    """A comment as readers see it: its [%commands] left out, spaces tidied."""
+    return " ".join(COMMAND.sub(" ", comment).split())
+
+
+def wants_diagram(node: Node) -> bool:
+    return any(name == "diagram" for name, _ in node.commands())
+
+
+def nag_text(nag: int, sides: tuple[str, str]) -> str:
+    """What a NAG beyond $1-$6 means, or $n when it has no standard meaning."""
+    meaning = NAG_MEANINGS.get(nag)
+    return meaning.format(*sides) if meaning else f"${nag}"
+
+
+def _known(value: str | None) -> bool:
+    return value is not None and value.strip() not in ("", "?")
+
+
+def title(record: Record) -> str:
+    """'First player – Second player', side names standing in for unknown players."""
+    first, second = (record.tags.get(side) for side in record.game.sides)
+    return (f"{first if _known(first) else record.game.sides[0]} – "
+            f"{second if _known(second) else record.game.sides[1]}")
+
+
+def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
+    """(verdict, reason): 'Yellow (Ann) wins' and why the game ended (or that it did not)."""
+    sides = record.game.sides
+
+    def side(index: int) -> str:
+        player = record.tags.get(sides[index])
+        return f"{sides[index]} ({player})" if _known(player) else sides[index]
+
+    verdict = {"1-0": f"{side(0)} wins", "0-1": f"{side(1)} wins", "1/2-1/2": "Draw", "*": "Unfinished"}[record.result]
+    termination = record.tags.get("Termination")
+    if replayed is not None and replayed.outcome is not None:
+        reason = replayed.outcome.reason
+    elif _known(termination):
+        reason = termination.strip()
+    elif record.result == "*":
+        reason = "the game is not over"
+    else:
+        reason = "no reason recorded"
+    return verdict, reason
+
+
+# --- HTML ----------------------------------------------------------------------------
+
+
+def asset(name: str) -> str:
+    """The text of a file shipped with the package (viewer.js, viewer.css)."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g", ply: int = 0,
+                size: int = 480, flipped: bool = False, tags: bool = True,
+                links: dict[str, str] | None = None) -> str:
+    """An HTML fragment for a checked record: tags, viewer, move list, diagrams, result.
+
+    prefix: unique on the page, it starts every id of the fragment.
+    ply: the main-line position the viewer shows first (0 = the start).
+    links: tag name -> URL, to make those tag values links.
+    """
+    tree = walk(record)
+    at = tree.of(record.moves[ply - 1]) if ply else 0
+    svgs = diagrams(tree, size, flipped)
+    html = HtmlWriter(tree, svgs, prefix)
+    parts = [f'<div class="ls-record" id="{escape(prefix)}">']
+    if tags:
+        parts.append(tag_table(record, links or {}))
+    parts.append(f'<div class="ls-game" data-at="{at}">')
+    if svgs is not None:
+        parts.append(html.viewer(at))
+    else:
+        parts.append(f'<p class="ls-note">No diagrams for {escape(record.game.name)} yet.</p>')
+    parts.append('<div class="ls-moves">' + html.moves() + html.result(replayed) + "</div>")
+    if svgs is not None:
+        parts.append(html.data())
+    parts.append("</div></div>")
+    return "".join(parts)
+
+
+def tag_table(record: Record, links: dict[str, str]) -> str:
+    rows = []
+    for name, value in canonical_tags(record).items():
+        shown = escape(value)
+        if name in links:
+            shown = f'<a href="{escape(links[name])}">{shown}</a>'
+        rows.append(f"<tr><th>{escape(name)}</th><td>{shown}</td></tr>")
+    return '<table class="ls-tags"><tbody>' + "".join(rows) + "</tbody></table>"
+
+
+class HtmlWriter:
+    """The HTML parts of one record's fragment."""
+
+    def __init__(self, tree: Tree, svgs: list[str] | None, prefix: str) -> None:
+        self.tree, self.svgs, self.prefix = tree, svgs, prefix
+        self.sides = tree.record.game.sides
+        self.figures = 0
+        self.table = None
+        if svgs is not None:
+            self.table = FrameTable(f"{prefix}v-")
+            for svg in svgs:
+                self.table.add(svg)
+
+    def viewer(self, at: int) -> str:
+        label = escape(self.tree.entries[at].label)
+        buttons = "".join(f'<button type="button" data-go="{go}" title="{hint}" aria-label="{hint}">{face}</button>'
+                          for go, face, hint in (("first", "«", "Start (Home)"), ("back", "‹", "Back (←)"),
+                                                 ("forward", "›", "Forward (→)"), ("last", "»", "End of line (End)")))
+        return (f'<div class="ls-board">{self.table.markup(at, self.tree.entries[at].label)}'
+                f'<div class="ls-controls" hidden>{buttons}</div>'
+                f'<p class="ls-status" aria-live="polite">{label}</p></div>')
+
+    def data(self) -> str:
+        """The viewer's positions and tree as JSON in a script element (no '<' in it)."""
+        entries = self.tree.entries
+        data = {"roots": self.table.roots, "table": self.table.elements, "frames": self.table.frames,
+                "parent": [e.parent for e in entries], "next": [e.next for e in entries],
+                "labels": [e.label for e in entries]}
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        return f'<script type="application/json" class="ls-data">{text}</script>'
+
+    def moves(self) -> str:
+        record = self.tree.record
+        out = [self._comment(text) for text in record.comments]
+        self._line(record.moves, out)
+        return "".join(out)
+
+    def _line(self, line: list[Node], out: list[str]) -> None:
+        force_number = True
+        for node in line:
+            number = self.tree.of(node)
+            entry = self.tree.entries[number]
+            if force_number or entry.before.side == 0 or node.before:
+                out.append(f'<span class="ls-n">{turn_number(entry.before)}</span> ')
+            out.extend(self._comment(text) for text in node.before)
+            out.append(self._turn(node, number))
+            out.extend(self._comment(text) for text in node.comments)
+            if wants_diagram(node):
+                out.append(self.figure(number))
+            for variation in node.variations:
+                out.append('<div class="ls-var">')
+                self._line(variation, out)
+                out.append("</div>")
+            force_number = bool(node.comments or node.variations)
+
+    def _turn(self, node: Node, number: int) -> str:
+        text = escape(self.tree.record.game.turn_text(node.turn))
+        glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
+        if glyphs:
+            text += f'<span class="ls-glyph">{glyphs}</span>'
+        meanings = "".join(f' <span class="ls-nag">{escape(nag_text(nag, self.sides))}</span>'
+                           for nag in node.nags if nag not in GLYPH_OF)
+        return f'<a class="ls-m" href="#{escape(self.prefix)}-{number}">{text}</a>{meanings} '
+
+    @staticmethod
+    def _comment(text: str) -> str:
+        shown = comment_text(text)
+        return f'<span class="ls-comment">{escape(shown)}</span> ' if shown else ""
+
+    def figure(self, number: int) -> str:
+        """A static diagram of one entry, there whether scripts run or not."""
+        if self.svgs is None:
+            return ""
+        self.figures += 1
+        entry = self.tree.entries[number]
+        caption = "Start" if entry.node is None else f"After {entry.label}"
+        svg = inline(self.svgs[number], f"{self.prefix}f{self.figures}-", caption)
+        return f'<figure class="ls-diagram">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
+
+    def result(self, replayed: Replayed | None) -> str:
+        record = self.tree.record
+        verdict, reason = result_text(record, replayed)
+        text = (f'<p class="ls-result"><strong>{escape(record.result)}</strong> '
+                f"{escape(verdict)}: {escape(reason)}.</p>")
+        return text + self.figure(self.tree.main_line_end)
+
+
+def page_html(fragment: str, heading: str) -> str:
+    """A self-contained HTML fragment: heading, record, the viewer's CSS and script inline."""
+    return (f"<section class=\"ls-document\"><style>{asset('viewer.css')}</style>"
+            f"<h1>{escape(heading)}</h1>{fragment}<script>{asset('viewer.js')}</script></section>\n")
+
+
+# --- Markdown ------------------------------------------------------------------------
+
+
+def md_text(text: str) -> str:
+    """Text from a record made inert in Markdown: HTML escaped, Markdown syntax escaped."""
+    return MD_SPECIAL.sub(r"\\\1", escape(text))
+
+
+def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callable[[int], str],
+                    size: int = 480, flipped: bool = False) -> tuple[str, dict[str, str]]:
+    """Markdown for a checked record, and the SVG files its images name ({file name: SVG}).
+
+    svg_name: the file name of the diagram of an entry (0 = start), e.g. 'game-012.svg'.
+    """
+    tree = walk(record)
+    svgs = diagrams(tree, size, flipped)
+    files: dict[str, str] = {}
+
+    def image(number: int, caption: str) -> str:
+        if svgs is None:
+            return ""
+        files[svg_name(number)] = svgs[number]
+        return f"![{md_text(caption)}]({svg_name(number)})"
+
+    lines = [f"# {md_text(title(record))}", "", "| Tag | Value |", "|---|---|"]
+    lines += [f"| {md_text(name)} | {md_text(value)} |" for name, value in canonical_tags(record).items()]
+    lines += ["", "## Moves", ""]
+    blocks: list[tuple[int, str]] = []
+    intro = " ".join(f"*{md_text(shown)}*" for shown in map(comment_text, record.comments) if shown)
+    _md_line(tree, record.moves, 0, blocks, image, intro)
+    for depth, text in blocks:
+        lines += ["> " * depth + LINE_START_NUMBER.sub(r"\1\\.", text), ""]
+    verdict, reason = result_text(record, replayed)
+    lines += ["## Result", "", f"**{md_text(record.result)}** {md_text(verdict)}: {md_text(reason)}.", ""]
+    final = image(tree.main_line_end, "Final position")
+    if final:
+        lines += [final, ""]
+    return "\n".join(lines), files
+
+
+def _md_line(tree: Tree, line: list[Node], depth: int, blocks: list[tuple[int, str]],
+             image: Callable[[int, str], str], text: str = "") -> None:
+    """Append the paragraphs of one line (and of its variations, one level deeper)."""
+    sides = tree.record.game.sides
+    words = [text] if text else []
+
+    def flush() -> None:
+        if words:
+            blocks.append((depth, " ".join(words)))
+            words.clear()
+
+    force_number = True
+    for node in line:
+        number = tree.of(node)
+        entry = tree.entries[number]
+        if force_number or entry.before.side == 0 or node.before:
+            words.append(turn_number(entry.before))
+        words.extend(f"*{md_text(shown)}*" for shown in map(comment_text, node.before) if shown)
+        glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
+        words.append(md_text(tree.record.game.turn_text(node.turn) + glyphs))
+        words.extend(f"({md_text(nag_text(nag, sides))})" for nag in node.nags if nag not in GLYPH_OF)
+        words.extend(f"*{md_text(shown)}*" for shown in map(comment_text, node.comments) if shown)
+        if wants_diagram(node):
+            picture = image(number, f"After {entry.label}")
+            if picture:
+                flush()
+                blocks.append((depth, picture))
+        for variation in node.variations:
+            flush()
+            _md_line(tree, variation, depth + 1, blocks, image)
+        force_number = bool(node.comments or node.variations)
+    flush()

@@ -1,0 +1,187 @@
+"""The `ludoscribe` mkdocs plugin: games embedded in any mkdocs site.
+
+A fenced block ```tgn holds a record's text, optionally after option lines; a
+fenced block ```tgn-file names a stored record. Both become the record's viewer,
+move list, diagrams and result (render/document.py); the viewer's script and style
+are added to the site. A block that cannot be rendered shows a visible error box
+and logs a warning, so that `mkdocs build --strict` fails.
+
+    ```tgn-file
+    path: corpus/teblo/club-night.tgn
+    record: 2
+    turn: 12...
+    ```
+
+Options (both blocks): turn (the position shown first: 12, 12... or 0), flip, tags
+(show the tag table), size (diagram width in pixels); tgn-file also takes path
+(relative to mkdocs.yml's folder, or to the plugin's `root`) and record (from 1).
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+from typing import Callable, Iterator
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files
+
+from ..notation import check, read_string
+from ..notation.files import load
+from ..notation.model import Record
+from .diagram import ply_of
+from .document import asset, render_html
+
+log = get_plugin_logger(__name__)
+ASSETS = ("viewer.css", "viewer.js")
+ASSET_DIR = "assets/ludoscribe"
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$")
+OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+BLOCK_OPTIONS = frozenset({"turn", "flip", "tags", "size"})
+FILE_OPTIONS = BLOCK_OPTIONS | {"path", "record"}
+TRUE, FALSE = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
+
+
+class BlockError(Exception):
+    """Why a block cannot be rendered, in words for the page's author."""
+
+
+class LudoscribeConfig(Config):
+    size = config_options.Type(int, default=400)
+    root = config_options.Optional(config_options.Type(str))
+
+
+class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
+    """Renders ```tgn and ```tgn-file blocks; ships the viewer's script and style."""
+
+    def on_config(self, config):
+        config.extra_css.append(f"{ASSET_DIR}/viewer.css")
+        config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
+        return config
+
+    def on_files(self, files: Files, *, config) -> Files:
+        for name in ASSETS:
+            files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=asset(name)))
+        return files
+
+    def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
+        root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
+        count = 0
+
+        def render(kind: str, body: str) -> str:
+            nonlocal count
+            count += 1
+            try:
+                return _render_block(kind, body, root, f"ls{count}", self.config.size)
+            except BlockError as error:
+                message = str(error)
+            except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
+                message = f"internal error: {type(error).__name__}: {error}"
+            log.warning(f"{page.file.src_uri}: ```{kind} block {count}: {message}")
+            return f'<div class="ls-error"><strong>Cannot show this game:</strong> {escape(message)}</div>'
+
+        return replace_blocks(markdown, render)
+
+
+def replace_blocks(markdown: str, render: Callable[[str, str], str]) -> str:
+    """The Markdown with each top-level ```tgn / ```tgn-file block replaced by render(kind, body)."""
+    out: list[str] = []
+    for kind, lines in _blocks(markdown.splitlines(keepends=True)):
+        if kind is None:
+            out.extend(lines)
+        else:
+            out.append("\n" + render(kind, "".join(lines)) + "\n\n")
+    return "".join(out)
+
+
+def _blocks(lines: list[str]) -> Iterator[tuple[str | None, list[str]]]:
+    """(None, lines to keep) and (kind, body lines) runs; other fenced blocks are kept whole."""
+    index = 0
+    while index < len(lines):
+        opening = FENCE.match(lines[index].rstrip("\n"))
+        if opening is None:
+            yield None, [lines[index]]
+            index += 1
+            continue
+        fence, info = opening.group(1), opening.group(2)
+        end = index + 1
+        closing = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        while end < len(lines) and not closing.match(lines[end].rstrip("\n")):
+            end += 1
+        if info in ("tgn", "tgn-file"):
+            yield info, lines[index + 1:end]
+        else:
+            yield None, lines[index:end + 1]
+        index = end + 1
+
+
+def _render_block(kind: str, body: str, root: Path, prefix: str, size: int) -> str:
+    options, text = _options(body, FILE_OPTIONS if kind == "tgn-file" else BLOCK_OPTIONS, kind == "tgn-file")
+    if kind == "tgn-file":
+        record = _stored_record(root, options)
+    else:
+        records = read_string(text, "tgn block")
+        if len(records) != 1:
+            raise BlockError(f"a tgn block holds one record, this one holds {len(records)}")
+        record = records[0]
+    replayed = check(record)
+    if record.problems:
+        raise BlockError("; ".join(str(problem) for problem in record.problems))
+    try:
+        ply = ply_of(record, options["turn"]) if "turn" in options else 0
+        width = int(options.get("size", size))
+    except ValueError as error:
+        raise BlockError(str(error)) from None
+    if not 100 <= width <= 4000:
+        raise BlockError(f"size {width} is not between 100 and 4000")
+    return render_html(record, replayed, prefix=prefix, ply=ply, size=width, flipped=_flag(options, "flip"),
+                       tags=_flag(options, "tags"))
+
+
+def _options(body: str, known: frozenset[str], only_options: bool) -> tuple[dict[str, str], str]:
+    """The `name: value` lines at the top of a block, and the rest (the record's text)."""
+    options: dict[str, str] = {}
+    lines = body.splitlines(keepends=True)
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        option = OPTION.match(line)
+        if option is None:
+            if line.strip() and only_options:
+                raise BlockError(f"{line.strip()!r} is not an option line (name: value)")
+            if line.strip():
+                break
+        else:
+            name = option.group(1).lower()
+            if name not in known:
+                raise BlockError(f"unknown option {name!r} (known: {', '.join(sorted(known))})")
+            options[name] = option.group(2)
+        index += 1
+    return options, "".join(lines[index:])
+
+
+def _flag(options: dict[str, str], name: str) -> bool:
+    value = options.get(name, "false").lower()
+    if value not in TRUE | FALSE:
+        raise BlockError(f"{name}: {value!r} is neither true nor false")
+    return value in TRUE
+
+
+def _stored_record(root: Path, options: dict[str, str]) -> Record:
+    """The record a tgn-file block names."""
+    if "path" not in options:
+        raise BlockError("a tgn-file block needs a path: line")
+    path = root / options["path"]
+    wanted = options.get("record", "1")
+    if not wanted.isdigit() or int(wanted) < 1:
+        raise BlockError(f"record: {wanted!r} is not a number from 1")
+    try:
+        for index, record in enumerate(load(str(path)), 1):
+            if index == int(wanted):
+                return record
+    except (OSError, UnicodeDecodeError) as error:
+        raise BlockError(f"cannot read {options['path']}: {getattr(error, 'strerror', None) or error}") from None
+    raise BlockError(f"{options['path']} has no record {wanted}")

@@ -1,0 +1,330 @@
+"""A static site of annotated records: an mkdocs project generated from record files, then built.
+
+The project holds an index page, one page per game and per event (tables of players,
+result, date and round), and one page per record (render/document.py: tags, viewer,
+move list, diagrams, result). Record pages are rendered before mkdocs runs, in several
+processes if asked. File names come from tags through `slugify`: only a-z, 0-9 and '-',
+so no tag can lead a file outside the project. Pages link with relative URLs and
+use_directory_urls is off, so the built site also reads from file://.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import re
+import shutil
+import tempfile
+import time
+import unicodedata
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from ..notation import check, read_string
+from ..notation.files import expand, load
+from ..notation.model import Record
+from ..notation.writer import write_record
+from .document import md_text, render_html, title
+
+SITE_MARK = ".ludoscribe-site"  # in a built site: building again may replace it
+PROJECT_MARK = ".ludoscribe-project"  # in a kept mkdocs project: likewise
+MAX_SLUG = 60
+RESERVED = frozenset({"index"})
+# Themes without anything fetched from the network, so that sites read offline.
+THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
+
+
+class SiteError(Exception):
+    """The site cannot be built here (a folder in the way, mkdocs refusing)."""
+
+
+def slugify(text: str, fallback: str) -> str:
+    """A file name from any text: a-z, 0-9 and single '-' only, never empty."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:MAX_SLUG].strip("-")
+    return slug or fallback
+
+
+class Slugs:
+    """Unique slugs within one folder: 'name', 'name-2', 'name-3'..."""
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set(RESERVED)
+
+    def new(self, text: str, fallback: str) -> str:
+        base = slugify(text, fallback)
+        slug, count = base, 1
+        while slug in self.taken:
+            count += 1
+            slug = f"{base}-{count}"
+        self.taken.add(slug)
+        return slug
+
+
+@dataclass
+class Entry:
+    """What the index pages show of one record, and where its page is."""
+
+    slug: str
+    game: str
+    event: str
+    players: str
+    result: str
+    date: str
+    round: str
+
+
+@dataclass
+class Report:
+    """What a build did."""
+
+    records: int = 0
+    rejected: int = 0
+    pages: int = 0
+    files: int = 0
+    size: int = 0  # bytes of the built site
+    seconds: float = 0.0
+    theme: str = ""
+
+
+@dataclass
+class Plan:
+    """Everything the index pages need, gathered while reading the records."""
+
+    entries: list[Entry] = field(default_factory=list)
+    event_slugs: dict[str, str] = field(default_factory=dict)
+    slugs: Slugs = field(default_factory=Slugs)
+    events: Slugs = field(default_factory=Slugs)
+
+
+def _tag(record: Record, name: str) -> str:
+    value = record.tags.get(name, "?").strip()
+    return value or "?"
+
+
+def theme_name(wanted: str = "auto") -> str:
+    """'material' when asked or when mkdocs-material is installed (auto), else 'mkdocs'."""
+    if wanted == "auto":
+        return "material" if importlib.util.find_spec("material") else "mkdocs"
+    return wanted
+
+
+def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "Annotated games",
+               jobs: int = 1, project: str | Path | None = None, theme: str = "auto",
+               progress: Callable[[str], None] = lambda line: None,
+               rejected: Callable[[str, int, Record], None] = lambda path, index, record: None) -> Report:
+    """Build the site of every valid record of `sources` (files or folders) into `out`.
+
+    Records with problems are handed to `rejected` and left out. `project` keeps the
+    generated mkdocs project there; otherwise it lives in a temporary folder.
+    OSError if a file cannot be read or written; SiteError if a folder is in the way.
+    """
+    started = time.perf_counter()
+    out = Path(out)
+    _claim(out, SITE_MARK, "site")
+    report = Report(theme=theme_name(theme))
+    if project is not None:
+        _claim(Path(project), PROJECT_MARK, "mkdocs project")
+        return _build_in(Path(project), sources, out, site_title, jobs, report, progress, rejected, started)
+    with tempfile.TemporaryDirectory(prefix="ludoscribe-site-") as temporary:
+        return _build_in(Path(temporary), sources, out, site_title, jobs, report, progress, rejected, started)
+
+
+def _claim(folder: Path, mark: str, what: str) -> None:
+    """Make sure `folder` is empty or was made by an earlier build (it will be replaced)."""
+    if folder.exists() and not folder.is_dir():
+        raise SiteError(f"{folder} is not a folder")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / mark).exists():
+        raise SiteError(f"{folder} is not empty and holds no {what} built by ludoscribe: choose an empty folder")
+
+
+def _build_in(root: Path, sources: Iterable[str], out: Path, site_title: str, jobs: int, report: Report,
+              progress: Callable[[str], None], rejected: Callable[[str, int, Record], None],
+              started: float) -> Report:
+    docs = root / "docs"
+    if docs.exists():
+        shutil.rmtree(docs)
+    (docs / "records").mkdir(parents=True)
+    (root / PROJECT_MARK).touch()
+    plan = Plan()
+    files = expand(sources)
+    tasks = list(_read(files, plan, report, rejected))
+    progress(f"site: {report.records} records read from {len(files)} files"
+             + (f", {report.rejected} with problems left out" if report.rejected else ""))
+    _render_pages(tasks, docs, jobs, progress)
+    report.pages = len(tasks) + _write_indexes(plan, docs, site_title)
+    (root / "mkdocs.yml").write_text(_mkdocs_yml(plan, site_title, report.theme), encoding="utf-8")
+    progress(f"site: building {report.pages} pages with mkdocs ({report.theme} theme)")
+    _mkdocs_build(root / "mkdocs.yml", out, progress)
+    (out / SITE_MARK).touch()
+    built = [path for path in out.rglob("*") if path.is_file()]
+    report.files, report.size = len(built), sum(path.stat().st_size for path in built)
+    report.seconds = time.perf_counter() - started
+    progress(f"site: wrote {out}: {report.files} files, {report.size / 1e6:.1f} MB in {report.seconds:.1f} s")
+    return report
+
+
+def _read(files: list[str], plan: Plan, report: Report,
+          rejected: Callable[[str, int, Record], None]) -> Iterator[tuple[str, str, dict[str, str]]]:
+    """(record text, page slug, tag links) for each valid record; index entries into `plan`."""
+    for path in files:
+        for index, record in enumerate(load(path), 1):
+            check(record)
+            if record.problems:
+                report.rejected += 1
+                rejected(path, index, record)
+                continue
+            report.records += 1
+            event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
+            round_ = _tag(record, "Round")
+            slug = plan.slugs.new("-".join(part for part in (event, round_, first, second) if part != "?"), "record")
+            if event not in plan.event_slugs:
+                plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
+            game = record.game.name
+            plan.entries.append(Entry(slug, game, event, title(record), record.result, _tag(record, "Date"), round_))
+            links = {"Game": f"../games/{slugify(game, 'game')}.html",
+                     "Event": f"../events/{plan.event_slugs[event]}.html"}
+            yield write_record(record), slug, links
+
+
+def _render_pages(tasks: list[tuple[str, str, dict[str, str]]], docs: Path, jobs: int,
+                  progress: Callable[[str], None]) -> None:
+    """Write every record page, in `jobs` processes, reporting progress."""
+    step = max(1, len(tasks) // 10)
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if done % step == 0 or done == len(tasks):
+            progress(f"site: rendered {done}/{len(tasks)} record pages")
+
+    arguments = [(text, str(docs / "records" / f"{slug}.md"), links) for text, slug, links in tasks]
+    if jobs == 1 or len(tasks) < 2:
+        for task in arguments:
+            render_page(*task)
+            tick()
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for _ in pool.map(render_page, *zip(*arguments), chunksize=max(1, len(tasks) // (8 * jobs))):
+            tick()
+
+
+def render_page(text: str, path: str, links: dict[str, str]) -> None:
+    """Write the page of one record (its canonical text, known valid)."""
+    record = read_string(text)[0]
+    replayed = check(record)
+    body = render_html(record, replayed, links=links)
+    Path(path).write_text(f"# {md_text(title(record))}\n\n{body}\n", encoding="utf-8")
+
+
+def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
+    """The home page, a page per game and per event, and the list of events; how many."""
+    by_game: dict[str, list[Entry]] = defaultdict(list)
+    by_event: dict[str, list[Entry]] = defaultdict(list)
+    for entry in plan.entries:
+        by_game[entry.game].append(entry)
+        by_event[entry.event].append(entry)
+    (docs / "games").mkdir()
+    (docs / "events").mkdir()
+    for game, entries in by_game.items():
+        rows = [f"| [{md_text(e.players)}](../records/{e.slug}.md) | {md_text(e.result)} | {md_text(e.date)} "
+                f"| {md_text(e.round)} | [{md_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
+                for e in _ordered(entries)]
+        _write(docs / "games" / f"{slugify(game, 'game')}.md",
+               [f"# {md_text(game)}", "", f"{_plural(len(entries), 'record')}.", "",
+                "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
+    for event, entries in by_event.items():
+        rows = [f"| [{md_text(e.players)}](../records/{e.slug}.md) | {md_text(e.game)} | {md_text(e.result)} "
+                f"| {md_text(e.date)} | {md_text(e.round)} |" for e in _ordered(entries)]
+        _write(docs / "events" / f"{plan.event_slugs[event]}.md",
+               [f"# {md_text(_event_name(event))}", "", f"{_plural(len(entries), 'record')}.", "",
+                "| Players | Game | Result | Date | Round |", "|---|---|---|---|---|", *rows])
+    events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
+    event_rows = [f"| [{md_text(_event_name(name))}](events/{plan.event_slugs[name]}.md) | {len(by_event[name])} "
+                  f"| {md_text(_dates(by_event[name]))} |" for name in events]
+    _write(docs / "events.md", ["# Events", "", "| Event | Records | Dates |", "|---|---|---|", *event_rows])
+    game_rows = [f"| [{md_text(game)}](games/{slugify(game, 'game')}.md) | {len(by_game[game])} |"
+                 for game in sorted(by_game)]
+    _write(docs / "index.md",
+           [f"# {md_text(site_title)}", "", f"{_plural(len(plan.entries), 'annotated record')}: step through "
+            "each game on its page with the buttons or the arrow keys.", "", "## Games", "",
+            "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
+            "| Event | Records | Dates |", "|---|---|---|", *event_rows])
+    return len(by_game) + len(by_event) + 2
+
+
+def _write(path: Path, lines: list[str]) -> None:
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _plural(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _event_name(event: str) -> str:
+    return "Unknown event" if event == "?" else event
+
+
+def _natural(text: str) -> tuple:
+    """Sort key putting 'round 2' before 'round 10'."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part)
+
+
+def _ordered(entries: list[Entry]) -> list[Entry]:
+    return sorted(entries, key=lambda e: (e.date, _natural(e.round), e.players.lower(), e.slug))
+
+
+def _dates(entries: list[Entry]) -> str:
+    known = sorted(e.date for e in entries if e.date != "?" and not e.date.startswith("????"))
+    if not known:
+        return "?"
+    return known[0] if known[0] == known[-1] else f"{known[0]} – {known[-1]}"
+
+
+def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
+    """The generated project's configuration (JSON is YAML: every value safely quoted)."""
+    games = sorted({entry.game for entry in plan.entries})
+    nav = [{"Home": "index.md"}, *({game: f"games/{slugify(game, 'game')}.md"} for game in games),
+           {"Events": "events.md"}]
+    config = {"site_name": site_title, "docs_dir": "docs", "use_directory_urls": False,
+              "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
+              "markdown_extensions": ["tables", "toc"]}
+    return json.dumps(config, indent=2, ensure_ascii=False) + "\n"
+
+
+def _mkdocs_build(config_file: Path, out: Path, progress: Callable[[str], None]) -> None:
+    """Run mkdocs on the generated project; its warnings go to `progress`."""
+    from mkdocs import config as mkdocs_config
+    from mkdocs.commands.build import build
+    from mkdocs.exceptions import MkDocsException
+
+    logger = logging.getLogger("mkdocs")
+    handler = _Forward(progress)
+    logger.addHandler(handler)
+    try:
+        config = mkdocs_config.load_config(str(config_file), site_dir=str(out.resolve()))
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+    except MkDocsException as error:
+        raise SiteError(f"mkdocs: {error}") from None
+    finally:
+        logger.removeHandler(handler)
+
+
+class _Forward(logging.Handler):
+    """mkdocs' warnings, as progress lines."""
+
+    def __init__(self, progress: Callable[[str], None]) -> None:
+        super().__init__(logging.WARNING)
+        self.progress = progress
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.progress(f"mkdocs: {record.levelname}: {record.getMessage()}")
