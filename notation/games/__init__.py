@@ -6,13 +6,14 @@ from .base import Game, Outcome, Position
 from .staku import Staku
 from .teblo import Teblo
 from .tekao import Tekao
+from .tektop import Tektop
 
 # Every game of the format, by its Game tag (read case-insensitively). The value is
 # the class implementing its rules, or None while its engine is not written yet.
 GAMES: dict[str, type[Game] | None] = {
     "Teblo": Teblo,
     "Staku": Staku,
-    "Tektop": None,
+    "Tektop": Tektop,
     "Tekao": Tekao,
     "TChako": None,
 }

@@ -1,0 +1,603 @@
+"""Tektop: pawns climb a 5x5 relief with dice to reach the summit a5.
+
+Squares are numbered 0..24 as rank * 5 + file (a1 = 0, e1 = 4, a5 = 20). Each side's
+pawns on the board are a bitboard (a Python int); levels, neighbours and the three
+classes of squares a displaced pawn may fall to are precomputed masks, so a step is
+checked with a few integer operations. A turn holds its dice throws (the chance
+outcome, as written) and its steps.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
+from typing import Iterator, NamedTuple, Sequence
+
+from parsimonious.nodes import Node as ParseNode
+
+from .base import Game, Outcome
+
+SIZE = 5
+FILES = "abcde"
+CELLS = SIZE * SIZE
+WHITE, BLACK = 0, 1
+SIDES = ("White", "Black")
+PAWNS = 4  # per side
+HOME_TO_WIN = 2
+SUMMIT = 4 * SIZE  # a5
+TOP = 4  # the summit's level
+
+
+def square_name(square: int) -> str:
+    return f"{FILES[square % SIZE]}{square // SIZE + 1}"
+
+
+NAMES = tuple(square_name(square) for square in range(CELLS))
+SQUARE_OF = {name: square for square, name in enumerate(NAMES)}
+# The relief (brief 2.3): level = 4 - max(file, 4 - rank), so a5 is 4 and rank 1 and file e are 0.
+LEVEL = tuple(TOP - max(square % SIZE, SIZE - 1 - square // SIZE) for square in range(CELLS))
+LEVEL_BITS = tuple(sum(1 << square for square in range(CELLS) if LEVEL[square] == k) for k in range(TOP + 1))
+
+
+def _around(square: int, directions: tuple[tuple[int, int], ...]) -> int:
+    file, rank = square % SIZE, square // SIZE
+    return sum(1 << ((rank + dr) * SIZE + file + df) for df, dr in directions
+               if 0 <= file + df < SIZE and 0 <= rank + dr < SIZE)
+
+
+ORTHOGONAL = tuple(_around(square, ((0, 1), (0, -1), (1, 0), (-1, 0))) for square in range(CELLS))
+DIAGONAL = tuple(_around(square, ((1, 1), (1, -1), (-1, 1), (-1, -1))) for square in range(CELLS))
+KING = tuple(o | d for o, d in zip(ORTHOGONAL, DIAGONAL))
+# Where a pawn displaced from a square may fall, best class first (empty squares only):
+# orthogonal neighbours on the level below, then diagonal ones, then that whole level.
+FALLS = tuple(
+    () if LEVEL[t] == 0 else (ORTHOGONAL[t] & LEVEL_BITS[LEVEL[t] - 1], DIAGONAL[t] & LEVEL_BITS[LEVEL[t] - 1],
+                              LEVEL_BITS[LEVEL[t] - 1])
+    for t in range(CELLS)
+)
+FALL_CLASSES = ("an empty orthogonal neighbour of {t} on level {k}", "an empty diagonal neighbour of {t} on level {k}",
+                "an empty square of level {k}")
+
+
+def squares_of(bits: int) -> list[int]:
+    """The squares of a bitboard, lowest first."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
+def levels(bits: int) -> int:
+    """The levels on which `bits` has a pawn, as a 5-bit mask."""
+    l0, l1, l2, l3, l4 = LEVEL_BITS
+    return ((bits & l0 != 0) | (bits & l1 != 0) << 1 | (bits & l2 != 0) << 2
+            | (bits & l3 != 0) << 3 | (bits & l4 != 0) << 4)
+
+
+def _gaps(mask: int) -> int:
+    """The levels without a pawn strictly between the lowest and highest level with one."""
+    between = 0
+    if mask:
+        low, high = (mask & -mask).bit_length() - 1, mask.bit_length() - 1
+        between = sum(1 << level for level in range(low + 1, high))
+    return between & ~mask
+
+
+GAPS = tuple(_gaps(mask) for mask in range(1 << (TOP + 1)))
+
+
+def _score(group: str) -> int:
+    counts = sorted(Counter(group).values(), reverse=True)
+    if counts[0] == 4:
+        return 4
+    if "".join(sorted(group)) in ("1234", "2345", "3456"):
+        return 3
+    if counts[0] == 3:
+        return 2
+    return counts.count(2)
+
+
+# Points scored by one throw of the four dice, written as four digits.
+SCORE = {"".join(dice): _score("".join(dice)) for dice in product("123456", repeat=4)}
+
+
+class Step(NamedTuple):
+    """One own pawn goes from `origin` to the next square `to`; `fall` is where the pawn
+    displaced from `to` goes (None when nobody is displaced, or when a record left it out)."""
+
+    origin: int
+    to: int
+    fall: int | None = None
+
+
+class Turn(NamedTuple):
+    """A whole turn: the throws as written (1 to 3 groups of four digits), then the steps."""
+
+    dice: tuple[str, ...]
+    steps: tuple[Step, ...] = ()
+
+    @property
+    def points(self) -> int:
+        return SCORE[self.dice[-1]]
+
+
+@dataclass(frozen=True, slots=True)
+class TektopPosition:
+    pawns: tuple[int, int]  # bitboards of White's and Black's pawns on the board
+    home: tuple[int, int]  # pawns each side brought to the summit
+    side: int = WHITE
+    number: int = field(default=1, compare=False)
+
+    @property
+    def stage(self) -> str:
+        """'play'; 'last' while Black plays its last turn after White's second pawn came
+        home; 'over' once the game has ended (the end-game state, derived from the counts)."""
+        white, black = self.home
+        if black >= HOME_TO_WIN or (white >= HOME_TO_WIN and self.side == WHITE):
+            return "over"
+        return "last" if white >= HOME_TO_WIN else "play"
+
+
+class Moved(NamedTuple):
+    """The board of the side to move during its turn, after some of its steps."""
+
+    own: int
+    other: int
+    home: int
+
+
+class Illegal(Exception):
+    """Raised while playing a turn, with the reason it breaks the rules."""
+
+
+class Played(NamedTuple):
+    """A turn played on a position: why it is illegal (or None), the board after it (or
+    as far as it was legal), and the turn with every displacement's square written."""
+
+    reason: str | None
+    board: Moved
+    turn: Turn
+
+
+def step_text(step: Step) -> str:
+    fall = "" if step.fall is None else f">{NAMES[step.fall]}"
+    return f"{NAMES[step.origin]}-{NAMES[step.to]}{fall}"
+
+
+def read_step(text: str) -> Step:
+    """The step written `b1-b2` or `b2-b3>c4` (text the turn rule matched)."""
+    return Step(SQUARE_OF[text[:2]], SQUARE_OF[text[3:5]], SQUARE_OF[text[6:]] if len(text) > 5 else None)
+
+
+@lru_cache(maxsize=1 << 14)
+def read_steps(text: str) -> tuple[Step, ...]:
+    """The steps written `b1-b2,b2-b3>c4` (text the turn rule matched); the same few
+    step lists come back often, so they are remembered."""
+    return tuple(map(read_step, text.split(",")))
+
+
+def _names(bits: int) -> str:
+    names = [NAMES[square] for square in squares_of(bits)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _points(points: int) -> str:
+    return "1 point" if points == 1 else f"{points} points"
+
+
+def _steps(count: int) -> str:
+    return "1 step" if count == 1 else f"{count} steps"
+
+
+START = TektopPosition(
+    pawns=(sum(1 << SQUARE_OF[n] for n in ("a1", "b1", "c1", "d1")),
+           sum(1 << SQUARE_OF[n] for n in ("e2", "e3", "e4", "e5"))),
+    home=(0, 0),
+)
+POSITION_CODE = re.compile(r"(?P<ranks>[wb0-9/]+) (?P<white>[0-9]) (?P<black>[0-9]) (?P<side>[WB]) "
+                           r"(?P<stage>play|last|over) (?P<number>[1-9][0-9]*)")
+SQUARE = "[a-e][1-5]"
+STEP = f"{SQUARE}-{SQUARE}(?:>{SQUARE})?"
+STAGES = {
+    "play": "the game is on",
+    "last": "White has brought its second pawn home and Black plays its last turn",
+    "over": "the game is over",
+}
+
+
+class Tektop(Game):
+    name = "Tektop"
+    sides = SIDES
+    options = frozenset({"orthogonal"})
+    turn_example = "the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356"
+    turn_rules = rf'''
+# A Tektop turn is its dice, 1 to 3 throws of four dice (2514/2554/5554), then, after
+# ":", its steps joined by "," (b1-b2), each with ">square" where a pawn it displaces
+# goes (b2-b3>c4). The lookahead keeps turn numbers such as 1234. from being read as dice.
+turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?P<steps>{STEP}(?:,{STEP})*))?\s*"
+'''
+
+    def __init__(self, variant: str = "") -> None:
+        super().__init__(variant)
+        self.neighbours = ORTHOGONAL if "orthogonal" in self.variant else KING
+        self._last: tuple[TektopPosition, Turn, Played] | None = None
+
+    def start_position(self) -> TektopPosition:
+        return START
+
+    # --- position code: ranks 5..1 (w, b, digits for empty runs), pawns home,
+    # side to move, end-game state, turn number ---------------------------------------
+    def position_code(self, position: TektopPosition) -> str:
+        white, black = position.pawns
+        ranks = []
+        for rank in reversed(range(SIZE)):
+            text, empty = "", 0
+            for square in range(rank * SIZE, rank * SIZE + SIZE):
+                pawn = "w" if white >> square & 1 else "b" if black >> square & 1 else ""
+                if pawn:
+                    text += (str(empty) if empty else "") + pawn
+                    empty = 0
+                else:
+                    empty += 1
+            ranks.append(text + (str(empty) if empty else ""))
+        home = position.home
+        return f"{'/'.join(ranks)} {home[0]} {home[1]} {'WB'[position.side]} {position.stage} {position.number}"
+
+    def read_position(self, code: str) -> TektopPosition:
+        match = POSITION_CODE.fullmatch(code.strip())
+        if not match:
+            raise ValueError("a Tektop position code is RANKS WHITE-HOME BLACK-HOME SIDE STATE NUMBER, as in "
+                             f"{self.position_code(START)}")
+        ranks = match["ranks"].split("/")
+        if len(ranks) != SIZE:
+            raise ValueError(f"a Tektop position has 5 ranks (5 down to 1), not {len(ranks)}")
+        pawns = [0, 0]
+        for rank, text in zip(reversed(range(SIZE)), ranks):
+            file = 0
+            for part in re.findall(r"[0-9]+|[wb]", text):
+                if part.isdigit():
+                    file += int(part)
+                    continue
+                if file < SIZE:
+                    pawns["wb".index(part)] |= 1 << (rank * SIZE + file)
+                file += 1
+            if file != SIZE:
+                raise ValueError(f"rank {rank + 1} of the position covers {file} squares, not 5")
+        home = (int(match["white"]), int(match["black"]))
+        position = TektopPosition(tuple(pawns), home, "WB".index(match["side"]), int(match["number"]))
+        self._check_position(position, match["stage"])
+        return position
+
+    @staticmethod
+    def _check_position(position: TektopPosition, stage: str) -> None:
+        if (position.pawns[0] | position.pawns[1]) >> SUMMIT & 1:
+            raise ValueError("a pawn stands on the summit a5: a pawn reaching it goes home at once")
+        for side in (WHITE, BLACK):
+            home, on_board = position.home[side], position.pawns[side].bit_count()
+            if home > HOME_TO_WIN:
+                raise ValueError(f"{SIDES[side]} has {home} pawns home: the game ends with the second")
+            if home + on_board != PAWNS:
+                raise ValueError(f"{SIDES[side]} has {on_board} pawns on the board and {home} home: "
+                                 f"each side has {PAWNS} pawns")
+        if stage != position.stage:
+            raise ValueError(f"the state of this position is {position.stage} ({STAGES[position.stage]}), "
+                             f"not {stage}")
+
+    # --- turns as text ---------------------------------------------------------------
+    def turn_from_node(self, node: ParseNode) -> Turn:
+        dice, steps = node.match.group("dice", "steps")
+        if not steps:
+            return Turn(tuple(dice.split("/")))
+        return Turn(tuple(dice.split("/")), read_steps(steps))
+
+    def turn_text(self, turn: Turn) -> str:
+        dice = "/".join(turn.dice)
+        return f"{dice}:{','.join(map(step_text, turn.steps))}" if turn.steps else dice
+
+    # --- rules -------------------------------------------------------------------------
+    def why_illegal(self, position: TektopPosition, turn: Turn) -> str | None:
+        return self._played(position, turn).reason
+
+    def complete(self, position: TektopPosition, turn: Turn) -> Turn:
+        """The turn with the square of every displaced pawn written (always, even when
+        the rules leave only one)."""
+        played = self._played(position, turn)
+        self._last = (position, played.turn, played)
+        return played.turn
+
+    def apply(self, position: TektopPosition, turn: Turn) -> TektopPosition:
+        own, other, home = self._played(position, turn).board
+        side = position.side
+        if side == WHITE:
+            return TektopPosition((own, other), (home, position.home[1]), BLACK, position.number)
+        return TektopPosition((other, own), (position.home[0], home), WHITE, position.number + 1)
+
+    def _played(self, position: TektopPosition, turn: Turn) -> Played:
+        """The turn played from the position. The last one is remembered: checking a
+        record asks why_illegal, complete and apply about the same turn in a row."""
+        last = self._last
+        if last is not None and last[0] is position and last[1] is turn:
+            return last[2]
+        played = self._play_turn(position, turn)
+        self._last = (position, turn, played)
+        return played
+
+    def _play_turn(self, position: TektopPosition, turn: Turn) -> Played:
+        side = position.side
+        board = Moved(position.pawns[side], position.pawns[1 - side], position.home[side])
+        try:
+            if position.stage == "over":
+                raise Illegal(f"the game is over: {self._end(position).reason}")
+            group = turn.dice[-1]
+            points, steps = SCORE[group], turn.steps
+            if points == 0:
+                return Played(None, self._play_forced(side, board, steps, group), turn)
+            if len(steps) > points:
+                raise Illegal(f"the throw {group} scores {_points(points)}: at most {_steps(points)}, "
+                              f"not {len(steps)}")
+            done = []
+            for step in steps:
+                if board.home >= HOME_TO_WIN:
+                    raise Illegal(f"{step_text(step)}: the game ended when {SIDES[side]}'s second pawn reached "
+                                  "the summit: no step may follow")
+                board, step = self._step(side, board, step)
+                done.append(step)
+        except Illegal as error:
+            return Played(str(error), board, turn)
+        done = tuple(done)
+        if done != steps:
+            turn = Turn(turn.dice, done)
+        return Played(None, board, turn)
+
+    def _play_forced(self, side: int, board: Moved, steps: tuple[Step, ...], group: str) -> Moved:
+        """A throw scoring 0: one pawn down one level, if some pawn can go down."""
+        if len(steps) > 1:
+            raise Illegal(f"the throw {group} scores 0 points: its only step takes one pawn down a level, "
+                          f"not {len(steps)} steps")
+        if steps:
+            return self._descend(side, board, steps[0])
+        example = next(self._descents(board), None)
+        if example is not None:
+            raise Illegal(f"the throw {group} scores 0 points: {SIDES[side]} must take one pawn down a level, "
+                          f"as in {step_text(example[0])}")
+        return board
+
+    @staticmethod
+    def _check_movable(side: int, board: Moved, step: Step, gaps: int) -> None:
+        """The side may move a pawn from the step's origin: its own, and not frozen above
+        one of its empty levels `gaps`."""
+        origin = step.origin
+        mover, name = SIDES[side], NAMES[origin]
+        if not board.own >> origin & 1:
+            if board.other >> origin & 1:
+                raise Illegal(f"{step_text(step)}: {name} holds a {SIDES[1 - side]} pawn: {mover} moves only "
+                              "its own pawns")
+            raise Illegal(f"{step_text(step)}: there is no pawn on {name}")
+        below = gaps & ((1 << LEVEL[origin]) - 1)
+        if below:
+            gap = (below & -below).bit_length() - 1
+            raise Illegal(f"{step_text(step)}: {mover}'s pawn on {name} is frozen: {mover} has no pawn on level "
+                          f"{gap} below it, and pawns above an empty level cannot move until it is filled again")
+
+    @staticmethod
+    def _check_no_new_gap(side: int, gaps: int, after: int, step: Step) -> None:
+        """The side's pawns `after` the step show no empty level it did not have (`gaps`)."""
+        new = GAPS[levels(after)] & ~gaps
+        if new:
+            gap = (new & -new).bit_length() - 1
+            raise Illegal(f"{step_text(step)} would leave {SIDES[side]} no pawn on level {gap}, between its pawns "
+                          "below and above it: a player may not open an empty level among its pawns")
+
+    def _step(self, side: int, board: Moved, step: Step) -> tuple[Moved, Step]:
+        """One step paid with a point: the board after it, and the step with the square of
+        a displaced pawn filled in."""
+        origin, to, fall = step
+        gaps = GAPS[levels(board.own)]
+        self._check_movable(side, board, step, gaps)
+        own, other, home = board
+        if not self.neighbours[origin] >> to & 1:
+            if self.neighbours is ORTHOGONAL and KING[origin] >> to & 1:
+                raise Illegal(f"{step_text(step)} is a diagonal step: the orthogonal variant allows only the "
+                              "4 orthogonal neighbours")
+            where = "4 orthogonal neighbours" if self.neighbours is ORTHOGONAL else "8 neighbouring squares"
+            raise Illegal(f"{step_text(step)}: {NAMES[to]} is not next to {NAMES[origin]} "
+                          f"(a step goes to one of its {where})")
+        rise = LEVEL[to] - LEVEL[origin]
+        occupied = (own | other) >> to & 1
+        if rise and occupied:
+            way = "climbs a level" if rise > 0 else "goes down a level"
+            raise Illegal(f"{step_text(step)}: {NAMES[to]} is occupied, and a pawn {way} only onto an empty square")
+        if not occupied:
+            if fall is not None:
+                raise Illegal(f"{step_text(step)} names a square for a displaced pawn, but {NAMES[to]} is empty: "
+                              f"write {NAMES[origin]}-{NAMES[to]}")
+            after = own ^ (1 << origin) | (1 << to)
+        else:
+            fall = self._fall(side, board, step)
+            step = Step(origin, to, fall)
+            if own >> to & 1:
+                after = own ^ (1 << origin) | (1 << fall)
+            else:
+                after = own ^ (1 << origin) | (1 << to)
+                other = other ^ (1 << to) | (1 << fall)
+        if to == SUMMIT:
+            after ^= 1 << to
+            home += 1
+        self._check_no_new_gap(side, gaps, after, step)
+        return Moved(after, other, home), step
+
+    @staticmethod
+    def _fall(side: int, board: Moved, step: Step) -> int:
+        """Where the pawn displaced by a same-level step goes: the square the step names,
+        which must be in the best class, or the only square of that class."""
+        origin, to, fall = step
+        text, level = step_text(step), LEVEL[to]
+        owner = SIDES[side] if board.own >> to & 1 else SIDES[1 - side]
+        if level == 0:
+            raise Illegal(f"{text}: {NAMES[to]} is occupied and on level 0, where nobody can be displaced "
+                          "(there is no level below)")
+        empty = ~(board.own | board.other)
+        best = next((k for k, bits in enumerate(FALLS[to]) if bits & empty), None)
+        if best is None:
+            raise Illegal(f"{text}: {NAMES[to]} is occupied and level {level - 1} has no empty square "
+                          f"for {owner}'s pawn to go down to")
+        choices = FALLS[to][best] & empty
+        if fall is None:
+            if choices & (choices - 1):
+                first = NAMES[squares_of(choices)[0]]
+                raise Illegal(f"{text} displaces {owner}'s pawn on {NAMES[to]}, which may go to {_names(choices)}: "
+                              f"write the choice, as in {text}>{first}")
+            return choices.bit_length() - 1
+        if not choices >> fall & 1:
+            where = FALL_CLASSES[best].format(t=NAMES[to], k=level - 1)
+            raise Illegal(f"{text}: {owner}'s pawn displaced from {NAMES[to]} goes to {_names(choices)} "
+                          f"({where}), not {NAMES[fall]}")
+        return fall
+
+    def _descend(self, side: int, board: Moved, step: Step) -> Moved:
+        """The one step of a throw scoring 0: a pawn down one level to any empty square."""
+        origin, to, fall = step
+        gaps = GAPS[levels(board.own)]
+        self._check_movable(side, board, step, gaps)
+        own, other, home = board
+        text = step_text(step)
+        if LEVEL[to] != LEVEL[origin] - 1:
+            raise Illegal(f"{text}: with 0 points the only step takes a pawn down one level, and {NAMES[to]} is on "
+                          f"level {LEVEL[to]}, {NAMES[origin]} on level {LEVEL[origin]}")
+        if (own | other) >> to & 1:
+            raise Illegal(f"{text}: {NAMES[to]} is occupied, and the pawn going down needs an empty square")
+        if fall is not None:
+            raise Illegal(f"{text}: a pawn going down displaces nobody: write {NAMES[origin]}-{NAMES[to]}")
+        after = own ^ (1 << origin) | (1 << to)
+        self._check_no_new_gap(side, gaps, after, step)
+        return Moved(after, other, home)
+
+    # --- generating turns ------------------------------------------------------------
+    def _movable(self, own: int) -> list[int]:
+        """The side's pawns that may move: those with no empty level of theirs below."""
+        gaps = GAPS[levels(own)]
+        return [o for o in squares_of(own) if not gaps & ((1 << LEVEL[o]) - 1)]
+
+    def _moves(self, board: Moved) -> Iterator[tuple[Step, Moved]]:
+        """Every legal step paid with a point, with the board after it."""
+        own, other, home = board
+        occupied = own | other
+        empty = ~occupied
+        gaps = GAPS[levels(own)]
+        for origin in self._movable(own):
+            level = LEVEL[origin]
+            rest = own ^ (1 << origin)
+            for to in squares_of(self.neighbours[origin]):
+                if not occupied >> to & 1:
+                    if to == SUMMIT:
+                        yield Step(origin, to), Moved(rest, other, home + 1)
+                        continue
+                    after = rest | (1 << to)
+                    if not GAPS[levels(after)] & ~gaps:
+                        yield Step(origin, to), Moved(after, other, home)
+                    continue
+                if LEVEL[to] != level or level == 0:
+                    continue
+                choices = next((bits & empty for bits in FALLS[to] if bits & empty), 0)
+                for fall in squares_of(choices):
+                    if own >> to & 1:
+                        yield Step(origin, to, fall), Moved(rest | (1 << fall), other, home)
+                    else:
+                        after = rest | (1 << to)
+                        if not GAPS[levels(after)] & ~gaps:
+                            yield Step(origin, to, fall), Moved(after, other ^ (1 << to) | (1 << fall), home)
+
+    def _descents(self, board: Moved) -> Iterator[tuple[Step, Moved]]:
+        """Every legal step of a throw scoring 0 (a pawn down one level, onto any empty square)."""
+        own, other, home = board
+        empty = ~(own | other)
+        gaps = GAPS[levels(own)]
+        for origin in self._movable(own):
+            level = LEVEL[origin]
+            if level == 0:
+                continue
+            for to in squares_of(LEVEL_BITS[level - 1] & empty):
+                after = own ^ (1 << origin) | (1 << to)
+                if GAPS[levels(after)] & ~gaps:
+                    break  # the same level for every square of it
+                yield Step(origin, to), Moved(after, other, home)
+
+    def legal_turns(self, position: TektopPosition, chance: Sequence[str | Sequence[int]] | None = None
+                    ) -> Iterator[Turn]:
+        """Every legal turn with the given throws (`chance`: 1 to 3 groups of four dice,
+        as '2514' or (2, 5, 1, 4)); the steps are listed up to the points scored."""
+        if chance is None:
+            raise ValueError("Tektop turns depend on the dice: give the throws as chance, e.g. ('2514', '2554')")
+        dice = tuple(group if isinstance(group, str) else "".join(map(str, group)) for group in chance)
+        if not 1 <= len(dice) <= 3 or any(group not in SCORE for group in dice):
+            raise ValueError(f"{chance!r} is not 1 to 3 throws of four dice")
+        if position.stage == "over":
+            return
+        side = position.side
+        board = Moved(position.pawns[side], position.pawns[1 - side], position.home[side])
+        points = SCORE[dice[-1]]
+        if points == 0:
+            descents = [Turn(dice, (step,)) for step, _ in self._descents(board)]
+            yield from descents or [Turn(dice)]
+            return
+
+        def extend(board: Moved, done: tuple[Step, ...]) -> Iterator[Turn]:
+            yield Turn(dice, done)
+            if len(done) < points and board.home < HOME_TO_WIN:
+                for step, after in self._moves(board):
+                    yield from extend(after, done + (step,))
+
+        yield from extend(board, ())
+
+    def random_turn(self, position: TektopPosition, rng: random.Random) -> Turn | None:
+        """Throws drawn from rng (re-throwing some dice at random), then random legal steps;
+        now and then the player stops before spending every point."""
+        if position.stage == "over":
+            return None
+        dice = throws(rng)
+        side = position.side
+        board = Moved(position.pawns[side], position.pawns[1 - side], position.home[side])
+        points = SCORE[dice[-1]]
+        if points == 0:
+            descents = [step for step, _ in self._descents(board)]
+            return Turn(dice, (rng.choice(descents),) if descents else ())
+        steps = []
+        while len(steps) < points and board.home < HOME_TO_WIN and rng.random() < 0.9:
+            moves = list(self._moves(board))
+            if not moves:
+                break
+            step, board = rng.choice(moves)
+            steps.append(step)
+        return Turn(dice, tuple(steps))
+
+    # --- the end -------------------------------------------------------------------------
+    def outcome(self, position: TektopPosition, occurrences: int) -> Outcome | None:
+        return self._end(position) if position.stage == "over" else None
+
+    @staticmethod
+    def _end(position: TektopPosition) -> Outcome:
+        white, black = position.home
+        if black >= HOME_TO_WIN:
+            if white >= HOME_TO_WIN:
+                return Outcome(BLACK, "White brought its second pawn home first, but Black brought its "
+                                      "second home in its last turn")
+            return Outcome(BLACK, "Black brought its second pawn home")
+        return Outcome(WHITE, "White brought its second pawn home, and Black did not bring its second "
+                              "home in its last turn")
+
+
+def throws(rng: random.Random) -> tuple[str, ...]:
+    """One to three throws of the four dice: after a throw, the player may throw any of
+    the dice again (more likely when the throw scores little)."""
+    group = [rng.randint(1, 6) for _ in range(4)]
+    groups = ["".join(map(str, group))]
+    while len(groups) < 3 and rng.random() < (0.7 if SCORE[groups[-1]] < 2 else 0.2):
+        group = [rng.randint(1, 6) if rng.random() < 0.5 else value for value in group]
+        groups.append("".join(map(str, group)))
+    return tuple(groups)

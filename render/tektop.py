@@ -1,0 +1,238 @@
+"""SVG diagrams of Tektop positions.
+
+`board()` is a pure function from a position (and options) to SVG text: the 5x5 relief
+shaded by level (darker is higher, as on the real board) with each square's level
+written in its corner and the terraces outlined, the pawns, a side panel with each
+side's pawns home, the last turn's throws drawn as dice faces with the points the last
+one scored, and the game's state; the last turn's steps are highlighted and drawn as
+arrows (dashed for a displaced pawn), and a comment's marks and arrows are drawn too.
+The same arguments always give the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import svgwrite
+
+from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
+                                     TektopPosition, Turn, squares_of)
+from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
+
+SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
+LEVEL_INK = ("#7d6c50", "#6e5a3c", "#4e3c24", "#efe3c8", "#f6ecd6")  # a level's number on its shade
+PAWNS = {0: ("#fbf9f3", "#2b2621"), 1: ("#2b2621", "#d9cfbd")}  # side: (fill, rim)
+STEP = "#d84315"  # the last turn's steps
+BACKGROUND = "#e9e1cf"
+PANEL = "#f6f1e4"
+GRID = "#8c7a5c"
+MARGIN = 0.6  # coordinates band around the board, in squares
+PANEL_WIDTH = 2.7  # side panel, in squares
+DIE = 0.5  # a die's side, in squares
+PIPS = {  # pips of each face, on a 3x3 grid of the die (column, row)
+    1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def board(
+    position: TektopPosition,
+    *,
+    last: tuple[TektopPosition, Turn] | None = None,
+    marks: Sequence[str] = (),
+    arrows: Sequence[tuple[str, str]] = (),
+    flipped: bool = False,
+    size: int = 480,
+) -> str:
+    """An SVG diagram of `position`, `size` pixels wide.
+
+    last: the position before the last turn and that turn, to draw its dice and steps.
+    marks, arrows: square names to ring and (from, to) pairs to draw.
+    flipped: the board turned half round (a5 at the bottom right).
+    """
+    unit = round(size / (SIZE + 2 * MARGIN + PANEL_WIDTH), 2)
+    dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN), 2))
+    dwg.add(_defs(unit))
+    dwg.add(_static_board(unit, flipped))
+    at = _placer(unit, flipped)
+    turn = last[1] if last is not None else None
+    if turn is not None:
+        for square in sorted({square for step in turn.steps for square in step[:2]}):
+            dwg.add(dwg.rect(at(square), (unit, unit), fill=HIGHLIGHT, fill_opacity=0.45))
+    for square in known(marks, SQUARE_OF):
+        x, y = at(square)
+        inset = round(unit * 0.06, 2)
+        dwg.add(dwg.rect((round(x + inset, 2), round(y + inset, 2)), (round(unit - 2 * inset, 2),) * 2, fill="none",
+                         stroke=MARK, stroke_width=round(unit * 0.07, 2)))
+    for side in (0, 1):
+        for square in squares_of(position.pawns[side]):
+            dwg.add(dwg.use(f"#pawn{side}", insert=at(square)))
+    if turn is not None and turn.steps:
+        _draw_steps(dwg, turn, at, unit)
+    _draw_arrows(dwg, arrows, at, unit)
+    _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped)
+    return dwg.tostring()
+
+
+def _placer(unit: float, flipped: bool):
+    """A function from a square to the top-left corner of its cell in the drawing."""
+    origin = MARGIN * unit
+
+    def at(square: int) -> tuple[float, float]:
+        rank, file = divmod(square, SIZE)
+        if flipped:
+            rank, file = SIZE - 1 - rank, SIZE - 1 - file
+        return round(origin + file * unit, 2), round(origin + (SIZE - 1 - rank) * unit, 2)
+
+    return at
+
+
+def _centre(at, unit: float, square: int) -> tuple[float, float]:
+    x, y = at(square)
+    return round(x + unit / 2, 2), round(y + unit / 2, 2)
+
+
+def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
+    """The last turn's steps as arrows, and each displaced pawn's fall as a dashed one."""
+    marker = dwg.marker(id="stephead", insert=(2.5, 2), size=(4, 4), orient="auto", markerUnits="strokeWidth")
+    marker.add(dwg.path(d="M0,0 L4,2 L0,4 z", fill=STEP))
+    dwg.defs.add(marker)
+    width = round(unit * 0.07, 2)
+    for origin, to, fall in turn.steps:
+        dwg.add(dwg.line(_centre(at, unit, origin), _centre(at, unit, to), stroke=STEP, stroke_width=width,
+                         stroke_opacity=0.9, marker_end="url(#stephead)"))
+        if fall is not None:
+            dwg.add(dwg.line(_centre(at, unit, to), _centre(at, unit, fall), stroke=STEP, stroke_width=width,
+                             stroke_opacity=0.9, stroke_dasharray=f"{width * 2:g},{width * 1.5:g}",
+                             marker_end="url(#stephead)"))
+
+
+def _draw_arrows(dwg: svgwrite.Drawing, arrows: Sequence[tuple[str, str]], at, unit: float) -> None:
+    pairs = [(SQUARE_OF[a], SQUARE_OF[b]) for a, b in arrows if a in SQUARE_OF and b in SQUARE_OF]
+    if not pairs:
+        return
+    arrow_marker(dwg)
+    for start, end in pairs:
+        dwg.add(dwg.line(_centre(at, unit, start), _centre(at, unit, end), stroke=ARROW,
+                         stroke_width=round(unit / 9, 2), stroke_opacity=0.8, marker_end="url(#arrowhead)"))
+
+
+def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | None, mover: int | None,
+                unit: float, flipped: bool) -> None:
+    """Pawns home (the side at the top of the board first), the last turn's dice, the state."""
+    left = (SIZE + 2 * MARGIN) * unit
+    font = round(unit * 0.26, 2)
+
+    def text(words: str, x: float, y: float, **extra) -> None:
+        dwg.add(dwg.text(words, insert=(round(left + x * unit, 2), round(y * unit, 2)), font_size=font,
+                         font_family="sans-serif", fill=INK, **extra))
+
+    top, bottom = (0, 1) if flipped else (1, 0)
+    for side, y in ((top, MARGIN), (bottom, MARGIN + 3.85)):
+        home = position.home[side]
+        text(f"{SIDES[side]}: {home} home", 0.15, y + 0.3)
+        for slot in range(HOME_TO_WIN):
+            x = round(left + (0.15 + slot * 0.7) * unit, 2)
+            dwg.add(dwg.use(f"#pawn{side}" if slot < home else "#slot", insert=(x, round((y + 0.4) * unit, 2))))
+    if turn is not None:
+        last = len(turn.dice) - 1
+        for row, group in enumerate(turn.dice):
+            y = round((MARGIN + 1.45 + row * (DIE + 0.12)) * unit, 2)
+            for k, value in enumerate(group):
+                x = round(left + (0.15 + k * (DIE + 0.1)) * unit, 2)
+                dwg.add(dwg.use(f"#die{value}", insert=(x, y), opacity=1 if row == last else 0.45))
+        points = SCORE[turn.dice[-1]]
+        text(f"{SIDES[mover]}: {points} point{'' if points == 1 else 's'}", 0.15, MARGIN + 3.55)
+    stage = position.stage
+    if stage == "over":
+        winner = 1 if position.home[1] >= HOME_TO_WIN else 0
+        state = f"{SIDES[winner]} wins"
+    elif stage == "last":
+        state = "Black's last turn"
+    else:
+        state = f"{SIDES[position.side]} to move"
+    text(state, 0.15, SIZE + 2 * MARGIN - 0.2, font_weight="bold")
+
+
+@cached
+def _defs(unit: float):
+    """Pawns, an empty home slot and the six dice faces, drawn once and placed by <use>."""
+    dwg = svgwrite.Drawing(debug=False)
+    defs = dwg.defs
+    centre = round(unit / 2, 2)
+    for side, (fill, rim) in PAWNS.items():
+        pawn = dwg.g(id=f"pawn{side}")
+        pawn.add(dwg.circle((centre, centre), round(unit * 0.32, 2), fill=fill, stroke=rim,
+                            stroke_width=round(unit * 0.06, 2)))
+        pawn.add(dwg.circle((centre, centre), round(unit * 0.16, 2), fill="none", stroke=rim,
+                            stroke_width=round(unit * 0.03, 2)))
+        defs.add(pawn)
+    defs.add(dwg.circle((centre, centre), round(unit * 0.3, 2), id="slot", fill="none", stroke=GRID,
+                        stroke_width=round(unit * 0.03, 2), stroke_dasharray=f"{round(unit * 0.06, 2):g}"))
+    side = round(unit * DIE, 2)
+    pip = round(unit * 0.045, 2)
+    for value, spots in PIPS.items():
+        die = dwg.g(id=f"die{value}")
+        die.add(dwg.rect((0, 0), (side, side), rx=round(unit * 0.08, 2), fill="#ffffff", stroke=INK,
+                         stroke_width=round(unit * 0.025, 2)))
+        for column, row in spots:
+            die.add(dwg.circle((round(side * (0.25 + 0.25 * column), 2), round(side * (0.25 + 0.25 * row), 2)), pip,
+                               fill=INK))
+        defs.add(die)
+    return defs
+
+
+@cached
+def _static_board(unit: float, flipped: bool):
+    """Background, panel, the relief shaded by level with level numbers, terraces and
+    coordinates: the same for every position."""
+    dwg = svgwrite.Drawing(debug=False)
+    group = dwg.g(id="board")
+    span = round(SIZE * unit, 2)
+    origin = round(MARGIN * unit, 2)
+    height = round(span + 2 * origin, 2)
+    group.add(dwg.rect((0, 0), (round(height + PANEL_WIDTH * unit, 2), height), fill=BACKGROUND))
+    group.add(dwg.rect((height, 0), (round(PANEL_WIDTH * unit, 2), height), fill=PANEL))
+    at = _placer(unit, flipped)
+    font = round(unit * 0.2, 2)
+    for square in range(CELLS):
+        x, y = at(square)
+        level = LEVEL[square]
+        group.add(dwg.rect((x, y), (unit, unit), fill=SHADES[level]))
+        group.add(dwg.text(str(level), insert=(round(x + unit * 0.08, 2), round(y + unit * 0.24, 2)), font_size=font,
+                           font_family="sans-serif", font_weight="bold", fill=LEVEL_INK[level], class_="level"))
+    lines = []
+    for k in range(SIZE + 1):
+        offset = round(origin + k * unit, 2)
+        lines.append(f"M{offset},{origin}V{round(origin + span, 2)}M{origin},{offset}H{round(origin + span, 2)}")
+    group.add(dwg.path(d="".join(lines), stroke=GRID, stroke_width=round(unit * 0.01, 2) or 1, fill="none"))
+    group.add(dwg.path(d=_terraces(at, unit), stroke=INK, stroke_width=round(unit * 0.05, 2), fill="none",
+                       stroke_linecap="round"))
+    label = round(unit * 0.3, 2)
+    for k in range(SIZE):
+        centre = round(origin + (k + 0.5) * unit, 2)
+        file = FILES[SIZE - 1 - k] if flipped else FILES[k]
+        rank = str(k + 1) if flipped else str(SIZE - k)
+        for x, y, name in ((round(origin * 0.5, 2), round(centre + label * 0.35, 2), rank),
+                           (centre, round(origin + span + origin * 0.65, 2), file)):
+            group.add(dwg.text(name, insert=(x, y), font_size=label, font_family="sans-serif",
+                               text_anchor="middle", fill=INK))
+    return group
+
+
+def _terraces(at, unit: float) -> str:
+    """Path data of the edges between squares of different levels (the steps of the relief)."""
+    parts = []
+    for square in range(CELLS):
+        rank, file = divmod(square, SIZE)
+        for neighbour in ((square + 1) if file < SIZE - 1 else None, (square + SIZE) if rank < SIZE - 1 else None):
+            if neighbour is None or LEVEL[neighbour] == LEVEL[square]:
+                continue
+            (x1, y1), (x2, y2) = at(square), at(neighbour)
+            if y1 == y2:  # side by side: the shared edge is vertical
+                x = max(x1, x2)
+                parts.append(f"M{x},{y1}V{round(y1 + unit, 2)}")
+            else:
+                y = max(y1, y2)
+                parts.append(f"M{x1},{y}H{round(x1 + unit, 2)}")
+    return "".join(parts)
