@@ -20,7 +20,7 @@ from test_staku_rules import code, header
 
 GAME = Staku()
 START = "bbbbbb/bbbbbbb/n1n2n1n/3n3/n1n2n1n/wwwwwww/wwwwww W 0 1"
-TURN_EXAMPLE = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f3; x marks a capture: c3-xd4"
+TURN_EXAMPLE = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
 
 
 # --- turns as text ------------------------------------------------------------------------

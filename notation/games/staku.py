@@ -118,7 +118,7 @@ class Staku(Game):
     name = "Staku"
     sides = SIDES
     options = frozenset({"Staku-2", "Staku-3"})
-    turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f3; x marks a capture: c3-xd4"
+    turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
     turn_rules = rf'''
 # A Staku turn is a chain of cells joined by the number of tokens moved: - one, + two,
 # * three; x before a cell marks a capture there. One move (c3-d3) or two (c3-d3+f3).
