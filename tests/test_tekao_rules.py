@@ -413,7 +413,7 @@ STREAK = {"d4": "H", "c2": "T", "a7": "p"}
 def test_a_piece_may_act_on_three_turns_in_a_row_but_not_four():
     pos = play(position(STREAK), "d4>", "a7>", "d4<", "a7<", "d4-d5", "h8<")
     assert pos.streaks[0] == (SQUARE_OF["d5"], 3)
-    rule = "the piece on d5 acted on Blue's last 3 turns: a piece may not act on more than 3 turns in a row"
+    rule = "the piece on d5 acted on Blue's last 3 turns: one piece acts on at most 3 turns in a row"
     assert why(pos, "d5>") == rule
     assert why(pos, "d5-d6") == rule
     assert all(GAME.turn_text(turn)[:2] != "d5" for turn in GAME.legal_turns(pos))
@@ -426,14 +426,14 @@ def test_the_streak_belongs_to_each_side():
     assert pos.streaks == ((SQUARE_OF["d4"], 3), (SQUARE_OF["a7"], 2))
     assert why(pos, "a7>") is None
     assert why(play(pos, "a7>", "c2>"), "a7<") == (
-        "the piece on a7 acted on Yellow's last 3 turns: a piece may not act on more than 3 turns in a row")
+        "the piece on a7 acted on Yellow's last 3 turns: one piece acts on at most 3 turns in a row")
 
 
 def test_streak_in_a_record():
     start = code(STREAK)
     record, _ = checked(setup_header(start) + "20. d4> a7> 21. d4< a7< 22. d4-d5 h8< 23. d5> *\n")
     assert problems_of(record) == [
-        ("the piece on d5 acted on Blue's last 3 turns: a piece may not act on more than 3 turns in a row",
+        ("the piece on d5 acted on Blue's last 3 turns: one piece acts on at most 3 turns in a row",
          6, 43, "turn 23 Blue")]
     record, replayed = checked(setup_header(start) + "20. d4> a7> 21. d4< a7< 22. d4-d5 h8< 23. c2> *\n")
     assert record.problems == [] and replayed.outcome is None

@@ -358,7 +358,7 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
             return f"the piece on {name} is {SIDES[1 - side]}'s: {mover} acts with its own pieces"
         if position.streaks[side] == (square, STREAK_LIMIT):
             return (f"the piece on {name} acted on {mover}'s last {STREAK_LIMIT} turns: "
-                    f"a piece may not act on more than {STREAK_LIMIT} turns in a row")
+                    f"one piece acts on at most {STREAK_LIMIT} turns in a row")
         if isinstance(turn, Step):
             return self._why_step_illegal(position, turn, code)
         return None
