@@ -44,12 +44,15 @@ def _ray(u: int, v: int, du: int, dv: int) -> tuple[int, ...]:
 
 # RAYS[cell]: for each direction leading somewhere, the cells met going straight that way.
 RAYS = [tuple(ray for ray in (_ray(u, v, du, dv) for du, dv in DIRECTIONS) if ray) for u, v in AXIAL]
+NEIGHBOURS = [tuple(ray[0] for ray in rays) for rays in RAYS]
 # (origin, to) -> the cells passed over, for every cell 1 to 3 steps away in a straight line.
 BETWEEN = {(cell, ray[k]): ray[:k] for cell in range(CELLS) for ray in RAYS[cell] for k in range(len(ray))}
 
 PALACES = (tuple(CELL_OF[c] for c in ("a1", "a6")), tuple(CELL_OF[c] for c in ("g1", "g6")))  # White's, Black's
 FLOWERS = tuple(CELL_OF[c] for c in ("c1", "c3", "c6", "c8", "d4", "e1", "e3", "e6", "e8"))
 DRAW_AFTER = 20  # turns in a row without a capture
+# Cells from each side's own edge: where its stacks are most likely found first.
+SEARCH_ORDER = (tuple(range(CELLS)), tuple(reversed(range(CELLS))))
 TOKENS = {"w": 13, "b": 13, "n": 9}
 SYMBOLS = "-+*"  # a move of 1, 2 or 3 tokens
 
@@ -88,6 +91,13 @@ class StakuPosition:
     side: int = WHITE
     quiet: int = 0  # turns played since the last capture (or the start)
     number: int = field(default=1, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.stacks, self.side, self.quiet)))
+
+    def __hash__(self) -> int:  # computed once: replaying a record hashes each position thrice
+        return self._hash
 
 
 def move_text(move: Move, with_origin: bool = True) -> str:
@@ -395,9 +405,10 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def outcome(self, position: StakuPosition, occurrences: int) -> Outcome | None:
         stacks = position.stacks
         for side in (1 - position.side, position.side):
-            palace = self._palace_taken(stacks, side)
-            if palace is not None:
-                return Outcome(side, f"{SIDES[side]} took {SIDES[1 - side]}'s palace {NAMES[palace]}")
+            colour = COLOURS[side]
+            for palace in PALACES[1 - side]:
+                if stacks[palace][-1:] == colour:
+                    return Outcome(side, f"{SIDES[side]} took {SIDES[1 - side]}'s palace {NAMES[palace]}")
         if position.quiet >= DRAW_AFTER:
             return Outcome(None, f"{DRAW_AFTER} turns in a row without a capture")
         if not self._can_move(stacks, position.side):
@@ -420,10 +431,11 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         or a target the single top token could also take or stack on).
         """
         colour, enemy, limit = COLOURS[side], COLOURS[1 - side], self.limit
-        for cell, stack in enumerate(stacks):
+        for cell in SEARCH_ORDER[side]:
+            stack = stacks[cell]
             if stack and stack[-1] == colour:
-                for ray in RAYS[cell]:
-                    target = stacks[ray[0]]
+                for neighbour in NEIGHBOURS[cell]:
+                    target = stacks[neighbour]
                     if not target or target[-1] == enemy or len(target) < limit:
                         return True
         return False
