@@ -131,7 +131,7 @@ class Staku(Game):
     turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
     turn_rules = rf'''
 # A Staku turn is a chain of cells joined by the number of tokens moved: - one, + two,
-# * three; x before a cell marks a capture there. One move (c3-d3) or two (c3-d3+f3).
+# * three; x before a cell marks a capture there. One move (c3-d3) or two (c3-d3+f4).
 turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o2>[-+*])(?P<x2>x?)(?P<c2>{CELL}))?(?![\w*+-])\s*"
 '''
 
@@ -193,7 +193,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         for cell, stack in enumerate(position.stacks):
             if len(stack) > self.limit:
                 raise ValueError(f"the stack on {NAMES[cell]} holds {len(stack)} tokens: "
-                                 f"at most {self.limit} in {self._rules_name()}")
+                                 f"at most {self.limit} in Staku-{self.limit}")
             if not LEGAL_STACK.fullmatch(stack):
                 raise ValueError(f"the stack on {NAMES[cell]} ({stack}) is not a legal stack: "
                                  "neutrals at the bottom, then tokens of one colour")
@@ -204,9 +204,6 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
                 raise ValueError(f"the position has {joined.count(token)} {kind} tokens: there are {most}")
         if all(self._palace_taken(position.stacks, side) is not None for side in (WHITE, BLACK)):
             raise ValueError("both sides stand on an opponent's palace")
-
-    def _rules_name(self) -> str:
-        return f"Staku-{self.limit}"
 
     # --- turns as text ---------------------------------------------------------------
     def turn_from_node(self, node: ParseNode) -> Turn:
