@@ -9,11 +9,13 @@ of a comment. The same arguments always give the same bytes.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 import svgwrite
 
-from ..notation.games.tekao import FILES, SIDES, SIZE, SQUARE_OF, ZONES, Rotation, Step, TekaoPosition, TekaoTurn
+from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
+                                    Step, TekaoPosition, TekaoTurn)
 from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
 
 COLOURS = {  # side: (tile, edge)
@@ -152,6 +154,40 @@ def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flip
             dwg.add(dwg.use(f"#{ref}", transform=f"translate({corner[0]},{corner[1]}) scale({SMALL})"))
 
 
+# The weapon letters drawn as strokes in a box 1 high, 0.6 wide, centred on (0, 0):
+# one path holds a piece's four letters, far cheaper than four text elements.
+STROKES = {
+    "H": "M-.3,-.5V.5M.3,-.5V.5M-.3,0H.3",
+    "T": "M-.3,-.5H.3M0,-.5V.5",
+    "B": "M-.28,.5V-.5H.02A.25,.25 0 0,1 .02,0H-.28M.02,0A.25,.25 0 0,1 .02,.5H-.28",
+    "P": "M-.25,.5V-.5H.05A.25,.25 0 0,1 .05,0H-.25",
+}
+LETTER_SIZE = 0.2  # height of a letter, in squares
+
+
+def _letters(faces: str, k: int, unit: float) -> str:
+    """The path of the four letters of a piece whose north side shows faces[k]."""
+    size = LETTER_SIZE * unit
+    parts = []
+    for d, (dx, dy) in enumerate(LETTER_AT):
+        cx, cy = unit / 2 + dx * unit, unit / 2 + dy * unit
+        for command in re.findall(r"[A-Z][^A-Z]*", STROKES[faces[(k + d) % 4]]):
+            parts.append(command[0] + _scaled(command, size, cx, cy))
+    return "".join(parts)
+
+
+def _scaled(command: str, size: float, cx: float, cy: float) -> str:
+    """One path command of STROKES, scaled by `size` and moved to (cx, cy)."""
+    numbers = [float(n) for n in re.findall(r"-?[0-9.]+", command[1:])]
+    if command[0] == "A":  # rx, ry, rotation, large arc, sweep, x, y
+        rx, ry, rotation, large, sweep, x, y = numbers
+        return (f"{round(rx * size, 2)},{round(ry * size, 2)} {rotation:g} {large:g},{sweep:g} "
+                f"{round(cx + x * size, 2)},{round(cy + y * size, 2)}")
+    if command[0] in "HV":
+        return f"{round((cx if command[0] == 'H' else cy) + numbers[0] * size, 2)}"
+    return f"{round(cx + numbers[0] * size, 2)},{round(cy + numbers[1] * size, 2)}"
+
+
 @cached
 def _pieces_defs(unit: float, faces: str):
     """Every piece of both sides in each orientation, drawn once in <defs> and placed by <use>."""
@@ -159,26 +195,30 @@ def _pieces_defs(unit: float, faces: str):
     defs = dwg.defs
     inset = round(unit * 0.06, 2)
     span = round(unit - 2 * inset, 2)
-    centre = round(unit / 2, 2)
-    font = round(unit * 0.27, 2)
+    low, high = round(inset + unit * 0.05, 2), round(unit - inset - unit * 0.05, 2)
     for side, (fill, edge) in COLOURS.items():
-        for k, north in enumerate(faces + "F"):
-            piece = dwg.g(id=f"{SIDES[side].lower()}-{north}")
-            piece.add(dwg.rect((inset, inset), (span, span), rx=round(unit * 0.1, 2), fill=fill, stroke=edge,
-                               stroke_width=round(unit * 0.04, 2)))
-            if north == "F":
-                _flag_icon(dwg, piece, unit, edge)
-                defs.add(piece)
-                continue
-            low, high = round(inset + unit * 0.05, 2), round(unit - inset - unit * 0.05, 2)
-            piece.add(dwg.path(d=f"M{low},{low}L{high},{high}M{high},{low}L{low},{high}", stroke=edge,
-                               stroke_width=round(unit * 0.02, 2), stroke_opacity=0.6))
-            for d, (dx, dy) in enumerate(LETTER_AT):
-                letter = faces[(k + d) % 4]
-                piece.add(dwg.text(letter, insert=(round(centre + dx * unit, 2), round(centre + dy * unit + font * 0.36, 2)),
-                                   font_size=font, font_family="sans-serif", font_weight="bold",
-                                   text_anchor="middle", fill="#ffffff" if side == 0 else INK))
+        name = SIDES[side].lower()
+        tile = dwg.g(id=f"{name}-tile")
+        tile.add(dwg.rect((inset, inset), (span, span), rx=round(unit * 0.1, 2), fill=fill, stroke=edge,
+                          stroke_width=round(unit * 0.04, 2)))
+        tile.add(dwg.path(d=f"M{low},{low}L{high},{high}M{high},{low}L{low},{high}", stroke=edge,
+                          stroke_width=round(unit * 0.02, 2), stroke_opacity=0.6))
+        defs.add(tile)
+        for k, north in enumerate(faces):
+            piece = dwg.g(id=f"{name}-{north}")
+            shown = ", ".join(f"{WEAPON_NAMES[LETTERS.index(faces[(k + d) % 4])]} {direction}"
+                              for d, direction in enumerate(DIRECTIONS))
+            piece["aria-label"] = f"{SIDES[side]} piece: {shown}"
+            piece.add(dwg.use(f"#{name}-tile"))
+            piece.add(dwg.path(d=_letters(faces, k, unit), fill="none", stroke="#ffffff" if side == 0 else INK,
+                               stroke_width=round(unit * 0.035, 2), stroke_linecap="round", stroke_linejoin="round"))
             defs.add(piece)
+        flag = dwg.g(id=f"{name}-F")
+        flag["aria-label"] = f"{SIDES[side]} flag piece"
+        flag.add(dwg.rect((inset, inset), (span, span), rx=round(unit * 0.1, 2), fill=fill, stroke=edge,
+                          stroke_width=round(unit * 0.04, 2)))
+        _flag_icon(dwg, flag, unit, edge)
+        defs.add(flag)
     return defs
 
 
@@ -205,10 +245,14 @@ def _static_board(unit: float, flipped: bool):
     group.add(dwg.rect((0, 0), (round(span + 2 * origin, 2), round(span + 2 * origin + BAND * unit, 2)),
                        fill="#ece4d0"))
     at = _placer(unit, flipped)
+    squares: dict[str, list[str]] = {}  # fill: path of its squares (one path per colour)
     for square in range(SIZE * SIZE):
         zone = next((side for side in (0, 1) if square in ZONES[side]), None)
-        dark = (square // SIZE + square % SIZE) % 2 == 0
-        group.add(dwg.rect(at(square), (unit, unit), fill=SQUARE_FILLS[zone][dark]))
+        x, y = at(square)
+        fill = SQUARE_FILLS[zone][(square // SIZE + square % SIZE) % 2 == 0]
+        squares.setdefault(fill, []).append(f"M{x},{y}h{unit}v{unit}h{-unit}z")
+    for fill, cells in squares.items():
+        group.add(dwg.path(d="".join(cells), fill=fill))
     lines = []
     for k in range(SIZE + 1):
         offset = round(origin + k * unit, 2)

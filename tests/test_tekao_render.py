@@ -22,7 +22,8 @@ def parse(svg: str) -> ElementTree.Element:
 
 
 def refs(root: ElementTree.Element) -> list[str]:
-    return [use.get(XLINK, use.get("href")) for use in root.iter(f"{SVG}use")]
+    """The pieces placed in the drawing (not the uses inside the piece definitions)."""
+    return [use.get(XLINK, use.get("href")) for use in root.findall(f"{SVG}use")]
 
 
 def texts(root: ElementTree.Element) -> list[str]:
@@ -55,12 +56,16 @@ def test_start_position_shows_the_board_zones_and_pieces_to_place():
 def test_each_piece_shows_its_four_weapons_and_the_flag_piece_none():
     root = parse(board(GAME.start_position()))
     pieces = {group.get("id"): group for group in root.iter(f"{SVG}g")}
-    letters = [text.text for text in pieces["blue-P"].iter(f"{SVG}text")]
-    assert letters == ["P", "H", "T", "B"]  # north, east, south, west
-    assert list(pieces["yellow-F"].iter(f"{SVG}text")) == []
+    assert pieces["blue-P"].get("aria-label") == "Blue piece: Pistol north, Hook east, Tower south, Bow west"
+    assert pieces["yellow-H"].get("aria-label") == "Yellow piece: Hook north, Tower east, Bow south, Pistol west"
+    letters = [path.get("d") for path in pieces["blue-P"].iter(f"{SVG}path")]
+    assert len(letters) == 1 and letters[0].count("M") == 1 + 3 + 2 + 2  # strokes of P, H, T and B
+    assert pieces["yellow-F"].get("aria-label") == "Yellow flag piece"
+    flag = pieces["yellow-F"]
+    assert list(flag.iter(f"{SVG}use")) == [] and [path.get("fill") for path in flag.iter(f"{SVG}path")][-1] == TAKEN
     variant = parse(board(Tekao("faces HBTP").start_position()))
     pieces = {group.get("id"): group for group in variant.iter(f"{SVG}g")}
-    assert [text.text for text in pieces["blue-P"].iter(f"{SVG}text")] == ["P", "H", "B", "T"]
+    assert pieces["blue-P"].get("aria-label") == "Blue piece: Pistol north, Hook east, Bow south, Tower west"
 
 
 def test_pieces_on_the_board_after_the_setup():
@@ -82,7 +87,7 @@ def test_last_fight_highlights_the_step_and_crosses_the_squares_it_emptied():
     assert crosses(root) == 3  # d5 and e4 taken, then the mover on d4
     # The code had 1 Blue and 3 Yellow weapon pieces: now Blue has lost 8, Yellow 7.
     assert "Blue: lost 8" in texts(root) and "Yellow: lost 7" in texts(root)
-    small = [use.get(XLINK, use.get("href")) for use in root.iter(f"{SVG}use")
+    small = [use.get(XLINK, use.get("href")) for use in root.findall(f"{SVG}use")
              if "scale" in (use.get("transform") or "")]
     assert small == ["#blue-H"] * 8 + ["#yellow-H"] * 7
 
@@ -91,7 +96,7 @@ def test_a_taken_flag_is_shown_beside_the_board():
     before = position({"d3": "T", "d5": "f", "e4": "b"})
     after = play(before, "d3-d4")
     root = parse(board(after, last=(before, GAME.read_turn("d3-d4"))))
-    small = [use.get(XLINK, use.get("href")) for use in root.iter(f"{SVG}use")
+    small = [use.get(XLINK, use.get("href")) for use in root.findall(f"{SVG}use")
              if "scale" in (use.get("transform") or "")]
     assert small.count("#yellow-F") == 1
     assert crosses(root) == 2
@@ -123,8 +128,8 @@ def test_same_position_same_bytes_and_flip_turns_the_board():
         pos = GAME.apply(pos, GAME.random_turn(pos, rng))
     assert board(pos) == board(pos)
     normal, flipped = parse(board(pos)), parse(board(pos, flipped=True))
-    first = [(use.get("x"), use.get("y")) for use in normal.iter(f"{SVG}use") if use.get("x")]
-    turned = [(use.get("x"), use.get("y")) for use in flipped.iter(f"{SVG}use") if use.get("x")]
+    first = [(use.get("x"), use.get("y")) for use in normal.findall(f"{SVG}use") if use.get("x")]
+    turned = [(use.get("x"), use.get("y")) for use in flipped.findall(f"{SVG}use") if use.get("x")]
     assert len(first) == len(turned) and first != turned
     labels = [[text.text for text in next(g for g in root.iter(f"{SVG}g") if g.get("id") == "board").iter(f"{SVG}text")]
               for root in (normal, flipped)]
