@@ -141,6 +141,13 @@ def title(record: Record) -> str:
             f"{second if _known(second) else record.game.sides[1]}")
 
 
+def caption(record: Record) -> str:
+    """One line naming a record: 'Ann – Bob · Club night · 2026.11.20' (what is known of it)."""
+    event, date = record.tags.get("Event"), record.tags.get("Date", "?")
+    parts = [title(record)] + ([event.strip()] if _known(event) else [])
+    return " · ".join(parts + ([date.strip()] if _known(date) and not date.startswith("????") else []))
+
+
 def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
     """(verdict, reason): 'Yellow (Ann) wins' and why the game ended (or that it did not)."""
     sides = record.game.sides
@@ -186,6 +193,8 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     parts = [f'<div class="ls-record" id="{escape(prefix)}">']
     if tags:
         parts.append(tag_table(record, links or {}))
+    else:
+        parts.append(f'<p class="ls-caption">{escape(caption(record))}</p>')
     parts.append(f'<div class="ls-game" data-at="{at}">')
     if svgs is not None:
         parts.append(html.viewer(at))

@@ -1,68 +1,80 @@
 """SVG diagrams made ready for HTML pages: unique ids, and a shared table of elements.
 
 A page may hold many diagrams, of different games and sizes, whose renderers use the
-same ids (`board`, `pawn0`): `inline()` gives every diagram's ids a prefix of its own.
-`FrameTable` keeps the positions of a viewer in linear space: each diagram's top-level
-elements are serialised once into a table shared by all positions, and a position
-(a frame) is the list of its elements' indices in that table. The board, its labels
-and the piece drawings are one entry each, whichever position shows them.
+same ids (`board`, `pawn0`): every diagram placed in a page gets an id prefix of its
+own. `FrameTable` keeps the positions of a viewer in linear space: each diagram's
+top-level elements go once into a table shared by all positions, and a position (a
+frame) is the list of its elements' indices in that table. The board, its labels and
+the piece drawings are one entry each, whichever position shows them.
+
+Diagrams are taken as the renderers write them (XML text, every value already
+escaped by the serialiser) and cut at their top-level elements without being parsed
+again: the same element always gives the same text, which is what makes the table
+small, and cutting text is much faster than building a tree.
 """
 
 from __future__ import annotations
 
 import re
-from html import escape
-from xml.etree import ElementTree
+from html import escape, unescape
 
-SVG_NS = "{http://www.w3.org/2000/svg}"
-XLINK_NS = "{http://www.w3.org/1999/xlink}"
-URL_REF = re.compile(r"url\(#([^)]*)\)")
-
-
-def _name(qualified: str) -> str:
-    """An element or attribute name as HTML writes it (xlink:href keeps its prefix)."""
-    if qualified.startswith(XLINK_NS):
-        return "xlink:" + qualified[len(XLINK_NS):]
-    return qualified.rsplit("}", 1)[-1]
+# A markup token: a comment, CDATA, a processing instruction, or a tag (open, close, empty).
+TOKEN = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<(/?)[^\s/>!?]+(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>",
+                   re.DOTALL)
+ATTRIBUTE = re.compile(r"([^\s=]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
+TAG = re.compile(r"<[^!?/][^>]*>")  # tags that can hold attributes (quoted values never hold '>')
+ID_ATTRIBUTE = re.compile(r"(\sid\s*=\s*[\"'])")
+ID_REFERENCE = re.compile(r"((?:\s|:)href\s*=\s*[\"']#|url\(\s*#)")
 
 
-def _attribute(name: str, value: str, prefix: str) -> str:
-    """One attribute written for HTML, its id or id reference given the prefix."""
-    if name == "id":
-        value = prefix + value
-    elif name in ("href", f"{XLINK_NS}href") and value.startswith("#"):
-        value = "#" + prefix + value[1:]
-    elif "url(#" in value:
-        value = URL_REF.sub(lambda match: f"url(#{prefix}{match.group(1)})", value)
-    return f' {_name(name)}="{escape(value)}"'
+def split(svg: str) -> tuple[dict[str, str], list[str]]:
+    """The <svg> element's attributes (namespace declarations left out) and its top-level elements."""
+    depth, start = 0, 0
+    root: dict[str, str] = {}
+    children: list[str] = []
+    for token in TOKEN.finditer(svg):
+        closing, empty = token.group(1), token.group(2)
+        if closing is None:  # comment, CDATA, processing instruction
+            continue
+        if closing:
+            depth -= 1
+            if depth == 1:
+                children.append(svg[start:token.end()])
+        else:
+            if depth == 0:
+                root = {name: unescape(value[1:-1]) for name, value in ATTRIBUTE.findall(token.group(0))
+                        if not name.startswith("xmlns")}
+            elif depth == 1:
+                start = token.start()
+            if empty:
+                if depth == 1:
+                    children.append(token.group(0))
+            else:
+                depth += 1
+    return root, children
 
 
-def serialize(element: ElementTree.Element, prefix: str) -> str:
-    """An element as HTML-embeddable SVG text, every string escaped, ids prefixed."""
-    parts = [f"<{_name(element.tag)}"]
-    parts.extend(_attribute(name, value, prefix) for name, value in element.attrib.items())
-    children = list(element)
-    if not children and not element.text:
-        parts.append("/>")
-    else:
-        parts.append(">" + escape(element.text or "", quote=False))
-        parts.extend(serialize(child, prefix) for child in children)
-        parts.append(f"</{_name(element.tag)}>")
-    parts.append(escape(element.tail or "", quote=False))
-    return "".join(parts)
+def prefixed(element: str, prefix: str) -> str:
+    """An element's text with every id, and every reference to an id, given a prefix."""
+
+    def tag(match: re.Match) -> str:
+        text = ID_ATTRIBUTE.sub(lambda m: m.group(1) + prefix, match.group(0))
+        return ID_REFERENCE.sub(lambda m: m.group(1) + prefix, text)
+
+    return TAG.sub(tag, element)
 
 
-def root_attributes(root: ElementTree.Element) -> dict[str, str]:
-    """What the <svg> element itself says (size, view box), namespaces left out."""
-    return {_name(name): value for name, value in root.attrib.items() if ":" not in _name(name)}
+def opening(attributes: dict[str, str], label: str = "") -> str:
+    """An <svg> start tag for an HTML page, with an accessible label if given."""
+    if label:
+        attributes = attributes | {"role": "img", "aria-label": label}
+    return "<svg" + "".join(f' {name}="{escape(value)}"' for name, value in attributes.items()) + ">"
 
 
 def inline(svg: str, prefix: str, label: str = "") -> str:
     """A whole SVG diagram for an HTML page: ids prefixed, an accessible label."""
-    root = ElementTree.fromstring(svg)
-    attributes = root_attributes(root) | ({"role": "img", "aria-label": label} if label else {})
-    opening = "<svg" + "".join(f' {name}="{escape(value)}"' for name, value in attributes.items()) + ">"
-    return opening + "".join(serialize(child, prefix) for child in root) + "</svg>"
+    root, children = split(svg)
+    return opening(root, label) + "".join(prefixed(child, prefix) for child in children) + "</svg>"
 
 
 class FrameTable:
@@ -78,19 +90,17 @@ class FrameTable:
 
     def add(self, svg: str) -> int:
         """Add one diagram as the next frame; its number."""
-        root = ElementTree.fromstring(svg)
-        attributes = root_attributes(root)
-        key = tuple(attributes.items())
+        root, children = split(svg)
+        key = tuple(root.items())
         if key not in self._root_index:
             self._root_index[key] = len(self.roots)
-            self.roots.append(attributes)
+            self.roots.append(root)
         frame = [self._root_index[key]]
-        for child in root:
-            text = serialize(child, self.prefix)
-            index = self._element_index.get(text)
+        for child in children:
+            index = self._element_index.get(child)
             if index is None:
-                index = self._element_index[text] = len(self.elements)
-                self.elements.append(text)
+                index = self._element_index[child] = len(self.elements)
+                self.elements.append(prefixed(child, self.prefix))
             frame.append(index)
         self.frames.append(frame)
         return len(self.frames) - 1
@@ -98,6 +108,4 @@ class FrameTable:
     def markup(self, frame: int, label: str = "") -> str:
         """A frame as a whole <svg> element, for the page before any script runs."""
         root, *elements = self.frames[frame]
-        attributes = self.roots[root] | ({"role": "img", "aria-label": label} if label else {})
-        opening = "<svg" + "".join(f' {name}="{escape(value)}"' for name, value in attributes.items()) + ">"
-        return opening + "".join(self.elements[index] for index in elements) + "</svg>"
+        return opening(self.roots[root], label) + "".join(self.elements[index] for index in elements) + "</svg>"

@@ -18,6 +18,7 @@ import shutil
 import tempfile
 import time
 import unicodedata
+from html import escape
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -194,7 +195,7 @@ def _read(files: list[str], plan: Plan, report: Report,
 def _render_pages(tasks: list[tuple[str, str, dict[str, str]]], docs: Path, jobs: int,
                   progress: Callable[[str], None]) -> None:
     """Write every record page, in `jobs` processes, reporting progress."""
-    step = max(1, len(tasks) // 10)
+    step = max(10, len(tasks) // 10)
     done = 0
 
     def tick() -> None:
@@ -218,8 +219,17 @@ def render_page(text: str, path: str, links: dict[str, str]) -> None:
     """Write the page of one record (its canonical text, known valid)."""
     record = read_string(text)[0]
     replayed = check(record)
-    body = render_html(record, replayed, links=links)
-    Path(path).write_text(f"# {md_text(title(record))}\n\n{body}\n", encoding="utf-8")
+    _write(Path(path), title(record), [render_html(record, replayed, links=links)])
+
+
+def _write(path: Path, heading: str, lines: list[str]) -> None:
+    """A Markdown page with a title and a first heading, both escaped.
+
+    mkdocs' themes write the page title into the HTML as it is, so the title is
+    given ready escaped in the front matter rather than taken from the heading.
+    """
+    front = f"---\ntitle: {json.dumps(escape(heading), ensure_ascii=False)}\n---\n\n# {md_text(heading)}\n\n"
+    path.write_text(front + "\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
@@ -235,31 +245,27 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
         rows = [f"| [{md_text(e.players)}](../records/{e.slug}.md) | {md_text(e.result)} | {md_text(e.date)} "
                 f"| {md_text(e.round)} | [{md_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
                 for e in _ordered(entries)]
-        _write(docs / "games" / f"{slugify(game, 'game')}.md",
-               [f"# {md_text(game)}", "", f"{_plural(len(entries), 'record')}.", "",
+        _write(docs / "games" / f"{slugify(game, 'game')}.md", game,
+               [f"{_plural(len(entries), 'record')}.", "",
                 "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
     for event, entries in by_event.items():
         rows = [f"| [{md_text(e.players)}](../records/{e.slug}.md) | {md_text(e.game)} | {md_text(e.result)} "
                 f"| {md_text(e.date)} | {md_text(e.round)} |" for e in _ordered(entries)]
-        _write(docs / "events" / f"{plan.event_slugs[event]}.md",
-               [f"# {md_text(_event_name(event))}", "", f"{_plural(len(entries), 'record')}.", "",
+        _write(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event),
+               [f"{_plural(len(entries), 'record')}.", "",
                 "| Players | Game | Result | Date | Round |", "|---|---|---|---|---|", *rows])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
     event_rows = [f"| [{md_text(_event_name(name))}](events/{plan.event_slugs[name]}.md) | {len(by_event[name])} "
                   f"| {md_text(_dates(by_event[name]))} |" for name in events]
-    _write(docs / "events.md", ["# Events", "", "| Event | Records | Dates |", "|---|---|---|", *event_rows])
+    _write(docs / "events.md", "Events", ["| Event | Records | Dates |", "|---|---|---|", *event_rows])
     game_rows = [f"| [{md_text(game)}](games/{slugify(game, 'game')}.md) | {len(by_game[game])} |"
                  for game in sorted(by_game)]
-    _write(docs / "index.md",
-           [f"# {md_text(site_title)}", "", f"{_plural(len(plan.entries), 'annotated record')}: step through "
+    _write(docs / "index.md", site_title,
+           [f"{_plural(len(plan.entries), 'annotated record')}: step through "
             "each game on its page with the buttons or the arrow keys.", "", "## Games", "",
             "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
             "| Event | Records | Dates |", "|---|---|---|", *event_rows])
     return len(by_game) + len(by_event) + 2
-
-
-def _write(path: Path, lines: list[str]) -> None:
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _plural(number: int, noun: str) -> str:
@@ -291,7 +297,7 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     games = sorted({entry.game for entry in plan.entries})
     nav = [{"Home": "index.md"}, *({game: f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"}]
-    config = {"site_name": site_title, "docs_dir": "docs", "use_directory_urls": False,
+    config = {"site_name": escape(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
               "markdown_extensions": ["tables", "toc"]}
     return json.dumps(config, indent=2, ensure_ascii=False) + "\n"

@@ -95,11 +95,17 @@
         viewers.push(new Viewer(game));
       }
     });
+    follow();
+  }
+
+  function follow() {  /* a URL ending in #g-12 shows position 12 of the record whose id is g */
     var wanted = /^#(.+)-(\d+)$/.exec(location.hash);
     viewers.forEach(function (viewer) {
       if (wanted && wanted[1] === viewer.id) viewer.go(+wanted[2], false);
     });
   }
+
+  window.addEventListener("hashchange", follow);
 
   window.ludoscribeViewer = {start: start};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
