@@ -82,11 +82,19 @@
     var what = KEYS[event.key];
     if (!what || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    var viewer = active || viewers[0];
+    var viewer = active || onScreen();
     if (!viewer) return;
     event.preventDefault();
     viewer.command(what);
   });
+
+  function onScreen() {  /* before any click: the first viewer whose board can be seen */
+    for (var i = 0; i < viewers.length; i++) {
+      var box = viewers[i].svg.getBoundingClientRect();
+      if (box.bottom > 0 && box.top < window.innerHeight) return viewers[i];
+    }
+    return viewers[0];
+  }
 
   function start() {
     document.querySelectorAll(".ls-game").forEach(function (game) {
