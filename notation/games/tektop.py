@@ -108,8 +108,9 @@ SCORE = {"".join(dice): _score("".join(dice)) for dice in product("123456", repe
 
 
 class Step(NamedTuple):
-    """One own pawn goes from `origin` to the next square `to`; `fall` is where the pawn
-    displaced from `to` goes (None when nobody is displaced, or when a record left it out)."""
+    """One own pawn goes from `origin` to `to` (a neighbouring square; for a throw worth
+    0, any square one level down); `fall` is where the pawn displaced from `to` goes
+    (None when nobody is displaced, or when a record left it out)."""
 
     origin: int
     to: int
@@ -144,7 +145,7 @@ class TektopPosition:
         return "last" if white >= HOME_TO_WIN else "play"
 
 
-class Moved(NamedTuple):
+class Board(NamedTuple):
     """The board of the side to move during its turn, after some of its steps."""
 
     own: int
@@ -161,7 +162,7 @@ class Played(NamedTuple):
     as far as it was legal), and the turn with every displacement's square written."""
 
     reason: str | None
-    board: Moved
+    board: Board
     turn: Turn
 
 
@@ -330,7 +331,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
 
     def _play_turn(self, position: TektopPosition, turn: Turn) -> Played:
         side = position.side
-        board = Moved(position.pawns[side], position.pawns[1 - side], position.home[side])
+        board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         try:
             if position.stage == "over":
                 raise Illegal(f"the game is over: {self._end(position).reason}")
@@ -355,7 +356,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             turn = Turn(turn.dice, done)
         return Played(None, board, turn)
 
-    def _play_forced(self, side: int, board: Moved, steps: tuple[Step, ...], group: str) -> Moved:
+    def _play_forced(self, side: int, board: Board, steps: tuple[Step, ...], group: str) -> Board:
         """A throw scoring 0: one pawn down one level, if some pawn can go down."""
         if len(steps) > 1:
             raise Illegal(f"the throw {group} scores 0 points: its only step takes one pawn down a level, "
@@ -369,7 +370,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         return board
 
     @staticmethod
-    def _check_movable(side: int, board: Moved, step: Step, gaps: int) -> None:
+    def _check_movable(side: int, board: Board, step: Step, gaps: int) -> None:
         """The side may move a pawn from the step's origin: its own, and not frozen above
         one of its empty levels `gaps`."""
         origin = step.origin
@@ -394,7 +395,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             raise Illegal(f"{step_text(step)} would leave {SIDES[side]} no pawn on level {gap}, between its pawns "
                           "below and above it: a player may not open an empty level among its pawns")
 
-    def _step(self, side: int, board: Moved, step: Step) -> tuple[Moved, Step]:
+    def _step(self, side: int, board: Board, step: Step) -> tuple[Board, Step]:
         """One step paid with a point: the board after it, and the step with the square of
         a displaced pawn filled in."""
         origin, to, fall = step
@@ -430,10 +431,10 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             after ^= 1 << to
             home += 1
         self._check_no_new_gap(side, gaps, after, step)
-        return Moved(after, other, home), step
+        return Board(after, other, home), step
 
     @staticmethod
-    def _fall(side: int, board: Moved, step: Step) -> int:
+    def _fall(side: int, board: Board, step: Step) -> int:
         """Where the pawn displaced by a same-level step goes: the square the step names,
         which must be in the best class, or the only square of that class."""
         origin, to, fall = step
@@ -460,7 +461,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
                           f"({where}), not {NAMES[fall]}")
         return fall
 
-    def _descend(self, side: int, board: Moved, step: Step) -> Moved:
+    def _descend(self, side: int, board: Board, step: Step) -> Board:
         """The one step of a throw scoring 0: a pawn down one level to any empty square."""
         origin, to, fall = step
         gaps = GAPS[levels(board.own)]
@@ -476,7 +477,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             raise Illegal(f"{text}: a pawn going down displaces nobody: write {NAMES[origin]}-{NAMES[to]}")
         after = own ^ (1 << origin) | (1 << to)
         self._check_no_new_gap(side, gaps, after, step)
-        return Moved(after, other, home)
+        return Board(after, other, home)
 
     # --- generating turns ------------------------------------------------------------
     def _movable(self, own: int) -> list[int]:
@@ -484,7 +485,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         gaps = GAPS[levels(own)]
         return [o for o in squares_of(own) if not gaps & ((1 << LEVEL[o]) - 1)]
 
-    def _moves(self, board: Moved) -> Iterator[tuple[Step, Moved]]:
+    def _moves(self, board: Board) -> Iterator[tuple[Step, Board]]:
         """Every legal step paid with a point, with the board after it."""
         own, other, home = board
         occupied = own | other
@@ -496,24 +497,24 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             for to in squares_of(self.neighbours[origin]):
                 if not occupied >> to & 1:
                     if to == SUMMIT:
-                        yield Step(origin, to), Moved(rest, other, home + 1)
+                        yield Step(origin, to), Board(rest, other, home + 1)
                         continue
                     after = rest | (1 << to)
                     if not GAPS[levels(after)] & ~gaps:
-                        yield Step(origin, to), Moved(after, other, home)
+                        yield Step(origin, to), Board(after, other, home)
                     continue
                 if LEVEL[to] != level or level == 0:
                     continue
                 choices = next((bits & empty for bits in FALLS[to] if bits & empty), 0)
                 for fall in squares_of(choices):
                     if own >> to & 1:
-                        yield Step(origin, to, fall), Moved(rest | (1 << fall), other, home)
+                        yield Step(origin, to, fall), Board(rest | (1 << fall), other, home)
                     else:
                         after = rest | (1 << to)
                         if not GAPS[levels(after)] & ~gaps:
-                            yield Step(origin, to, fall), Moved(after, other ^ (1 << to) | (1 << fall), home)
+                            yield Step(origin, to, fall), Board(after, other ^ (1 << to) | (1 << fall), home)
 
-    def _descents(self, board: Moved) -> Iterator[tuple[Step, Moved]]:
+    def _descents(self, board: Board) -> Iterator[tuple[Step, Board]]:
         """Every legal step of a throw scoring 0 (a pawn down one level, onto any empty square)."""
         own, other, home = board
         empty = ~(own | other)
@@ -526,7 +527,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
                 after = own ^ (1 << origin) | (1 << to)
                 if GAPS[levels(after)] & ~gaps:
                     break  # the same level for every square of it
-                yield Step(origin, to), Moved(after, other, home)
+                yield Step(origin, to), Board(after, other, home)
 
     def legal_turns(self, position: TektopPosition, chance: Sequence[str | Sequence[int]] | None = None
                     ) -> Iterator[Turn]:
@@ -540,14 +541,14 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         if position.stage == "over":
             return
         side = position.side
-        board = Moved(position.pawns[side], position.pawns[1 - side], position.home[side])
+        board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         points = SCORE[dice[-1]]
         if points == 0:
             descents = [Turn(dice, (step,)) for step, _ in self._descents(board)]
             yield from descents or [Turn(dice)]
             return
 
-        def extend(board: Moved, done: tuple[Step, ...]) -> Iterator[Turn]:
+        def extend(board: Board, done: tuple[Step, ...]) -> Iterator[Turn]:
             yield Turn(dice, done)
             if len(done) < points and board.home < HOME_TO_WIN:
                 for step, after in self._moves(board):
@@ -562,7 +563,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             return None
         dice = throws(rng)
         side = position.side
-        board = Moved(position.pawns[side], position.pawns[1 - side], position.home[side])
+        board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         points = SCORE[dice[-1]]
         if points == 0:
             descents = [step for step, _ in self._descents(board)]
@@ -593,11 +594,13 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
 
 
 def throws(rng: random.Random) -> tuple[str, ...]:
-    """One to three throws of the four dice: after a throw, the player may throw any of
-    the dice again (more likely when the throw scores little)."""
+    """One to three throws of the four dice: after a throw, the player may throw some of
+    the dice again (more likely when the throw scores little), keeping the others."""
     group = [rng.randint(1, 6) for _ in range(4)]
     groups = ["".join(map(str, group))]
     while len(groups) < 3 and rng.random() < (0.7 if SCORE[groups[-1]] < 2 else 0.2):
-        group = [rng.randint(1, 6) if rng.random() < 0.5 else value for value in group]
+        again = [k for k in range(4) if rng.random() < 0.5] or [rng.randrange(4)]
+        for k in again:
+            group[k] = rng.randint(1, 6)
         groups.append("".join(map(str, group)))
     return tuple(groups)
