@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 
 import chess
 import chess.svg
+
+from timing import rates
 
 from ludoscribe.notation.games import game_class
 from ludoscribe.render.diagram import renderer_for
@@ -46,16 +47,6 @@ def chess_positions(count: int, rng: random.Random) -> list[tuple[chess.Board, c
     return found
 
 
-def rate(run, count: int, seconds: float) -> float:
-    best, spent = float("inf"), 0.0
-    while spent < seconds:
-        start = time.perf_counter()
-        run()
-        elapsed = time.perf_counter() - start
-        best, spent = min(best, elapsed), spent + elapsed
-    return count / best
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="Teblo", help="Which game's diagrams (default Teblo).")
@@ -77,8 +68,7 @@ def main() -> None:
         for position, move in boards:
             chess.svg.board(position, lastmove=move, size=args.size)
 
-    ours = rate(draw_ours, len(ours_positions), args.seconds)
-    theirs = rate(draw_chess, len(boards), args.seconds)
+    ours, theirs = rates(draw_ours, draw_chess, (len(ours_positions), len(boards)), 2 * args.seconds)
     print(f"{args.positions} positions, {args.size} px")
     print(f"ludoscribe, {args.game} SVG: {ours:8.0f} diagrams/s")
     print(f"python-chess, chess.svg.board: {theirs:8.0f} diagrams/s")

@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import time
 from collections import Counter
 
 import chess
 import chess.pgn
+
+from timing import rates
 
 from ludoscribe.notation import check, read_records
 from ludoscribe.notation.games import game_class
@@ -59,17 +60,6 @@ def chess_file(games: int, plies: int, rng: random.Random) -> tuple[str, int]:
     return "\n\n".join(texts), games * plies
 
 
-def rate(run, plies: int, seconds: float) -> float:
-    """Plies per second of run() over at least `seconds` (best of the rounds)."""
-    best, spent = float("inf"), 0.0
-    while spent < seconds:
-        start = time.perf_counter()
-        run()
-        elapsed = time.perf_counter() - start
-        best, spent = min(best, elapsed), spent + elapsed
-    return plies / best
-
-
 def replay_tgn(data: bytes) -> None:
     for record in read_records(io.BytesIO(data)):
         check(record)
@@ -94,8 +84,8 @@ def main() -> None:
     rng = random.Random(2026)
     tgn, plies = tgn_file(args.game, args.games, args.plies, rng)
     pgn, chess_plies = chess_file(args.games, args.plies, rng)
-    ours = rate(lambda: replay_tgn(tgn), plies, args.seconds)
-    theirs = rate(lambda: replay_chess(pgn), chess_plies, args.seconds)
+    ours, theirs = rates(lambda: replay_tgn(tgn), lambda: replay_chess(pgn), (plies, chess_plies),
+                         2 * args.seconds)
     print(f"{args.games} games of {args.plies} plies each")
     print(f"ludoscribe, {args.game} TGN read + replay: {ours:10.0f} plies/s")
     print(f"python-chess, PGN read + replay: {theirs:10.0f} plies/s")
