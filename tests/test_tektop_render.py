@@ -26,6 +26,11 @@ def uses(root: ElementTree.Element, prefix: str) -> list[str]:
     return [ref for ref in refs if ref.startswith(prefix)]
 
 
+def places(root: ElementTree.Element, ref: str) -> list[tuple[str, str]]:
+    """Where the <use> elements placing `ref` put it."""
+    return [(e.get("x"), e.get("y")) for e in root.iter(f"{SVG}use") if e.get(XLINK, e.get("href")) == ref]
+
+
 def texts(root: ElementTree.Element) -> list[str]:
     return [t.text for t in root.iter(f"{SVG}text")]
 
@@ -85,10 +90,7 @@ def test_marks_arrows_and_flip():
     assert len(list(root.iter(f"{SVG}line"))) == 1
     normal, flipped = board(position), board(position, flipped=True)
     assert normal != flipped
-    spot = [(e.get("x"), e.get("y")) for e in parse(normal).iter(f"{SVG}use") if e.get(XLINK, e.get("href")) == "#pawn0"]
-    turned = [(e.get("x"), e.get("y")) for e in parse(flipped).iter(f"{SVG}use")
-              if e.get(XLINK, e.get("href")) == "#pawn0"]
-    assert spot != turned
+    assert places(parse(normal), "#pawn0") != places(parse(flipped), "#pawn0")
 
 
 def test_same_position_same_bytes_and_size_sets_the_width():
