@@ -154,7 +154,7 @@ def _build_in(root: Path, sources: Iterable[str], out: Path, site_title: str, jo
     plan = Plan()
     files = expand(sources)
     tasks = list(_read(files, plan, report, rejected))
-    progress(f"site: {report.records} records read from {len(files)} files"
+    progress(f"site: {_plural(report.records, 'record')} read from {_plural(len(files), 'file')}"
              + (f", {report.rejected} with problems left out" if report.rejected else ""))
     _render_pages(tasks, docs, jobs, progress)
     report.pages = len(tasks) + _write_indexes(plan, docs, site_title)
