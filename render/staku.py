@@ -19,7 +19,7 @@ import svgwrite
 
 from ..notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
                                     StakuPosition, Turn)
-from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
+from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, known
 
 BACKGROUND = "#c9a47e"
 CELL_FILL = "#ead9bd"
@@ -106,21 +106,11 @@ def board(
             dwg.add(dwg.text(str(len(stack)), insert=(x, round(base - (len(stack) - 1) * lift + layout.r(0.2), 2)),
                              fill=TOKENS[stack[-1]][2], font_size=layout.r(0.55), font_weight="bold",
                              font_family="sans-serif", text_anchor="middle"))
-    _draw_arrows(dwg, arrows, centres, layout)
+    draw_arrows(dwg, arrows, CELL_OF, centres.__getitem__, layout.r(0.22))
     dwg.add(dwg.text(f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture",
                      insert=(round(size / 2, 2), round(layout.height - layout.r(0.45), 2)), font_size=layout.r(0.5),
                      font_family="sans-serif", text_anchor="middle", fill=INK))
     return dwg.tostring()
-
-
-def _draw_arrows(dwg: svgwrite.Drawing, arrows: Sequence[tuple[str, str]], centres, layout: Layout) -> None:
-    pairs = [(CELL_OF[a], CELL_OF[b]) for a, b in arrows if a in CELL_OF and b in CELL_OF]
-    if not pairs:
-        return
-    arrow_marker(dwg)
-    for start, end in pairs:
-        dwg.add(dwg.line(centres[start], centres[end], stroke=ARROW, stroke_width=layout.r(0.22),
-                         stroke_opacity=0.8, marker_end="url(#arrowhead)"))
 
 
 def _hexagon(radius: float) -> list[tuple[float, float]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 from xml.etree import ElementTree
 
 import svgwrite
@@ -46,7 +46,39 @@ def cached(build: Callable[..., BaseElement]) -> Callable[..., Prebuilt]:
     return prebuilt
 
 
-def arrow_marker(dwg: svgwrite.Drawing) -> None:
+def square_grid(size: int, margin: float, unit: float, flipped: bool) -> Callable[[int], tuple[float, float]]:
+    """For a size x size board, squares numbered row * size + column from the first
+    side's bottom left: a function from a square to the top-left corner of its cell."""
+    origin = margin * unit
+
+    def at(square: int) -> tuple[float, float]:
+        row, column = divmod(square, size)
+        if flipped:
+            row, column = size - 1 - row, size - 1 - column
+        return round(origin + column * unit, 2), round(origin + (size - 1 - row) * unit, 2)
+
+    return at
+
+
+def centre(at: Callable[[int], tuple[float, float]], unit: float, cell: int) -> tuple[float, float]:
+    """The centre of a cell placed by `at`."""
+    x, y = at(cell)
+    return round(x + unit / 2, 2), round(y + unit / 2, 2)
+
+
+def draw_arrows(dwg: svgwrite.Drawing, arrows: Sequence[tuple[str, str]], cell_of: dict[str, int],
+                centre_of: Callable[[int], tuple[float, float]], width: float) -> None:
+    """The [%arrow] annotations, between cell centres; names the board lacks are not drawn."""
+    pairs = [(cell_of[a], cell_of[b]) for a, b in arrows if a in cell_of and b in cell_of]
+    if not pairs:
+        return
+    _arrow_marker(dwg)
+    for start, end in pairs:
+        dwg.add(dwg.line(centre_of(start), centre_of(end), stroke=ARROW, stroke_width=width,
+                         stroke_opacity=0.8, marker_end="url(#arrowhead)"))
+
+
+def _arrow_marker(dwg: svgwrite.Drawing) -> None:
     """Define the arrowhead used by annotation arrows (id 'arrowhead')."""
     marker = dwg.marker(id="arrowhead", insert=(2.5, 2), size=(4, 4), orient="auto", markerUnits="strokeWidth")
     marker.add(dwg.path(d="M0,0 L4,2 L0,4 z", fill=ARROW))

@@ -13,7 +13,7 @@ from typing import Sequence
 import svgwrite
 
 from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
-from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
+from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, known, square_grid
 
 COLOURS = {  # side: (fill, edge)
     0: ("#f4c430", "#8a6d00"),
@@ -44,7 +44,7 @@ def board(
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + HAND_BAND), 2))
     dwg.add(_pieces_defs(unit))
     dwg.add(_static_board(unit, flipped))
-    at = _placer(unit, flipped)
+    at = square_grid(SIZE, MARGIN, unit, flipped)
     if last is not None:
         before, turn = last
         squares = [turn.on] if isinstance(turn, Placement) else [before.pawns[before.side], turn.to]
@@ -65,39 +65,9 @@ def board(
         x, y = at(position.pawns[side])
         shift = (unit * (0.14 if side else -0.14)) if same else 0
         dwg.add(dwg.use(f"#pawn{side}", insert=(round(x + shift, 2), y)))
-    _draw_arrows(dwg, arrows, at, unit)
+    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 7, 2))
     _draw_hands(dwg, position, unit)
     return dwg.tostring()
-
-
-def _placer(unit: float, flipped: bool):
-    """A function from a square to the top-left corner of its cell in the drawing."""
-    origin = MARGIN * unit
-
-    def at(square: int) -> tuple[float, float]:
-        row, col = divmod(square, SIZE)
-        if flipped:
-            row, col = SIZE - 1 - row, SIZE - 1 - col
-        return round(origin + col * unit, 2), round(origin + (SIZE - 1 - row) * unit, 2)
-
-    return at
-
-
-def _cell_centre(at, unit: float, square: int) -> tuple[float, float]:
-    x, y = at(square)
-    return round(x + unit / 2, 2), round(y + unit / 2, 2)
-
-
-def _draw_arrows(dwg: svgwrite.Drawing, arrows, at, unit: float) -> None:
-    pairs = [(SQUARE_OF[a], SQUARE_OF[b]) for a, b in arrows if a in SQUARE_OF and b in SQUARE_OF]
-    if not pairs:
-        return
-    arrow_marker(dwg)
-    for start, end in pairs:
-        x1, y1 = _cell_centre(at, unit, start)
-        x2, y2 = _cell_centre(at, unit, end)
-        dwg.add(dwg.line((x1, y1), (x2, y2), stroke=ARROW, stroke_width=round(unit / 7, 2),
-                         stroke_opacity=0.8, marker_end="url(#arrowhead)"))
 
 
 def _draw_hands(dwg: svgwrite.Drawing, position: TebloPosition, unit: float) -> None:
@@ -142,7 +112,7 @@ def _static_board(unit: float, flipped: bool):
     group.add(dwg.rect((0, 0), (round(span + 2 * origin, 2), round(span + 2 * origin + HAND_BAND * unit, 2)),
                        fill="#ece4d0"))
     group.add(dwg.rect((origin, origin), (span, span), fill=SQUARE_FILL))
-    at = _placer(unit, flipped)
+    at = square_grid(SIZE, MARGIN, unit, flipped)
     for side, base in enumerate(BASES):
         group.add(dwg.rect(at(base), (unit, unit), fill=COLOURS[side][0], fill_opacity=0.55))
     lines = []

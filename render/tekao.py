@@ -16,7 +16,7 @@ import svgwrite
 
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, TekaoPosition, TekaoTurn)
-from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
+from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, known, square_grid
 
 COLOURS = {  # side: (tile, edge)
     0: ("#4a86d4", "#1d4680"),
@@ -51,7 +51,7 @@ def board(
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + BAND), 2))
     dwg.add(_pieces_defs(unit, position.faces))
     dwg.add(_static_board(unit, flipped))
-    at = _placer(unit, flipped)
+    at = square_grid(SIZE, MARGIN, unit, flipped)
     emptied: list[int] = []
     if last is not None:
         emptied = _draw_last(dwg, position, last, at, unit)
@@ -63,7 +63,7 @@ def board(
             dwg.add(dwg.use(f"#{_piece_id(code, position.faces)}", insert=at(square)))
     for square in emptied:
         _draw_cross(dwg, at(square), unit)
-    _draw_arrows(dwg, arrows, at, unit)
+    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 8, 2))
     _draw_band(dwg, position, unit, flipped)
     return dwg.tostring()
 
@@ -71,24 +71,6 @@ def board(
 def _piece_id(code: int, faces: str) -> str:
     owner, k = divmod(code - 1, 5)
     return f"{SIDES[owner].lower()}-{'F' if k == 4 else faces[k]}"
-
-
-def _placer(unit: float, flipped: bool):
-    """A function from a square to the top-left corner of its cell in the drawing."""
-    origin = MARGIN * unit
-
-    def at(square: int) -> tuple[float, float]:
-        rank, file = divmod(square, SIZE)
-        if flipped:
-            rank, file = SIZE - 1 - rank, SIZE - 1 - file
-        return round(origin + file * unit, 2), round(origin + (SIZE - 1 - rank) * unit, 2)
-
-    return at
-
-
-def _centre(at, unit: float, square: int) -> tuple[float, float]:
-    x, y = at(square)
-    return round(x + unit / 2, 2), round(y + unit / 2, 2)
 
 
 def _draw_last(dwg: svgwrite.Drawing, position: TekaoPosition, last: tuple[TekaoPosition, TekaoTurn],
@@ -125,16 +107,6 @@ def _draw_cross(dwg: svgwrite.Drawing, corner: tuple[float, float], unit: float)
                        f"M{round(x + b, 2)},{round(y + a, 2)}L{round(x + a, 2)},{round(y + b, 2)}",
                      stroke=TAKEN, stroke_width=round(unit * 0.09, 2), stroke_linecap="round",
                      stroke_opacity=0.85, fill="none"))
-
-
-def _draw_arrows(dwg: svgwrite.Drawing, arrows, at, unit: float) -> None:
-    pairs = [(SQUARE_OF[a], SQUARE_OF[b]) for a, b in arrows if a in SQUARE_OF and b in SQUARE_OF]
-    if not pairs:
-        return
-    arrow_marker(dwg)
-    for start, end in pairs:
-        dwg.add(dwg.line(_centre(at, unit, start), _centre(at, unit, end), stroke=ARROW,
-                         stroke_width=round(unit / 8, 2), stroke_opacity=0.8, marker_end="url(#arrowhead)"))
 
 
 def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flipped: bool) -> None:
@@ -244,7 +216,7 @@ def _static_board(unit: float, flipped: bool):
     span = round(SIZE * unit, 2)
     group.add(dwg.rect((0, 0), (round(span + 2 * origin, 2), round(span + 2 * origin + BAND * unit, 2)),
                        fill="#ece4d0"))
-    at = _placer(unit, flipped)
+    at = square_grid(SIZE, MARGIN, unit, flipped)
     squares: dict[str, list[str]] = {}  # fill: path of its squares (one path per colour)
     for square in range(SIZE * SIZE):
         zone = next((side for side in (0, 1) if square in ZONES[side]), None)

@@ -17,7 +17,7 @@ import svgwrite
 
 from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
                                      TektopPosition, Turn, squares_of)
-from .svg import ARROW, HIGHLIGHT, INK, MARK, arrow_marker, cached, drawing, known
+from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, known, square_grid
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
 LEVEL_INK = ("#7d6c50", "#6e5a3c", "#4e3c24", "#efe3c8", "#f6ecd6")  # a level's number on its shade
@@ -54,7 +54,7 @@ def board(
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN), 2))
     dwg.add(_defs(unit))
     dwg.add(_static_board(unit, flipped))
-    at = _placer(unit, flipped)
+    at = square_grid(SIZE, MARGIN, unit, flipped)
     turn = last[1] if last is not None else None
     if turn is not None:
         for square in sorted({square for step in turn.steps for square in step[:2]}):
@@ -69,27 +69,9 @@ def board(
             dwg.add(dwg.use(f"#pawn{side}", insert=at(square)))
     if turn is not None and turn.steps:
         _draw_steps(dwg, turn, at, unit)
-    _draw_arrows(dwg, arrows, at, unit)
+    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 9, 2))
     _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped)
     return dwg.tostring()
-
-
-def _placer(unit: float, flipped: bool):
-    """A function from a square to the top-left corner of its cell in the drawing."""
-    origin = MARGIN * unit
-
-    def at(square: int) -> tuple[float, float]:
-        rank, file = divmod(square, SIZE)
-        if flipped:
-            rank, file = SIZE - 1 - rank, SIZE - 1 - file
-        return round(origin + file * unit, 2), round(origin + (SIZE - 1 - rank) * unit, 2)
-
-    return at
-
-
-def _centre(at, unit: float, square: int) -> tuple[float, float]:
-    x, y = at(square)
-    return round(x + unit / 2, 2), round(y + unit / 2, 2)
 
 
 def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
@@ -99,22 +81,12 @@ def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
     dwg.defs.add(marker)
     width = round(unit * 0.07, 2)
     for origin, to, fall in turn.steps:
-        dwg.add(dwg.line(_centre(at, unit, origin), _centre(at, unit, to), stroke=STEP, stroke_width=width,
+        dwg.add(dwg.line(centre(at, unit, origin), centre(at, unit, to), stroke=STEP, stroke_width=width,
                          stroke_opacity=0.9, marker_end="url(#stephead)"))
         if fall is not None:
-            dwg.add(dwg.line(_centre(at, unit, to), _centre(at, unit, fall), stroke=STEP, stroke_width=width,
+            dwg.add(dwg.line(centre(at, unit, to), centre(at, unit, fall), stroke=STEP, stroke_width=width,
                              stroke_opacity=0.9, stroke_dasharray=f"{width * 2:g},{width * 1.5:g}",
                              marker_end="url(#stephead)"))
-
-
-def _draw_arrows(dwg: svgwrite.Drawing, arrows: Sequence[tuple[str, str]], at, unit: float) -> None:
-    pairs = [(SQUARE_OF[a], SQUARE_OF[b]) for a, b in arrows if a in SQUARE_OF and b in SQUARE_OF]
-    if not pairs:
-        return
-    arrow_marker(dwg)
-    for start, end in pairs:
-        dwg.add(dwg.line(_centre(at, unit, start), _centre(at, unit, end), stroke=ARROW,
-                         stroke_width=round(unit / 9, 2), stroke_opacity=0.8, marker_end="url(#arrowhead)"))
 
 
 def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | None, mover: int | None,
@@ -193,7 +165,7 @@ def _static_board(unit: float, flipped: bool):
     height = round(span + 2 * origin, 2)
     group.add(dwg.rect((0, 0), (round(height + PANEL_WIDTH * unit, 2), height), fill=BACKGROUND))
     group.add(dwg.rect((height, 0), (round(PANEL_WIDTH * unit, 2), height), fill=PANEL))
-    at = _placer(unit, flipped)
+    at = square_grid(SIZE, MARGIN, unit, flipped)
     font = round(unit * 0.2, 2)
     for square in range(CELLS):
         x, y = at(square)

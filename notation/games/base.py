@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Iterable, Protocol
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol
 
 from parsimonious.nodes import Node as ParseNode
 
@@ -40,6 +40,29 @@ class Outcome:
     @property
     def result(self) -> str:
         return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
+
+
+class LastPlayed:
+    """The last turn a game worked out, remembered by identity of position and turn.
+
+    Replaying asks why_illegal, complete and apply about the same turn in a row; a game
+    that works a turn out in one go keeps the result here instead of doing it thrice.
+    """
+
+    def __init__(self, work: Callable[[Any, Any], Any]) -> None:
+        self.work = work
+        self.position: Any = None
+        self.turn: Any = None
+        self.result: Any = None
+
+    def __call__(self, position: Any, turn: Any) -> Any:
+        if position is not self.position or turn is not self.turn:
+            self.remember(position, turn, self.work(position, turn))
+        return self.result
+
+    def remember(self, position: Any, turn: Any, result: Any) -> None:
+        """Answer `result` for this position and turn (e.g. the completed spelling of a turn)."""
+        self.position, self.turn, self.result = position, turn, result
 
 
 class Game(ABC):

@@ -15,7 +15,7 @@ from typing import Iterator, NamedTuple
 
 from parsimonious.nodes import Node as ParseNode
 
-from .base import Game, Outcome
+from .base import Game, LastPlayed, Outcome
 
 WHITE, BLACK = 0, 1
 SIDES = ("White", "Black")
@@ -140,7 +140,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         if {"staku-2", "staku-3"} <= self.variant:
             raise ValueError("Staku variants 'Staku-2' and 'Staku-3' exclude each other")
         self.limit = 2 if "staku-2" in self.variant else 3  # tokens in a stack
-        self._last: tuple[StakuPosition, Turn, Played] | None = None
+        self._played = LastPlayed(self._play_turn)
 
     def start_position(self) -> StakuPosition:
         return StakuPosition(START)
@@ -224,7 +224,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def complete(self, position: StakuPosition, turn: Turn) -> Turn:
         """The turn with every capture marked (the position tells which moves capture)."""
         played = self._played(position, turn)
-        self._last = (position, played.turn, played)
+        self._played.remember(position, played.turn, played)
         return played.turn
 
     def apply(self, position: StakuPosition, turn: Turn) -> StakuPosition:
@@ -232,16 +232,6 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         side = position.side
         return StakuPosition(tuple(played.stacks), 1 - side, 0 if played.captured else position.quiet + 1,
                              position.number + side)
-
-    def _played(self, position: StakuPosition, turn: Turn) -> Played:
-        """The turn played from the position. The last one is remembered: checking a
-        record asks why_illegal, complete and apply about the same turn in a row."""
-        last = self._last
-        if last is not None and last[0] is position and last[1] is turn:
-            return last[2]
-        played = self._play_turn(position, turn)
-        self._last = (position, turn, played)
-        return played
 
     def _play_turn(self, position: StakuPosition, turn: Turn) -> Played:
         side = position.side

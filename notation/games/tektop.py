@@ -19,7 +19,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 from parsimonious.nodes import Node as ParseNode
 
-from .base import Game, Outcome
+from .base import Game, LastPlayed, Outcome
 
 SIZE = 5
 FILES = "abcde"
@@ -227,7 +227,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
         self.neighbours = ORTHOGONAL if "orthogonal" in self.variant else KING
-        self._last: tuple[TektopPosition, Turn, Played] | None = None
+        self._played = LastPlayed(self._play_turn)
 
     def start_position(self) -> TektopPosition:
         return START
@@ -309,7 +309,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         """The turn with the square of every displaced pawn written (always, even when
         the rules leave only one)."""
         played = self._played(position, turn)
-        self._last = (position, played.turn, played)
+        self._played.remember(position, played.turn, played)
         return played.turn
 
     def apply(self, position: TektopPosition, turn: Turn) -> TektopPosition:
@@ -318,16 +318,6 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         if side == WHITE:
             return TektopPosition((own, other), (home, position.home[1]), BLACK, position.number)
         return TektopPosition((other, own), (position.home[0], home), WHITE, position.number + 1)
-
-    def _played(self, position: TektopPosition, turn: Turn) -> Played:
-        """The turn played from the position. The last one is remembered: checking a
-        record asks why_illegal, complete and apply about the same turn in a row."""
-        last = self._last
-        if last is not None and last[0] is position and last[1] is turn:
-            return last[2]
-        played = self._play_turn(position, turn)
-        self._last = (position, turn, played)
-        return played
 
     def _play_turn(self, position: TektopPosition, turn: Turn) -> Played:
         side = position.side
