@@ -19,7 +19,7 @@ import svgwrite
 
 from ..notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
                                     StakuPosition, Turn)
-from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, known
+from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish, known
 
 BACKGROUND = "#c9a47e"
 CELL_FILL = "#ead9bd"
@@ -110,7 +110,7 @@ def board(
     dwg.add(dwg.text(f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture",
                      insert=(round(size / 2, 2), round(layout.height - layout.r(0.45), 2)), font_size=layout.r(0.5),
                      font_family="sans-serif", text_anchor="middle", fill=INK))
-    return dwg.tostring()
+    return finish(dwg)
 
 
 def _hexagon(radius: float) -> list[tuple[float, float]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 from xml.etree import ElementTree
@@ -24,16 +25,26 @@ def drawing(width: float, height: float) -> svgwrite.Drawing:
 
 
 class Prebuilt(BaseElement):
-    """An element built once (as XML) and placed as it is in many drawings."""
+    """A part built and written out once; `finish` puts its text into each drawing."""
 
-    elementname = "g"
+    elementname = "prebuilt"
+    texts: dict[str, str] = {}  # placeholder reference -> the part's SVG text
 
-    def __init__(self, xml: ElementTree.Element) -> None:
+    def __init__(self, element: BaseElement) -> None:
         super().__init__(debug=False)
-        self.xml = xml
+        self.ref = str(len(Prebuilt.texts))
+        Prebuilt.texts[self.ref] = ElementTree.tostring(element.get_xml(), encoding="unicode")
 
     def get_xml(self) -> ElementTree.Element:
-        return self.xml
+        return ElementTree.Element("prebuilt", ref=self.ref)
+
+
+PLACEHOLDER = re.compile(r'<prebuilt ref="([0-9]+)" />')
+
+
+def finish(dwg: svgwrite.Drawing) -> str:
+    """The drawing's SVG text, with the text of its prebuilt parts in place."""
+    return PLACEHOLDER.sub(lambda match: Prebuilt.texts[match[1]], dwg.tostring())
 
 
 def cached(build: Callable[..., BaseElement]) -> Callable[..., Prebuilt]:
@@ -41,7 +52,7 @@ def cached(build: Callable[..., BaseElement]) -> Callable[..., Prebuilt]:
 
     @lru_cache(maxsize=64)
     def prebuilt(*args):
-        return Prebuilt(build(*args).get_xml())
+        return Prebuilt(build(*args))
 
     return prebuilt
 

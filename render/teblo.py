@@ -13,7 +13,7 @@ from typing import Sequence
 import svgwrite
 
 from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
-from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, known, square_grid
+from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, known, square_grid
 
 COLOURS = {  # side: (fill, edge)
     0: ("#f4c430", "#8a6d00"),
@@ -67,7 +67,7 @@ def board(
         dwg.add(dwg.use(f"#pawn{side}", insert=(round(x + shift, 2), y)))
     draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 7, 2))
     _draw_hands(dwg, position, unit)
-    return dwg.tostring()
+    return finish(dwg)
 
 
 def _draw_hands(dwg: svgwrite.Drawing, position: TebloPosition, unit: float) -> None:

@@ -16,7 +16,7 @@ import svgwrite
 
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, TekaoPosition, TekaoTurn)
-from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, known, square_grid
+from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, known, square_grid
 
 COLOURS = {  # side: (tile, edge)
     0: ("#4a86d4", "#1d4680"),
@@ -65,7 +65,7 @@ def board(
         _draw_cross(dwg, at(square), unit)
     draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 8, 2))
     _draw_band(dwg, position, unit, flipped)
-    return dwg.tostring()
+    return finish(dwg)
 
 
 def _piece_id(code: int, faces: str) -> str:

@@ -17,7 +17,7 @@ import svgwrite
 
 from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
                                      TektopPosition, Turn, squares_of)
-from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, known, square_grid
+from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, known, square_grid
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
 LEVEL_INK = ("#7d6c50", "#6e5a3c", "#4e3c24", "#efe3c8", "#f6ecd6")  # a level's number on its shade
@@ -71,7 +71,7 @@ def board(
         _draw_steps(dwg, turn, at, unit)
     draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 9, 2))
     _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped)
-    return dwg.tostring()
+    return finish(dwg)
 
 
 def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
