@@ -12,12 +12,15 @@ import click
 from ..notation import check as check_record
 from ..notation.files import expand, load, output, write_text
 from ..notation.games import game_class
+from ..notation.generate import random_text
 from ..notation.jsonio import write_json
 from ..notation.model import Record
+from ..notation.standings import Scoring, by_event
 from ..notation.writer import write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.site import SiteError, build_site
+from ..render.standings import to_csv, to_html, to_markdown, to_text
 
 
 class IOFailure(click.ClickException):
@@ -306,6 +309,76 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             else:
                 target = str(Path(out, name, f"{ply:03d}.svg") if every else Path(out, f"{name}.svg"))
             _write(target, svg)
+    sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("game", metavar="GAME")
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many records.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same records.")
+@click.option("--max-turns", type=click.IntRange(min=0), default=200, show_default=True,
+              help="A game still going after this many turns is left unfinished (*).")
+@click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
+def generate(game: str, count: int, seed: int, max_turns: int, out: str) -> None:
+    """Write random legal records of GAME, reproducible from the seed.
+
+    Each game is played from the start with random legal turns until it ends by
+    the rules (its result then says how) or reaches --max-turns (result *). For
+    practice, tests and benchmarks; the records check clean.
+
+    \b
+    Examples:
+      ludoscribe generate teblo --count 20 --seed 7 -o practice.tgn
+      ludoscribe generate staku --seed 1 --max-turns 40
+    """
+    try:
+        text = random_text(game, count, seed, max_turns)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="GAME") from None
+    _write(out, text)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("--format", "form", type=click.Choice(["text", "markdown", "html", "csv"]), default="text",
+              show_default=True, help="Output format.")
+@click.option("--points", help="WIN,DRAW,LOSS points for every game, e.g. 1,0.5,0 (default: each game's "
+                               "competition scoring, Teblo 3,1,0, the others 1,0.5,0).")
+@click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
+def standings(paths: tuple[str, ...], form: str, points: str | None, out: str) -> None:
+    """Crosstable and standings of each event (Event tag) of the records.
+
+    Players are the names in the side tags, as written. Ranking: points, then
+    Sonneborn-Berger (points scored in each game times the opponent's points),
+    then direct encounter (points among the players still tied), then wins.
+    Unfinished games (*) are not counted. Records with problems are reported as by
+    check and left out (exit status 1).
+
+    \b
+    Examples:
+      ludoscribe standings club/2026
+      ludoscribe standings round*.tgn --format html -o standings.html
+      ludoscribe standings event.tgn --points 2,1,0 --format csv
+    """
+    try:
+        scoring = Scoring.parse(points) if points is not None else None
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--points") from None
+    valid, failed = [], False
+    for path, index, record in _records(expand(paths)):
+        check_record(record)
+        if record.problems:
+            failed = True
+            _report(path, index, record)
+        else:
+            valid.append(record)
+    events = by_event(valid, scoring)
+    if form == "csv":
+        text = to_csv(events)
+    else:
+        render = {"text": to_text, "markdown": to_markdown, "html": to_html}[form]
+        text = "\n".join(render(event, table) for event, table in events.items())
+    _write(out, text)
     sys.exit(1 if failed else 0)
 
 

@@ -1,0 +1,97 @@
+"""Standings as text, Markdown, HTML or CSV: a crosstable with points and tie-breaks."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from html import escape
+
+from ..notation.standings import Standings
+from .document import md_text
+
+FORMATS = ("text", "markdown", "html", "csv")
+NOTE = "SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it)."
+
+
+def points_text(value: Fraction, plain: bool = False) -> str:
+    """3, 2½ and ½ (plain: 3, 2.5, 0.5); other fractions to two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2 and value > 0 and not plain:
+        return f"{value.numerator // 2 or ''}½"
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def table(standings: Standings, plain: bool = False) -> tuple[list[str], list[list[str]]]:
+    """Header and rows: rank, player, one crosstable column per player (by rank), counts, tie-breaks."""
+    rows = standings.rows
+    header = ["Rank", "Player", *(str(number) for number in range(1, len(rows) + 1)),
+              "Games", "W", "D", "L", "Points", "SB", "DE"]
+    body = []
+    for row in rows:
+        cells = [("" if plain else "x") if other is row else " ".join(points_text(p, plain) for p in row.against.get(other.player, []))
+                 for other in rows]
+        body.append([str(row.rank), row.player, *cells, str(row.games), str(row.wins), str(row.draws),
+                     str(row.losses), *(points_text(v, plain) for v in (row.points, row.sonneborn_berger, row.direct))])
+    return header, body
+
+
+def _footer(standings: Standings) -> str:
+    """What was left out, if anything."""
+    parts = [f"{count} {what} not counted." for count, what in (
+        (standings.unfinished, _games(standings.unfinished, "unfinished game")),
+        (standings.unnamed, _games(standings.unnamed, "game") + " without two named players")) if count]
+    return " ".join(parts)
+
+
+def _games(count: int, noun: str) -> str:
+    return noun + ("" if count == 1 else "s")
+
+
+def to_text(event: str, standings: Standings) -> str:
+    """An aligned table under the event's name."""
+    header, body = table(standings)
+    widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
+             .rstrip() for line in (header, *body)]
+    return "\n".join([event, "=" * len(event), "", *lines, "", NOTE, _footer(standings)]).rstrip() + "\n"
+
+
+def markdown_table(standings: Standings) -> str:
+    """The table alone, in Markdown, every name made inert."""
+    header, body = table(standings)
+    align = ["---:", ":---", *([":---:"] * (len(header) - 9)), *(["---:"] * 7)]
+    lines = [header, align, *([cell if i != 1 else md_text(cell) for i, cell in enumerate(line)] for line in body)]
+    return "\n".join("| " + " | ".join(line) + " |" for line in lines) + "\n\n" + " ".join(
+        part for part in (NOTE, _footer(standings)) if part) + "\n"
+
+
+def to_markdown(event: str, standings: Standings) -> str:
+    """A section headed by the event's name."""
+    return f"## {md_text(event)}\n\n{markdown_table(standings)}"
+
+
+def to_html(event: str, standings: Standings) -> str:
+    """A section with a heading and a table; every text escaped."""
+    header, body = table(standings)
+    head = "".join(f"<th>{escape(cell)}</th>" for cell in header)
+    rows = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in line) + "</tr>\n" for line in body)
+    footer = " ".join(part for part in (NOTE, _footer(standings)) if part)
+    return (f'<section class="standings">\n<h2>{escape(event)}</h2>\n<table>\n<thead><tr>{head}</tr></thead>\n'
+            f"<tbody>\n{rows}</tbody>\n</table>\n<p>{escape(footer)}</p>\n</section>\n")
+
+
+def to_csv(events: dict[str, Standings]) -> str:
+    """Every event in one table: its name first on each row, plain numbers (2.5), the crosstable last."""
+    tables = {event: table(standings, plain=True) for event, standings in events.items()}
+    players = max((len(body) for _, body in tables.values()), default=0)
+    stream = io.StringIO()
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(["Event", "Rank", "Player", "Games", "W", "D", "L", "Points", "SB", "DE",
+                     *(str(number) for number in range(1, players + 1))])
+    for event, (_, body) in tables.items():
+        for line in body:
+            cells = line[2:-7]
+            writer.writerow([event, *line[:2], *line[-7:], *cells, *[""] * (players - len(cells))])
+    return stream.getvalue()
