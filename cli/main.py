@@ -21,6 +21,7 @@ from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.site import SiteError, build_site
 from ..render.standings import to_csv, to_html, to_markdown, to_text
+from .record import session
 
 
 class IOFailure(click.ClickException):
@@ -310,6 +311,27 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
                 target = str(Path(out, name, f"{ply:03d}.svg") if every else Path(out, f"{name}.svg"))
             _write(target, svg)
     sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("game", metavar="GAME")
+@click.option("-o", "--output", "out", required=True, help="The record file: new, or an unfinished one to go on with.")
+def record(game: str, out: str) -> None:
+    """Record a game of GAME at the table, turn by turn, into FILE.
+
+    Asks for the tags (Enter keeps the default shown), then for each turn. Every
+    turn is checked at once and an illegal one refused with the reason. Commands:
+    undo, board (the position as text), comment TEXT, clock H:MM:SS (time left,
+    as [%clk]), result 1-0|0-1|1/2-1/2|*, quit, help. The file is rewritten
+    atomically after every change, so nothing is lost if the session dies; run
+    the same command on an unfinished file to go on with it. When the rules end
+    the game, its result is proposed for confirmation.
+
+    \b
+    Examples:
+      ludoscribe record teblo -o round3-board1.tgn
+    """
+    session(game, out)
 
 
 @cli.command()

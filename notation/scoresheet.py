@@ -1,0 +1,147 @@
+"""A scoresheet kept at the table: a record growing turn by turn, every turn checked at once.
+
+The record is rewritten whole (atomically) by `save`, so a session that dies loses
+nothing, and a saved record is resumed by reading it back and replaying it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from .files import write_text
+from .games import Outcome, game_class
+from .model import RESULTS, Node, Record
+from .reader import read_file, start_position
+from .replay import check
+from .writer import required_tags, write_record
+
+CLOCK = re.compile(r"\d+:[0-5]\d:[0-5]\d")
+
+
+class Scoresheet:
+    """The record of one game being played, and the position it has reached."""
+
+    def __init__(self, record: Record) -> None:
+        """Take a record read with its game and checked without problems."""
+        self.record = record
+        self.positions = [record.start]
+        self.seen = Counter([record.start])
+        for node in record.moves:
+            self._advance(node.turn)
+
+    @classmethod
+    def new(cls, game: str, tags: dict[str, str] | None = None) -> Scoresheet:
+        """An empty scoresheet; ValueError if the game or its set-up is unknown."""
+        rules = game_class(game)()
+        tags = dict(tags or {})
+        return cls(Record(tags=tags, game=rules, start=start_position(rules, tags)))
+
+    @classmethod
+    def resume(cls, path: str) -> Scoresheet:
+        """The unfinished record saved in `path`; ValueError saying why it cannot go on."""
+        records = list(read_file(path))
+        if len(records) != 1:
+            raise ValueError(f"{path} holds {len(records)} records: a scoresheet is one record")
+        record = records[0]
+        check(record)
+        if record.problems:
+            raise ValueError(f"{path} does not check: " + "; ".join(str(p) for p in record.problems))
+        if record.result != "*":
+            raise ValueError(f"{path} is finished already (result {record.result})")
+        return cls(record)
+
+    @property
+    def game(self) -> Any:
+        return self.record.game
+
+    @property
+    def position(self) -> Any:
+        return self.positions[-1]
+
+    def label(self) -> str:
+        """The turn about to be played: 'turn 3 Red'."""
+        return self.game.label(self.position.number, self.position.side)
+
+    def tag_names(self) -> tuple[str, ...]:
+        """The tags asked for at the start: the required ones but Game and Result."""
+        return tuple(name for name in required_tags(self.record) if name not in ("Game", "Result"))
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended by the rules at this position, if it did."""
+        return self.game.outcome(self.position, self.seen[self.position])
+
+    def _advance(self, turn: Any) -> None:
+        position = self.game.apply(self.position, turn)
+        self.positions.append(position)
+        self.seen[position] += 1
+
+    def add_turn(self, text: str) -> str | None:
+        """Play the turn written `text`: None if it is recorded, else why it is refused."""
+        ended = self.outcome()
+        if ended is not None:
+            return f"the game is over: {ended.reason}"
+        try:
+            turn = self.game.read_turn(text)
+        except ValueError as error:
+            return str(error)
+        reason = self.game.why_illegal(self.position, turn)
+        if reason is not None:
+            return reason
+        turn = self.game.complete(self.position, turn)
+        self.record.moves.append(Node(turn))
+        self._advance(turn)
+        return None
+
+    def undo(self) -> str | None:
+        """Take back the last turn; its text, or None if there is none."""
+        if not self.record.moves:
+            return None
+        node = self.record.moves.pop()
+        position = self.positions.pop()
+        self.seen[position] -= 1
+        return self.game.turn_text(node.turn)
+
+    def _comments(self) -> list[str]:
+        """Where a comment goes: after the last turn, or before the first."""
+        return self.record.moves[-1].comments if self.record.moves else self.record.comments
+
+    def comment(self, text: str) -> str | None:
+        """Attach a comment to the last turn; why not, if it cannot be written."""
+        text = " ".join(text.split())
+        if not text:
+            return "the comment is empty"
+        self._comments().append(text)
+        return None
+
+    def clock(self, text: str) -> str | None:
+        """Note the time left after the last turn (H:MM:SS) as [%clk] in its comment; why not, if refused."""
+        if not self.record.moves:
+            return "no turn yet: the clock is noted after a turn"
+        if not CLOCK.fullmatch(text.strip()):
+            return f"{text.strip()!r} is not a time left H:MM:SS (e.g. 0:58:12)"
+        comments, command = self._comments(), f"[%clk {text.strip()}]"
+        if comments:
+            comments[-1] += " " + command
+        else:
+            comments.append(command)
+        return None
+
+    def finish(self, result: str) -> str | None:
+        """End the record with a result; why not, if it contradicts the rules."""
+        if result not in RESULTS:
+            return f"{result!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
+        ended = self.outcome()
+        if ended is not None and result != ended.result:
+            return f"the game is over: {ended.reason}, so the result is {ended.result}"
+        self.record.result = result
+        return None
+
+    def text(self) -> str:
+        """The record's canonical TGN text."""
+        return write_record(self.record)
+
+    def save(self, path: str) -> None:
+        """Write the record to `path` atomically (OSError if it cannot)."""
+        write_text(path, self.text())
