@@ -6,6 +6,7 @@ from .base import Game, Outcome, Position
 from .staku import Staku
 from .teblo import Teblo
 from .tekao import Tekao
+from .tchako import TChako
 from .tektop import Tektop
 
 # Every game of the format, by its Game tag (read case-insensitively). The value is
@@ -15,7 +16,7 @@ GAMES: dict[str, type[Game] | None] = {
     "Staku": Staku,
     "Tektop": Tektop,
     "Tekao": Tekao,
-    "TChako": None,
+    "TChako": TChako,
 }
 _BY_LOWER = {name.lower(): name for name in GAMES}
 

@@ -1,0 +1,771 @@
+"""T'Chako: pucks are flicked across twelve zones; the record states what each action did.
+
+No program can replay a flick, so a turn lists its actions with their outcomes (where
+a shot puck stopped, the first opponent puck it hit, every puck it pushed) and the
+engine checks what the rules decide: action points, which pieces may be shot or
+created, which hits eliminate, control and capture, t'chako and the winner.
+
+Pucks are counted per zone and colour ("a White puck in F"); the queens, the pucks
+standing on creation spaces and the elastics are kept apart. The board is the data
+module tchako_board.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterator, NamedTuple
+
+from parsimonious.nodes import Node as ParseNode
+
+from .base import Game, LastPlayed, Outcome
+from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
+                           OWNER, VITAL, WHITE, BLACK, ZONES)
+
+SIDES = ("White", "Black")
+COLOURS = "wb"
+PUCKS = 11  # each side's pucks, besides its queen
+START_PUCKS = 3  # on each base zone
+AP, FIRST_AP = 14, 10  # action points a turn, in half points (7, and 5 for White's first turn)
+OFF = -1  # where a piece off the board is
+ELASTICS = "stl"  # each side's two short elastics and its long one
+ZONE = {zone: k for k, zone in enumerate(ZONES)}
+NEIGHBOUR_BITS = tuple(sum(1 << ZONE[other] for other in NEIGHBOURS[zone]) for zone in ZONES)
+BASE_BITS = tuple(sum(1 << ZONE[zone] for zone in bases) for bases in BASES)
+HOME_BITS = tuple(BASE_BITS[side] | 1 << ZONE[VITAL[side]] for side in (WHITE, BLACK))
+VITAL_ZONE = tuple(ZONE[zone] for zone in VITAL)
+OBSTACLE_SET = frozenset(OBSTACLES)
+FINE = {obstacle: frozenset(b if a == obstacle else a for a, b in FINE_LINES if obstacle in (a, b))
+        for obstacle in OBSTACLES}
+HILLS = {"king of the hill": CENTRAL, "king of the hill line": CENTRAL_LINE,
+         "king of the hill diamond": CENTRAL_DIAMOND}
+
+
+def bits_of(zones: str) -> int:
+    return sum(1 << ZONE[zone] for zone in zones)
+
+
+# --- turns -----------------------------------------------------------------------------
+
+
+class Place(NamedTuple):
+    """Where a piece ends: a zone (OFF for off the board), with optional coordinates in
+    percent of the board's width and height."""
+
+    zone: int
+    at: tuple[int, int] | None = None
+
+
+class Piece(NamedTuple):
+    """A piece named as the notation does: kind '' a puck, 'q' the queen, 'c' the puck on
+    the zone's creation space; its zone; its colour (for pushes, else None)."""
+
+    kind: str
+    zone: int
+    colour: int | None = None
+
+
+class Shot(NamedTuple):
+    piece: Piece  # the shooter's own piece
+    stop: Place
+    hit: Piece | None = None  # the first opponent piece hit
+    hit_to: Place | None = None  # where that piece went, when it is not eliminated
+    pushes: tuple[tuple[Piece, Place], ...] = ()
+    charged: bool = False  # strategic shots: announced as eliminating
+
+
+class Create(NamedTuple):
+    zone: int
+    queen: bool = False  # the queen's return
+
+
+class Anchor(NamedTuple):
+    elastic: int  # 0, 1 short, 2 long
+    origin: str  # the obstacle the anchor leaves ('' from the player's hand)
+    to: str
+
+
+Action = Shot | Create | Anchor
+Turn = tuple  # of actions; () is a pass
+
+
+def place_text(place: Place) -> str:
+    if place.zone == OFF:
+        return "O"
+    at = "" if place.at is None else f"@{place.at[0]}:{place.at[1]}"
+    return ZONES[place.zone] + at
+
+
+def piece_text(piece: Piece) -> str:
+    colour = "" if piece.colour is None else COLOURS[piece.colour]
+    return f"{colour}{piece.kind}{ZONES[piece.zone]}"
+
+
+def action_text(action: Action) -> str:
+    if isinstance(action, Shot):
+        text = f"{'^' if action.charged else ''}{piece_text(action.piece)}>{place_text(action.stop)}"
+        if action.hit is not None:
+            text += f"x{piece_text(action.hit)}"
+            if action.hit_to is not None:
+                text += f">{place_text(action.hit_to)}"
+        return text + "".join(f"/{piece_text(piece)}>{place_text(to)}" for piece, to in action.pushes)
+    if isinstance(action, Create):
+        return f"+{'q' if action.queen else ''}{ZONES[action.zone]}"
+    return f"~{ELASTICS[action.elastic]}{action.origin}>{action.to}"
+
+
+DEST = r"(?:[A-L](?:@[0-9]{1,2}:[0-9]{1,2})?|O)"
+SHOT = rf"\^?[qc]?[A-L]>{DEST}(?:x[qc]?[A-L](?:>{DEST})?)?(?:/[wb][qc]?[A-L]>{DEST})*"
+ACTION = rf"(?:{SHOT}|\+q?[A-L]|~[stl](?:[A-L]{{2}})?>[A-L]{{2}})"
+PLACE = re.compile(r"([A-LO])(?:@([0-9]+):([0-9]+))?")
+PIECE = re.compile(r"([wb]?)([qc]?)([A-L])")
+PARTS = re.compile(r"(\^?)([qc]?[A-L])>([^x/]+)(?:x([qc]?[A-L])(?:>([^/]+))?)?((?:/[^/]+)*)")
+
+
+def read_place(text: str) -> Place:
+    zone, x, y = PLACE.fullmatch(text).groups()
+    return Place(OFF if zone == "O" else ZONE[zone], None if x is None else (int(x), int(y)))
+
+
+def read_piece(text: str) -> Piece:
+    colour, kind, zone = PIECE.fullmatch(text).groups()
+    return Piece(kind, ZONE[zone], COLOURS.index(colour) if colour else None)
+
+
+def read_action(text: str) -> Action:
+    """One action as the turn rule matched it."""
+    if text[0] == "+":
+        return Create(ZONE[text[-1]], text[1] == "q")
+    if text[0] == "~":
+        origin, to = text[2:].split(">")
+        return Anchor(ELASTICS.index(text[1]), "".join(sorted(origin)), "".join(sorted(to)))
+    charged, piece, stop, hit, hit_to, pushes = PARTS.fullmatch(text).groups()
+    pushed = tuple((read_piece(part.split(">")[0]), read_place(part.split(">")[1])) for part in pushes.split("/")[1:])
+    return Shot(read_piece(piece), read_place(stop), read_piece(hit) if hit else None,
+                read_place(hit_to) if hit_to else None, pushed, bool(charged))
+
+
+@lru_cache(maxsize=1 << 14)
+def read_actions(text: str) -> Turn:
+    """The actions written `F>G,+A,~s>AD` (text the turn rule matched)."""
+    return tuple(map(read_action, text.split(",")))
+
+
+# --- positions -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TChakoPosition:
+    pucks: tuple[tuple[int, int], ...]  # per zone: (White's pucks, Black's pucks), queens and created ones included
+    queens: tuple[int, int]  # each queen's zone, OFF when off the board (or in anarchy)
+    created: tuple[str, ...]  # per zone: who stands on its creation space: '' nobody, 'w'/'b' a puck, 'Q'/'q' a queen
+    elastics: tuple[tuple[str, str, str], ...]  # White's s, t, l then Black's: (anchor, anchor, long one's middle)
+    made: tuple[int, int] = (0, 0)  # pucks each side created (sudden death)
+    end: str = "play"  # 'play', 'stop' (countdown undecided), or the winner 'W'/'B' + ':' + why
+    side: int = WHITE
+    number: int = field(default=1, compare=False)
+    spent: int = field(default=0, compare=False)  # half action points the turn that led here spent
+
+
+WINS = {
+    "queen": "{w} hit {l}'s queen while {l} was in t'chako",
+    "noqueen": "{l} was put in t'chako with its queen off the board",
+    "anarchy": "{w} linked a chain of zones to {l}'s vital zone and controls it (anarchy)",
+    "hill": "{w} holds {zones} (king of the hill)",
+    "lead": "{w} has {n} pucks more than {l} (demographic victory)",
+    "total": "{w} has {n} pucks on the board (demographic victory)",
+    "sudden": "{l} has no puck left and may create no more (sudden death)",
+    "zones": "the countdown is over and {w} captures more zones",
+    "count": "the countdown is over, both capture as many zones, and {w} has more pucks on the board",
+}
+
+
+class Illegal(Exception):
+    """Raised while playing a turn, with the reason it breaks the rules."""
+
+
+class State:
+    """A position being played: mutable copies of its parts, and the turn's counters."""
+
+    def __init__(self, position: TChakoPosition) -> None:
+        self.pucks = [list(pair) for pair in position.pucks]
+        self.queens = list(position.queens)
+        self.created = list(position.created)
+        self.elastics = list(position.elastics)
+        self.made = list(position.made)
+        self.end = position.end
+        self.side = position.side
+        self.shot = [0] * len(ZONES)  # the mover's pucks shot this turn, per zone they are in
+        self.queen_shot = False
+        self.free = 0  # Carrisk creations left at no cost
+
+    def occupied(self, side: int) -> int:
+        """Zones where `side` has a piece."""
+        return sum(1 << k for k, pair in enumerate(self.pucks) if pair[side])
+
+    def controlled(self, side: int) -> int:
+        """Zones `side` controls: only its pieces there, or its own vital and base zones
+        while no opponent piece is there."""
+        mine, theirs = self.occupied(side), self.occupied(1 - side)
+        return (mine | HOME_BITS[side]) & ~theirs
+
+    def on_board(self, side: int) -> int:
+        """`side`'s pucks on the board, its queen left out."""
+        return sum(pair[side] for pair in self.pucks) - (self.queens[side] != OFF)
+
+    def position(self, side: int, number: int, spent: int = 0) -> TChakoPosition:
+        return TChakoPosition(tuple(map(tuple, self.pucks)), tuple(self.queens), tuple(self.created),
+                              tuple(self.elastics), tuple(self.made), self.end, side, number, spent)
+
+
+def reach(start: int, through: int) -> int:
+    """The zones of `through` reached from `start` (a subset of it) along connections."""
+    found, frontier = start, start
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        new = NEIGHBOUR_BITS[low.bit_length() - 1] & through & ~found
+        found |= new
+        frontier |= new
+    return found
+
+
+def captured(state: State, side: int) -> int:
+    """The zones `side` captures at the start of its turn: those it controls linked,
+    through such zones, to one of its bases it controls."""
+    controlled = state.controlled(side)
+    return reach(BASE_BITS[side] & controlled, controlled)
+
+
+def chain(state: State, side: int, captures: int) -> bool:
+    """Whether `side` holds a chain of captured or controlled zones from one of its bases
+    to the opponent's vital zone, which it controls: the opponent is in t'chako."""
+    controlled = state.controlled(side)
+    vital = 1 << VITAL_ZONE[1 - side]
+    if not controlled & vital:
+        return False
+    through = captures | controlled
+    return bool(reach(BASE_BITS[side] & through, through) & vital)
+
+
+def zone_list(bits: int) -> str:
+    names = [ZONES[k] for k in range(len(ZONES)) if bits >> k & 1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def piece_words(piece: Piece, colour: int) -> str:
+    what = {"": "puck", "q": "queen", "c": "puck on the creation space"}[piece.kind]
+    return f"{SIDES[colour]}'s {what} in {ZONES[piece.zone]}" if piece.kind != "q" else f"{SIDES[colour]}'s queen"
+
+
+def _points(halves: int) -> str:
+    whole, half = divmod(halves, 2)
+    text = f"{whole}½" if half and whole else "½" if half else str(whole)
+    return f"{text} action point" + ("" if halves == 2 else "s")
+
+
+POSITION_CODE = re.compile(r"(?P<zones>[A-Lwbqc0-9Q+/]*|-) (?P<elastics>[-A-L:/]+) (?P<side>[WB]) "
+                           r"(?P<number>[1-9][0-9]*) (?P<made>[0-9]+/[0-9]+) (?P<end>play|stop|[WB]:[a-z]+)")
+ZONE_CODE = re.compile(r"([A-L])(?:w([0-9]+))?(?:b([0-9]+))?(Q?)(q?)(?:\+([wbQq]))?")
+
+
+class TChako(Game):
+    name = "TChako"
+    sides = SIDES
+    options = frozenset({"anarchy", "king of the hill", "king of the hill line", "king of the hill diamond",
+                         "demographic N", "demographic total N", "sudden death N", "sudden death turns N",
+                         "countdown N", "strategic shots", "supply depot", "carrisk", "sumo", "triangle elastics",
+                         "hourglass"})
+    turn_example = ("actions joined by commas: F>G (a puck from F stops in G), F>GxI (hitting the opponent's puck "
+                    "in I), F>GxqK>J/wG>H (pushing the queen to J and a White puck to H), +A (creation), ~s>AD "
+                    "(an elastic's anchor), or pass")
+    turn_rules = rf'''
+# A T'Chako turn: "pass", or its actions joined by ",": a shot F>G (from F, stopping in G or
+# O off the board; ^ announces a charged shot; q the queen, c the puck on the creation
+# space), its first opponent piece hit xI (>J where it went when not eliminated) and each
+# other piece pushed /wG>H; a creation +A (+qA: the queen's return); an elastic's anchor
+# ~sAD>DE. A place may carry coordinates in percent of the board: G@40:55.
+turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|$)\s*"
+'''
+
+    def __init__(self, variant: str = "") -> None:
+        values: dict[str, int] = {}
+        kept = []
+        for part in variant.split(","):
+            words = part.strip().lower()
+            match = re.fullmatch(r"(demographic total|demographic|sudden death turns|sudden death|countdown)"
+                                 r"(?: +([0-9]+))?", words)
+            if match:
+                if match[2] is None or int(match[2]) < 1:
+                    raise ValueError(f"bad TChako variant {part.strip()!r}: the {match[1]} mode takes a number, "
+                                     f"as in {match[1]} 8")
+                values[match[1]] = int(match[2])
+            elif words:
+                kept.append(words)
+        super().__init__(",".join(kept))
+        self.values = values
+        self.variant |= {f"{name} {value}" for name, value in values.items()}
+        self.anarchy = "anarchy" in self.variant
+        self.hills = [(bits_of(zones), name) for name, zones in HILLS.items() if name in self.variant]
+        self.strategic = "strategic shots" in self.variant
+        self._played = LastPlayed(self._play_turn)
+
+    # --- positions -------------------------------------------------------------------------
+    def start_position(self) -> TChakoPosition:
+        pucks = [[0, 0] for _ in ZONES]
+        queens = [OFF, OFF]
+        for side in (WHITE, BLACK):
+            for zone in BASES[side]:
+                pucks[ZONE[zone]][side] = START_PUCKS
+            if not self.anarchy:
+                queens[side] = VITAL_ZONE[side]
+                pucks[VITAL_ZONE[side]][side] = 1
+        return TChakoPosition(tuple(map(tuple, pucks)), tuple(queens), ("",) * len(ZONES), (("", "", ""),) * 6)
+
+    def position_code(self, position: TChakoPosition) -> str:
+        zones = []
+        for k, (white, black) in enumerate(position.pucks):
+            white_queen, black_queen = position.queens[WHITE] == k, position.queens[BLACK] == k
+            white, black = white - white_queen, black - black_queen
+            text = (f"{ZONES[k]}{f'w{white}' if white else ''}{f'b{black}' if black else ''}"
+                    f"{'Q' if white_queen else ''}{'q' if black_queen else ''}"
+                    f"{'+' + position.created[k] if position.created[k] else ''}")
+            if len(text) > 1:
+                zones.append(text)
+        elastics = "/".join(f"{a}:{b}" + (f":{mid}" if mid else "") if a or b else "-"
+                            for a, b, mid in position.elastics)
+        return (f"{'/'.join(zones) or '-'} {elastics} {'WB'[position.side]} {position.number} "
+                f"{position.made[0]}/{position.made[1]} {position.end}")
+
+    def read_position(self, code: str) -> TChakoPosition:
+        match = POSITION_CODE.fullmatch(code.strip())
+        if not match:
+            raise ValueError("a TChako position code is ZONES ELASTICS SIDE NUMBER CREATED STATE, as in "
+                             f"{self.position_code(self.start_position())}")
+        pucks = [[0, 0] for _ in ZONES]
+        queens, created = [OFF, OFF], [""] * len(ZONES)
+        for text in ([] if match["zones"] == "-" else match["zones"].split("/")):
+            part = ZONE_CODE.fullmatch(text)
+            if not part or len(text) == 1:
+                raise ValueError(f"{text!r} is not a zone of a position code (as in Aw3, Kq, Fw1b2+w)")
+            k = ZONE[part[1]]
+            pucks[k] = [int(part[2] or 0), int(part[3] or 0)]
+            for side, queen in enumerate(part.group(4, 5)):
+                if queen:
+                    queens[side] = k
+                    pucks[k][side] += 1
+            holder = part[6] or ""
+            if holder and (queens["Qq".index(holder)] != k if holder in "Qq"
+                           else pucks[k]["wb".index(holder)] - (queens["wb".index(holder)] == k) < 1):
+                raise ValueError(f"zone {part[1]}: the code puts on its creation space a piece the zone lacks")
+            created[k] = holder
+        elastics = match["elastics"].split("/")
+        if len(elastics) != 6:
+            raise ValueError("a position code lists 6 elastics: White's s, t, l, then Black's")
+        spans = []
+        for k, text in enumerate(elastics):
+            parts = [] if text == "-" else text.split(":")
+            if text != "-" and (len(parts) != (3 if k % 3 == 2 and all(parts[:2]) else 2)
+                                or any(p and p not in OBSTACLE_SET for p in parts)):
+                raise ValueError(f"{text!r} is not an elastic of a position code (as in AD:AE, or AD:EF:AE for a "
+                                 "long one with its middle)")
+            spans.append(tuple(parts + [""] * (3 - len(parts))) if parts else ("", "", ""))
+        made = tuple(int(n) for n in match["made"].split("/"))
+        for side in (WHITE, BLACK):
+            on_board = sum(pair[side] for pair in pucks) - (queens[side] != OFF)
+            if on_board > PUCKS:
+                raise ValueError(f"{SIDES[side]} has {on_board} pucks on the board: each side has {PUCKS}")
+        return TChakoPosition(tuple(map(tuple, pucks)), tuple(queens), tuple(created), tuple(spans), made,
+                              match["end"], "WB".index(match["side"]), int(match["number"]))
+
+    # --- turns as text -------------------------------------------------------------------------
+    def turn_from_node(self, node: ParseNode) -> Turn:
+        actions = node.match.group("actions")
+        return read_actions(actions) if actions else ()
+
+    def turn_text(self, turn: Turn) -> str:
+        return ",".join(map(action_text, turn)) if turn else "pass"
+
+    # --- rules ---------------------------------------------------------------------------------
+    def why_illegal(self, position: TChakoPosition, turn: Turn) -> str | None:
+        return self._played(position, turn)[0]
+
+    def complete(self, position: TChakoPosition, turn: Turn) -> Turn:
+        """The turn with each queen's return written +q."""
+        played = self._played(position, turn)
+        self._played.remember(position, played[2], played)
+        return played[2]
+
+    def apply(self, position: TChakoPosition, turn: Turn) -> TChakoPosition:
+        return self._played(position, turn)[1]
+
+    def _play_turn(self, position: TChakoPosition, turn: Turn) -> tuple[str | None, TChakoPosition, Turn]:
+        state = State(position)
+        done: list[Action] = []
+        try:
+            if position.end != "play":
+                raise Illegal(f"the game is over: {self._end(position).reason}")
+            captures, opponent_held = self._start(state)
+            budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
+            spent = 0
+            for action in turn:
+                if state.end != "play":
+                    raise Illegal(f"{action_text(action)}: the game ended with the previous action: "
+                                  f"{self._end(state.position(0, 1)).reason}")
+                cost, action = self._act(state, action, captures, opponent_held, position.number)
+                if spent + cost > budget:
+                    raise Illegal(f"{action_text(action)} costs {_points(cost)}, and {SIDES[state.side]} has "
+                                  f"{_points(budget - spent)} left of its {_points(budget)} this turn")
+                spent += cost
+                done.append(action)
+                self._check_wins(state, captures)
+        except Illegal as error:
+            return str(error), position, turn
+        after = self._next_turn(state, position.number, spent)
+        done_turn = tuple(done)
+        return None, after, done_turn if done_turn != turn else turn
+
+    def _start(self, state: State) -> tuple[int, int]:
+        """What the start of the mover's turn fixes: its captures, and the own home zones the
+        opponent controlled (no creation there this turn); Carrisk's free creations."""
+        side = state.side
+        if "carrisk" in self.variant:
+            state.free = 2
+        return captured(state, side), HOME_BITS[side] & state.controlled(1 - side)
+
+    def _next_turn(self, state: State, number: int, spent: int) -> TChakoPosition:
+        """The position after the turn, with what the start of the next turn decides."""
+        side = 1 - state.side
+        number += side == WHITE
+        if state.end == "play":
+            state.side = side
+            captures = captured(state, side)
+            self._check_wins(state, captures, start=True)
+            limit = self.values.get("countdown")
+            if state.end == "play" and limit is not None and side == WHITE and number > limit:
+                state.end = self._countdown(state)
+        return state.position(side, number, spent)
+
+    def _countdown(self, state: State) -> str:
+        zones = [captured(state, side).bit_count() for side in (WHITE, BLACK)]
+        if zones[0] != zones[1]:
+            return f"{'WB'[zones[1] > zones[0]]}:zones"
+        pucks = [state.on_board(side) for side in (WHITE, BLACK)]
+        if pucks[0] != pucks[1]:
+            return f"{'WB'[pucks[1] > pucks[0]]}:count"
+        return "stop"
+
+    def _check_wins(self, state: State, captures: int, start: bool = False) -> None:
+        """The wins that can happen at any moment of the mover's turn (and at its start)."""
+        side = state.side
+        if state.end != "play":
+            return
+        if chain(state, side, captures):
+            if self.anarchy:
+                state.end = f"{'WB'[side]}:anarchy"
+                return
+            if state.queens[1 - side] == OFF:
+                state.end = f"{'WB'[side]}:noqueen"
+                return
+        for bits, name in self.hills:
+            held = captures if name == "king of the hill" else captures | state.controlled(side)
+            if (start or name != "king of the hill") and held & bits == bits:
+                state.end = f"{'WB'[side]}:hill"
+                return
+        for player in (side, 1 - side):
+            lead = self.values.get("demographic")
+            mine, theirs = state.on_board(player), state.on_board(1 - player)
+            if lead is not None and mine - theirs >= lead:
+                state.end = f"{'WB'[player]}:lead"
+                return
+            total = self.values.get("demographic total")
+            if total is not None and mine >= total:
+                state.end = f"{'WB'[player]}:total"
+                return
+            limit = self.values.get("sudden death")
+            if limit is not None and theirs == 0 and state.made[1 - player] >= limit:
+                state.end = f"{'WB'[player]}:sudden"
+                return
+
+    # --- actions -------------------------------------------------------------------------------
+    def _act(self, state: State, action: Action, captures: int, opponent_held: int,
+             number: int) -> tuple[int, Action]:
+        """Play one action on the state: its cost in half points, and the action as completed."""
+        if isinstance(action, Shot):
+            return self._shoot(state, action, captures), action
+        if isinstance(action, Create):
+            return self._create(state, action, captures, opponent_held, number)
+        return self._anchor(state, action), action
+
+    def _take(self, state: State, piece: Piece, colour: int, what: str) -> None:
+        """Take a piece off its zone (it is about to move): it must be there."""
+        k = piece.zone
+        if piece.kind == "q":
+            if self.anarchy:
+                raise Illegal(f"{what}: there are no queens in anarchy")
+            if state.queens[colour] != k:
+                where = "off the board" if state.queens[colour] == OFF else f"in {ZONES[state.queens[colour]]}"
+                raise Illegal(f"{what}: {SIDES[colour]}'s queen is {where}, not in {ZONES[k]}")
+            state.queens[colour] = OFF
+        elif piece.kind == "c":
+            if state.created[k] != COLOURS[colour]:
+                raise Illegal(f"{what}: no {SIDES[colour]} puck stands on the creation space of {ZONES[k]}")
+        elif state.pucks[k][colour] - (state.queens[colour] == k) - (state.created[k] == COLOURS[colour]) <= 0:
+            if state.created[k] == COLOURS[colour]:
+                raise Illegal(f"{what}: {SIDES[colour]}'s only puck in {ZONES[k]} stands on its creation space: "
+                              f"write c{ZONES[k]}")
+            raise Illegal(f"{what}: {SIDES[colour]} has no puck in {ZONES[k]}")
+        if state.created[k] == ("Qq"[colour] if piece.kind == "q" else COLOURS[colour] if piece.kind == "c" else "-"):
+            state.created[k] = ""
+        state.pucks[k][colour] -= 1
+
+    @staticmethod
+    def _put(state: State, place: Place, colour: int, queen: bool) -> None:
+        if place.zone == OFF:
+            return
+        state.pucks[place.zone][colour] += 1
+        if queen:
+            state.queens[colour] = place.zone
+
+    def _shoot(self, state: State, shot: Shot, captures: int) -> int:
+        side, other = state.side, 1 - state.side
+        text = action_text(shot)
+        piece = shot.piece
+        queen = piece.kind == "q"
+        if queen and state.queen_shot:
+            raise Illegal(f"{text}: {SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
+        if piece.kind == "" and state.pucks[piece.zone][side] - (state.queens[side] == piece.zone) \
+                - (state.created[piece.zone] == COLOURS[side]) - state.shot[piece.zone] <= 0 \
+                and state.shot[piece.zone]:
+            raise Illegal(f"{text}: every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
+                          "(each puck once a turn)")
+        if shot.charged and not self.strategic:
+            raise Illegal(f"{text}: ^ announces a charged shot, which only the strategic shots mode has")
+        in_tchako = chain(state, side, captures)
+        grey = state.pucks[piece.zone][other] > 0 and state.pucks[piece.zone][side] > 0
+        self._take(state, piece, side, text)
+        if queen:
+            state.queen_shot = True
+        cost = 2 * ((3 if queen else 2) if not self.strategic else (2 if queen else 1) + shot.charged)
+        # The hit, judged on the board as the shot began.
+        shooter_lost = False
+        if shot.hit is not None:
+            hit = shot.hit
+            words = piece_words(hit, other)
+            self._take(state, hit, other, text)
+            incident = grey and hit.zone == piece.zone
+            if hit.kind == "q":
+                wins = in_tchako and not incident and (shot.charged or not self.strategic)
+                if wins:
+                    if shot.hit_to is not None:
+                        raise Illegal(f"{text}: hitting {words} in t'chako wins the game: write no place for it")
+                    state.end = f"{'WB'[side]}:queen"
+                else:
+                    self._put(state, shot.hit_to or Place(hit.zone), other, True)
+            else:
+                eliminated = not incident and "sumo" not in self.variant and (shot.charged or not self.strategic)
+                if eliminated:
+                    if shot.hit_to is not None:
+                        raise Illegal(f"{text}: {words} is eliminated, the first opponent puck hit: it goes "
+                                      f"nowhere, write x{hit.kind}{ZONES[hit.zone]}")
+                else:
+                    self._put(state, shot.hit_to or Place(hit.zone), other, False)
+            shooter_lost = incident
+        elif shot.hit_to is not None:
+            raise Illegal(f"{text}: a place for the piece hit, but no piece hit")
+        if not shooter_lost:
+            self._put(state, shot.stop, side, queen)
+            if not queen and shot.stop.zone != OFF:
+                state.shot[shot.stop.zone] += 1
+        for pushed, to in shot.pushes:
+            self._take(state, pushed, pushed.colour, text)
+            self._put(state, to, pushed.colour, pushed.kind == "q")
+            if pushed.colour == side and pushed.kind != "q" and state.shot[pushed.zone]:
+                state.shot[pushed.zone] -= 1  # a shot puck moved on: it stays shot
+                if to.zone != OFF:
+                    state.shot[to.zone] += 1
+        return cost
+
+    def _create(self, state: State, create: Create, captures: int, opponent_held: int,
+                number: int) -> tuple[int, Create]:
+        side = state.side
+        k = create.zone
+        text = action_text(create)
+        bit = 1 << k
+        if not captures & bit and not (HOME_BITS[side] & bit and not opponent_held & bit):
+            if HOME_BITS[side] & bit:
+                raise Illegal(f"{text}: {SIDES[1 - side]} controlled {ZONES[k]} at the start of the turn, so "
+                              f"{SIDES[side]} may not create there")
+            raise Illegal(f"{text}: {SIDES[side]} did not capture {ZONES[k]} at the start of the turn (a puck is "
+                          "created on a captured zone, or on one's own vital or base zone)")
+        if state.created[k]:
+            holder = state.created[k]
+            who = f"{SIDES['wbQq'.index(holder) % 2]}'s {'queen' if holder in 'Qq' else 'puck'}"
+            raise Illegal(f"{text}: the creation space of {ZONES[k]} holds {who}, created there and not moved "
+                          "since: it must be shot before another creation there")
+        queen = not self.anarchy and state.queens[side] == OFF
+        if create.queen and not queen:
+            raise Illegal(f"{text}: {SIDES[side]}'s queen is on the board: write +{ZONES[k]} to create a puck")
+        if not queen:
+            if state.on_board(side) >= PUCKS:
+                raise Illegal(f"{text}: {SIDES[side]} has no puck in reserve (all {PUCKS} are on the board)")
+            limit = self.values.get("sudden death")
+            if limit is not None and state.made[side] >= limit:
+                raise Illegal(f"{text}: {SIDES[side]} has created its {limit} pucks (sudden death)")
+            stop = self.values.get("sudden death turns")
+            if stop is not None and number > stop:
+                raise Illegal(f"{text}: no puck is created after turn {stop} (sudden death)")
+            state.made[side] += 1
+        state.pucks[k][side] += 1
+        state.created[k] = ("Qq" if queen else COLOURS)[side]
+        if queen:
+            state.queens[side] = k
+        if state.free:
+            state.free -= 1
+            cost = 0
+        elif "supply depot" in self.variant:
+            held = (captures | HOME_BITS[side] & ~opponent_held).bit_count()
+            cost = 2 * max(1, state.on_board(side) - (not queen) - held)
+        else:
+            cost = 4
+        return cost, Create(k, queen)
+
+    def _anchor(self, state: State, anchor: Anchor) -> int:
+        side = state.side
+        text = action_text(anchor)
+        index = 3 * side + anchor.elastic
+        name = ("first short", "second short", "long")[anchor.elastic]
+        a, b, _ = state.elastics[index]
+        for obstacle in (anchor.origin, anchor.to):
+            if obstacle and obstacle not in OBSTACLE_SET:
+                raise Illegal(f"{text}: there is no obstacle between {obstacle[0]} and {obstacle[1]}")
+        if not anchor.origin and a and b:
+            raise Illegal(f"{text}: both anchors of {SIDES[side]}'s {name} elastic are placed: name the one moved")
+        if anchor.origin not in (a, b):
+            raise Illegal(f"{text}: {SIDES[side]}'s {name} elastic has no anchor on {anchor.origin}")
+        kept = b if anchor.origin == a else a
+        busy = {obstacle for k, span in enumerate(state.elastics) if k != index for obstacle in span if obstacle}
+        if anchor.to in busy or anchor.to == kept:
+            raise Illegal(f"{text}: the obstacle {anchor.to} already carries an elastic")
+        middle = ""
+        if kept:
+            if anchor.elastic < 2 and kept not in FINE[anchor.to]:
+                raise Illegal(f"{text}: a short elastic spans two obstacles joined by a fine line, and {kept} "
+                              f"and {anchor.to} are not")
+            if anchor.elastic == 2:
+                middles = sorted((FINE[kept] & FINE[anchor.to]) - busy - {kept, anchor.to})
+                if not middles:
+                    raise Illegal(f"{text}: a long elastic spans two obstacles joined through a free third one by "
+                                  f"two fine lines, and {kept} and {anchor.to} are not")
+                middle = middles[0]
+        state.elastics[index] = (*sorted((kept, anchor.to)), middle) if kept else (anchor.to, "", "")
+        return 1
+
+    # --- generating turns -----------------------------------------------------------------------
+    def legal_turns(self, position: TChakoPosition, chance: object = None) -> Iterator[Turn]:
+        """The pass and every legal one-action turn whose shot stops, untouched, in its own zone
+        or a neighbouring one. Real outcomes depend on the players' hands, so `chance` is not
+        used: any other outcome is checked by why_illegal."""
+        if position.end != "play":
+            return
+        yield ()
+        for action in self._candidates(position):
+            if self.why_illegal(position, (action,)) is None:
+                yield (action,)
+
+    def _candidates(self, position: TChakoPosition) -> Iterator[Action]:
+        side = position.side
+        for k, pair in enumerate(position.pucks):
+            if pair[side]:
+                kind = "q" if position.queens[side] == k else "c" if position.created[k] == COLOURS[side] else ""
+                for to in (k, *(ZONE[z] for z in NEIGHBOURS[ZONES[k]])):
+                    yield Shot(Piece(kind, k), Place(to))
+                    if kind and pair[side] > 1:
+                        yield Shot(Piece("", k), Place(to))
+        for k in range(len(ZONES)):
+            yield Create(k, not self.anarchy and position.queens[side] == OFF)
+        for elastic in range(3):
+            a, b, _ = position.elastics[3 * side + elastic]
+            for to in OBSTACLES:
+                yield Anchor(elastic, a if a and b else "" if not b else b, to)
+
+    def random_turn(self, position: TChakoPosition, rng: random.Random) -> Turn | None:
+        """A few actions with plausible outcomes drawn from rng: shots mostly stopping in a
+        neighbouring zone, sometimes hitting an opponent piece there or pushing one, rarely
+        leaving the board; creations; elastic moves. Each is kept only if legal."""
+        if position.end != "play":
+            return None
+        turn: tuple = ()
+        for _ in range(rng.randrange(1, 6)):
+            action = self._random_action(position, turn, rng)
+            if action is not None and self.why_illegal(position, turn + (action,)) is None:
+                turn += (action,)
+        return turn
+
+    def _random_action(self, position: TChakoPosition, turn: Turn, rng: random.Random) -> Action | None:
+        state = State(position)
+        for action in turn:  # the board as the turn left it so far (turn is legal)
+            try:
+                self._act(state, action, captured(State(position), position.side), 0, position.number)
+            except Illegal:
+                return None
+        side, other = position.side, 1 - position.side
+        roll = rng.random()
+        queen_off = not self.anarchy and state.queens[side] == OFF
+        if roll < (0.5 if queen_off else 0.15):
+            where = captured(State(position), side) | HOME_BITS[side]
+            return Create(rng.choice([k for k in range(len(ZONES)) if where >> k & 1]), queen_off)
+        if roll < 0.22:
+            elastic = rng.randrange(3)
+            a, b, _ = state.elastics[3 * side + elastic]
+            origin = rng.choice([a, b]) if a and b else ""
+            near = sorted(FINE[a or b]) if (a or b) else OBSTACLES
+            return Anchor(elastic, origin, rng.choice(near if rng.random() < 0.8 else OBSTACLES))
+        zones = [k for k, pair in enumerate(state.pucks) if pair[side]]
+        if not zones:
+            return None
+        k = rng.choice(zones)
+        kind = "q" if state.queens[side] == k and rng.random() < 0.3 else ""
+        if not kind and state.created[k] == COLOURS[side] and (state.pucks[k][side] == 1 or rng.random() < 0.5):
+            kind = "c"
+        if not kind and state.queens[side] == k and state.pucks[k][side] == 1 + (state.created[k] == COLOURS[side]):
+            kind = "q"
+        choices = [k, *(ZONE[z] for z in NEIGHBOURS[ZONES[k]])]
+        stop = Place(OFF) if kind != "q" and rng.random() < 0.03 else Place(rng.choice(choices))
+        if stop.zone != OFF and rng.random() < 0.2:
+            stop = Place(stop.zone, (rng.randrange(100), rng.randrange(100)))
+        hit = hit_to = None
+        targets = [z for z in choices if state.pucks[z][other]]
+        if targets and rng.random() < 0.5:
+            z = rng.choice(targets)
+            hit_kind = "q" if state.queens[other] == z and state.pucks[z][other] == 1 else ""
+            if hit_kind == "" and state.created[z] == COLOURS[other] and state.pucks[z][other] \
+                    - (state.queens[other] == z) == 1:
+                hit_kind = "c"
+            hit = Piece(hit_kind, z)
+            if hit_kind == "q" or rng.random() < 0.3:
+                hit_to = Place(rng.choice([z, *(ZONE[n] for n in NEIGHBOURS[ZONES[z]])]))
+        pushes = ()
+        if rng.random() < 0.1:
+            mates = [z for z in choices if state.pucks[z][side] > (z == k) + (state.queens[side] == z)
+                     + (state.created[z] == COLOURS[side])]
+            if mates:
+                z = rng.choice(mates)
+                pushes = ((Piece("", z, side), Place(rng.choice([z, *(ZONE[n] for n in NEIGHBOURS[ZONES[z]])]))),)
+        return Shot(Piece(kind, k), stop, hit, hit_to, pushes, self.strategic and rng.random() < 0.6)
+
+    # --- the end ---------------------------------------------------------------------------------
+    def outcome(self, position: TChakoPosition, occurrences: int) -> Outcome | None:
+        return None if position.end in ("play", "stop") else self._end(position)
+
+    def _end(self, position: TChakoPosition) -> Outcome:
+        if position.end == "stop":
+            return Outcome(None, "the countdown is over with as many zones and pucks each: the players decide "
+                                 "by the pucks nearest the opponent's vital zone")
+        winner = "WB".index(position.end[0])
+        why = position.end[2:]
+        zones = " and ".join(zone_list(bits) for bits, _ in self.hills)
+        number = self.values.get("demographic total" if why == "total" else "demographic")
+        return Outcome(winner, WINS[why].format(w=SIDES[winner], l=SIDES[1 - winner], zones=zones, n=number))

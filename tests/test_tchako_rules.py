@@ -1,0 +1,174 @@
+"""T'Chako rules: a legal and an illegal case for every rule and applied mode, with the
+exact messages, and the same through a record (line, column, turn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import checked, problems_of
+from ludoscribe.notation.games.tchako import TChako
+
+START = "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 1 0/0 play"
+MID = "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
+TCHAKO = "Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play"
+GREY = "Aw3b1/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
+NO_QUEEN = "Aw3/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
+
+# (variant, position, turn, reason or None, the position after it or None)
+CASES = [
+    # action points: 5 on White's first turn, then 7
+    ("", START, "A>D,A>E", None, "Aw1/BQ/Cw3/Dw1/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 1 0/0 play"),
+    ("", START, "A>D,A>E,+A", "+A costs 2 action points, and White has 1 action point left of its 5 action points "
+                              "this turn", None),
+    ("", START.replace("W 1", "B 1"), "qK>I,J>I", None, "Aw3/BQ/Cw3/Ib1q/Jb2/Lb3 -/-/-/-/-/- W 2 0/0 play"),
+    ("", START.replace("W 1", "B 1"), "J>I,J>I,J>I,qK>I",
+     "qK>I costs 3 action points, and Black has 1 action point left of its 7 action points this turn", None),
+    # each puck once a turn, the queen once a turn
+    ("", START, "A>D,D>E", "D>E: every White puck in D was already shot this turn (each puck once a turn)", None),
+    ("", START, "qB>D,qD>F", "qD>F: White's queen was already shot this turn (each piece once a turn)", None),
+    ("", START, "F>G", "F>G: White has no puck in F", None),
+    # creation
+    ("", MID, "+D", None, "Aw3/BQ/Cw3/Dw2+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"),
+    ("", MID, "+E", "+E: White did not capture E at the start of the turn (a puck is created on a captured zone, "
+                    "or on one's own vital or base zone)", None),
+    ("", MID, "+D,+D", "+D: the creation space of D holds White's puck, created there and not moved since: it must "
+                       "be shot before another creation there", None),
+    ("", MID, "+D,cD>E,+D", None, "Aw3/BQ/Cw3/Dw2+w/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    ("", MID, "+D,D>E,D>F", "D>F: White's only puck in D stands on its creation space: write cD", None),
+    ("", GREY, "+A", None, "Aw4b1+w/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"),
+    ("", "Aw3/Cw3/Dw2/Fw1/Jw1b2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "+J", None,
+     "Aw3/Cw3/Dw2/Fw1/Jw1b3+b/Kq/Lb3 -/-/-/-/-/- W 3 0/1 play"),
+    ("", "Aw3/Cw3/Dw2/Fw1/Jw1/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "+J",
+     "+J: White controlled J at the start of the turn, so Black may not create there", None),
+    ("", "Aw9/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "+A",
+     "+A: White has no puck in reserve (all 11 are on the board)", None),
+    # the queen's return
+    ("", NO_QUEEN, "+A", None, "Aw3Q+Q/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", MID, "+qA", "+qA: White's queen is on the board: write +A to create a puck", None),
+    # hits
+    ("", MID, "A>DxJ", None, "Aw2/BQ/Cw3/Dw2/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", MID, "A>DxJ>I", "A>DxJ>I: Black's puck in J is eliminated, the first opponent puck hit: it goes nowhere, "
+                         "write xJ", None),
+    ("", MID, "A>DxqK>I", None, "Aw2/BQ/Cw3/Dw2/Iq/Jb3/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", MID, "A>DxK", "A>DxK: Black has no puck in K", None),
+    ("", MID, "A>DxJ/bJ>O/wA>E", None, "Aw1/BQ/Cw3/Dw2/Ew1/Jb1/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    # the grey zone
+    ("", GREY, "A>AxA>D", None, "Aw2/BQ/Cw3/Dw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", GREY, "A>DxJ>I", "A>DxJ>I: Black's puck in J is eliminated, the first opponent puck hit: it goes nowhere, "
+                          "write xJ", None),
+    # t'chako: hitting the queen wins
+    ("", TCHAKO, "A>DxqI", None, "Aw2/BQ/Cw3/Dw2/Fw1/Jw1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 W:queen"),
+    ("", TCHAKO, "A>DxqI>G", "A>DxqI>G: hitting Black's queen in t'chako wins the game: write no place for it", None),
+    ("", TCHAKO, "A>DxqI,C>D", "C>D: the game ended with the previous action: White hit Black's queen while Black "
+                               "was in t'chako", None),
+    # t'chako without a queen loses
+    ("", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play", "F>JxJ", None,
+     "Aw3/BQ/Cw3/Dw1/Iq/Jw2/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play", "D>DxqI>O", None,
+     "Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 W:noqueen", "pass",
+     "the game is over: Black was put in t'chako with its queen off the board", None),
+    # elastics
+    ("", MID, "~s>AD,~s>AF", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 AD:AF/-/-/-/-/- B 2 0/0 play"),
+    ("", MID, "~s>AD,~s>FJ", "~s>FJ: a short elastic spans two obstacles joined by a fine line, and AD and FJ are "
+                             "not", None),
+    ("", MID, "~l>AD,~l>CG", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:CG:CD/-/-/- B 2 0/0 play"),
+    ("", MID, "~l>AD,~l>EJ", "~l>EJ: a long elastic spans two obstacles joined through a free third one by two fine "
+                             "lines, and AD and EJ are not", None),
+    ("", MID, "~s>AD,~t>AD", "~t>AD: the obstacle AD already carries an elastic", None),
+    ("", MID, "~s>AB", "~s>AB: there is no obstacle between A and B", None),
+    ("", MID, "~s>AD,~sAD>DE", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 DE:/-/-/-/-/- B 2 0/0 play"),
+    ("", MID, "~s>AD,~s>AF,~s>DE", "~s>DE: both anchors of White's first short elastic are placed: name the one moved",
+     None),
+    # modes
+    ("anarchy", "Aw3/Cw3/Dw1/Fw1/Jb1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play", "F>JxJ", None,
+     "Aw3/Cw3/Dw1/Jw1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 W:anarchy"),
+    ("anarchy", "Aw3/Cw3/Dw1/Fw1/Jb3/Lb3 -/-/-/-/-/- W 2 0/0 play", "qB>D", "qB>D: there are no queens in anarchy",
+     None),
+    ("king of the hill", "Aw3/BQ/Cw3/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "pass", None,
+     "Aw3/BQ/Cw3/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 3 0/0 W:hill"),
+    ("king of the hill", "Aw3/BQ/Cw3/Fw1/Gw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "pass", None,
+     "Aw3/BQ/Cw3/Fw1/Gw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- W 3 0/0 play"),
+    ("king of the hill line", "Aw3/BQ/Cw3/Ew1/Dw1/Fw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>G,C>H", None,
+     "Aw3/BQ/Cw2/Ew1/Fw1/Gw1/Hw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 W:hill"),
+    ("king of the hill line", "Aw3/BQ/Cw3/Ew1/Dw1/Fw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>G", None,
+     "Aw3/BQ/Cw3/Ew1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("king of the hill diamond", "Aw3/BQ/Cw3/Dw1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>I", None,
+     "Aw2/BQ/Cw3/Dw1/Fw1/Gw1/Iw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 W:hill"),
+    ("king of the hill diamond", "Aw3/BQ/Cw3/Dw1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>E", None,
+     "Aw2/BQ/Cw3/Dw1/Ew1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("demographic 3", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "A>IxJ", None,
+     "Aw2/BQ/Cw3/Iw1/Jb2/Kq/Lb2 -/-/-/-/-/- B 2 0/0 play"),
+    ("demographic 2", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "A>IxJ", None,
+     "Aw2/BQ/Cw3/Iw1/Jb2/Kq/Lb2 -/-/-/-/-/- B 2 0/0 W:lead"),
+    ("demographic total 7", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "+A", None,
+     "Aw4+w/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- B 2 1/0 W:total"),
+    ("demographic total 7", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "pass", None,
+     "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- B 2 0/0 play"),
+    ("sudden death 2", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 2 2/2 play", "A>IxJ", None,
+     "Aw2/BQ/Cw3/Iw1/Kq -/-/-/-/-/- B 2 2/2 W:sudden"),
+    ("sudden death 2", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 2 2/2 play", "+A", "+A: White has created its 2 pucks "
+                                                                             "(sudden death)", None),
+    ("sudden death turns 4", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 5 2/2 play", "+A",
+     "+A: no puck is created after turn 4 (sudden death)", None),
+    ("countdown 3", MID.replace("W 2", "B 3"), "J>IxD", None, "Aw3/BQ/Cw3/Ib1/Jb2/Kq/Lb3 -/-/-/-/-/- W 4 0/0 B:zones"),
+    ("countdown 3", MID.replace("W 2", "B 3"), "J>I", None, "Aw3/BQ/Cw3/Dw1/Ib1/Jb2/Kq/Lb3 -/-/-/-/-/- W 4 0/0 W:count"),
+    ("countdown 3", MID.replace("W 2", "B 2"), "J>I", None, "Aw3/BQ/Cw3/Dw1/Ib1/Jb2/Kq/Lb3 -/-/-/-/-/- W 3 0/0 play"),
+    ("strategic shots", MID, "A>DxJ>I", None, "Aw2/BQ/Cw3/Dw2/Ib1/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("strategic shots", MID, "^A>DxJ", None, "Aw2/BQ/Cw3/Dw2/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("strategic shots", MID, "A>E,A>E,A>E,C>H,C>H,C>H,qB>A",
+     "qB>A costs 2 action points, and White has 1 action point left of its 7 action points this turn", None),
+    ("", MID, "^A>DxJ", "^A>DxJ: ^ announces a charged shot, which only the strategic shots mode has", None),
+    ("supply depot", MID, "+A,+C", None, "Aw4+w/BQ/Cw4+w/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    ("supply depot", MID, "+A,+C,+D", "+D costs 5 action points, and White has 0 action points left of its 7 action "
+                                      "points this turn", None),
+    ("carrisk", MID, "+A,+C,+D,+B,A>D", None, "Aw3+w/Bw1Q+w/Cw4+w/Dw3+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 4/0 play"),
+    ("carrisk", MID, "+A,+C,+D,+B,A>D,D>E", "D>E costs 2 action points, and White has 1 action point left of its 7 "
+                                            "action points this turn", None),
+    ("sumo", MID, "A>DxJ", None, "Aw2/BQ/Cw3/Dw2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("sumo", MID, "A>DxJ>O", None, "Aw2/BQ/Cw3/Dw2/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+]
+
+
+@pytest.mark.parametrize("variant, code, text, reason, after", CASES)
+def test_rule(variant, code, text, reason, after):
+    game = TChako(variant)
+    position = game.read_position(code)
+    turn = game.read_turn(text)
+    assert game.why_illegal(position, turn) == reason
+    if reason is None:
+        assert game.position_code(game.apply(position, turn)) == after
+
+
+def test_the_queens_return_is_written_in_full():
+    game = TChako()
+    position = game.read_position(NO_QUEEN)
+    assert game.turn_text(game.complete(position, game.read_turn("+A"))) == "+qA"
+
+
+def test_options_with_numbers():
+    assert TChako("Sudden death 8, sumo").values == {"sudden death": 8}
+    with pytest.raises(ValueError, match="the countdown mode takes a number, as in countdown 8"):
+        TChako("countdown")
+    with pytest.raises(ValueError, match="unknown TChako variant 'gravity'"):
+        TChako("gravity")
+
+
+def record(moves: str, result: str = "*", variant: str = "") -> str:
+    tags = f'[Variant "{variant}"]\n' if variant else ""
+    return f'[Game "TChako"]\n{tags}[Result "{result}"]\n\n{moves} {result}\n'
+
+
+def test_a_legal_record_and_an_illegal_turn_in_a_record():
+    record_, replayed = checked(record("1. A>D,A>E J>I,J>I,J>I 2. D>IxI,E>FxcL"))
+    assert problems_of(record_) == [("E>FxcL: no Black puck stands on the creation space of L", 4, 27,
+                                     "turn 2 White")]
+    record_, replayed = checked(record("1. A>D,A>E J>I,qK>I 2. pass +K"))
+    assert record_.problems == [] and replayed.outcome is None
+
+
+def test_a_record_with_the_wrong_result():
+    text = ('[Game "TChako"]\n[SetUp "1"]\n[Position "' + TCHAKO + '"]\n[Result "0-1"]\n\n2. A>DxqI 0-1\n')
+    record_, replayed = checked(text)
+    assert replayed.outcome.winner == 0
+    assert problems_of(record_)[0][0].startswith("the result 0-1 contradicts the end: White hit Black's queen")
