@@ -1,7 +1,7 @@
 """A static site of annotated records: an mkdocs project generated from record files, then built.
 
 The project holds an index page, one page per game and per event (tables of players,
-result, date and round), and one page per record (render/document.py: tags, viewer,
+result, date and round; an event's standings too), and one page per record (render/document.py: tags, viewer,
 move list, diagrams, result). Record pages are rendered before mkdocs runs, in several
 processes if asked. File names come from tags through `slugify`: only a-z, 0-9 and '-',
 so no tag can lead a file outside the project. Pages link with relative URLs and
@@ -28,8 +28,10 @@ from typing import Callable, Iterable, Iterator
 from ..notation import check, read_string
 from ..notation.files import expand, load
 from ..notation.model import Record
+from ..notation.standings import Played, played, standings
 from ..notation.writer import write_record
 from .document import md_text, render_html, title
+from .standings import markdown_table
 
 SITE_MARK = ".ludoscribe-site"  # in a built site: building again may replace it
 PROJECT_MARK = ".ludoscribe-project"  # in a kept mkdocs project: likewise
@@ -98,6 +100,7 @@ class Plan:
 
     entries: list[Entry] = field(default_factory=list)
     event_slugs: dict[str, str] = field(default_factory=dict)
+    games: dict[str, list[Played]] = field(default_factory=lambda: defaultdict(list))  # by event, for standings
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
 
@@ -187,6 +190,7 @@ def _read(files: list[str], plan: Plan, report: Report,
                 plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
             game = record.game.name
             plan.entries.append(Entry(slug, game, event, title(record), record.result, _tag(record, "Date"), round_))
+            plan.games[event].append(played(record))
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
             yield write_record(record), slug, links
@@ -253,7 +257,8 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
                 f"| {md_text(e.date)} | {md_text(e.round)} |" for e in _ordered(entries)]
         _write(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event),
                [f"{_plural(len(entries), 'record')}.", "",
-                "| Players | Game | Result | Date | Round |", "|---|---|---|---|---|", *rows])
+                "| Players | Game | Result | Date | Round |", "|---|---|---|---|---|", *rows,
+                "", "## Standings", "", markdown_table(standings(plan.games[event]))])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
     event_rows = [f"| [{md_text(_event_name(name))}](events/{plan.event_slugs[name]}.md) | {len(by_event[name])} "
                   f"| {md_text(_dates(by_event[name]))} |" for name in events]

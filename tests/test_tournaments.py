@@ -181,3 +181,16 @@ def test_standings_command_reads_an_event_and_reports_bad_records(tmp_path):
     result = run("standings", str(event), "--points", "1,0.5,0")
     assert "   1  Ana       x  1 ½      2  1  1  0      1½  0.75   0\n" in result.stdout
     assert run("standings", str(event), "--points", "x").exit_code == 2
+
+
+def test_site_event_page_shows_the_standings(tmp_path):
+    event = tmp_path / "cup.tgn"
+    event.write_text('[Game "Teblo"]\n[Event "Cup"]\n[Yellow "Ana"]\n[Red "<script>alert(1)</script>"]\n'
+                     '[Result "0-1"]\n\n1. D4 0-1\n', encoding="utf-8")
+    result = run("site", str(event), "-o", str(tmp_path / "site"), "--project", str(tmp_path / "project"))
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "project" / "docs" / "events" / "cup.md").read_text(encoding="utf-8")
+    assert "\n## Standings\n\n| Rank | Player | 1 | 2 | Games | W | D | L | Points | SB | DE |\n" in page
+    assert "| 1 | &lt;script&gt;alert(1)&lt;/script&gt; | x | 3 | 1 | 1 | 0 | 0 | 3 | 0 | 0 |\n" in page
+    html = (tmp_path / "site" / "events" / "cup.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;</td>" in html and "<script>alert" not in html
