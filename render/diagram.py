@@ -7,10 +7,10 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..notation.model import Record
 from ..notation.replay import positions
-from . import staku, teblo, tekao, tektop
+from . import staku, tchako, teblo, tekao, tektop
 from .svg import annotations
 
-RENDERERS: dict[str, Callable[..., str]] = {"Teblo": teblo.board, "Staku": staku.board, "Tekao": tekao.board, "Tektop": tektop.board}
+RENDERERS: dict[str, Callable[..., str]] = {"Teblo": teblo.board, "Staku": staku.board, "Tekao": tekao.board, "Tektop": tektop.board, "TChako": tchako.board}
 TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
 
 

@@ -1,0 +1,211 @@
+"""SVG diagrams of T'Chako positions, drawn from the board's layout data.
+
+`board()` draws the connections and obstacles, the zones coloured by kind and owner
+and shaded for the side to move's captures and each side's control, the elastics,
+the pucks and queens (at the last turn's coordinates when the record gave them), the
+t'chako chain when there is one, and the action points the last turn spent.
+The same arguments always give the same bytes.
+"""
+
+from __future__ import annotations
+
+from math import cos, sin
+from typing import Sequence
+
+import svgwrite
+
+from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Shot, State, TChakoPosition, Turn, captured, chain,
+                                     reach)
+from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
+from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish
+
+FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
+SHADE = ("#e0b040", "#3a78c2")  # White's and Black's control and captures
+PUCK = (("#fdfcf8", "#3b352c"), ("#2b2621", "#d9cfbd"))
+CHAIN = "#d84315"
+ELASTIC = ("#c0392b", "#6a1b9a")
+PANEL = 3.6  # side panel width, in board units
+
+
+def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None = None, marks: Sequence[str] = (),
+          arrows: Sequence[tuple[str, str]] = (), flipped: bool = False, size: int = 520) -> str:
+    """An SVG diagram of `position`, `size` pixels wide (flipped: Black's camp at the top)."""
+    unit = round(size / (WIDTH + PANEL), 2)
+    dwg = drawing(size, round(unit * HEIGHT, 2))
+
+    def at(zone: int) -> tuple[float, float]:
+        x, y = CENTRE[ZONES[zone]]
+        if flipped:
+            x, y = WIDTH - x, HEIGHT - y
+        return round(x * unit, 2), round(y * unit, 2)
+
+    dwg.add(_static(unit, flipped))
+    state = State(position)
+    side = position.side
+    mover = 1 - side if last is not None else side
+    controls = [state.controlled(s) for s in (0, 1)]
+    captures = captured(state, mover)
+    for zone in range(len(ZONES)):
+        x, y = at(zone)
+        radius = round(RADIUS[ZONES[zone]] * unit, 2)
+        for s in (0, 1):
+            if controls[s] >> zone & 1 and not (KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s
+                                                and not position.pucks[zone][s]):
+                dwg.add(dwg.circle((x, y), radius, fill=SHADE[s], fill_opacity=0.35))
+        if captures >> zone & 1:
+            dwg.add(dwg.circle((x, y), round(radius * 0.92, 2), fill="none", stroke=SHADE[mover],
+                               stroke_width=round(unit * 0.08, 2), stroke_dasharray=f"{round(unit * 0.15, 2):g}"))
+    if chain(state, mover, captures):
+        through = captures | controls[mover]
+        linked = reach(BASE_BITS[mover] & through, through)
+        for pair in CONNECTIONS:
+            a, b = ZONE[pair[0]], ZONE[pair[1]]
+            if linked >> a & 1 and linked >> b & 1:
+                dwg.add(dwg.line(at(a), at(b), stroke=CHAIN, stroke_width=round(unit * 0.12, 2), stroke_opacity=0.8))
+    for name in marks:
+        if name in ZONE:
+            dwg.add(dwg.circle(at(ZONE[name]), round(RADIUS[name] * unit * 1.08, 2), fill="none", stroke=MARK,
+                               stroke_width=round(unit * 0.08, 2)))
+    _elastics(dwg, position, unit, flipped)
+    _pieces(dwg, position, last[1] if last is not None else None, at, unit, flipped)
+    draw_arrows(dwg, arrows, ZONE, at, round(unit * 0.08, 2))
+    _panel(dwg, position, last, unit, chain(state, mover, captures), mover)
+    return finish(dwg)
+
+
+def _obstacle_at(obstacle: str, unit: float, flipped: bool) -> tuple[float, float]:
+    (x1, y1), (x2, y2) = CENTRE[obstacle[0]], CENTRE[obstacle[1]]
+    x, y = (x1 + x2) / 2, (y1 + y2) / 2
+    if flipped:
+        x, y = WIDTH - x, HEIGHT - y
+    return round(x * unit, 2), round(y * unit, 2)
+
+
+def _elastics(dwg: svgwrite.Drawing, position: TChakoPosition, unit: float, flipped: bool) -> None:
+    for k, (a, b, middle) in enumerate(position.elastics):
+        colour = ELASTIC[k // 3]
+        points = [_obstacle_at(o, unit, flipped) for o in (a, middle, b) if o]
+        if len(points) == 1:
+            dwg.add(dwg.circle(points[0], round(unit * 0.14, 2), fill="none", stroke=colour,
+                               stroke_width=round(unit * 0.05, 2)))
+        elif points:
+            dwg.add(dwg.polyline(points, fill="none", stroke=colour, stroke_width=round(unit * 0.07, 2),
+                                 stroke_linecap="round"))
+
+
+def _placed(turn: Turn | None) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """(zone, colour) -> coordinates the last turn gave for pieces ending there (colour
+    None for the shooter's pieces is resolved by the caller)."""
+    found: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for action in turn or ():
+        if isinstance(action, Shot):
+            places = [(action.stop, -1)] + [(to, piece.colour) for piece, to in action.pushes]
+            if action.hit_to is not None:
+                places.append((action.hit_to, -2))
+            for place, colour in places:
+                if place.at is not None and place.zone != OFF:
+                    found.setdefault((place.zone, colour), []).append(place.at)
+    return found
+
+
+def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, at, unit: float,
+            flipped: bool) -> None:
+    """Pucks and queens: at the last turn's coordinates when given, else in a ring in their zone."""
+    mover = 1 - position.side
+    given = _placed(turn)
+    for zone in range(len(ZONES)):
+        x, y = at(zone)
+        pieces = []
+        for s in (0, 1):
+            queen = position.queens[s] == zone
+            pucks = position.pucks[zone][s] - queen
+            created = position.created[zone] in ("wb"[s], "Qq"[s])
+            pieces += [(s, "queen")] * queen + [(s, "puck")] * pucks
+            if created:
+                dwg.add(dwg.circle((x, y), round(unit * 0.2, 2), fill="none", stroke=PUCK[s][1],
+                                   stroke_width=round(unit * 0.04, 2), stroke_dasharray="2,2"))
+        coordinates = {s: list(given.get((zone, s), [])) + list(given.get((zone, -1 if s == mover else -2), []))
+                       for s in (0, 1)}
+        count = len(pieces)
+        for k, (s, kind) in enumerate(pieces):
+            if coordinates[s] and kind == "puck":
+                px, py = coordinates[s].pop(0)
+                if flipped:
+                    px, py = 100 - px, 100 - py
+                point = (round(px / 100 * WIDTH * unit, 2), round(py / 100 * HEIGHT * unit, 2))
+            elif count == 1:
+                point = (x, y)
+            else:
+                angle = 6.2832 * k / count
+                r = RADIUS[ZONES[zone]] * unit * 0.55
+                point = (round(x + r * cos(angle), 2), round(y + r * sin(angle), 2))
+            dwg.add(dwg.use(f"#{kind}{s}", insert=point))
+
+
+def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, tchako: bool, mover: int) -> None:
+    left = WIDTH * unit
+    font = round(unit * 0.27, 2)
+
+    def text(words: str, y: float, **extra) -> None:
+        dwg.add(dwg.text(words, insert=(round(left + 0.15 * unit, 2), round(y * unit, 2)), font_size=font,
+                         font_family="sans-serif", fill=INK, **extra))
+
+    for row, s in enumerate((0, 1)):
+        on_board = sum(pair[s] for pair in position.pucks) - (position.queens[s] != OFF)
+        queen = "queen on" if position.queens[s] != OFF else "queen off"
+        text(f"{SIDES[s]}: {on_board} on, {11 - on_board} in reserve", 0.8 + row * 1.2)
+        text(queen, 1.25 + row * 1.2)
+    if last is not None:
+        spent = position.spent
+        whole, half = divmod(spent, 2)
+        text(f"{SIDES[1 - position.side]} spent {whole}{'½' if half else ''} AP", 3.6)
+    if tchako:
+        text(f"t'chako: {SIDES[1 - mover]}", 4.3, font_weight="bold", fill=CHAIN)
+    end = position.end
+    state = (f"{SIDES['WB'.index(end[0])]} wins" if end[0] in "WB" else "countdown: players decide"
+             if end == "stop" else f"{SIDES[position.side]} to move, turn {position.number}")
+    text(state, HEIGHT - 0.4, font_weight="bold")
+
+
+@cached
+def _static(unit: float, flipped: bool):
+    """Background, connections, obstacles, zones with their names, pieces as <defs>."""
+    dwg = svgwrite.Drawing(debug=False)
+    group = dwg.g(id="tchako-board")
+    group.add(dwg.rect((0, 0), (round((WIDTH + PANEL) * unit, 2), round(HEIGHT * unit, 2)), fill="#e9e1cf"))
+
+    def at(name: str) -> tuple[float, float]:
+        x, y = CENTRE[name]
+        if flipped:
+            x, y = WIDTH - x, HEIGHT - y
+        return round(x * unit, 2), round(y * unit, 2)
+
+    for pair in CONNECTIONS:
+        group.add(dwg.line(at(pair[0]), at(pair[1]), stroke=INK, stroke_width=round(unit * 0.16, 2),
+                           stroke_opacity=0.45))
+    for name in ZONES:
+        kind = KIND[name]
+        fill = FILL["neutral"] if kind == "neutral" else FILL[OWNER[name]]
+        group.add(dwg.circle(at(name), round(RADIUS[name] * unit, 2), fill=fill, stroke=INK,
+                             stroke_width=round(unit * (0.07 if kind == "vital" else 0.04), 2)))
+        x, y = at(name)
+        group.add(dwg.text(name, insert=(round(x - RADIUS[name] * unit * 0.95, 2), round(y - RADIUS[name] * unit * 0.6, 2)),
+                           font_size=round(unit * 0.34, 2), font_family="sans-serif", font_weight="bold",
+                           fill=HIGHLIGHT))
+    for obstacle in OBSTACLES:
+        (x1, y1), (x2, y2) = CENTRE[obstacle[0]], CENTRE[obstacle[1]]
+        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        if flipped:
+            x, y = WIDTH - x, HEIGHT - y
+        group.add(dwg.circle((round(x * unit, 2), round(y * unit, 2)), round(unit * 0.1, 2), fill=INK))
+    defs = dwg.defs
+    for s, (fill, rim) in enumerate(PUCK):
+        defs.add(dwg.circle((0, 0), round(unit * 0.17, 2), id=f"puck{s}", fill=fill, stroke=rim,
+                            stroke_width=round(unit * 0.035, 2)))
+        queen = dwg.g(id=f"queen{s}")
+        queen.add(dwg.circle((0, 0), round(unit * 0.22, 2), fill=fill, stroke=rim, stroke_width=round(unit * 0.05, 2)))
+        queen.add(dwg.text("Q", insert=(0, round(unit * 0.1, 2)), font_size=round(unit * 0.26, 2), text_anchor="middle",
+                           font_family="sans-serif", font_weight="bold", fill=rim))
+        defs.add(queen)
+    group.add(defs)
+    return group

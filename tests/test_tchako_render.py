@@ -1,0 +1,28 @@
+"""T'Chako diagrams: valid XML, same position same bytes, through a checked record."""
+
+from xml.etree import ElementTree
+
+from conftest import checked
+from ludoscribe.notation.games.tchako import TChako
+from ludoscribe.render.diagram import record_diagrams
+from ludoscribe.render.tchako import board
+
+GAME = TChako()
+
+
+def test_diagram_is_xml_and_deterministic():
+    before = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3/Iq AD:AF/-/-/-/-/EI:GI:FI W 2 0/0 play")
+    turn = GAME.read_turn("F>J@22:85xJ")
+    after = GAME.apply(before, turn)
+    svg = board(after, last=(before, turn), marks=["K"], arrows=[("F", "J")])
+    ElementTree.fromstring(svg)
+    assert svg == board(after, last=(before, turn), marks=["K"], arrows=[("F", "J")])
+    assert "White spent 2 AP" in svg and "Black to move, turn 2" in svg
+    ElementTree.fromstring(board(after, flipped=True))
+
+
+def test_every_position_of_a_record_is_drawn():
+    record, _ = checked('[Game "TChako"]\n[Result "*"]\n\n1. A>D,A>E J>I,qK>I 2. D>IxI pass *\n')
+    assert record.problems == []
+    diagrams = list(record_diagrams(record))
+    assert len(diagrams) == len(record.moves) + 1
