@@ -146,9 +146,9 @@ def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, t
     left = WIDTH * unit
     font = round(unit * 0.27, 2)
 
-    def text(words: str, y: float, **extra) -> None:
+    def text(words: str, y: float, fill: str = INK, **extra) -> None:
         dwg.add(dwg.text(words, insert=(round(left + 0.15 * unit, 2), round(y * unit, 2)), font_size=font,
-                         font_family="sans-serif", fill=INK, **extra))
+                         font_family="sans-serif", fill=fill, **extra))
 
     for row, s in enumerate((0, 1)):
         on_board = sum(pair[s] for pair in position.pucks) - (position.queens[s] != OFF)

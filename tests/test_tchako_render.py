@@ -26,3 +26,8 @@ def test_every_position_of_a_record_is_drawn():
     assert record.problems == []
     diagrams = list(record_diagrams(record))
     assert len(diagrams) == len(record.moves) + 1
+
+
+def test_the_tchako_chain_is_drawn():
+    position = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play")
+    assert "t'chako: Black" in board(position)
