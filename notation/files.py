@@ -62,6 +62,8 @@ def output(path: str) -> Iterator[TextIO]:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             yield stream
+            stream.flush()
+            os.fsync(stream.fileno())  # on disk before it replaces the old file
         os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
     except BaseException:
