@@ -190,7 +190,9 @@ class State:
     """A position being played: mutable copies of its parts, and the turn's counters."""
 
     def __init__(self, position: TChakoPosition) -> None:
-        self.pucks = [list(pair) for pair in position.pucks]
+        self.pucks = [list(pair) for pair in position.pucks]  # change them through add()
+        self.zones = [sum(1 << k for k, pair in enumerate(self.pucks) if pair[side]) for side in (0, 1)]
+        self.counts = [sum(pair[side] for pair in self.pucks) for side in (0, 1)]
         self.queens = list(position.queens)
         self.created = list(position.created)
         self.elastics = list(position.elastics)
@@ -201,9 +203,19 @@ class State:
         self.queen_shot = False
         self.free = 0  # Carrisk creations left at no cost
 
+    def add(self, zone: int, side: int, count: int) -> None:
+        """Put `count` of `side`'s pieces in a zone (take them off when negative)."""
+        pair = self.pucks[zone]
+        pair[side] += count
+        self.counts[side] += count
+        if pair[side]:
+            self.zones[side] |= 1 << zone
+        else:
+            self.zones[side] &= ~(1 << zone)
+
     def occupied(self, side: int) -> int:
         """Zones where `side` has a piece."""
-        return sum(1 << k for k, pair in enumerate(self.pucks) if pair[side])
+        return self.zones[side]
 
     def controlled(self, side: int) -> int:
         """Zones `side` controls: only its pieces there, or its own vital and base zones
@@ -213,7 +225,7 @@ class State:
 
     def on_board(self, side: int) -> int:
         """`side`'s pucks on the board, its queen left out."""
-        return sum(pair[side] for pair in self.pucks) - (self.queens[side] != OFF)
+        return self.counts[side] - (self.queens[side] != OFF)
 
     def position(self, side: int, number: int, spent: int = 0) -> TChakoPosition:
         return TChakoPosition(tuple(map(tuple, self.pucks)), tuple(self.queens), tuple(self.created),
@@ -519,13 +531,13 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             raise Illegal(f"{what}: {SIDES[colour]} has no puck in {ZONES[k]}")
         if state.created[k] == ("Qq"[colour] if piece.kind == "q" else COLOURS[colour] if piece.kind == "c" else "-"):
             state.created[k] = ""
-        state.pucks[k][colour] -= 1
+        state.add(k, colour, -1)
 
     @staticmethod
     def _put(state: State, place: Place, colour: int, queen: bool) -> None:
         if place.zone == OFF:
             return
-        state.pucks[place.zone][colour] += 1
+        state.add(place.zone, colour, 1)
         if queen:
             state.queens[colour] = place.zone
 
@@ -618,7 +630,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             if stop is not None and number > stop:
                 raise Illegal(f"{text}: no puck is created after turn {stop} (sudden death)")
             state.made[side] += 1
-        state.pucks[k][side] += 1
+        state.add(k, side, 1)
         state.created[k] = ("Qq" if queen else COLOURS)[side]
         if queen:
             state.queens[side] = k
