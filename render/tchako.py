@@ -152,7 +152,7 @@ def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, t
 
     for row, s in enumerate((0, 1)):
         on_board = sum(pair[s] for pair in position.pucks) - (position.queens[s] != OFF)
-        queen = "queen on" if position.queens[s] != OFF else "queen off"
+        queen = "queen on the board" if position.queens[s] != OFF else "queen off the board"
         text(f"{SIDES[s]}: {on_board} on, {11 - on_board} in reserve", 0.8 + row * 1.2)
         text(queen, 1.25 + row * 1.2)
     if last is not None:

@@ -625,7 +625,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                 raise Illegal(f"{text}: {SIDES[side]} has no puck in reserve (all {PUCKS} are on the board)")
             limit = self.values.get("sudden death")
             if limit is not None and state.made[side] >= limit:
-                raise Illegal(f"{text}: {SIDES[side]} has created its {limit} pucks (sudden death)")
+                raise Illegal(f"{text}: {SIDES[side]} has created its {limit} puck{'' if limit == 1 else 's'} "
+                              "(sudden death)")
             stop = self.values.get("sudden death turns")
             if stop is not None and number > stop:
                 raise Illegal(f"{text}: no puck is created after turn {stop} (sudden death)")
