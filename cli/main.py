@@ -21,13 +21,8 @@ from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.site import SiteError, build_site
 from ..render.standings import to_csv, to_html, to_markdown, to_text
+from .errors import IOFailure
 from .record import session
-
-
-class IOFailure(click.ClickException):
-    """A file that cannot be read or written: exit status 2, like usage errors."""
-
-    exit_code = 2
 
 
 def _records(paths: Iterable[str], json_input: bool | None = None) -> Iterator[tuple[str, int, Record]]:

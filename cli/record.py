@@ -9,6 +9,7 @@ import click
 
 from ..notation.scoresheet import Scoresheet
 from ..render.text import text_board
+from .errors import IOFailure
 
 HELP = """Type a turn as it is written in the record, or a command:
   undo             take back the last turn
@@ -48,7 +49,9 @@ def _open(game: str, path: str) -> Scoresheet:
     if Path(path).exists():
         try:
             sheet = Scoresheet.resume(path)
-        except (ValueError, OSError, UnicodeDecodeError) as error:
+        except OSError as error:
+            raise IOFailure(f"cannot resume {path}: {error.strerror or error}") from None
+        except (ValueError, UnicodeDecodeError) as error:
             raise click.ClickException(f"cannot resume {path}: {error}") from None
         if sheet.game.name.lower() != game.strip().lower().replace("'", ""):
             raise click.ClickException(f"{path} records a {sheet.game.name} game, not {game}")
@@ -75,7 +78,7 @@ def _save(sheet: Scoresheet, path: str) -> None:
     try:
         sheet.save(path)
     except OSError as error:
-        raise click.ClickException(f"cannot write {path}: {error.strerror or error}") from None
+        raise IOFailure(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _turn(sheet: Scoresheet, path: str, text: str) -> bool:
