@@ -134,8 +134,9 @@ def read_piece(text: str) -> Piece:
     return Piece(kind, ZONE[zone], COLOURS.index(colour) if colour else None)
 
 
+@lru_cache(maxsize=1 << 14)
 def read_action(text: str) -> Action:
-    """One action as the turn rule matched it."""
+    """One action as the turn rule matched it (actions are immutable tuples: shared)."""
     if text[0] == "+":
         return Create(ZONE[text[-1]], text[1] == "q")
     if text[0] == "~":
@@ -147,7 +148,6 @@ def read_action(text: str) -> Action:
                 read_place(hit_to) if hit_to else None, pushed, bool(charged))
 
 
-@lru_cache(maxsize=1 << 14)
 def read_actions(text: str) -> Turn:
     """The actions written `F>G,+A,~s>AD` (text the turn rule matched)."""
     return tuple(map(read_action, text.split(",")))
@@ -320,6 +320,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         self.values = values
         self.variant |= {f"{name} {value}" for name, value in values.items()}
         self.anarchy = "anarchy" in self.variant
+        self.counting = any(name in values for name in ("demographic", "demographic total", "sudden death"))
         self.hills = [(bits_of(zones), name) for name, zones in HILLS.items() if name in self.variant]
         self.strategic = "strategic shots" in self.variant
         self._played = LastPlayed(self._play_turn)
@@ -486,6 +487,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             if (start or name != "king of the hill") and held & bits == bits:
                 state.end = f"{'WB'[side]}:hill"
                 return
+        if not self.counting:  # no mode that wins by counting pucks
+            return
         for player in (side, 1 - side):
             lead = self.values.get("demographic")
             mine, theirs = state.on_board(player), state.on_board(1 - player)
