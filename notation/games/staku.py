@@ -16,6 +16,7 @@ from typing import Iterator, NamedTuple
 from parsimonious.nodes import Node as ParseNode
 
 from .base import Game, LastPlayed, Outcome
+from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
 SIDES = ("White", "Black")
@@ -119,7 +120,7 @@ def start_stacks() -> tuple[str, ...]:
 START = start_stacks()
 CELL = "a[1-6]|b[1-7]|c[1-8]|d[1-7]|e[1-8]|f[1-7]|g[1-6]"
 POSITION_CODE = re.compile(r"(?P<rows>[wbn0-9()/]+) (?P<side>[WB]) (?P<quiet>[0-9]+) (?P<number>[1-9][0-9]*)")
-ROW_PART = re.compile(r"[0-9]+|\([^()]*\)|[wbn]|.")
+ROW_CELL = r"\([^()]*\)|[wbn]|."  # a stack, a token, or a stray character (an error)
 LEGAL_STACK = re.compile(r"n*(?:w*|b*)")
 COUNT_OF = {"-": 1, "+": 2, "*": 3}
 
@@ -147,17 +148,9 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
 
     # --- position code: rows g..a of stacks, side, turns since capture, turn number ---
     def position_code(self, position: StakuPosition) -> str:
-        rows = []
-        for cells in reversed(ROW_CELLS):
-            text, empty = "", 0
-            for cell in cells:
-                stack = position.stacks[cell]
-                if not stack:
-                    empty += 1
-                    continue
-                text += (str(empty) if empty else "") + (stack if len(stack) == 1 else f"({stack})")
-                empty = 0
-            rows.append(text + (str(empty) if empty else ""))
+        stacks = position.stacks
+        rows = [write_row(stacks[cell] if len(stacks[cell]) < 2 else f"({stacks[cell]})" for cell in cells)
+                for cells in reversed(ROW_CELLS)]
         return f"{'/'.join(rows)} {'WB'[position.side]} {position.quiet} {position.number}"
 
     def read_position(self, code: str) -> StakuPosition:
@@ -170,18 +163,14 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
             raise ValueError(f"a Staku position has 7 rows (g to a), not {len(rows)}")
         stacks = [""] * CELLS
         for cells, text, (row, *_) in zip(reversed(ROW_CELLS), rows, reversed(ROWS)):
-            at = 0
-            for part in ROW_PART.findall(text):
-                if part.isdigit():
-                    at += int(part)
-                    continue
-                if part in "()":
+            width, occupied = read_row(text, ROW_CELL)
+            for _, part in occupied:
+                if part in "()":  # "(", ")" or an empty stack "()"
                     raise ValueError(f"row {row} of the position has a badly written stack {part!r}")
-                if at < len(cells):
-                    stacks[cells[at]] = part.strip("()")
-                at += 1
-            if at != len(cells):
-                raise ValueError(f"row {row} of the position covers {at} cells, not {len(cells)}")
+            if width != len(cells):
+                raise ValueError(f"row {row} of the position covers {width} cells, not {len(cells)}")
+            for column, part in occupied:
+                stacks[cells[column]] = part.strip("()")
         quiet = int(match["quiet"])
         if quiet > DRAW_AFTER:
             raise ValueError(f"the turns without capture are at most {DRAW_AFTER} (the game is drawn then)")

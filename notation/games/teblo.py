@@ -16,6 +16,7 @@ from typing import Iterator
 from parsimonious.nodes import Node as ParseNode
 
 from .base import Game, Outcome
+from .rows import read_row, write_row
 
 SIZE = 12
 ROWS = "ABCDEFGHIJKL"
@@ -119,17 +120,10 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
     # --- position code: rows L..A of pieces (y, r, digits for empty runs),
     # then the pawns, the side to move and the turn number -------------------------
     def position_code(self, position: TebloPosition) -> str:
-        rows = []
-        for row in reversed(range(SIZE)):
-            text, empty = "", 0
-            for square in range(row * SIZE, row * SIZE + SIZE):
-                owner = "y" if position.pieces[0] >> square & 1 else "r" if position.pieces[1] >> square & 1 else ""
-                if owner:
-                    text += (str(empty) if empty else "") + owner
-                    empty = 0
-                else:
-                    empty += 1
-            rows.append(text + (str(empty) if empty else ""))
+        yellow_bits, red_bits = position.pieces
+        rows = [write_row("y" if yellow_bits >> square & 1 else "r" if red_bits >> square & 1 else ""
+                          for square in range(row * SIZE, row * SIZE + SIZE))
+                for row in reversed(range(SIZE))]
         yellow, red = (NAMES[pawn] for pawn in position.pawns)
         return f"{'/'.join(rows)} {yellow} {red} {'YR'[position.side]} {position.number}"
 
@@ -143,16 +137,11 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             raise ValueError(f"a Teblo position has 12 rows, not {len(rows)}")
         pieces = [0, 0]
         for row, text in zip(reversed(range(SIZE)), rows):
-            col = 0
-            for part in re.findall(r"[0-9]+|[yr]", text):
-                if part.isdigit():
-                    col += int(part)
-                    continue
-                if col < SIZE:
-                    pieces["yr".index(part)] |= 1 << (row * SIZE + col)
-                col += 1
-            if col != SIZE:
-                raise ValueError(f"row {ROWS[row]} of the position covers {col} squares, not 12")
+            width, occupied = read_row(text, "[yr]")
+            if width != SIZE:
+                raise ValueError(f"row {ROWS[row]} of the position covers {width} squares, not 12")
+            for col, cell in occupied:
+                pieces["yr".index(cell)] |= 1 << (row * SIZE + col)
         pawns = []
         for side_name, square_text in zip(SIDES, (match["yellow"], match["red"])):
             if square_text not in SQUARE_OF:

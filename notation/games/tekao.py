@@ -18,6 +18,7 @@ from typing import Iterator
 from parsimonious.nodes import Node as ParseNode
 
 from .base import Game, Outcome
+from .rows import write_row
 
 SIZE = 8
 FILES = "abcdefgh"
@@ -203,16 +204,8 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
         return letter if owner == BLUE else letter.lower()
 
     def position_code(self, position: TekaoPosition) -> str:
-        rows = []
-        for rank in reversed(range(SIZE)):
-            text, empty = "", 0
-            for code in position.cells[rank * SIZE:rank * SIZE + SIZE]:
-                if code:
-                    text += (str(empty) if empty else "") + self.letter(code)
-                    empty = 0
-                else:
-                    empty += 1
-            rows.append(text + (str(empty) if empty else ""))
+        rows = [write_row(self.letter(code) if code else "" for code in position.cells[rank * SIZE:rank * SIZE + SIZE])
+                for rank in reversed(range(SIZE))]
         hands = "/".join(f"{position.hands[s]}{'F' if position.flags[s] == IN_HAND else ''}" for s in (BLUE, YELLOW))
         streaks = "/".join(f"{NAMES[square]}:{count}" if count else "-" for square, count in position.streaks)
         return f"{'/'.join(rows)} {hands} {'BY'[position.side]} {streaks} {position.number}"

@@ -20,6 +20,7 @@ from typing import Iterator, NamedTuple, Sequence
 from parsimonious.nodes import Node as ParseNode
 
 from .base import Game, LastPlayed, Outcome
+from .rows import read_row, write_row
 
 SIZE = 5
 FILES = "abcde"
@@ -238,15 +239,8 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         white, black = position.pawns
         ranks = []
         for rank in reversed(range(SIZE)):
-            text, empty = "", 0
-            for square in range(rank * SIZE, rank * SIZE + SIZE):
-                pawn = "w" if white >> square & 1 else "b" if black >> square & 1 else ""
-                if pawn:
-                    text += (str(empty) if empty else "") + pawn
-                    empty = 0
-                else:
-                    empty += 1
-            ranks.append(text + (str(empty) if empty else ""))
+            ranks.append(write_row("w" if white >> square & 1 else "b" if black >> square & 1 else ""
+                                   for square in range(rank * SIZE, rank * SIZE + SIZE)))
         home = position.home
         return f"{'/'.join(ranks)} {home[0]} {home[1]} {'WB'[position.side]} {position.stage} {position.number}"
 
@@ -260,16 +254,11 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             raise ValueError(f"a Tektop position has 5 ranks (5 down to 1), not {len(ranks)}")
         pawns = [0, 0]
         for rank, text in zip(reversed(range(SIZE)), ranks):
-            file = 0
-            for part in re.findall(r"[0-9]+|[wb]", text):
-                if part.isdigit():
-                    file += int(part)
-                    continue
-                if file < SIZE:
-                    pawns["wb".index(part)] |= 1 << (rank * SIZE + file)
-                file += 1
-            if file != SIZE:
-                raise ValueError(f"rank {rank + 1} of the position covers {file} squares, not 5")
+            width, occupied = read_row(text, "[wb]")
+            if width != SIZE:
+                raise ValueError(f"rank {rank + 1} of the position covers {width} squares, not 5")
+            for file, cell in occupied:
+                pawns["wb".index(cell)] |= 1 << (rank * SIZE + file)
         home = (int(match["white"]), int(match["black"]))
         position = TektopPosition(tuple(pawns), home, "WB".index(match["side"]), int(match["number"]))
         self._check_position(position, match["stage"])
