@@ -83,11 +83,8 @@ def _save(sheet: Scoresheet, path: str) -> None:
 
 def _turn(sheet: Scoresheet, path: str, text: str) -> bool:
     """Record a turn; True when the game has ended and its result is confirmed."""
-    problem = sheet.add_turn(text)
-    if problem is not None:
-        click.echo(f"refused: {problem}")
+    if not _accepted(sheet, path, sheet.add_turn(text)):
         return False
-    _save(sheet, path)
     ended = sheet.outcome()
     if ended is None:
         return False
@@ -113,28 +110,28 @@ def _board(sheet: Scoresheet, path: str, _: str) -> bool:
     return False
 
 
-def _noted(sheet: Scoresheet, path: str, problem: str | None) -> bool:
-    if problem is not None:
-        click.echo(f"refused: {problem}")
-    else:
-        _save(sheet, path)
-    return False
-
-
-def _comment(sheet: Scoresheet, path: str, text: str) -> bool:
-    return _noted(sheet, path, sheet.comment(text))
-
-
-def _clock(sheet: Scoresheet, path: str, text: str) -> bool:
-    return _noted(sheet, path, sheet.clock(text))
-
-
-def _result(sheet: Scoresheet, path: str, token: str) -> bool:
-    problem = sheet.finish(token)
+def _accepted(sheet: Scoresheet, path: str, problem: str | None) -> bool:
+    """Refuse a change with its reason, or save the sheet with it; whether it was accepted."""
     if problem is not None:
         click.echo(f"refused: {problem}")
         return False
     _save(sheet, path)
+    return True
+
+
+def _comment(sheet: Scoresheet, path: str, text: str) -> bool:
+    _accepted(sheet, path, sheet.comment(text))
+    return False
+
+
+def _clock(sheet: Scoresheet, path: str, text: str) -> bool:
+    _accepted(sheet, path, sheet.clock(text))
+    return False
+
+
+def _result(sheet: Scoresheet, path: str, token: str) -> bool:
+    if not _accepted(sheet, path, sheet.finish(token)):
+        return False
     click.echo(f"saved {path}: {_turns(sheet)}, result {sheet.record.result}")
     return True
 
