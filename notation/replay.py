@@ -48,15 +48,32 @@ def _replay_line(record: Record, line: list[Node], position: Any, seen: Counter,
         if outcome is not None:
             record.problem(f"the game is already over: {outcome.reason}", node.offset, label)
             return position, outcome
-        reason = game.why_illegal(position, node.turn)
-        if reason is not None:
-            record.problem(reason, node.offset, label)
+        try:
+            node.turn, position = play_turn(game, position, node.turn, seen)
+        except IllegalTurn as error:
+            record.problem(str(error), node.offset, label)
             return position, None
-        node.turn = game.complete(position, node.turn)
-        position = game.apply(position, node.turn)
-        seen[position] += 1
         outcome = game.outcome(position, seen[position])
     return position, outcome
+
+
+class IllegalTurn(ValueError):
+    """A turn the rules refuse; the message says why."""
+
+
+def play_turn(game: Any, position: Any, turn: Any, seen: Counter) -> tuple[Any, Any]:
+    """The turn as the position completes it and the position after it, counted in `seen`.
+
+    IllegalTurn with the reason if the rules refuse the turn. Replaying a record and
+    recording one at the table both play every turn through here.
+    """
+    reason = game.why_illegal(position, turn)
+    if reason is not None:
+        raise IllegalTurn(reason)
+    turn = game.complete(position, turn)
+    position = game.apply(position, turn)
+    seen[position] += 1
+    return turn, position
 
 
 def positions(record: Record) -> Iterator[tuple[Node | None, Any]]:

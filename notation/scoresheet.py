@@ -14,7 +14,7 @@ from .files import write_text
 from .games import Outcome, game_class
 from .model import RESULTS, Node, Record
 from .reader import read_file, start_position
-from .replay import check
+from .replay import IllegalTurn, check, play_turn
 from .writer import required_tags, write_record
 
 CLOCK = re.compile(r"\d+:[0-5]\d:[0-5]\d")
@@ -29,7 +29,7 @@ class Scoresheet:
         self.positions = [record.start]
         self.seen = Counter([record.start])
         for node in record.moves:
-            self._advance(node.turn)
+            self.positions.append(play_turn(self.game, self.position, node.turn, self.seen)[1])
 
     @classmethod
     def new(cls, game: str, tags: dict[str, str] | None = None) -> Scoresheet:
@@ -72,11 +72,6 @@ class Scoresheet:
         """How the game ended by the rules at this position, if it did."""
         return self.game.outcome(self.position, self.seen[self.position])
 
-    def _advance(self, turn: Any) -> None:
-        position = self.game.apply(self.position, turn)
-        self.positions.append(position)
-        self.seen[position] += 1
-
     def add_turn(self, text: str) -> str | None:
         """Play the turn written `text`: None if it is recorded, else why it is refused."""
         ended = self.outcome()
@@ -86,12 +81,12 @@ class Scoresheet:
             turn = self.game.read_turn(text)
         except ValueError as error:
             return str(error)
-        reason = self.game.why_illegal(self.position, turn)
-        if reason is not None:
-            return reason
-        turn = self.game.complete(self.position, turn)
+        try:
+            turn, position = play_turn(self.game, self.position, turn, self.seen)
+        except IllegalTurn as error:
+            return str(error)
         self.record.moves.append(Node(turn))
-        self._advance(turn)
+        self.positions.append(position)
         return None
 
     def undo(self) -> str | None:
