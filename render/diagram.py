@@ -10,7 +10,13 @@ from ..notation.replay import positions
 from . import staku, tchako, teblo, tekao, tektop
 from .svg import annotations
 
-RENDERERS: dict[str, Callable[..., str]] = {"Teblo": teblo.board, "Staku": staku.board, "Tekao": tekao.board, "Tektop": tektop.board, "TChako": tchako.board}
+RENDERERS: dict[str, Callable[..., str]] = {  # each game's board drawing, by its Game tag
+    "Teblo": teblo.board,
+    "Staku": staku.board,
+    "Tekao": tekao.board,
+    "Tektop": tektop.board,
+    "TChako": tchako.board,
+}
 TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
 
 
