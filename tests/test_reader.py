@@ -225,6 +225,11 @@ def test_syntax_errors_carry_the_turn(word, column, shown):
         f"{shown} is not a Teblo turn (a step like D4 or a placement like (H9))", 4, column, "turn 2 Yellow")
 
 
+def test_a_word_glued_to_a_turn_after_a_comment_is_one_mistake():
+    assert one_problem(TAGS + "{opening} 1. D4 {central} H10Q *\n") == (
+        "'H10Q' is not a Teblo turn (a step like D4 or a placement like (H9))", 4, 27, "turn 1 Red")
+
+
 def test_syntax_error_on_a_later_line():
     assert one_problem(TAGS + "1. D4 H10\n2. D5 H11\n  3. D6 %% *\n") == (
         "'%%' is not a Teblo turn (a step like D4 or a placement like (H9))", 6, 9, "turn 3 Red")

@@ -15,7 +15,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol
 
-from parsimonious.nodes import Node as ParseNode
+
+
+Match = Any  # a regular expression match of a game's `turn` rule (module regex, as parsimonious uses)
 
 
 class Position(Protocol):
@@ -97,8 +99,8 @@ class Game(ABC):
 
     # --- turns as text -----------------------------------------------------------
     @abstractmethod
-    def turn_from_node(self, node: ParseNode) -> Hashable:
-        """The turn a `turn` parse node stands for (the node's regex groups are at hand)."""
+    def turn_from_match(self, match: Match) -> Hashable:
+        """The turn that a match of the game's `turn` rule stands for (its groups are at hand)."""
 
     @abstractmethod
     def turn_text(self, turn: Hashable) -> str:
@@ -112,7 +114,7 @@ class Game(ABC):
             node = grammar_for(type(self))["turn"].parse(text)
         except Exception:
             raise ValueError(f"{text!r} is not a {self.name} turn ({self.turn_example})") from None
-        return self.turn_from_node(node)
+        return self.turn_from_match(node.match)
 
     # --- rules -------------------------------------------------------------------
     @abstractmethod

@@ -13,9 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
-from parsimonious.nodes import Node as ParseNode
-
-from .base import Game, LastPlayed, Outcome
+from .base import Game, LastPlayed, Match, Outcome
 from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
@@ -195,8 +193,8 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
             raise ValueError("both sides stand on an opponent's palace")
 
     # --- turns as text ---------------------------------------------------------------
-    def turn_from_node(self, node: ParseNode) -> Turn:
-        c0, o1, x1, c1, o2, x2, c2 = node.match.groups()
+    def turn_from_match(self, match: Match) -> Turn:
+        c0, o1, x1, c1, o2, x2, c2 = match.groups()
         first = Move(CELL_OF[c0], CELL_OF[c1], COUNT_OF[o1], x1 == "x")
         if o2 is None:
             return Turn((first,))

@@ -18,9 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, NamedTuple
 
-from parsimonious.nodes import Node as ParseNode
-
-from .base import Game, LastPlayed, Outcome
+from .base import Game, LastPlayed, Match, Outcome
 from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
                            OWNER, VITAL, WHITE, BLACK, ZONES)
 
@@ -394,8 +392,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                               match["end"], "WB".index(match["side"]), int(match["number"]))
 
     # --- turns as text -------------------------------------------------------------------------
-    def turn_from_node(self, node: ParseNode) -> Turn:
-        actions = node.match.group("actions")
+    def turn_from_match(self, match: Match) -> Turn:
+        actions = match.group("actions")
         return read_actions(actions) if actions else ()
 
     def turn_text(self, turn: Turn) -> str:

@@ -13,9 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from parsimonious.nodes import Node as ParseNode
-
-from .base import Game, Outcome
+from .base import Game, Match, Outcome
 from .rows import read_row, write_row
 
 SIZE = 12
@@ -166,8 +164,8 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
                 raise ValueError(f"{SIDES[side]}'s pawn cannot reach both bases (rule c)")
 
     # --- turns as text ---------------------------------------------------------------
-    def turn_from_node(self, node: ParseNode) -> Step | Placement:
-        groups = node.match.groupdict()
+    def turn_from_match(self, match: Match) -> Step | Placement:
+        groups = match.groupdict()
         square = SQUARE_OF[groups["square"]]
         return Placement(square) if groups["placement"] else Step(square)
 

@@ -15,9 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from parsimonious.nodes import Node as ParseNode
-
-from .base import Game, Outcome
+from .base import Game, Match, Outcome
 from .rows import write_row
 
 SIZE = 8
@@ -277,8 +275,8 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
         return TekaoPosition(cells, hands, tuple(flags), streaks, side, number, tuple(alive), self.faces)
 
     # --- turns as text -----------------------------------------------------------------
-    def turn_from_node(self, node: ParseNode) -> TekaoTurn:
-        letter, on, frm, rotation, to, taken = node.match.groups()
+    def turn_from_match(self, match: Match) -> TekaoTurn:
+        letter, on, frm, rotation, to, taken = match.groups()
         if letter:
             return Placement(letter, SQUARE_OF[on])
         if rotation:

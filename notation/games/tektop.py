@@ -17,9 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterator, NamedTuple, Sequence
 
-from parsimonious.nodes import Node as ParseNode
-
-from .base import Game, LastPlayed, Outcome
+from .base import Game, LastPlayed, Match, Outcome
 from .rows import read_row, write_row
 
 SIZE = 5
@@ -280,8 +278,8 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
                              f"not {stage}")
 
     # --- turns as text ---------------------------------------------------------------
-    def turn_from_node(self, node: ParseNode) -> Turn:
-        dice, steps = node.match.group("dice", "steps")
+    def turn_from_match(self, match: Match) -> Turn:
+        dice, steps = match.group("dice", "steps")
         if not steps:
             return Turn(tuple(dice.split("/")))
         return Turn(tuple(dice.split("/")), read_steps(steps))
