@@ -165,6 +165,7 @@ class TChakoPosition:
     side: int = WHITE
     number: int = field(default=1, compare=False)
     spent: int = field(default=0, compare=False)  # half action points the turn that led here spent
+    zones: tuple[int, int] | None = field(default=None, compare=False, repr=False)  # kept by State: see occupied_zones
 
 
 WINS = {
@@ -184,13 +185,55 @@ class Illegal(Exception):
     """Raised while playing a turn, with the reason it breaks the rules."""
 
 
+class Refused(Exception):
+    """Raised while playing one action, with the reason; the action's text is put before it."""
+
+
+def occupied_zones(pucks: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """Each side's occupied zones, as bit sets."""
+    return (sum(1 << k for k, pair in enumerate(pucks) if pair[0]),
+            sum(1 << k for k, pair in enumerate(pucks) if pair[1]))
+
+
+def controlled_zones(zones: tuple[int, int] | list[int], side: int) -> int:
+    """Zones `side` controls: only its pieces there, or its own vital and base zones while
+    no opponent piece is there (`zones`: each side's occupied zones)."""
+    return (zones[side] | HOME_BITS[side]) & ~zones[1 - side]
+
+
+def captured_zones(zones: tuple[int, int] | list[int], side: int) -> int:
+    """The zones `side` captures: those it controls linked, through such zones, to one of
+    its bases it controls."""
+    controlled = controlled_zones(zones, side)
+    return reach(BASE_BITS[side] & controlled, controlled)
+
+
+class TurnStart:
+    """What the start of the mover's turn fixes, worked out when first needed: the zones it
+    captures, and its own home zones the opponent controls (no creation there this turn)."""
+
+    __slots__ = ("zones", "side", "_captures")
+
+    def __init__(self, zones: tuple[int, int], side: int) -> None:
+        self.zones, self.side, self._captures = zones, side, None
+
+    @property
+    def captures(self) -> int:
+        if self._captures is None:
+            self._captures = captured_zones(self.zones, self.side)
+        return self._captures
+
+    @property
+    def opponent_held(self) -> int:
+        return HOME_BITS[self.side] & controlled_zones(self.zones, 1 - self.side)
+
+
 class State:
     """A position being played: mutable copies of its parts, and the turn's counters."""
 
     def __init__(self, position: TChakoPosition) -> None:
-        self.pucks = [list(pair) for pair in position.pucks]  # change them through add()
-        self.zones = [sum(1 << k for k, pair in enumerate(self.pucks) if pair[side]) for side in (0, 1)]
-        self.counts = [sum(pair[side] for pair in self.pucks) for side in (0, 1)]
+        self.pucks = list(position.pucks)  # (White, Black) pairs: change them through add()
+        self.zones = list(position.zones or occupied_zones(position.pucks))
         self.queens = list(position.queens)
         self.created = list(position.created)
         self.elastics = list(position.elastics)
@@ -203,31 +246,30 @@ class State:
 
     def add(self, zone: int, side: int, count: int) -> None:
         """Put `count` of `side`'s pieces in a zone (take them off when negative)."""
-        pair = self.pucks[zone]
-        pair[side] += count
-        self.counts[side] += count
-        if pair[side]:
+        white, black = self.pucks[zone]
+        if side:
+            black += count
+            left = black
+        else:
+            white += count
+            left = white
+        self.pucks[zone] = (white, black)
+        if left:
             self.zones[side] |= 1 << zone
         else:
             self.zones[side] &= ~(1 << zone)
 
-    def occupied(self, side: int) -> int:
-        """Zones where `side` has a piece."""
-        return self.zones[side]
-
     def controlled(self, side: int) -> int:
-        """Zones `side` controls: only its pieces there, or its own vital and base zones
-        while no opponent piece is there."""
-        mine, theirs = self.occupied(side), self.occupied(1 - side)
-        return (mine | HOME_BITS[side]) & ~theirs
+        """Zones `side` controls (see controlled_zones)."""
+        return controlled_zones(self.zones, side)
 
     def on_board(self, side: int) -> int:
         """`side`'s pucks on the board, its queen left out."""
-        return self.counts[side] - (self.queens[side] != OFF)
+        return sum(pair[side] for pair in self.pucks) - (self.queens[side] != OFF)
 
     def position(self, side: int, number: int, spent: int = 0) -> TChakoPosition:
-        return TChakoPosition(tuple(map(tuple, self.pucks)), tuple(self.queens), tuple(self.created),
-                              tuple(self.elastics), tuple(self.made), self.end, side, number, spent)
+        return TChakoPosition(tuple(self.pucks), tuple(self.queens), tuple(self.created), tuple(self.elastics),
+                              tuple(self.made), self.end, side, number, spent, tuple(self.zones))
 
 
 def reach(start: int, through: int) -> int:
@@ -243,10 +285,8 @@ def reach(start: int, through: int) -> int:
 
 
 def captured(state: State, side: int) -> int:
-    """The zones `side` captures at the start of its turn: those it controls linked,
-    through such zones, to one of its bases it controls."""
-    controlled = state.controlled(side)
-    return reach(BASE_BITS[side] & controlled, controlled)
+    """The zones `side` captures on the state's board (see captured_zones)."""
+    return captured_zones(state.zones, side)
 
 
 def chain(state: State, side: int, captures: int) -> bool:
@@ -321,6 +361,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         self.counting = any(name in values for name in ("demographic", "demographic total", "sudden death"))
         self.hills = [(bits_of(zones), name) for name, zones in HILLS.items() if name in self.variant]
         self.strategic = "strategic shots" in self.variant
+        self.sumo, self.carrisk = "sumo" in self.variant, "carrisk" in self.variant
+        self.supply_depot = "supply depot" in self.variant
         self._played = LastPlayed(self._play_turn)
 
     # --- positions -------------------------------------------------------------------------
@@ -418,33 +460,34 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         try:
             if position.end != "play":
                 raise Illegal(f"the game is over: {self._end(position).reason}")
-            captures, opponent_held = self._start(state)
+            start = self._start(state, position)
             budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
             spent = 0
             for action in turn:
                 if state.end != "play":
                     raise Illegal(f"{action_text(action)}: the game ended with the previous action: "
                                   f"{self._end(state.position(0, 1)).reason}")
-                cost, action = self._act(state, action, captures, opponent_held, position.number)
+                try:
+                    cost, action = self._act(state, action, start, position.number)
+                except Refused as refused:
+                    raise Illegal(f"{action_text(action)}: {refused}") from None
                 if spent + cost > budget:
                     raise Illegal(f"{action_text(action)} costs {_points(cost)}, and {SIDES[state.side]} has "
                                   f"{_points(budget - spent)} left of its {_points(budget)} this turn")
                 spent += cost
                 done.append(action)
-                self._check_wins(state, captures)
+                self._check_wins(state, start)
         except Illegal as error:
             return str(error), position, turn
         after = self._next_turn(state, position.number, spent)
         done_turn = tuple(done)
         return None, after, done_turn if done_turn != turn else turn
 
-    def _start(self, state: State) -> tuple[int, int]:
-        """What the start of the mover's turn fixes: its captures, and the own home zones the
-        opponent controlled (no creation there this turn); Carrisk's free creations."""
-        side = state.side
-        if "carrisk" in self.variant:
+    def _start(self, state: State, position: TChakoPosition) -> TurnStart:
+        """What the start of the mover's turn fixes; Carrisk's free creations."""
+        if self.carrisk:
             state.free = 2
-        return captured(state, side), HOME_BITS[side] & state.controlled(1 - side)
+        return TurnStart(position.zones or tuple(state.zones), state.side)
 
     def _next_turn(self, state: State, number: int, spent: int) -> TChakoPosition:
         """The position after the turn, with what the start of the next turn decides."""
@@ -452,8 +495,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         number += side == WHITE
         if state.end == "play":
             state.side = side
-            captures = captured(state, side)
-            self._check_wins(state, captures, start=True)
+            self._check_wins(state, TurnStart(tuple(state.zones), side), at_start=True)
             limit = self.values.get("countdown")
             if state.end == "play" and limit is not None and side == WHITE and number > limit:
                 state.end = self._countdown(state)
@@ -468,21 +510,20 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             return f"{'WB'[pucks[1] > pucks[0]]}:count"
         return "stop"
 
-    def _check_wins(self, state: State, captures: int, start: bool = False) -> None:
-        """The wins that can happen at any moment of the mover's turn (and at its start)."""
+    def _check_wins(self, state: State, start: TurnStart, at_start: bool = False) -> None:
+        """The wins that can happen at any moment of the mover's turn (and at its start).
+
+        A t'chako decides the game only in anarchy or when the opponent's queen is off the
+        board (hitting the queen is judged by the shot), so the chain is looked for only then."""
         side = state.side
         if state.end != "play":
             return
-        if chain(state, side, captures):
-            if self.anarchy:
-                state.end = f"{'WB'[side]}:anarchy"
-                return
-            if state.queens[1 - side] == OFF:
-                state.end = f"{'WB'[side]}:noqueen"
-                return
+        if (self.anarchy or state.queens[1 - side] == OFF) and chain(state, side, start.captures):
+            state.end = f"{'WB'[side]}:{'anarchy' if self.anarchy else 'noqueen'}"
+            return
         for bits, name in self.hills:
-            held = captures if name == "king of the hill" else captures | state.controlled(side)
-            if (start or name != "king of the hill") and held & bits == bits:
+            held = start.captures if name == "king of the hill" else start.captures | state.controlled(side)
+            if (at_start or name != "king of the hill") and held & bits == bits:
                 state.end = f"{'WB'[side]}:hill"
                 return
         if not self.counting:  # no mode that wins by counting pucks
@@ -503,33 +544,33 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                 return
 
     # --- actions -------------------------------------------------------------------------------
-    def _act(self, state: State, action: Action, captures: int, opponent_held: int,
-             number: int) -> tuple[int, Action]:
-        """Play one action on the state: its cost in half points, and the action as completed."""
+    def _act(self, state: State, action: Action, start: TurnStart, number: int) -> tuple[int, Action]:
+        """Play one action on the state: its cost in half points, and the action as completed
+        (Refused with the reason if the rules forbid it)."""
         if isinstance(action, Shot):
-            return self._shoot(state, action, captures), action
+            return self._shoot(state, action, start), action
         if isinstance(action, Create):
-            return self._create(state, action, captures, opponent_held, number)
+            return self._create(state, action, start, number)
         return self._anchor(state, action), action
 
-    def _take(self, state: State, piece: Piece, colour: int, what: str) -> None:
+    def _take(self, state: State, piece: Piece, colour: int) -> None:
         """Take a piece off its zone (it is about to move): it must be there."""
         k = piece.zone
         if piece.kind == "q":
             if self.anarchy:
-                raise Illegal(f"{what}: there are no queens in anarchy")
+                raise Refused(f"there are no queens in anarchy")
             if state.queens[colour] != k:
                 where = "off the board" if state.queens[colour] == OFF else f"in {ZONES[state.queens[colour]]}"
-                raise Illegal(f"{what}: {SIDES[colour]}'s queen is {where}, not in {ZONES[k]}")
+                raise Refused(f"{SIDES[colour]}'s queen is {where}, not in {ZONES[k]}")
             state.queens[colour] = OFF
         elif piece.kind == "c":
             if state.created[k] != COLOURS[colour]:
-                raise Illegal(f"{what}: no {SIDES[colour]} puck stands on the creation space of {ZONES[k]}")
+                raise Refused(f"no {SIDES[colour]} puck stands on the creation space of {ZONES[k]}")
         elif state.pucks[k][colour] - (state.queens[colour] == k) - (state.created[k] == COLOURS[colour]) <= 0:
             if state.created[k] == COLOURS[colour]:
-                raise Illegal(f"{what}: {SIDES[colour]}'s only puck in {ZONES[k]} stands on its creation space: "
+                raise Refused(f"{SIDES[colour]}'s only puck in {ZONES[k]} stands on its creation space: "
                               f"write c{ZONES[k]}")
-            raise Illegal(f"{what}: {SIDES[colour]} has no puck in {ZONES[k]}")
+            raise Refused(f"{SIDES[colour]} has no puck in {ZONES[k]}")
         if state.created[k] == ("Qq"[colour] if piece.kind == "q" else COLOURS[colour] if piece.kind == "c" else "-"):
             state.created[k] = ""
         state.add(k, colour, -1)
@@ -542,23 +583,22 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         if queen:
             state.queens[colour] = place.zone
 
-    def _shoot(self, state: State, shot: Shot, captures: int) -> int:
+    def _shoot(self, state: State, shot: Shot, start: TurnStart) -> int:
         side, other = state.side, 1 - state.side
-        text = action_text(shot)
         piece = shot.piece
         queen = piece.kind == "q"
         if queen and state.queen_shot:
-            raise Illegal(f"{text}: {SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
+            raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
         if piece.kind == "" and state.pucks[piece.zone][side] - (state.queens[side] == piece.zone) \
                 - (state.created[piece.zone] == COLOURS[side]) - state.shot[piece.zone] <= 0 \
                 and state.shot[piece.zone]:
-            raise Illegal(f"{text}: every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
+            raise Refused(f"every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
                           "(each puck once a turn)")
         if shot.charged and not self.strategic:
-            raise Illegal(f"{text}: ^ announces a charged shot, which only the strategic shots mode has")
-        in_tchako = chain(state, side, captures)
+            raise Refused(f"^ announces a charged shot, which only the strategic shots mode has")
+        in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state, side, start.captures)
         grey = state.pucks[piece.zone][other] > 0 and state.pucks[piece.zone][side] > 0
-        self._take(state, piece, side, text)
+        self._take(state, piece, side)
         if queen:
             state.queen_shot = True
         cost = 2 * ((3 if queen else 2) if not self.strategic else (2 if queen else 1) + shot.charged)
@@ -567,13 +607,13 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         if shot.hit is not None:
             hit = shot.hit
             words = piece_words(hit, other)
-            self._take(state, hit, other, text)
+            self._take(state, hit, other)
             incident = grey and hit.zone == piece.zone
             if hit.kind == "q":
                 wins = in_tchako and not incident and (shot.charged or not self.strategic)
                 if wins:
                     if shot.hit_to is not None:
-                        raise Illegal(f"{text}: hitting {words} in t'chako wins the game: write no place for it")
+                        raise Refused(f"hitting {words} in t'chako wins the game: write no place for it")
                     state.end = f"{'WB'[side]}:queen"
                 else:
                     self._put(state, shot.hit_to or Place(hit.zone), other, True)
@@ -581,19 +621,19 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                 eliminated = not incident and "sumo" not in self.variant and (shot.charged or not self.strategic)
                 if eliminated:
                     if shot.hit_to is not None:
-                        raise Illegal(f"{text}: {words} is eliminated, the first opponent puck hit: it goes "
+                        raise Refused(f"{words} is eliminated, the first opponent puck hit: it goes "
                                       f"nowhere, write x{hit.kind}{ZONES[hit.zone]}")
                 else:
                     self._put(state, shot.hit_to or Place(hit.zone), other, False)
             shooter_lost = incident
         elif shot.hit_to is not None:
-            raise Illegal(f"{text}: a place for the piece hit, but no piece hit")
+            raise Refused(f"a place for the piece hit, but no piece hit")
         if not shooter_lost:
             self._put(state, shot.stop, side, queen)
             if not queen and shot.stop.zone != OFF:
                 state.shot[shot.stop.zone] += 1
         for pushed, to in shot.pushes:
-            self._take(state, pushed, pushed.colour, text)
+            self._take(state, pushed, pushed.colour)
             self._put(state, to, pushed.colour, pushed.kind == "q")
             if pushed.colour == side and pushed.kind != "q" and state.shot[pushed.zone]:
                 state.shot[pushed.zone] -= 1  # a shot puck moved on: it stays shot
@@ -601,36 +641,35 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                     state.shot[to.zone] += 1
         return cost
 
-    def _create(self, state: State, create: Create, captures: int, opponent_held: int,
-                number: int) -> tuple[int, Create]:
+    def _create(self, state: State, create: Create, start: TurnStart, number: int) -> tuple[int, Create]:
         side = state.side
+        captures, opponent_held = start.captures, start.opponent_held
         k = create.zone
-        text = action_text(create)
         bit = 1 << k
         if not captures & bit and not (HOME_BITS[side] & bit and not opponent_held & bit):
             if HOME_BITS[side] & bit:
-                raise Illegal(f"{text}: {SIDES[1 - side]} controlled {ZONES[k]} at the start of the turn, so "
+                raise Refused(f"{SIDES[1 - side]} controlled {ZONES[k]} at the start of the turn, so "
                               f"{SIDES[side]} may not create there")
-            raise Illegal(f"{text}: {SIDES[side]} did not capture {ZONES[k]} at the start of the turn (a puck is "
+            raise Refused(f"{SIDES[side]} did not capture {ZONES[k]} at the start of the turn (a puck is "
                           "created on a captured zone, or on one's own vital or base zone)")
         if state.created[k]:
             holder = state.created[k]
             who = f"{SIDES['wbQq'.index(holder) % 2]}'s {'queen' if holder in 'Qq' else 'puck'}"
-            raise Illegal(f"{text}: the creation space of {ZONES[k]} holds {who}, created there and not moved "
+            raise Refused(f"the creation space of {ZONES[k]} holds {who}, created there and not moved "
                           "since: it must be shot before another creation there")
         queen = not self.anarchy and state.queens[side] == OFF
         if create.queen and not queen:
-            raise Illegal(f"{text}: {SIDES[side]}'s queen is on the board: write +{ZONES[k]} to create a puck")
+            raise Refused(f"{SIDES[side]}'s queen is on the board: write +{ZONES[k]} to create a puck")
         if not queen:
             if state.on_board(side) >= PUCKS:
-                raise Illegal(f"{text}: {SIDES[side]} has no puck in reserve (all {PUCKS} are on the board)")
+                raise Refused(f"{SIDES[side]} has no puck in reserve (all {PUCKS} are on the board)")
             limit = self.values.get("sudden death")
             if limit is not None and state.made[side] >= limit:
-                raise Illegal(f"{text}: {SIDES[side]} has created its {limit} puck{'' if limit == 1 else 's'} "
+                raise Refused(f"{SIDES[side]} has created its {limit} puck{'' if limit == 1 else 's'} "
                               "(sudden death)")
             stop = self.values.get("sudden death turns")
             if stop is not None and number > stop:
-                raise Illegal(f"{text}: no puck is created after turn {stop} (sudden death)")
+                raise Refused(f"no puck is created after turn {stop} (sudden death)")
             state.made[side] += 1
         state.add(k, side, 1)
         state.created[k] = ("Qq" if queen else COLOURS)[side]
@@ -639,7 +678,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         if state.free:
             state.free -= 1
             cost = 0
-        elif "supply depot" in self.variant:
+        elif self.supply_depot:
             held = (captures | HOME_BITS[side] & ~opponent_held).bit_count()
             cost = 2 * max(1, state.on_board(side) - (not queen) - held)
         else:
@@ -648,30 +687,29 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
 
     def _anchor(self, state: State, anchor: Anchor) -> int:
         side = state.side
-        text = action_text(anchor)
         index = 3 * side + anchor.elastic
         name = ("first short", "second short", "long")[anchor.elastic]
         a, b, _ = state.elastics[index]
         for obstacle in (anchor.origin, anchor.to):
             if obstacle and obstacle not in OBSTACLE_SET:
-                raise Illegal(f"{text}: there is no obstacle between {obstacle[0]} and {obstacle[1]}")
+                raise Refused(f"there is no obstacle between {obstacle[0]} and {obstacle[1]}")
         if not anchor.origin and a and b:
-            raise Illegal(f"{text}: both anchors of {SIDES[side]}'s {name} elastic are placed: name the one moved")
+            raise Refused(f"both anchors of {SIDES[side]}'s {name} elastic are placed: name the one moved")
         if anchor.origin not in (a, b):
-            raise Illegal(f"{text}: {SIDES[side]}'s {name} elastic has no anchor on {anchor.origin}")
+            raise Refused(f"{SIDES[side]}'s {name} elastic has no anchor on {anchor.origin}")
         kept = b if anchor.origin == a else a
         busy = {obstacle for k, span in enumerate(state.elastics) if k != index for obstacle in span if obstacle}
         if anchor.to in busy or anchor.to == kept:
-            raise Illegal(f"{text}: the obstacle {anchor.to} already carries an elastic")
+            raise Refused(f"the obstacle {anchor.to} already carries an elastic")
         middle = ""
         if kept:
             if anchor.elastic < 2 and kept not in FINE[anchor.to]:
-                raise Illegal(f"{text}: a short elastic spans two obstacles joined by a fine line, and {kept} "
+                raise Refused(f"a short elastic spans two obstacles joined by a fine line, and {kept} "
                               f"and {anchor.to} are not")
             if anchor.elastic == 2:
                 middles = sorted((FINE[kept] & FINE[anchor.to]) - busy - {kept, anchor.to})
                 if not middles:
-                    raise Illegal(f"{text}: a long elastic spans two obstacles joined through a free third one by "
+                    raise Refused(f"a long elastic spans two obstacles joined through a free third one by "
                                   f"two fine lines, and {kept} and {anchor.to} are not")
                 middle = middles[0]
         state.elastics[index] = (*sorted((kept, anchor.to)), middle) if kept else (anchor.to, "", "")
@@ -722,8 +760,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         state = State(position)
         for action in turn:  # the board as the turn left it so far (turn is legal)
             try:
-                self._act(state, action, captured(State(position), position.side), 0, position.number)
-            except Illegal:
+                self._act(state, action, TurnStart(occupied_zones(position.pucks), position.side), position.number)
+            except Refused:
                 return None
         side, other = position.side, 1 - position.side
         roll = rng.random()
