@@ -44,15 +44,16 @@ def _replay_line(record: Record, line: list[Node], position: Any, seen: Counter,
     for node in line:
         for variation in node.variations:
             _replay_line(record, variation, position, seen.copy(), outcome)
-        label = game.label(position.number, position.side)
         if outcome is not None:
-            record.problem(f"the game is already over: {outcome.reason}", node.offset, label)
+            record.problem(f"the game is already over: {outcome.reason}", node.offset,
+                           game.label(position.number, position.side))
             return position, outcome
         try:
-            node.turn, position = play_turn(game, position, node.turn, seen)
+            node.turn, after = play_turn(game, position, node.turn, seen)
         except IllegalTurn as error:
-            record.problem(str(error), node.offset, label)
+            record.problem(str(error), node.offset, game.label(position.number, position.side))
             return position, None
+        position = after
         outcome = game.outcome(position, seen[position])
     return position, outcome
 

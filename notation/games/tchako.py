@@ -246,14 +246,9 @@ class State:
 
     def add(self, zone: int, side: int, count: int) -> None:
         """Put `count` of `side`'s pieces in a zone (take them off when negative)."""
-        white, black = self.pucks[zone]
-        if side:
-            black += count
-            left = black
-        else:
-            white += count
-            left = white
-        self.pucks[zone] = (white, black)
+        pair = self.pucks[zone]
+        left = pair[side] + count
+        self.pucks[zone] = (pair[0], left) if side else (left, pair[1])
         if left:
             self.zones[side] |= 1 << zone
         else:
@@ -360,6 +355,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         self.anarchy = "anarchy" in self.variant
         self.counting = any(name in values for name in ("demographic", "demographic total", "sudden death"))
         self.hills = [(bits_of(zones), name) for name, zones in HILLS.items() if name in self.variant]
+        self.watching = self.anarchy or self.counting or bool(self.hills)  # modes that may end a game at any moment
         self.strategic = "strategic shots" in self.variant
         self.sumo, self.carrisk = "sumo" in self.variant, "carrisk" in self.variant
         self.supply_depot = "supply depot" in self.variant
@@ -476,7 +472,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                                   f"{_points(budget - spent)} left of its {_points(budget)} this turn")
                 spent += cost
                 done.append(action)
-                self._check_wins(state, start)
+                if self.watching or state.queens[1 - state.side] == OFF:
+                    self._check_wins(state, start)
         except Illegal as error:
             return str(error), position, turn
         after = self._next_turn(state, position.number, spent)
@@ -495,7 +492,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         number += side == WHITE
         if state.end == "play":
             state.side = side
-            self._check_wins(state, TurnStart(tuple(state.zones), side), at_start=True)
+            if self.watching or state.queens[1 - side] == OFF:
+                self._check_wins(state, TurnStart(tuple(state.zones), side), at_start=True)
             limit = self.values.get("countdown")
             if state.end == "play" and limit is not None and side == WHITE and number > limit:
                 state.end = self._countdown(state)
@@ -514,7 +512,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         """The wins that can happen at any moment of the mover's turn (and at its start).
 
         A t'chako decides the game only in anarchy or when the opponent's queen is off the
-        board (hitting the queen is judged by the shot), so the chain is looked for only then."""
+        board (hitting the queen is judged by the shot), so the chain is looked for only then;
+        callers skip this when neither that nor a `watching` mode applies."""
         side = state.side
         if state.end != "play":
             return
@@ -595,7 +594,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             raise Refused(f"every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
                           "(each puck once a turn)")
         if shot.charged and not self.strategic:
-            raise Refused(f"^ announces a charged shot, which only the strategic shots mode has")
+            raise Refused("^ announces a charged shot, which only the strategic shots mode has")
         in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state, side, start.captures)
         grey = state.pucks[piece.zone][other] > 0 and state.pucks[piece.zone][side] > 0
         self._take(state, piece, side)
@@ -606,28 +605,27 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         shooter_lost = False
         if shot.hit is not None:
             hit = shot.hit
-            words = piece_words(hit, other)
             self._take(state, hit, other)
             incident = grey and hit.zone == piece.zone
             if hit.kind == "q":
                 wins = in_tchako and not incident and (shot.charged or not self.strategic)
                 if wins:
                     if shot.hit_to is not None:
-                        raise Refused(f"hitting {words} in t'chako wins the game: write no place for it")
+                        raise Refused(f"hitting {piece_words(hit, other)} in t'chako wins the game: write no place for it")
                     state.end = f"{'WB'[side]}:queen"
                 else:
                     self._put(state, shot.hit_to or Place(hit.zone), other, True)
             else:
-                eliminated = not incident and "sumo" not in self.variant and (shot.charged or not self.strategic)
+                eliminated = not incident and not self.sumo and (shot.charged or not self.strategic)
                 if eliminated:
                     if shot.hit_to is not None:
-                        raise Refused(f"{words} is eliminated, the first opponent puck hit: it goes "
+                        raise Refused(f"{piece_words(hit, other)} is eliminated, the first opponent puck hit: it goes "
                                       f"nowhere, write x{hit.kind}{ZONES[hit.zone]}")
                 else:
                     self._put(state, shot.hit_to or Place(hit.zone), other, False)
             shooter_lost = incident
         elif shot.hit_to is not None:
-            raise Refused(f"a place for the piece hit, but no piece hit")
+            raise Refused("a place for the piece hit, but no piece hit")
         if not shooter_lost:
             self._put(state, shot.stop, side, queen)
             if not queen and shot.stop.zone != OFF:
