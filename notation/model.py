@@ -26,7 +26,7 @@ class Problem(NamedTuple):
         return f"{where}{turn}{self.message}"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     """One turn of a line, with what was written around it.
 

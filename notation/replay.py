@@ -49,12 +49,12 @@ def _replay_line(record: Record, line: list[Node], position: Any, seen: Counter,
                            game.label(position.number, position.side))
             return position, outcome
         try:
-            node.turn, after = play_turn(game, position, node.turn, seen)
+            node.turn, after, count = play_turn(game, position, node.turn, seen)
         except IllegalTurn as error:
             record.problem(str(error), node.offset, game.label(position.number, position.side))
             return position, None
         position = after
-        outcome = game.outcome(position, seen[position])
+        outcome = game.outcome(position, count)
     return position, outcome
 
 
@@ -62,19 +62,19 @@ class IllegalTurn(ValueError):
     """A turn the rules refuse; the message says why."""
 
 
-def play_turn(game: Any, position: Any, turn: Any, seen: Counter) -> tuple[Any, Any]:
-    """The turn as the position completes it and the position after it, counted in `seen`.
+def play_turn(game: Any, position: Any, turn: Any, seen: Counter) -> tuple[Any, Any, int]:
+    """The turn as the position completes it, the position after it, and how often that
+    position has now occurred (counted in `seen`).
 
     IllegalTurn with the reason if the rules refuse the turn. Replaying a record and
     recording one at the table both play every turn through here.
     """
-    reason = game.why_illegal(position, turn)
+    reason, turn, after = game.play(position, turn)
     if reason is not None:
         raise IllegalTurn(reason)
-    turn = game.complete(position, turn)
-    position = game.apply(position, turn)
-    seen[position] += 1
-    return turn, position
+    count = seen.get(after, 0) + 1
+    seen[after] = count
+    return turn, after, count
 
 
 def positions(record: Record) -> Iterator[tuple[Node | None, Any]]:

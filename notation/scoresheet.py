@@ -82,7 +82,7 @@ class Scoresheet:
         except ValueError as error:
             return str(error)
         try:
-            turn, position = play_turn(self.game, self.position, turn, self.seen)
+            turn, position, _ = play_turn(self.game, self.position, turn, self.seen)
         except IllegalTurn as error:
             return str(error)
         self.record.moves.append(Node(turn))

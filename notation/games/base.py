@@ -125,6 +125,18 @@ class Game(ABC):
     def apply(self, position: Position, turn: Hashable) -> Position:
         """The position after a legal turn."""
 
+    def play(self, position: Position, turn: Hashable) -> tuple[str | None, Hashable, Position | None]:
+        """Why the turn is illegal (None when legal), the turn as completed, the position after it.
+
+        The three questions replaying asks of every turn; a game that works them out in one
+        go answers them here at once.
+        """
+        reason = self.why_illegal(position, turn)
+        if reason is not None:
+            return reason, turn, None
+        turn = self.complete(position, turn)
+        return None, turn, self.apply(position, turn)
+
     def complete(self, position: Position, turn: Hashable) -> Hashable:
         """A legal turn with what the position decides filled in, for writing it in full.
 

@@ -450,6 +450,10 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
     def apply(self, position: TChakoPosition, turn: Turn) -> TChakoPosition:
         return self._played(position, turn)[1]
 
+    def play(self, position: TChakoPosition, turn: Turn) -> tuple[str | None, Turn, TChakoPosition]:
+        reason, after, done = self._play_turn(position, turn)
+        return reason, done, after
+
     def _play_turn(self, position: TChakoPosition, turn: Turn) -> tuple[str | None, TChakoPosition, Turn]:
         state = State(position)
         done: list[Action] = []

@@ -1,0 +1,40 @@
+"""The movetext scanner (grammar.tokens) finds exactly the tokens parsimonious parses."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ludoscribe.notation.games import GAMES
+from ludoscribe.notation.grammar import grammar_for, tokens
+
+# Pieces of movetext, right and wrong, that every game's text is made of.
+PIECES = ["1.", "12...", " ", "\n", "\t", "{", "}", "{a comment}", ";", "(", ")", "(3", "$1", "$300", "!", "?!",
+          "1-0", "0-1", "1/2-1/2", "*", "D4", "(H9)", "H10", "c3-d3", "c3-xd3", "a1", "b2-b4xc4", "Ab2", "b2>",
+          "3/4:", "E5", "F>G", "F>GxI", "+A", "~s>AD", "pass", "@40:55", ",", "/wG>H", "x", "%", "é"]
+
+
+def parsed(game_class: type, text: str) -> list[tuple[str, int, int]]:
+    movetext = grammar_for(game_class)["movetext"].match(text)
+    return [(element.children[0].expr_name, element.start, element.end) for element in movetext.children[1]]
+
+
+def scanned(game_class: type, text: str) -> list[tuple[str, int, int]]:
+    return [(name, match.start(), match.end()) for name, match in tokens(game_class, text)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=25))
+def test_scanner_matches_the_grammar(game, pieces):
+    text = "".join(pieces)
+    assert scanned(GAMES[game], text) == parsed(GAMES[game], text)
+
+
+def test_scanner_names_each_kind_of_token():
+    from ludoscribe.notation.games.teblo import Teblo
+    text = "  1. D4 {fine} $1 (1. (H9) ) 1... H10! ;end\n%% 1-0"
+    assert [name for name, _ in tokens(Teblo, text)] == [
+        "number", "turn", "brace_comment", "nag", "variation_start", "number", "turn", "variation_end", "number",
+        "turn", "nag", "line_comment", "unexpected", "result"]
