@@ -44,7 +44,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     side = position.side
     mover = 1 - side if last is not None else side
     controls = [state.controlled(s) for s in (0, 1)]
-    captures = captured(state, mover)
+    captures = captured(State(last[0]) if last is not None else state, mover)  # fixed as its turn began
     for zone in range(len(ZONES)):
         x, y = at(zone)
         radius = round(RADIUS[ZONES[zone]] * unit, 2)
