@@ -1,9 +1,9 @@
 """Check a large multi-record file (50 MB by default) and report time and peak memory.
 
 Shows that reading streams: peak memory stays near that of one record, whatever
-the file's size. The file is made of random legal Teblo games (seeded).
+the file's size. The file is made of random legal games (seeded) of one game.
 
-    python bench/large_file.py [--megabytes 50] [--keep FILE]
+    python bench/large_file.py [--game Teblo] [--megabytes 50] [--keep FILE]
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ from ludoscribe.notation import check, read_file
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="Teblo", help="Which game's records (default Teblo).")
     parser.add_argument("--megabytes", type=float, default=50)
     parser.add_argument("--keep", help="Write the file here (and keep it) instead of a temporary file.")
     args = parser.parse_args()
-    block, plies = tgn_file("Teblo", 50, 120, random.Random(1))
+    block, plies = tgn_file(args.game, 50, 120, random.Random(1))
     copies = max(1, int(args.megabytes * 1_000_000 / len(block)))
     path = Path(args.keep or tempfile.mkstemp(suffix=".tgn")[1])
     with open(path, "wb") as out:
