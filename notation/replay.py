@@ -49,11 +49,10 @@ def _replay_line(record: Record, line: list[Node], position: Any, seen: Counter,
                            game.label(position.number, position.side))
             return position, outcome
         try:
-            node.turn, after, count = play_turn(game, position, node.turn, seen)
+            node.turn, position, count = play_turn(game, position, node.turn, seen)
         except IllegalTurn as error:
             record.problem(str(error), node.offset, game.label(position.number, position.side))
             return position, None
-        position = after
         outcome = game.outcome(position, count)
     return position, outcome
 

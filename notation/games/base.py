@@ -15,8 +15,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol
 
-
-
 Match = Any  # a regular expression match of a game's `turn` rule (module regex, as parsimonious uses)
 
 

@@ -476,8 +476,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                                   f"{_points(budget - spent)} left of its {_points(budget)} this turn")
                 spent += cost
                 done.append(action)
-                if self.watching or state.queens[1 - state.side] == OFF:
-                    self._check_wins(state, start)
+                self._check_wins(state, start)
         except Illegal as error:
             return str(error), position, turn
         after = self._next_turn(state, position.number, spent)
@@ -496,8 +495,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         number += side == WHITE
         if state.end == "play":
             state.side = side
-            if self.watching or state.queens[1 - side] == OFF:
-                self._check_wins(state, TurnStart(tuple(state.zones), side), at_start=True)
+            self._check_wins(state, TurnStart(tuple(state.zones), side), at_start=True)
             limit = self.values.get("countdown")
             if state.end == "play" and limit is not None and side == WHITE and number > limit:
                 state.end = self._countdown(state)
@@ -517,9 +515,9 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
 
         A t'chako decides the game only in anarchy or when the opponent's queen is off the
         board (hitting the queen is judged by the shot), so the chain is looked for only then;
-        callers skip this when neither that nor a `watching` mode applies."""
+        without that or a `watching` mode there is nothing to check."""
         side = state.side
-        if state.end != "play":
+        if state.end != "play" or not (self.watching or state.queens[1 - side] == OFF):
             return
         if (self.anarchy or state.queens[1 - side] == OFF) and chain(state, side, start.captures):
             state.end = f"{'WB'[side]}:{'anarchy' if self.anarchy else 'noqueen'}"
