@@ -240,6 +240,7 @@ class State:
         self.made = list(position.made)
         self.end = position.end
         self.side = position.side
+        self.number = position.number
         self.shot = [0] * len(ZONES)  # the mover's pucks shot this turn, per zone they are in
         self.queen_shot = False
         self.free = 0  # Carrisk creations left at no cost
@@ -353,7 +354,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         self.values = values
         self.variant |= {f"{name} {value}" for name, value in values.items()}
         self.anarchy = "anarchy" in self.variant
-        self.counting = any(name in values for name in ("demographic", "demographic total", "sudden death"))
+        self.counting = any(name in values for name in ("demographic", "demographic total", "sudden death",
+                                                        "sudden death turns"))
         self.hills = [(bits_of(zones), name) for name, zones in HILLS.items() if name in self.variant]
         self.watching = self.anarchy or self.counting or bool(self.hills)  # modes that may end a game at any moment
         self.strategic = "strategic shots" in self.variant
@@ -494,7 +496,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         side = 1 - state.side
         number += side == WHITE
         if state.end == "play":
-            state.side = side
+            state.side, state.number = side, number
             self._check_wins(state, TurnStart(tuple(state.zones), side), at_start=True)
             limit = self.values.get("countdown")
             if state.end == "play" and limit is not None and side == WHITE and number > limit:
@@ -539,10 +541,19 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             if total is not None and mine >= total:
                 state.end = f"{'WB'[player]}:total"
                 return
-            limit = self.values.get("sudden death")
-            if limit is not None and theirs == 0 and state.made[1 - player] >= limit:
+            if theirs == 0 and self._created_all(state, 1 - player):
                 state.end = f"{'WB'[player]}:sudden"
                 return
+
+    def _created_all(self, state: State, who: int) -> bool:
+        """Whether `who` may create no more pucks (sudden death: its limit used, or the last
+        turn for creations past)."""
+        limit = self.values.get("sudden death")
+        if limit is not None and state.made[who] >= limit:
+            return True
+        deadline = self.values.get("sudden death turns")
+        next_turn = state.number + (who == WHITE and state.side == BLACK)  # who's turn now or next
+        return deadline is not None and next_turn > deadline
 
     # --- actions -------------------------------------------------------------------------------
     def _act(self, state: State, action: Action, start: TurnStart, number: int) -> tuple[int, Action]:
