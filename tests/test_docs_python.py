@@ -1,0 +1,67 @@
+"""Every Python example in the docs runs, in a folder holding the files the examples name."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ludoscribe.notation import check, read_file
+from ludoscribe.notation.jsonio import write_json
+
+ROOT = Path(__file__).resolve().parent.parent
+BLOCK = re.compile(r"^```python\n(.*?)^```$", re.DOTALL | re.MULTILINE)
+EXAMPLES = [(path.relative_to(ROOT / "docs").as_posix(), number, code)
+            for path in sorted((ROOT / "docs").rglob("*.md"))
+            for number, code in enumerate(BLOCK.findall(path.read_text(encoding="utf-8")), 1)]
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """game.tgn and club.tgn (a Teblo game), event.tgn (a Teblo event), games.json, corpus/."""
+    shutil.copy(ROOT / "corpus/teblo/kastanje-2024-r4-de-wit-mulder.tgn", tmp_path / "game.tgn")
+    shutil.copy(ROOT / "corpus/teblo/kastanje-2024-r4-de-wit-mulder.tgn", tmp_path / "club.tgn")
+    shutil.copy(ROOT / "corpus/teblo/spring-quadrangular-2024.tgn", tmp_path / "event.tgn")
+    shutil.copytree(ROOT / "corpus/tchako", tmp_path / "corpus")
+    records = list(read_file(tmp_path / "game.tgn"))
+    for record in records:
+        check(record)
+    with open(tmp_path / "games.json", "w", encoding="utf-8") as out:
+        write_json(records, out)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_docs_have_python_examples():
+    assert {page for page, _, _ in EXAMPLES} >= {"library.md", "index.md", "json.md", "publishing.md"}
+
+
+@pytest.mark.parametrize("page, number, code", EXAMPLES, ids=[f"{page}#{n}" for page, n, _ in EXAMPLES])
+def test_python_example_runs(folder, capsys, page, number, code):
+    exec(compile(code, f"docs/{page} example {number}", "exec"), {"__name__": "__docs__"})
+    capsys.readouterr()
+
+
+def test_library_examples_print_what_they_say(folder, capsys):
+    examples = {number: code for page, number, code in EXAMPLES if page == "library.md"}
+
+    def printed(number: int) -> list[str]:
+        exec(examples[number], {})
+        return capsys.readouterr().out.splitlines()
+
+    assert printed(1)[1:4] == ["Femke Hoekstra - Ilse Veenstra 1/2-1/2 60 turns",
+                               "   1/2-1/2 the same position arose for the third time",
+                               "Pieter Bakker - Femke Hoekstra 1-0 93 turns"]
+    assert printed(2) == ["4 13 turn 2 Yellow", "D6 is not next to Yellow's pawn on D4: a pawn steps to an "
+                          "orthogonally adjacent square"]
+    assert printed(4)[:3] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
+                              "D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent "
+                              "square", "turn 1 Red"]
+    assert printed(7) == ["None", "D4 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent "
+                          "square", "D4"]
+    assert printed(6) == []
+    assert (folder / "after-12.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert printed(8)[2:] == ["Spring Quadrangular 2024 1 Pieter Bakker 2", "Spring Quadrangular 2024 2 Femke Hoekstra 1/2",
+                              "Spring Quadrangular 2024 2 Ilse Veenstra 1/2"]
