@@ -14,8 +14,8 @@ from typing import Sequence
 
 import svgwrite
 
-from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Shot, State, TChakoPosition, Turn, captured, chain,
-                                     reach)
+from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Shot, State, TChakoPosition, Turn, captured_zones,
+                                     chain, occupied_zones, reach)
 from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
 from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish
 
@@ -44,7 +44,8 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     side = position.side
     mover = 1 - side if last is not None else side
     controls = [state.controlled(s) for s in (0, 1)]
-    captures = captured(State(last[0]) if last is not None else state, mover)  # fixed as its turn began
+    # the mover's captures, fixed as its turn began
+    captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else state.zones, mover)
     for zone in range(len(ZONES)):
         x, y = at(zone)
         radius = round(RADIUS[ZONES[zone]] * unit, 2)

@@ -280,11 +280,6 @@ def reach(start: int, through: int) -> int:
     return found
 
 
-def captured(state: State, side: int) -> int:
-    """The zones `side` captures on the state's board (see captured_zones)."""
-    return captured_zones(state.zones, side)
-
-
 def chain(state: State, side: int, captures: int) -> bool:
     """Whether `side` holds a chain of captured or controlled zones from one of its bases
     to the opponent's vital zone, which it controls: the opponent is in t'chako."""
@@ -462,7 +457,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         try:
             if position.end != "play":
                 raise Illegal(f"the game is over: {self._end(position).reason}")
-            start = self._start(state, position)
+            start = self._start(state)
             budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
             spent = 0
             for action in turn:
@@ -485,11 +480,11 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         done_turn = tuple(done)
         return None, after, done_turn if done_turn != turn else turn
 
-    def _start(self, state: State, position: TChakoPosition) -> TurnStart:
+    def _start(self, state: State) -> TurnStart:
         """What the start of the mover's turn fixes; Carrisk's free creations."""
         if self.carrisk:
             state.free = 2
-        return TurnStart(position.zones or tuple(state.zones), state.side)
+        return TurnStart(tuple(state.zones), state.side)
 
     def _next_turn(self, state: State, number: int, spent: int) -> TChakoPosition:
         """The position after the turn, with what the start of the next turn decides."""
@@ -504,7 +499,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         return state.position(side, number, spent)
 
     def _countdown(self, state: State) -> str:
-        zones = [captured(state, side).bit_count() for side in (WHITE, BLACK)]
+        zones = [captured_zones(state.zones, side).bit_count() for side in (WHITE, BLACK)]
         if zones[0] != zones[1]:
             return f"{'WB'[zones[1] > zones[0]]}:zones"
         pucks = [state.on_board(side) for side in (WHITE, BLACK)]
@@ -769,16 +764,17 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
 
     def _random_action(self, position: TChakoPosition, turn: Turn, rng: random.Random) -> Action | None:
         state = State(position)
+        start = TurnStart(tuple(state.zones), position.side)
         for action in turn:  # the board as the turn left it so far (turn is legal)
             try:
-                self._act(state, action, TurnStart(occupied_zones(position.pucks), position.side), position.number)
+                self._act(state, action, start, position.number)
             except Refused:
                 return None
         side, other = position.side, 1 - position.side
         roll = rng.random()
         queen_off = not self.anarchy and state.queens[side] == OFF
         if roll < (0.5 if queen_off else 0.15):
-            where = captured(State(position), side) | HOME_BITS[side]
+            where = start.captures | HOME_BITS[side]
             return Create(rng.choice([k for k in range(len(ZONES)) if where >> k & 1]), queen_off)
         if roll < 0.22:
             elastic = rng.randrange(3)
