@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TextIO
 
 import click
 
@@ -19,7 +19,7 @@ from ..notation.standings import Scoring, by_event
 from ..notation.writer import write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
-from ..render.escaping import terminal_text
+from ..render.escaping import terminal_lines, terminal_text
 from ..render.site import SiteError, build_site
 from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import IOFailure
@@ -164,6 +164,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
 
     try:
         with output(out) as stream:
+            stream = _Screen(stream) if out == "-" and sys.stdout.isatty() else stream
             if target == "json":
                 write_json(readable(), stream)
             else:
@@ -417,9 +418,21 @@ def _write(target: str, text: str) -> None:
     try:
         if target != "-":
             Path(target).parent.mkdir(parents=True, exist_ok=True)
+        elif sys.stdout.isatty():
+            text = terminal_lines(text)
         write_text(target, text)
     except OSError as error:
         raise IOFailure(f"cannot write {target}: {error.strerror or error}") from None
+
+
+class _Screen:
+    """Standard output when it is a terminal: control characters written escaped, as ls does."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(terminal_lines(text))
 
 
 def main() -> None:

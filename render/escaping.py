@@ -7,7 +7,7 @@ function, and every writer of that format uses it (docs/publishing.md#safety):
 - `visible`: characters that do something rather than show something (control
   characters, line and paragraph separators, bidirectional overrides, noncharacters,
   lone surrogates) written as `\\x1b`, `\\u2028`...; the base of all the others, and
-  what terminals get (`terminal_text`).
+  what terminals get (`terminal_text`, and `terminal_lines` for whole documents).
 - `html_text`: HTML text or attribute value (SVG inside HTML too).
 - `markdown_text`: Markdown inline text, for any Markdown reader and its extensions:
   HTML escaped, and every character that Markdown or a common extension reads as
@@ -53,7 +53,12 @@ def visible(text: str) -> str:
     return INVISIBLE.sub(lambda match: _escape_sequence(match[0]), text)
 
 
-terminal_text = visible  # what a terminal may be given: nothing that moves the cursor or recolours
+terminal_text = visible  # one line for a terminal: nothing that moves the cursor or recolours
+
+
+def terminal_lines(text: str) -> str:
+    """Text of many lines for a terminal: line feeds kept, every other control character escaped."""
+    return "\n".join(map(visible, text.split("\n")))
 
 
 def html_text(text: str) -> str:
