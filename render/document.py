@@ -15,7 +15,7 @@ from html import escape
 from importlib import resources
 from typing import Any, Callable
 
-from ..notation.model import COMMAND, Node, Record
+from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
 from ..notation.writer import GLYPH_OF, canonical_tags
 from .diagram import renderer_for
@@ -117,7 +117,7 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
 
 def comment_text(comment: str) -> str:
     """A comment as readers see it: its [%commands] left out, spaces tidied."""
-    return " ".join(COMMAND.sub(" ", comment).split())
+    return without_commands(comment)
 
 
 def wants_diagram(node: Node) -> bool:
