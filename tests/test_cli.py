@@ -97,7 +97,8 @@ def test_check_json_report(files):
 def test_check_missing_file_is_an_io_error(tmp_path):
     result = run("check", str(tmp_path / "nope.tgn"))
     assert result.exit_code == 2
-    assert result.stderr == f"Error: cannot read {tmp_path / 'nope.tgn'}: No such file or directory\n"
+    assert result.stderr == (f"{tmp_path / 'nope.tgn'}: No such file or directory\n"
+                             "checked 0 records in 0 files: 0 valid; 1 input not read\n")
 
 
 def test_check_without_arguments_is_a_usage_error():
