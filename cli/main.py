@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, TextIO
 
 import click
 
@@ -22,6 +22,7 @@ from ..notation.standings import Scoring, by_event
 from ..notation.writer import write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
+from ..render.escaping import terminal_lines, terminal_text
 from ..render.site import SiteError, build_site
 from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import IOFailure
@@ -37,7 +38,7 @@ def _sources(paths: Iterable[str], json_input: bool | None = None) -> Sources:
 
 
 def _input_error(error: InputError) -> None:
-    click.echo(str(error), err=True)
+    click.echo(terminal_text(str(error)), err=True)
 
 
 def _status(sources: Sources, failed: bool) -> int:
@@ -46,8 +47,11 @@ def _status(sources: Sources, failed: bool) -> int:
 
 
 def _problem_lines(path: str, index: int, record: Record) -> list[str]:
-    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON)."""
-    return [f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}"
+    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON).
+
+    Safe for a terminal: control characters from file names or records are shown escaped.
+    """
+    return [terminal_text(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
             for problem in record.problems]
 
 
@@ -216,6 +220,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
         sys.exit(_status(sources, failed))
     try:
         with output(out, replace=force) as stream:
+            stream = _Screen(stream) if out == "-" and sys.stdout.isatty() else stream
             if target == "json":
                 write_json(_chain(first, records), stream)
             else:
@@ -304,7 +309,7 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
       ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
       ludoscribe site games.tgn --project games-site/ -o games-site/site/
     """
-    progress = (lambda line: None) if quiet else (lambda line: click.echo(line, err=True))
+    progress = (lambda line: None) if quiet else (lambda line: click.echo(terminal_text(line), err=True))
     try:
         report = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
                             progress=progress, rejected=_report, failed=_input_error)
@@ -386,7 +391,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
         except ValueError as error:
             failed = True
-            click.echo(f"{path}: record {index}: {error}", err=True)
+            click.echo(terminal_text(f"{path}: record {index}: {error}"), err=True)
             continue
         for ply, svg in record_diagrams(record, plies, **options):
             if one_file:
@@ -397,7 +402,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
                 _write(target, svg, force)
             except IOFailure as error:
                 unwritten = True
-                click.echo(error.message, err=True)
+                click.echo(terminal_text(error.message), err=True)
     sys.exit(2 if unwritten else _status(sources, failed))
 
 
@@ -510,6 +515,8 @@ def _write(target: str, text: str, force: bool = False) -> None:
     try:
         if target != "-":
             Path(target).parent.mkdir(parents=True, exist_ok=True)
+        elif sys.stdout.isatty():
+            text = terminal_lines(text)
         write_text(target, text, replace=force)
     except BrokenPipeError:
         raise
@@ -517,10 +524,20 @@ def _write(target: str, text: str, force: bool = False) -> None:
         raise _write_failure(target, error) from None
 
 
+class _Screen:
+    """Standard output when it is a terminal: control characters written escaped, as ls does."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(terminal_lines(text))
+
+
 def main() -> None:
     """Entry point: run the command; a bug shows as one line, never a traceback."""
     try:
         cli(prog_name="ludoscribe")
     except Exception as error:  # noqa: BLE001 - the last guard before the user's terminal
-        click.echo(f"ludoscribe: internal error: {type(error).__name__}: {error}", err=True)
+        click.echo(terminal_text(f"ludoscribe: internal error: {type(error).__name__}: {error}"), err=True)
         sys.exit(3)
