@@ -8,7 +8,6 @@ that comes from a record is escaped (render/escaping.py). The functions are pure
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -19,7 +18,7 @@ from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
 from ..notation.writer import GLYPH_OF, canonical_tags
 from .diagram import ending, renderer_for
-from .escaping import html_text, markdown_text
+from .escaping import html_text, markdown_text, script_json
 from .frames import FrameTable, inline
 from .svg import annotations
 
@@ -275,9 +274,7 @@ class HtmlWriter:
         data = {"roots": self.table.roots, "table": self.table.elements, "frames": self.table.frames,
                 "parent": [e.parent for e in entries], "next": [e.next for e in entries],
                 "labels": [e.label for e in entries]}
-        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-        return f'<script type="application/json" class="ls-data">{text}</script>'
+        return f'<script type="application/json" class="ls-data">{script_json(data)}</script>'
 
     def moves(self) -> str:
         record = self.tree.record

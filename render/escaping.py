@@ -13,6 +13,8 @@ function, and every writer of that format uses it (docs/publishing.md#safety):
   HTML escaped, and every character that Markdown or a common extension reads as
   syntax written as a character reference, so that nothing makes a link, an image,
   emphasis, code, a table cell or an attribute list.
+- `script_json`: data for a script (the viewer's positions) as JSON that cannot close
+  its `<script>` element.
 - `yaml_string`: a double-quoted YAML scalar of printable ASCII only, so that no
   character can end the value or make the document unreadable.
 - `csv_text`: a spreadsheet cell that is never read as a formula (OWASP's advice on
@@ -21,6 +23,7 @@ function, and every writer of that format uses it (docs/publishing.md#safety):
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -37,6 +40,8 @@ HTML_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x
 MARKDOWN_SYNTAX = "\\`*_[]{}|#~^=+$@"
 MARKDOWN_ESCAPES = str.maketrans(HTML_ESCAPES | {char: f"&#{ord(char)};" for char in MARKDOWN_SYNTAX})
 HTML_TABLE = str.maketrans(HTML_ESCAPES)
+# In JSON strings, as \u escapes: markup characters and the separators old parsers refused.
+SCRIPT_JSON_ESCAPES = str.maketrans({char: f"\\u{ord(char):04x}" for char in "<>&\u2028\u2029"})
 NOT_YAML_PLAIN = re.compile(r'[^ !#-\[\]-~]')  # all but printable ASCII other than " and \
 YAML_ESCAPES = {'"': '\\"', "\\": "\\\\"}
 # A spreadsheet reads a cell starting with one of these as a formula (or a command).
@@ -69,6 +74,12 @@ def html_text(text: str) -> str:
 def markdown_text(text: str) -> str:
     """Text for Markdown: shown as written, never read as Markdown or HTML."""
     return visible(text).translate(MARKDOWN_ESCAPES)
+
+
+def script_json(value: Any) -> str:
+    """JSON to embed in an HTML <script> element: no '<', '>' or '&' that could close it."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return text.translate(SCRIPT_JSON_ESCAPES)
 
 
 def yaml_string(text: str) -> str:

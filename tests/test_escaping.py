@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html as html_module
 import io
+import json
 import unicodedata
 
 import markdown
@@ -12,8 +13,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludoscribe.render.escaping import (csv_text, html_text, markdown_text, terminal_text, visible, yaml_string,
-                                        yaml_value)
+from ludoscribe.render.escaping import (csv_text, html_text, markdown_text, script_json, terminal_text, visible,
+                                        yaml_string, yaml_value)
 
 any_text = st.text(st.characters(codec="utf-8"))
 # Characters with a meaning in Markdown, HTML or YAML, and ones that act rather than show.
@@ -90,3 +91,10 @@ def test_csv_cells_read_back_with_no_formula_start(text):
     (cell, number), = csv.reader(io.StringIO(stream.getvalue(), newline=""))
     assert number == "1" and not cell.startswith(("=", "+", "-", "@", "\t", "\r"))
     assert cell == text or cell == "'" + text
+
+
+@given(st.dictionaries(any_text, st.lists(any_text, max_size=3), max_size=3))
+def test_script_json_cannot_close_its_script_and_reads_back(value):
+    text = script_json(value)
+    assert not set(text) & set("<>&\u2028\u2029")
+    assert json.loads(text) == value
