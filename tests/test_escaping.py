@@ -6,15 +6,17 @@ import csv
 import html as html_module
 import io
 import json
+import time
 import unicodedata
 
 import markdown
+import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludoscribe.render.escaping import (csv_text, html_text, markdown_text, script_json, terminal_text, visible,
-                                        yaml_string, yaml_value)
+from ludoscribe.render.escaping import (csv_text, html_text, markdown_text, script_json, terminal_lines, terminal_text,
+                                        visible, yaml_string, yaml_value)
 
 any_text = st.text(st.characters(codec="utf-8"))
 # Characters with a meaning in Markdown, HTML or YAML, and ones that act rather than show.
@@ -27,6 +29,7 @@ def test_visible_writes_what_acts_as_an_escape_sequence():
         "Ann\\x1b[31mRed\\x7f\\x9b\\u2028\\u202e\\ufffe\\U0010ffff")
     assert visible("Zoë – 李 😀 \u200d") == "Zoë – 李 😀 \u200d"  # letters, dashes, emoji and joiners show as they are
     assert terminal_text("a\tb\r\nc") == "a\\x09b\\x0d\\x0ac"
+    assert terminal_lines("a\x1b[2J\nb\r\n") == "a\\x1b[2J\nb\\x0d\n"  # line feeds kept, nothing else
 
 
 def acts(char: str) -> bool:
@@ -98,3 +101,21 @@ def test_script_json_cannot_close_its_script_and_reads_back(value):
     text = script_json(value)
     assert not set(text) & set("<>&\u2028\u2029")
     assert json.loads(text) == value
+
+
+def best_time(function, text: str) -> float:
+    """The shortest of three runs (a loaded machine only ever adds time)."""
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        function(text)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+@pytest.mark.parametrize("function", [visible, terminal_lines, html_text, markdown_text, yaml_string, csv_text])
+def test_escaping_is_linear_in_the_length_of_the_text(function):
+    """Four times the text takes about four times as long (not sixteen): a ratio, no seconds."""
+    unit = "[a](javascript:x)\x1b\u2028<&\"\\ é😀\n"
+    small, large = unit * 20_000, unit * 80_000
+    assert best_time(function, large) < 8 * best_time(function, small) + 0.01
