@@ -16,7 +16,7 @@ from ..notation.generate import random_text
 from ..notation.jsonio import write_json
 from ..notation.model import Record
 from ..notation.standings import Scoring, by_event
-from ..notation.writer import write_record
+from ..notation.writer import TooLong, write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.site import SiteError, build_site
@@ -163,8 +163,16 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
             if target == "json":
                 write_json(readable(), stream)
             else:
-                for index, record in enumerate(readable()):
-                    stream.write(("\n" if index else "") + write_record(record))
+                written = 0
+                for record in readable():
+                    try:
+                        text = write_record(record)
+                    except TooLong as error:
+                        failed = True
+                        click.echo(f"{source}: {error}", err=True)
+                        continue
+                    stream.write(("\n" if written else "") + text)
+                    written += 1
             if record_index is not None and not found:
                 raise click.UsageError(f"{source} has no record {record_index}")
     except OSError as error:
@@ -174,7 +182,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
 
 def _publish(source: str, json_input: bool | None, record_index: int | None, target: str, out: str) -> None:
     """convert --to md|html: one valid record as a document."""
-    if target == "md" and out == "-":
+    if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
     chosen = [(path, index, record) for path, index, record in _records([source], json_input)
               if record_index is None or index == record_index]

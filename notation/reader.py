@@ -18,11 +18,8 @@ from parsimonious.nodes import Node as ParseNode
 
 from .games import Game, game_class
 from .grammar import HEADER, Token, tokens
+from .limits import MAX_DEPTH, MAX_DIGITS, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
 from .model import Node, Problem, Record, Source
-
-MAX_LINE = 1 << 20  # bytes in one line
-MAX_RECORD = 8 << 20  # characters in one record
-MAX_DEPTH = 100  # variations inside variations
 
 REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
@@ -115,6 +112,8 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Reco
     record = Record(source=Source(name, first_line, text))
     header = HEADER.match(text)
     tag_offsets = _read_tags(record, header)
+    if tag_offsets is None:
+        return record
     start = header.end
     if text.startswith("[", start):
         record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start)
@@ -127,7 +126,8 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Reco
     return record
 
 
-def _read_tags(record: Record, header: ParseNode) -> dict[str, int]:
+def _read_tags(record: Record, header: ParseNode) -> dict[str, int] | None:
+    """The tags into the record; their offsets, or None if one is beyond the limits."""
     offsets: dict[str, int] = {}
     for tag in header.children[1].children:
         name, value = tag.match.group("name", "value")
@@ -136,6 +136,10 @@ def _read_tags(record: Record, header: ParseNode) -> dict[str, int]:
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value)
         offsets[name] = tag.start
+        too_long = tag_problem(name, record.tags[name])
+        if too_long is not None:
+            record.problem(too_long, tag.start)
+            return None
     return offsets
 
 
@@ -202,6 +206,9 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             node_at, pending, before = (number, side), None, []
             number, side = (number, 1) if side == 0 else (number + 1, 0)
         elif kind == "number":
+            if len(token["number"]) > MAX_DIGITS:
+                return fail(f"turn number {shorten(token['number'], 12)} has {len(token['number'])} digits "
+                            f"(at most {MAX_DIGITS})", start)
             written = int(token["number"])
             first_side = token["dots"] == "."
             if pending is not None:
@@ -212,6 +219,9 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             pending = start
         elif kind in ("brace_comment", "line_comment"):
             comment = " ".join(token["text"].split())
+            too_long = comment_problem(comment)
+            if too_long is not None:
+                return fail(too_long, start)
             if pending is not None:
                 before.append(comment)
             elif node is None:
@@ -221,9 +231,10 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
         elif kind == "nag":
             if node is None or pending is not None:
                 return fail("a NAG ($n, !, ?) must follow a turn", start)
-            value = GLYPHS.get(token["glyph"]) or int(token["nag"])
+            digits = token["nag"] or ""
+            value = GLYPHS.get(token["glyph"]) or (int(digits) if len(digits) <= MAX_DIGITS else 256)
             if value > 255:
-                return fail(f"NAG ${value} is out of range ($0 to $255)", start, node_at)
+                return fail(f"NAG ${shorten(digits, 12)} is out of range ($0 to $255)", start, node_at)
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
