@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
 from .model import RESULTS, Node, Problem, Record
-from .reader import bind_game
+from .reader import bind_game, line_break_problem
 from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
@@ -298,7 +298,7 @@ def _fill(record: Record, data: Any, path: str) -> None:
         if not TAG_NAME.fullmatch(name):
             raise SchemaError(f"{where}: a tag name is letters, digits or _ only")
         record.tags[name] = _text(value, where)
-        problem = tag_problem(name, value)
+        problem = line_break_problem(name, value) or tag_problem(name, value)
         if problem is not None:
             raise SchemaError(f"{where}: {problem}")
     record.comments = _comments(data.get("comments", []), f"{path}.comments")

@@ -39,9 +39,8 @@ def text_problem(text: str) -> str | None:
 
 
 def tag_problem(name: str, value: str) -> str | None:
-    """Why the tag cannot be written on one TGN line, if it cannot."""
-    if "\n" in value:
-        return f"tag {name} must be one line (no line break in its value)"
+    """Why the tag cannot be written on one TGN line, if it cannot (line breaks apart: see
+    reader.line_break_problem)."""
     written = len(name.encode("utf-8")) + len(value.encode("utf-8", "surrogatepass")) + 5  # [N "v"]
     written += value.count("\\") + value.count('"')  # each is written with a backslash
     if written > MAX_LINE:

@@ -14,7 +14,7 @@ from .files import write_text
 from .limits import comment_problem, tag_problem, text_problem
 from .games import Outcome, game_class
 from .model import RESULTS, Node, Record
-from .reader import read_file, start_position
+from .reader import line_break_problem, read_file, start_position
 from .replay import IllegalTurn, check, play_turn
 from .writer import TooLong, required_tags, write_record
 
@@ -127,7 +127,7 @@ class Scoresheet:
 
     def set_tag(self, name: str, value: str) -> str | None:
         """Give a tag its value; why not, if it cannot be written."""
-        problem = text_problem(value) or tag_problem(name, value)
+        problem = text_problem(value) or line_break_problem(name, value) or tag_problem(name, value)
         if problem is not None:
             return problem
         self.record.tags[name] = value

@@ -64,7 +64,7 @@ tag_names = st.one_of(
     st.from_regex(r"[A-Za-z0-9_]{1,10}", fullmatch=True),
 ).filter(lambda name: name not in SPECIAL_TAGS)
 tag_values = st.one_of(
-    st.text(st.characters(codec="utf-8", exclude_characters="\n"), max_size=20),
+    st.text(st.characters(codec="utf-8", exclude_characters="\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"), max_size=20),
     st.text(alphabet='ab "\\]}[{;()', max_size=12),
 )
 comment_texts = st.one_of(
@@ -382,7 +382,11 @@ def nested_variations(depth: int) -> list:
     (json_record(tags={"Game": "Teblo", "bad name": "x"}),
      "$.records[1].tags.bad name: a tag name is letters, digits or _ only"),
     (json_record(tags={"Game": "Teblo", "Event": "a\nb"}),
-     "$.records[1].tags.Event: tag Event must be one line (no line break in its value)"),
+     "$.records[1].tags.Event: tag Event: its value holds a line break (U+000A); a tag value is one line"),
+    (json_record(tags={"Game": "Teblo", "Red": "Bob\r```tgn"}),
+     "$.records[1].tags.Red: tag Red: its value holds a line break (U+000D); a tag value is one line"),
+    (json_record(tags={"Game": "Teblo", "Red": "Bob\u2028x"}),
+     "$.records[1].tags.Red: tag Red: its value holds a line break (U+2028); a tag value is one line"),
     (json_record(tags={"Game": "Teblo", "Event": "\ud83d"}),
      "$.records[1].tags.Event: not text: a lone surrogate \\ud83d (half of a character)"),
     (json_record(tags={"Game": "Chess"}),
