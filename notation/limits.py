@@ -19,8 +19,6 @@ MAX_DIGITS = 9  # digits of a number written in a record: turn numbers, NAGs, nu
 MAX_WORD = MAX_LINE - 1024
 MAX_JSON_RECORD = 8 * MAX_RECORD  # characters of one record in a JSON document
 
-# a word as the writer keeps it on one line: a [%command] is never split
-COMMENT_WORD = re.compile(r"(?:\[%[^\]]*\]|\S)+")
 LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
 SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -55,8 +53,12 @@ def comment_problem(text: str) -> str | None:
             return (f"a comment holding '}}' is written on one line and this one is over {MAX_WORD} bytes: "
                     "split it, or drop the '}'")
         return None
-    for word in COMMENT_WORD.findall(text):
-        if len(word) * 4 > MAX_WORD and len(word.encode("utf-8")) > MAX_WORD:
+    if len(text) * 4 <= MAX_WORD or len(text.encode("utf-8")) <= MAX_WORD:
+        return None  # no word of it can be longer than the whole
+    from .writer import comment_words  # the writer's own cut into words (it imports this module)
+
+    for word in comment_words(text):
+        if len(word.encode("utf-8")) > MAX_WORD:
             kind = "command" if word.startswith("[%") else "word"
             return (f"a comment {kind} ({shorten(word)!r}) is {len(word.encode('utf-8'))} bytes long, "
                     f"over the {MAX_WORD}-byte limit of one word")

@@ -18,7 +18,7 @@ from parsimonious.nodes import Node as ParseNode
 
 from .games import Game, game_class
 from .grammar import HEADER, Token, tokens
-from .limits import MAX_DEPTH, MAX_DIGITS, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
+from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
 from .model import Node, Problem, Record, Source
 
 REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
@@ -218,16 +218,14 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             node_at, pending, before = (number, side), None, []
             number, side = (number, 1) if side == 0 else (number + 1, 0)
         elif kind == "number":
-            if len(token["number"]) > MAX_DIGITS:
-                return fail(f"turn number {shorten(token['number'], 12)} has {len(token['number'])} digits "
-                            f"(at most {MAX_DIGITS})", start)
-            written = int(token["number"])
+            written = _small_number(token["number"])
             first_side = token["dots"] == "."
             if pending is not None:
                 return fail("a turn number must be followed by its turn", pending)
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
-                return fail(f"turn number {token.group().strip()} does not fit: this turn is {right}", start)
+                shown = _shortened(token.group().strip())
+                return fail(f"turn number {shown} does not fit: this turn is {right}", start)
             pending = start
         elif kind in ("brace_comment", "line_comment"):
             comment = " ".join(token["text"].split())
@@ -243,10 +241,9 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
         elif kind == "nag":
             if node is None or pending is not None:
                 return fail("a NAG ($n, !, ?) must follow a turn", start)
-            digits = token["nag"] or ""
-            value = GLYPHS.get(token["glyph"]) or (int(digits) if len(digits) <= MAX_DIGITS else 256)
+            value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(f"NAG ${shorten(digits, 12)} is out of range ($0 to $255)", start, node_at)
+                return fail(f"NAG ${_shortened(token['nag'])} is out of range ($0 to $255)", start, node_at)
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
@@ -279,13 +276,23 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
         fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end)
 
 
+def _small_number(digits: str) -> int:
+    """The value of a run of digits; any run of more than 9 significant digits counts as 10**9."""
+    digits = digits.lstrip("0")
+    return int(digits or "0") if len(digits) <= 9 else 10**9  # no long conversion of a huge number
+
+
 def _where(record: Record, offset: int) -> str:
     line, column = record.locate(offset)
     return f"line {line} column {column}"
 
 
+def _shortened(word: str) -> str:
+    return word if len(word) <= 24 else word[:21] + "..."
+
+
 def _unexpected(game: Game, word: str) -> str:
-    shown = word if len(word) <= 24 else word[:21] + "..."
+    shown = _shortened(word)
     if word.startswith("{"):
         return "comment not closed: '{' has no matching '}' in this record"
     if word.startswith("}"):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Callable, Iterator
 
-from ..notation.model import COMMAND, Node, Record
+from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
 from ..notation.writer import GLYPH_OF, canonical_tags
 from .diagram import ending, renderer_for
@@ -125,7 +125,7 @@ def _earlier(tree: Tree, entry: Entry) -> Iterator[Any]:
 
 def comment_text(comment: str) -> str:
     """A comment as readers see it: its [%commands] left out, spaces tidied."""
-    return " ".join(COMMAND.sub(" ", comment).split())
+    return without_commands(comment)
 
 
 def wants_diagram(node: Node) -> bool:
