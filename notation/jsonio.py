@@ -23,6 +23,7 @@ from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def record_to_json(record: Record) -> dict[str, Any]:
