@@ -390,6 +390,8 @@ def _mkdocs_build(config_file: Path, out: Path, progress: Callable[[str], None])
             build(config)
         finally:
             config.plugins.on_shutdown()
+        if handler.error_boxes:  # a record page that shows an error box instead of its record
+            raise SiteError(f"mkdocs: {handler.error_boxes} record page(s) could not show their record (see above)")
     except MkDocsException as error:
         raise SiteError(f"mkdocs: {error}") from None
     finally:
@@ -402,6 +404,8 @@ class _Forward(logging.Handler):
     def __init__(self, progress: Callable[[str], None]) -> None:
         super().__init__(logging.WARNING)
         self.progress = progress
+        self.error_boxes = 0  # warnings of the ludoscribe plugin: blocks it could not render
 
     def emit(self, record: logging.LogRecord) -> None:
+        self.error_boxes += record.name.startswith("mkdocs.plugins.ludoscribe")
         self.progress(f"mkdocs: {record.levelname}: {record.getMessage()}")
