@@ -304,8 +304,23 @@ def test_json_strings_with_a_lone_surrogate_are_refused(tmp_path):
     (tmp_path / "in.json").write_text(document.replace("\\\\", "\\"), encoding="utf-8")
     result = run_cli("check", tmp_path / "in.json")
     assert result.exit_code == 1
-    assert "record 1: tag Event is not Unicode text: it holds a lone surrogate (U+D800)\n" in result.output
-    assert "record 2: comments is not Unicode text: it holds a lone surrogate (U+DFFF)\n" in result.output
+    assert "$.records[0].tags.Event: not text: a lone surrogate \\ud800 (half of a character)\n" in result.output
+    assert "$.records[1].comments[0]: not text: a lone surrogate \\udfff (half of a character)\n" in result.output
     assert "1 valid, 2 with problems" in result.output  # a whole pair (an emoji) is text
     result = run_cli("site", tmp_path / "in.json", "-o", tmp_path / "site")
     assert result.exit_code == 1 and "internal error" not in result.output
+
+
+def test_site_fails_when_a_record_page_shows_an_error_box(tmp_path, monkeypatch):
+    """Were a record page to hold a block the plugin cannot render, the build would fail, not exit 0."""
+    from ludoscribe.render import site
+
+    def broken_page(text: str, path: str, links: dict) -> None:
+        Path(path).write_text("# Broken\n\n```tgn\nnot a record\n```\n", encoding="utf-8")
+
+    monkeypatch.setattr(site, "render_page", broken_page)
+    write_corpus(tmp_path / "in")
+    result = run_cli("site", tmp_path / "in" / "paths.tgn", "-o", tmp_path / "site")
+    assert result.exit_code == 2
+    assert re.search(r"mkdocs: WARNING: ludoscribe: records/[a-z0-9-]+\.md: ```tgn block 1:", result.output)
+    assert "mkdocs: 1 record page(s) could not show their record (see above)\n" in result.output
