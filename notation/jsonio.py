@@ -19,6 +19,7 @@ from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def record_to_json(record: Record) -> dict[str, Any]:
@@ -140,11 +141,21 @@ def _expect(value: Any, kind: type, what: str) -> Any:
     if not isinstance(value, kind):
         names = {dict: "an object", list: "a list", str: "a string"}
         raise SchemaError(f"{what} must be {names[kind]}")
+    if kind is str:
+        _unicode(value, what)
     return value
+
+
+def _unicode(text: str, what: str) -> None:
+    """JSON may escape half of a surrogate pair alone (\\ud800): no Unicode text holds one."""
+    if found := LONE_SURROGATE.search(text):
+        raise SchemaError(f"{what} is not Unicode text: it holds a lone surrogate (U+{ord(found[0]):04X})")
 
 
 def _strings(value: Any, what: str) -> list[str]:
     items = _expect(value, list, what)
     if not all(isinstance(item, str) for item in items):
         raise SchemaError(f"{what} must be a list of strings")
+    for item in items:
+        _unicode(item, what)
     return [" ".join(item.split()) for item in items]
