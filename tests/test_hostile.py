@@ -304,8 +304,8 @@ def test_json_strings_with_a_lone_surrogate_are_refused(tmp_path):
     (tmp_path / "in.json").write_text(document.replace("\\\\", "\\"), encoding="utf-8")
     result = run_cli("check", tmp_path / "in.json")
     assert result.exit_code == 1
-    assert "record 1: tag Event is not Unicode text: it holds a lone surrogate (U+D800)\n" in result.output
-    assert "record 2: comments is not Unicode text: it holds a lone surrogate (U+DFFF)\n" in result.output
+    assert "$.records[0].tags.Event: not text: a lone surrogate \\ud800 (half of a character)\n" in result.output
+    assert "$.records[1].comments[0]: not text: a lone surrogate \\udfff (half of a character)\n" in result.output
     assert "1 valid, 2 with problems" in result.output  # a whole pair (an emoji) is text
     result = run_cli("site", tmp_path / "in.json", "-o", tmp_path / "site")
     assert result.exit_code == 1 and "internal error" not in result.output
