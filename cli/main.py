@@ -187,7 +187,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
     \b
     Examples:
       ludoscribe convert game.tgn --to json -o game.json
-      ludoscribe convert game.json --to tgn -o game.tgn
+      ludoscribe convert game.json --to tgn -o game-again.tgn
       cat game.tgn | ludoscribe convert - --to tgn
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
