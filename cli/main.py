@@ -112,9 +112,9 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     """Check records: their syntax and every rule of their game.
 
     Folders are searched for .tgn and .json files. Prints one line per problem,
-    FILE:LINE:COL: turn N Side: message. An input that cannot be read (missing,
-    not UTF-8, a folder with no record file) is reported as FILE: message on
-    standard error and the others are checked. - reads standard input, TGN or JSON.
+    FILE:LINE:COL: turn N Side: message. An input that gives no record (missing,
+    unreadable, a folder with no record file, empty) is reported as FILE: message
+    on standard error and the others are checked. - reads standard input, TGN or JSON.
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an input
     could not be read or on a usage error.
 
