@@ -331,9 +331,9 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
 @cli.command()
 @click.argument("source", required=False, metavar="[FILE_OR_DIR]")
 @click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
-@click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the first "
-                             "side's turn 12, 12... after the second side's, 0 the start (a SetUp record "
-                             "counts from its own first number).")
+@click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the turn "
+                             "written 12. (the first side's), 12... after the one written 12... (the second "
+                             "side's), 0 the start. A SetUp record counts from its own first number.")
 @click.option("--all", "every", is_flag=True, help="Every position of the main line, one SVG each.")
 @click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
 @click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
@@ -359,6 +359,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     Examples:
       ludoscribe diagram game.tgn -o final.svg
       ludoscribe diagram game.tgn --turn 12... --flip -o after-12.svg
+      ludoscribe diagram game.tgn --turn 12 > after-12-first.svg
       ludoscribe diagram event.tgn --record 2 --all -o round2/
       ludoscribe diagram corpus -o diagrams/
       ludoscribe diagram --game teblo --position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1" -o start.svg
