@@ -39,6 +39,8 @@ MAX_SLUG = 60
 RESERVED = frozenset({"index"})
 # Themes without anything fetched from the network, so that sites read offline.
 THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
+# mkdocs' own search script fails on pages read from file:// (it starts a web worker): left out there.
+PLUGINS = {"material": ["search", "ludoscribe"], "mkdocs": ["ludoscribe"]}
 
 
 class SiteError(Exception):
@@ -223,16 +225,20 @@ def render_page(text: str, path: str, links: dict[str, str]) -> None:
     """Write the page of one record (its canonical text, known valid)."""
     record = read_string(text)[0]
     replayed = check(record)
-    _write(Path(path), title(record), [render_html(record, replayed, links=links)])
+    _write(Path(path), title(record), [render_html(record, replayed, links=links)], wide=True)
 
 
-def _write(path: Path, heading: str, lines: list[str]) -> None:
+def _write(path: Path, heading: str, lines: list[str], wide: bool = False) -> None:
     """A Markdown page with a title and a first heading, both escaped.
+
+    wide: the page leaves out the theme's table of contents (Material), so that the viewer
+    has room for the board and the move list side by side.
 
     mkdocs' themes write the page title into the HTML as it is, so the title is
     given ready escaped in the front matter rather than taken from the heading.
     """
-    front = f"---\ntitle: {json.dumps(escape(heading), ensure_ascii=False)}\n---\n\n# {md_text(heading)}\n\n"
+    hide = "hide: [toc]\n" if wide else ""
+    front = f"---\ntitle: {json.dumps(escape(heading), ensure_ascii=False)}\n{hide}---\n\n# {md_text(heading)}\n\n"
     path.write_text(front + "\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -303,7 +309,7 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     nav = [{"Home": "index.md"}, *({game: f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"}]
     config = {"site_name": escape(site_title), "docs_dir": "docs", "use_directory_urls": False,
-              "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
+              "theme": THEMES[theme], "nav": nav, "plugins": PLUGINS[theme],
               "markdown_extensions": ["tables", "toc"]}
     return json.dumps(config, indent=2, ensure_ascii=False) + "\n"
 
