@@ -28,6 +28,8 @@ REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
+# What ends a line for Markdown, HTML, YAML or Python's str.splitlines: never in a tag value.
+LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 TURN_FOLLOWERS = ")!?${;"  # what may be glued to the end of a turn token
 GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
@@ -136,7 +138,17 @@ def _read_tags(record: Record, header: ParseNode) -> dict[str, int]:
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value)
         offsets[name] = tag.start
+        if problem := line_break_problem(name, value):
+            record.problem(problem, tag.match.start("value") + LINE_BREAK.search(value).start())
     return offsets
+
+
+def line_break_problem(name: str, value: str) -> str | None:
+    """Why a tag's value cannot be kept: it holds a line break (docs/format.md#tags)."""
+    found = LINE_BREAK.search(value)
+    if found is None:
+        return None
+    return f"tag {name}: its value holds a line break (U+{ord(found[0]):04X}); a tag value is one line"
 
 
 def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int | None = None) -> bool:
