@@ -38,8 +38,6 @@ MAX_SLUG = 60
 RESERVED = frozenset({"index"})
 # Themes without anything fetched from the network, so that sites read offline.
 THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
-# mkdocs' own search script fails on pages read from file:// (it starts a web worker): left out there.
-PLUGINS = {"material": ["search", "ludoscribe"], "mkdocs": ["ludoscribe"]}
 
 
 class SiteError(Exception):
@@ -309,7 +307,7 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     nav = [{"Home": "index.md"}, *({game: f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"}]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
-              "theme": THEMES[theme], "nav": nav, "plugins": PLUGINS[theme],
+              "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
               "markdown_extensions": ["tables", "toc"]}
     return yaml_value(config) + "\n"
 
