@@ -240,6 +240,8 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
         raise IOFailure(f"cannot read or write {error.filename or ''}: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
         raise IOFailure(f"cannot read a record file: not UTF-8 text ({error.reason})") from None
+    index = Path(out) / "index.html"
+    click.echo(terminal_text(f"Open {index} in a browser ({index.resolve().as_uri()})."))
     sys.exit(1 if report.rejected else 0)
 
 
