@@ -250,13 +250,15 @@ class HtmlWriter:
         return (f'<div class="ls-board">{self.table.markup(at, board_label(self.tree.record, entry))}'
                 f'<div class="ls-controls" role="toolbar" aria-label="Viewer" hidden>{buttons}</div>'
                 f'<p class="ls-status" aria-live="polite">{html_text(entry.label)}</p>'
-                f'<p class="ls-now" hidden>{html_text(self.comments()[at])}</p></div>')
+                f'<p class="ls-now" hidden>{html_text(self.comment(entry))}</p></div>')
 
-    def comments(self) -> list[str]:
-        """What readers see of the comments around each entry's turn (the record's own for the start)."""
-        record = self.tree.record
-        texts = [record.comments] + [entry.node.before + entry.node.comments for entry in self.tree.entries[1:]]
-        return [" ".join(shown for shown in map(comment_text, group) if shown) for group in texts]
+    def comment(self, entry: Entry) -> str:
+        """What readers see of the comments around an entry's turn (the record's own for the start).
+
+        The viewer finds the same texts in the move list, next to the turn's link.
+        """
+        texts = self.tree.record.comments if entry.node is None else entry.node.before + entry.node.comments
+        return " ".join(shown for shown in map(comment_text, texts) if shown)
 
     def data(self) -> str:
         """The viewer's positions and tree as JSON in a script element (no '<' in it).
@@ -268,7 +270,7 @@ class HtmlWriter:
         data = {"game": self.tree.record.game.name, "roots": self.table.roots, "table": self.table.elements,
                 "frames": frames[:len(entries)], "turned": frames[len(entries):],
                 "parent": [e.parent for e in entries], "next": [e.next for e in entries],
-                "labels": [e.label for e in entries], "comments": self.comments()}
+                "labels": [e.label for e in entries]}
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         return f'<script type="application/json" class="ls-data">{text}</script>'

@@ -107,7 +107,7 @@
     var label = data.labels[number];
     this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + label));
     this.status.textContent = label;
-    this.comment.textContent = data.comments[number];
+    this.comment.textContent = this.remarks(number);
     for (var what in this.buttons) {
       if (what !== "flip") this.buttons[what].setAttribute("aria-disabled", this.target(what, number) < 0);
     }
@@ -120,6 +120,28 @@
     if (remember && this.id) {
       try { history.replaceState(null, "", "#" + this.id + "-" + number); } catch (error) { /* not allowed here */ }
     }
+  };
+
+  /* The comments on entry `number` as the move list shows them: those written before and
+     after its turn, up to the next turn (for the start, those before the first turn). */
+  Viewer.prototype.remarks = function (number) {
+    var link = this.links[number];
+    var texts = [];
+    var stop = "a.ls-m, .ls-n, .ls-var, figure, .ls-result";
+    var element;
+    if (!link) {
+      for (element = this.moves.firstElementChild; element && !element.matches(stop); element = element.nextElementSibling) {
+        if (element.classList.contains("ls-comment")) texts.push(element.textContent.trim());
+      }
+      return texts.join(" ");
+    }
+    for (element = link.previousElementSibling; element && !element.matches(stop); element = element.previousElementSibling) {
+      if (element.classList.contains("ls-comment")) texts.unshift(element.textContent.trim());
+    }
+    for (element = link.nextElementSibling; element && !element.matches(stop); element = element.nextElementSibling) {
+      if (element.classList.contains("ls-comment")) texts.push(element.textContent.trim());
+    }
+    return texts.join(" ");
   };
 
   /* Scroll the move list's own pane, and the page only if it must, until `link` shows
