@@ -12,12 +12,12 @@ import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from ..notation.model import COMMAND, Node, Record
+from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
 from ..notation.writer import GLYPH_OF, canonical_tags
-from .diagram import renderer_for
+from .diagram import ending, renderer_for
 from .escaping import html_text, markdown_text
 from .frames import FrameTable, inline
 from .svg import annotations
@@ -107,8 +107,17 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
     for entry in tree.entries:
         marks, arrows = annotations(entry.node)
         last = (entry.before, entry.node.turn) if entry.node is not None else None
-        svgs.append(draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size))
+        outcome = ending(tree.record.game, entry.after, _earlier(tree, entry)) if entry.next == -1 else None
+        svgs.append(draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size,
+                         outcome=outcome))
     return svgs
+
+
+def _earlier(tree: Tree, entry: Entry) -> Iterator[Any]:
+    """The positions of the line leading to an entry, from the one before it back to the start."""
+    while entry.parent != -1:
+        entry = tree.entries[entry.parent]
+        yield entry.after
 
 
 # --- texts shared by both outputs ----------------------------------------------------
@@ -116,7 +125,7 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
 
 def comment_text(comment: str) -> str:
     """A comment as readers see it: its [%commands] left out, spaces tidied."""
-    return " ".join(COMMAND.sub(" ", comment).split())
+    return without_commands(comment)
 
 
 def wants_diagram(node: Node) -> bool:

@@ -42,8 +42,9 @@ from .escaping import html_text, terminal_text
 log = get_plugin_logger(__name__)
 ASSETS = ("viewer.css", "viewer.js")
 ASSET_DIR = "assets/ludoscribe"
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$", re.ASCII)  # info word: up to ASCII space
-OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+# (no part of these patterns can be tried again from many places of one line: linear time)
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(?![^`]*`)[ \t]*([^\s`]*)", re.ASCII)  # no ` after; info: up to ASCII space
+OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:(.*)")  # the value is group 2, stripped
 BLOCK_OPTIONS = frozenset({"turn", "flip", "tags", "size"})
 FILE_OPTIONS = BLOCK_OPTIONS | {"path", "record"}
 TRUE, FALSE = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
@@ -202,7 +203,7 @@ def _options(body: str, known: frozenset[str], only_options: bool) -> tuple[dict
             name = option.group(1).lower()
             if name not in known:
                 raise BlockError(f"unknown option {name!r} (known: {', '.join(sorted(known))})")
-            options[name] = option.group(2)
+            options[name] = option.group(2).strip()
         index += 1
     return options, "".join(lines[index:])
 

@@ -36,6 +36,7 @@ SITE_MARK = ".ludoscribe-site"  # in a built site: building again may replace it
 PROJECT_MARK = ".ludoscribe-project"  # in a kept mkdocs project: likewise
 MAX_SLUG = 60
 RESERVED = frozenset({"index"})
+DIGITS = re.compile(r"([0-9]+)")
 # Themes without anything fetched from the network, so that sites read offline.
 THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
 
@@ -52,17 +53,24 @@ def slugify(text: str, fallback: str) -> str:
 
 
 class Slugs:
-    """Unique slugs within one folder: 'name', 'name-2', 'name-3'..."""
+    """Unique slugs within one folder: 'name', 'name-2', 'name-3'...
+
+    Each base remembers the last number it gave, so that n records sharing a name
+    take time in proportion to n, not n squared: a slug already taken is passed over
+    at most once, by the one base it extends.
+    """
 
     def __init__(self) -> None:
         self.taken: set[str] = set(RESERVED)
+        self.last: dict[str, int] = {}  # base -> the last number tried after it
 
     def new(self, text: str, fallback: str) -> str:
         base = slugify(text, fallback)
-        slug, count = base, 1
+        slug, count = base, self.last.get(base, 1)
         while slug in self.taken:
             count += 1
             slug = f"{base}-{count}"
+        self.last[base] = count
         self.taken.add(slug)
         return slug
 
@@ -286,8 +294,9 @@ def _event_name(event: str) -> str:
 
 
 def _natural(text: str) -> tuple:
-    """Sort key putting 'round 2' before 'round 10'."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part)
+    """Sort key putting 'round 2' before 'round 10' (numbers of any length, in linear time)."""
+    return tuple((0, len(part.lstrip("0")), part.lstrip("0")) if part.isascii() and part.isdigit() else (1, 0, part)
+                 for part in DIGITS.split(text) if part)
 
 
 def _ordered(entries: list[Entry]) -> list[Entry]:
