@@ -19,7 +19,7 @@ from ..notation.jsonio import write_json
 from ..notation.model import Record
 from ..notation.sources import InputError, Sources, output_names
 from ..notation.standings import Scoring, by_event
-from ..notation.writer import write_record
+from ..notation.writer import TooLong, write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.escaping import terminal_lines, terminal_text
@@ -186,7 +186,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
     \b
     Examples:
       ludoscribe convert game.tgn --to json -o game.json
-      ludoscribe convert game.json --to tgn -o game.tgn
+      ludoscribe convert game.json --to tgn -o game-again.tgn
       cat game.tgn | ludoscribe convert - --to tgn
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
@@ -224,8 +224,16 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
             if target == "json":
                 write_json(_chain(first, records), stream)
             else:
-                for index, record in enumerate(_chain(first, records)):
-                    stream.write(("\n" if index else "") + write_record(record))
+                written = 0
+                for record in _chain(first, records):
+                    try:
+                        text = write_record(record)
+                    except TooLong as error:
+                        failed = True
+                        click.echo(f"{source}: {error}", err=True)
+                        continue
+                    stream.write(("\n" if written else "") + text)
+                    written += 1
     except BrokenPipeError:
         raise
     except OSError as error:
@@ -246,7 +254,7 @@ def _write_failure(target: str, error: OSError) -> click.ClickException:
 
 def _publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
     """convert --to md|html: one valid record as a document."""
-    if target == "md" and out == "-":
+    if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
     chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]

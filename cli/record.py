@@ -65,8 +65,8 @@ def _open(game: str, path: str) -> Scoresheet:
     defaults = {"Date": datetime.date.today().strftime("%Y.%m.%d")}
     for name in sheet.tag_names():
         default = defaults.get(name, "?")
-        value = input(f"{name} [{default}]: ").strip()
-        sheet.record.tags[name] = value or default
+        while (refused := sheet.set_tag(name, input(f"{name} [{default}]: ").strip() or default)) is not None:
+            click.echo(f"refused: {refused}")
     return sheet
 
 
