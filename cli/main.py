@@ -14,6 +14,7 @@ import click
 from ..notation import check as check_record
 from ..notation.files import output, write_text
 from ..notation.games import game_class
+from ..notation.duplicates import SeenGames
 from ..notation.generate import random_text
 from ..notation.jsonio import write_json
 from ..notation.model import Record
@@ -479,7 +480,8 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
     Sonneborn-Berger (points scored in each game times the opponent's points),
     then direct encounter (points among the players still tied), then wins.
     Unfinished games (*) are not counted. Records with problems are reported as by
-    check and left out (exit status 1).
+    check and left out (exit status 1). The same game read twice (same tags and
+    turns, e.g. game.tgn and its copy game.json) is counted once, with a note.
 
     \b
     Examples:
@@ -491,13 +493,15 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
         scoring = Scoring.parse(points) if points is not None else None
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--points") from None
-    valid, failed = [], False
+    valid, failed, seen = [], False, SeenGames()
     sources = _sources(paths)
     for path, index, record in sources:
         check_record(record)
         if record.problems:
             failed = True
             _report(path, index, record)
+        elif (first := seen.copy_of(path, index, record)) is not None:
+            click.echo(seen.note(path, index, first, "counted"), err=True)
         else:
             valid.append(record)
     events = by_event(valid, scoring)

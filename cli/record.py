@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..notation.games import display_name
 from ..notation.scoresheet import Scoresheet
 from ..render.escaping import terminal_text
 from ..render.text import text_board
@@ -27,7 +28,7 @@ def session(game: str, path: str) -> None:
     """Record a game into `path`, or go on with the unfinished record saved there."""
     sheet = _open(game, path)
     _save(sheet, path)
-    click.echo(f"{sheet.game.name} to {path}: {_turns(sheet)} so far. Type help for the commands.")
+    click.echo(f"{display_name(sheet.game.name)} to {path}: {_turns(sheet)} so far. Type help for the commands.")
     while True:
         try:
             line = input(f"{sheet.label()}> ").strip()

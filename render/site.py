@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..notation import check, read_string
+from ..notation.duplicates import SeenGames
 from ..notation.games import display_name
 from ..notation.model import Record
 from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
@@ -93,6 +94,7 @@ class Report:
 
     records: int = 0
     rejected: int = 0
+    copies: int = 0  # the same game read again (notation/duplicates.py): published once
     unread: int = 0  # inputs that could not be read
     pages: int = 0
     files: int = 0
@@ -110,6 +112,7 @@ class Plan:
     games: dict[str, list[Played]] = field(default_factory=lambda: defaultdict(list))  # by event, for standings
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
+    seen: SeenGames = field(default_factory=SeenGames)
 
 
 def _tag(record: Record, name: str) -> str:
@@ -206,10 +209,11 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
     (docs / "records").mkdir(parents=True)
     (root / PROJECT_MARK).touch()  # found among the sources, the project is not read
     plan = Plan()
-    tasks = list(_read(sources, plan, report, rejected))
+    tasks = list(_read(sources, plan, report, rejected, progress))
     report.unread = sources.errors
     progress(f"site: {_plural(report.records, 'record')} read from {_plural(sources.files, 'file')}"
-             + (f", {report.rejected} with problems left out" if report.rejected else ""))
+             + (f", {report.rejected} with problems left out" if report.rejected else "")
+             + (f", {report.copies} read twice published once" if report.copies else ""))
     _render_pages(tasks, docs, jobs, progress)
     report.pages = len(tasks) + _write_indexes(plan, docs, site_title)
     (root / "mkdocs.yml").write_text(_mkdocs_yml(plan, site_title, report.theme), encoding="utf-8")
@@ -224,8 +228,8 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
     return report
 
 
-def _read(sources: Sources, plan: Plan, report: Report,
-          rejected: Callable[[str, int, Record], None]) -> Iterator[tuple[str, str, dict[str, str]]]:
+def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str, int, Record], None],
+          progress: Callable[[str], None]) -> Iterator[tuple[str, str, dict[str, str]]]:
     """(record text, page slug, tag links) for each valid record; index entries into `plan`."""
     for path, records in sources.by_file():
         for index, record in records:
@@ -233,6 +237,10 @@ def _read(sources: Sources, plan: Plan, report: Report,
             if record.problems:
                 report.rejected += 1
                 rejected(path, index, record)
+                continue
+            if (first := plan.seen.copy_of(path, index, record)) is not None:
+                report.copies += 1
+                progress(f"site: {plan.seen.note(path, index, first, 'published')}")
                 continue
             report.records += 1
             event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
