@@ -378,7 +378,8 @@ def _dates(entries: list[Entry]) -> str:
 def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     """The generated project's configuration, every string a quoted YAML scalar of printable ASCII."""
     games = sorted({entry.game for entry in plan.entries})
-    nav = [{"Home": "index.md"}, *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
+    nav = [{"Home": "index.md"},
+           *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"}]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
