@@ -7,11 +7,10 @@ nothing, and a saved record is resumed by reading it back and replaying it.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any
 
 from .files import write_text
-from .games import Outcome, game_class
+from .games import History, Outcome, game_class
 from .model import RESULTS, Node, Record
 from .reader import read_file, start_position
 from .replay import IllegalTurn, check, play_turn
@@ -26,10 +25,9 @@ class Scoresheet:
     def __init__(self, record: Record) -> None:
         """Take a record read with its game and checked without problems."""
         self.record = record
-        self.positions = [record.start]
-        self.seen = Counter([record.start])
+        self.history = History(record.start)
         for node in record.moves:
-            self.positions.append(play_turn(self.game, self.position, node.turn, self.seen)[1])
+            play_turn(self.game, self.history, node.turn)
 
     @classmethod
     def new(cls, game: str, tags: dict[str, str] | None = None) -> Scoresheet:
@@ -58,7 +56,7 @@ class Scoresheet:
 
     @property
     def position(self) -> Any:
-        return self.positions[-1]
+        return self.history.position
 
     def label(self) -> str:
         """The turn about to be played: 'turn 3 Red'."""
@@ -70,7 +68,7 @@ class Scoresheet:
 
     def outcome(self) -> Outcome | None:
         """How the game ended by the rules at this position, if it did."""
-        return self.game.outcome(self.position, self.seen[self.position])
+        return self.game.outcome(self.position, self.history)
 
     def add_turn(self, text: str) -> str | None:
         """Play the turn written `text`: None if it is recorded, else why it is refused."""
@@ -82,11 +80,10 @@ class Scoresheet:
         except ValueError as error:
             return str(error)
         try:
-            turn, position, _ = play_turn(self.game, self.position, turn, self.seen)
+            turn = play_turn(self.game, self.history, turn)
         except IllegalTurn as error:
             return str(error)
         self.record.moves.append(Node(turn))
-        self.positions.append(position)
         return None
 
     def undo(self) -> str | None:
@@ -94,8 +91,7 @@ class Scoresheet:
         if not self.record.moves:
             return None
         node = self.record.moves.pop()
-        position = self.positions.pop()
-        self.seen[position] -= 1
+        self.history.pop()
         return self.game.turn_text(node.turn)
 
     def _comments(self) -> list[str]:

@@ -77,7 +77,7 @@ def test_random_playouts_round_trip(variant):
                 break
             moves.append(game.turn_text(turn))
             position = game.apply(position, turn)
-        outcome = game.outcome(position, 1)
+        outcome = game.outcome(position)
         result = outcome.result if outcome else "*"
         tags = f'[Variant "{variant}"]\n' if variant else ""
         text = f'[Game "TChako"]\n{tags}[Result "{result}"]\n\n' + " ".join(

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, NamedTuple
 
-from .base import Game, LastPlayed, Match, Outcome
+from .base import Game, History, LastPlayed, Match, Outcome
 from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
                            OWNER, VITAL, WHITE, BLACK, ZONES)
 
@@ -816,7 +816,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         return Shot(Piece(kind, k), stop, hit, hit_to, pushes, self.strategic and rng.random() < 0.6)
 
     # --- the end ---------------------------------------------------------------------------------
-    def outcome(self, position: TChakoPosition, occurrences: int) -> Outcome | None:
+    def outcome(self, position: TChakoPosition, history: History | None = None) -> Outcome | None:
         return None if position.end in ("play", "stop") else self._end(position)
 
     def _end(self, position: TChakoPosition) -> Outcome:
