@@ -50,19 +50,19 @@ class History:
     """The line being played: its turns in order and the position after each, start first.
 
     For rules about the turns played rather than the position reached (Teblo's
-    repetition draw). Adding or taking back a turn costs the same however long the line
-    is: each position keeps a link to its previous occurrence, and each prefix of the
-    line a hash, so that two blocks of turns compare in one step (then exactly when the
-    hashes agree).
+    repetition draw). Each prefix of the line keeps a hash, so that two blocks of turns
+    compare in one step (then exactly when the hashes agree); and for each length
+    m = 1, 2, 4, 8, ... the turns are indexed by the hash of the m turns that end with
+    them. Adding or taking back a turn costs a step for each of these lengths (about
+    log2 of the line's length), and so does `tripled` (see there).
     """
 
     def __init__(self, start: Position) -> None:
         self.turns: list[tuple[int, Hashable]] = []  # (side that played it, turn)
         self.positions: list[Position] = [start]
-        self._earlier: list[int | None] = [None]  # index of the previous occurrence of positions[i]
-        self._latest: dict[Position, int] = {start: 0}
         self._hashes = [0]  # _hashes[i]: hash of the first i turns
         self._powers = [1]  # _BASE ** i
+        self._ends: list[dict[int, list[int]]] = []  # [t][hash of 2**t turns]: where such blocks end
 
     def __len__(self) -> int:
         return len(self.turns)
@@ -75,20 +75,29 @@ class History:
         """Add the turn played from the current position, and the position after it."""
         token = (self.position.side, turn)
         self.turns.append(token)
+        self.positions.append(after)
         self._hashes.append((self._hashes[-1] * _BASE + hash(token)) % _MODULUS)
         self._powers.append(self._powers[-1] * _BASE % _MODULUS)
-        self._earlier.append(self._latest.get(after))
-        self._latest[after] = len(self.positions)
-        self.positions.append(after)
+        end = len(self.turns)
+        if 1 << len(self._ends) <= end:
+            self._ends.append({})
+        for level, ends in enumerate(self._ends):
+            if 1 << level > end:
+                break
+            ends.setdefault(self._hash(end - (1 << level), end), []).append(end)
 
     def pop(self) -> None:
         """Take back the last turn."""
-        after, earlier = self.positions.pop(), self._earlier.pop()
-        if earlier is None:
-            del self._latest[after]
-        else:
-            self._latest[after] = earlier
+        end = len(self.turns)
+        for level, ends in enumerate(self._ends):
+            if 1 << level > end:
+                break
+            block = self._hash(end - (1 << level), end)
+            ends[block].pop()
+            if not ends[block]:
+                del ends[block]
         self.turns.pop()
+        self.positions.pop()
         self._hashes.pop()
         self._powers.pop()
 
@@ -97,16 +106,32 @@ class History:
         while len(self.turns) > length:
             self.pop()
 
-    def returns(self) -> Iterator[int]:
-        """The lengths of the last stretches of turns that lead back to the current position, shortest first."""
-        last = len(self.turns)
-        earlier = self._earlier[last]
-        while earlier is not None:
-            yield last - earlier
-            earlier = self._earlier[earlier]
+    def tripled(self) -> int | None:
+        """The smallest k such that the last 3k turns are the same k turns (same sides, same
+        turns) three times in a row, or None.
+
+        A block of k turns, with 2**t <= k < 2**(t+1), ends with the same 2**t turns in each
+        copy, so only the places where those 2**t turns ended earlier, between k and 2k
+        turns back, are tried. If no earlier end of the line had such a repetition, those
+        places are more than 2**(t-1) apart (closer ones would overlap into one), so there
+        are at most two of them for each t.
+        """
+        end = len(self.turns)
+        level = 0
+        while 3 << level <= end:
+            size = 1 << level
+            for earlier in reversed(self._ends[level].get(self._hash(end - size, end), ())):
+                if earlier > end - size:
+                    continue
+                if earlier <= end - 2 * size:
+                    break
+                if self.repeats(end - earlier, 3):
+                    return end - earlier
+            level += 1
+        return None
 
     def repeats(self, length: int, times: int) -> bool:
-        """Whether the last `length` * `times` turns are the same `length` turns (same sides, same turns) `times` times in a row."""
+        """Whether the last `length` * `times` turns are the same `length` turns `times` times in a row."""
         end = len(self.turns)
         begin = end - length * times
         if length < 1 or begin < 0:

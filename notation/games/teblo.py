@@ -261,30 +261,11 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         for side in (YELLOW, RED):
             if position.pawns[side] == BASES[1 - side]:
                 return Outcome(side, f"{SIDES[side]}'s pawn reached {SIDES[1 - side]}'s base {NAMES[BASES[1 - side]]}")
-        repeated = self._repeated_block(history) if history is not None else None
+        repeated = history.tripled() if history is not None else None
         if repeated is not None:
-            block = " ".join(self.turn_text(turn) for turn in repeated)
+            block = " ".join(self.turn_text(turn) for turn in history.last(repeated))
             return Outcome(None, f"the turns {block} were played three times in a row", "repetition")
         if next(iter(self.legal_turns(position)), None) is None:
             loser = SIDES[position.side]
             return Outcome(1 - position.side, f"{loser} has no legal turn")
         return None
-
-    @staticmethod
-    def _repeated_block(history: History) -> list[Step | Placement] | None:
-        """The k turns that the last 3k turns repeat three times in a row, if they do.
-
-        Such a block holds steps only (a placement fills its square for good) and turns
-        of both sides (sides alternate, so k is even: each copy starts with the same
-        side to move). A step names the square it goes to, so the three copies leave
-        both pawns on the same squares: the last copy ends on the position it started
-        from. Only the stretches of turns that lead back to the current position are
-        tried, and only those within the last third of the line.
-        """
-        for length in history.returns():
-            if 3 * length > len(history):
-                return None
-            if history.repeats(length, 3):
-                return history.last(length)
-        return None
-
