@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TextIO
 
 import click
 
@@ -19,6 +19,7 @@ from ..notation.standings import Scoring, by_event
 from ..notation.writer import write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
+from ..render.escaping import terminal_lines, terminal_text
 from ..render.site import SiteError, build_site
 from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import IOFailure
@@ -38,8 +39,11 @@ def _records(paths: Iterable[str], json_input: bool | None = None) -> Iterator[t
 
 
 def _problem_lines(path: str, index: int, record: Record) -> list[str]:
-    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON)."""
-    return [f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}"
+    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON).
+
+    Safe for a terminal: control characters from file names or records are shown escaped.
+    """
+    return [terminal_text(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
             for problem in record.problems]
 
 
@@ -160,6 +164,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
 
     try:
         with output(out) as stream:
+            stream = _Screen(stream) if out == "-" and sys.stdout.isatty() else stream
             if target == "json":
                 write_json(readable(), stream)
             else:
@@ -228,7 +233,7 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
     """
     try:
         report = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
-                            progress=lambda line: click.echo(line, err=True), rejected=_report)
+                            progress=lambda line: click.echo(terminal_text(line), err=True), rejected=_report)
     except SiteError as error:
         raise IOFailure(str(error)) from None
     except OSError as error:
@@ -296,7 +301,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
         except ValueError as error:
             failed = True
-            click.echo(f"{path}: record {index}: {error}", err=True)
+            click.echo(terminal_text(f"{path}: record {index}: {error}"), err=True)
             continue
         name = Path(path).stem + (f"-{index}" if counts[path] > 1 else "")
         for ply, svg in record_diagrams(record, plies, **options):
@@ -406,16 +411,28 @@ def _draw_position(game: str, code: str, out: str, options: dict) -> None:
         position = rules.read_position(code)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--game/--position") from None
-    _write(out, draw(position, **options))
+    _write(out, draw(position, outcome=rules.outcome(position, 1), **options))
 
 
 def _write(target: str, text: str) -> None:
     try:
         if target != "-":
             Path(target).parent.mkdir(parents=True, exist_ok=True)
+        elif sys.stdout.isatty():
+            text = terminal_lines(text)
         write_text(target, text)
     except OSError as error:
         raise IOFailure(f"cannot write {target}: {error.strerror or error}") from None
+
+
+class _Screen:
+    """Standard output when it is a terminal: control characters written escaped, as ls does."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(terminal_lines(text))
 
 
 def main() -> None:
@@ -423,5 +440,5 @@ def main() -> None:
     try:
         cli(prog_name="ludoscribe")
     except Exception as error:  # noqa: BLE001 - the last guard before the user's terminal
-        click.echo(f"ludoscribe: internal error: {type(error).__name__}: {error}", err=True)
+        click.echo(terminal_text(f"ludoscribe: internal error: {type(error).__name__}: {error}"), err=True)
         sys.exit(3)

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..notation.scoresheet import Scoresheet
+from ..render.escaping import terminal_text
 from ..render.text import text_board
 from .errors import IOFailure
 
@@ -52,7 +53,7 @@ def _open(game: str, path: str) -> Scoresheet:
         except OSError as error:
             raise IOFailure(f"cannot resume {path}: {error.strerror or error}") from None
         except (ValueError, UnicodeDecodeError) as error:
-            raise click.ClickException(f"cannot resume {path}: {error}") from None
+            raise click.ClickException(terminal_text(f"cannot resume {path}: {error}")) from None
         if sheet.game.name.lower() != game.strip().lower().replace("'", ""):
             raise click.ClickException(f"{path} records a {sheet.game.name} game, not {game}")
         click.echo(f"Resuming {path}.")

@@ -14,7 +14,7 @@ import re
 from typing import Any, Iterable, Iterator, TextIO
 
 from .model import RESULTS, Node, Problem, Record
-from .reader import MAX_DEPTH, bind_game
+from .reader import MAX_DEPTH, bind_game, line_break_problem
 from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
@@ -94,8 +94,8 @@ def _fill(record: Record, data: Any) -> None:
         if not TAG_NAME.fullmatch(name):
             raise SchemaError(f"tag name {name!r} must be letters, digits or _ only")
         record.tags[name] = _expect(value, str, f"tag {name}")
-        if "\n" in value:
-            raise SchemaError(f"tag {name} must be one line (no line break in its value)")
+        if problem := line_break_problem(name, value):
+            raise SchemaError(problem)
     record.comments = _strings(data.get("comments", []), "comments")
     record.result = _expect(data.get("result"), str, "result")
     if record.result not in RESULTS:

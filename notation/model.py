@@ -9,7 +9,53 @@ from functools import cached_property
 from typing import Any, Iterator, NamedTuple
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-COMMAND = re.compile(r"\[%(\w+)(?:\s+([^\]]*))?\]")
+NAME = re.compile(r"\w+")
+SPACE = re.compile(r"\s+")
+
+
+class Command(NamedTuple):
+    """One [%name args] command of a comment, and where it is in the comment."""
+
+    name: str
+    args: str  # as written, spaces around it left out
+    start: int
+    end: int  # just after its "]"
+
+
+def find_commands(text: str) -> Iterator[Command]:
+    """The [%name args] commands of a comment, left to right, in time linear in its length.
+
+    A command is "[%", a name of letters, digits and "_", then "]" or spaces, its
+    arguments and the first "]" after them (docs/format.md). Every part of the text is
+    looked at a bounded number of times, whatever the text: no "[%" makes the search
+    start over from the end of the comment.
+    """
+    last_close = text.rfind("]")
+    at = text.find("[%")
+    while at != -1:
+        name = NAME.match(text, at + 2)
+        after = name.end() if name else at + 2
+        if after > last_close:
+            return  # no "]" is left to close this command or any later one
+        if name and text[after] == "]":
+            yield Command(name.group(), "", at, after + 1)
+            at = text.find("[%", after + 1)
+        elif name and (space := SPACE.match(text, after)):
+            close = text.find("]", space.end())
+            yield Command(name.group(), text[space.end():close].strip(), at, close + 1)
+            at = text.find("[%", close + 1)
+        else:
+            at = text.find("[%", at + 1)
+
+
+def without_commands(text: str) -> str:
+    """A comment's text with its commands left out, spaces tidied (what readers see)."""
+    parts, at = [], 0
+    for command in find_commands(text):
+        parts.append(text[at:command.start])
+        at = command.end
+    parts.append(text[at:])
+    return " ".join(" ".join(parts).split())
 
 
 class Problem(NamedTuple):
@@ -44,8 +90,8 @@ class Node:
     def commands(self) -> Iterator[tuple[str, str]]:
         """The [%name args] commands of this turn's comments, in order."""
         for comment in self.comments:
-            for match in COMMAND.finditer(comment):
-                yield match.group(1), (match.group(2) or "").strip()
+            for command in find_commands(comment):
+                yield command.name, command.args
 
 
 class Source:

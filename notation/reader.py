@@ -28,6 +28,8 @@ REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
+# What ends a line for Markdown, HTML, YAML or Python's str.splitlines: never in a tag value.
+LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 TURN_FOLLOWERS = ")!?${;"  # what may be glued to the end of a turn token
 GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
@@ -136,7 +138,17 @@ def _read_tags(record: Record, header: ParseNode) -> dict[str, int]:
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value)
         offsets[name] = tag.start
+        if problem := line_break_problem(name, value):
+            record.problem(problem, tag.match.start("value") + LINE_BREAK.search(value).start())
     return offsets
+
+
+def line_break_problem(name: str, value: str) -> str | None:
+    """Why a tag's value cannot be kept: it holds a line break (docs/format.md#tags)."""
+    found = LINE_BREAK.search(value)
+    if found is None:
+        return None
+    return f"tag {name}: its value holds a line break (U+{ord(found[0]):04X}); a tag value is one line"
 
 
 def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int | None = None) -> bool:
@@ -202,13 +214,14 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             node_at, pending, before = (number, side), None, []
             number, side = (number, 1) if side == 0 else (number + 1, 0)
         elif kind == "number":
-            written = int(token["number"])
+            written = _small_number(token["number"])
             first_side = token["dots"] == "."
             if pending is not None:
                 return fail("a turn number must be followed by its turn", pending)
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
-                return fail(f"turn number {token.group().strip()} does not fit: this turn is {right}", start)
+                shown = _shortened(token.group().strip())
+                return fail(f"turn number {shown} does not fit: this turn is {right}", start)
             pending = start
         elif kind in ("brace_comment", "line_comment"):
             comment = " ".join(token["text"].split())
@@ -221,9 +234,9 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
         elif kind == "nag":
             if node is None or pending is not None:
                 return fail("a NAG ($n, !, ?) must follow a turn", start)
-            value = GLYPHS.get(token["glyph"]) or int(token["nag"])
+            value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(f"NAG ${value} is out of range ($0 to $255)", start, node_at)
+                return fail(f"NAG ${_shortened(token['nag'])} is out of range ($0 to $255)", start, node_at)
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
@@ -256,13 +269,23 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
         fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end)
 
 
+def _small_number(digits: str) -> int:
+    """The value of a run of digits; any run of more than 9 significant digits counts as 10**9."""
+    digits = digits.lstrip("0")
+    return int(digits or "0") if len(digits) <= 9 else 10**9  # no long conversion of a huge number
+
+
 def _where(record: Record, offset: int) -> str:
     line, column = record.locate(offset)
     return f"line {line} column {column}"
 
 
+def _shortened(word: str) -> str:
+    return word if len(word) <= 24 else word[:21] + "..."
+
+
 def _unexpected(game: Game, word: str) -> str:
-    shown = word if len(word) <= 24 else word[:21] + "..."
+    shown = _shortened(word)
     if word.startswith("{"):
         return "comment not closed: '{' has no matching '}' in this record"
     if word.startswith("}"):

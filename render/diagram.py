@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Iterator
 
+from ..notation.games.base import Outcome
 from ..notation.model import Record
 from ..notation.replay import positions
 from . import staku, tchako, teblo, tekao, tektop
@@ -44,17 +45,24 @@ def ply_of(record: Record, spec: str) -> int:
     return ply
 
 
+def ending(game: Any, position: Any, earlier: Iterable[Any]) -> Outcome | None:
+    """How the game stands at the last position of a line (None if not over), the
+    position's occurrences among the `earlier` ones of the line counted for repetitions."""
+    return game.outcome(position, 1 + sum(1 for seen in earlier if seen == position))
+
+
 def record_diagrams(record: Record, plies: Iterable[int] | None = None, **options: Any) -> Iterator[tuple[int, str]]:
     """(ply, SVG) for each wanted main-line position of a checked record (all if None).
 
-    The diagram after a turn highlights that turn and draws its [%mark] and [%arrow]s.
+    The diagram after a turn highlights that turn and draws its [%mark] and [%arrow]s;
+    the last one says how the game ended, if it did.
     """
     draw = renderer_for(record.game)
     wanted = None if plies is None else set(plies)
-    before = None
-    for ply, (node, position) in enumerate(positions(record)):
+    line = list(positions(record))
+    for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
             marks, arrows = annotations(node)
-            last = (before, node.turn) if node is not None else None
-            yield ply, draw(position, last=last, marks=marks, arrows=arrows, **options)
-        before = position
+            last = (line[ply - 1][1], node.turn) if node is not None else None
+            outcome = ending(record.game, position, (seen for _, seen in line[:ply])) if ply == len(line) - 1 else None
+            yield ply, draw(position, last=last, marks=marks, arrows=arrows, outcome=outcome, **options)

@@ -3,7 +3,7 @@
 Both show the tags, the annotated move list (turn numbers, NAG glyphs, comments with
 their [%commands] left out, variations indented), a diagram after every turn whose
 comment says [%diagram], and the result with the reason the game ended. Every string
-that comes from a record is escaped. The functions are pure: same record, same text.
+that comes from a record is escaped (render/escaping.py). The functions are pure: same record, same text.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from html import escape
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from ..notation.model import COMMAND, Node, Record
+from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
 from ..notation.writer import GLYPH_OF, canonical_tags
-from .diagram import renderer_for
+from .diagram import ending, renderer_for
+from .escaping import html_text, markdown_text
 from .frames import FrameTable, inline
 from .svg import annotations
 
@@ -32,7 +32,6 @@ NAG_MEANINGS = {
     132: "{0} has counterplay", 133: "{1} has counterplay", 138: "{0} is short of time",
     139: "{1} is short of time", 146: "new idea",
 }
-MD_SPECIAL = re.compile(r"([\\`*_\[\]|#~])")
 LINE_START_NUMBER = re.compile(r"^(\d+)\.", re.MULTILINE)
 
 
@@ -108,8 +107,17 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
     for entry in tree.entries:
         marks, arrows = annotations(entry.node)
         last = (entry.before, entry.node.turn) if entry.node is not None else None
-        svgs.append(draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size))
+        outcome = ending(tree.record.game, entry.after, _earlier(tree, entry)) if entry.next == -1 else None
+        svgs.append(draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size,
+                         outcome=outcome))
     return svgs
+
+
+def _earlier(tree: Tree, entry: Entry) -> Iterator[Any]:
+    """The positions of the line leading to an entry, from the one before it back to the start."""
+    while entry.parent != -1:
+        entry = tree.entries[entry.parent]
+        yield entry.after
 
 
 # --- texts shared by both outputs ----------------------------------------------------
@@ -117,7 +125,7 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
 
 def comment_text(comment: str) -> str:
     """A comment as readers see it: its [%commands] left out, spaces tidied."""
-    return " ".join(COMMAND.sub(" ", comment).split())
+    return without_commands(comment)
 
 
 def wants_diagram(node: Node) -> bool:
@@ -190,16 +198,16 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     at = tree.of(record.moves[ply - 1]) if ply else 0
     svgs = diagrams(tree, size, flipped)
     html = HtmlWriter(tree, svgs, prefix)
-    parts = [f'<div class="ls-record" id="{escape(prefix)}">']
+    parts = [f'<div class="ls-record" id="{html_text(prefix)}">']
     if tags:
         parts.append(tag_table(record, links or {}))
     else:
-        parts.append(f'<p class="ls-caption">{escape(caption(record))}</p>')
+        parts.append(f'<p class="ls-caption">{html_text(caption(record))}</p>')
     parts.append(f'<div class="ls-game" data-at="{at}">')
     if svgs is not None:
         parts.append(html.viewer(at))
     else:
-        parts.append(f'<p class="ls-note">No diagrams for {escape(record.game.name)} yet.</p>')
+        parts.append(f'<p class="ls-note">No diagrams for {html_text(record.game.name)} yet.</p>')
     parts.append('<div class="ls-moves">' + html.moves() + html.result(replayed) + "</div>")
     if svgs is not None:
         parts.append(html.data())
@@ -210,10 +218,10 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
 def tag_table(record: Record, links: dict[str, str]) -> str:
     rows = []
     for name, value in canonical_tags(record).items():
-        shown = escape(value)
+        shown = html_text(value)
         if name in links:
-            shown = f'<a href="{escape(links[name])}">{shown}</a>'
-        rows.append(f"<tr><th>{escape(name)}</th><td>{shown}</td></tr>")
+            shown = f'<a href="{html_text(links[name])}">{shown}</a>'
+        rows.append(f"<tr><th>{html_text(name)}</th><td>{shown}</td></tr>")
     return '<table class="ls-tags"><tbody>' + "".join(rows) + "</tbody></table>"
 
 
@@ -231,7 +239,7 @@ class HtmlWriter:
                 self.table.add(svg)
 
     def viewer(self, at: int) -> str:
-        label = escape(self.tree.entries[at].label)
+        label = html_text(self.tree.entries[at].label)
         buttons = "".join(f'<button type="button" data-go="{go}" title="{hint}" aria-label="{hint}">{face}</button>'
                           for go, face, hint in (("first", "«", "Start (Home)"), ("back", "‹", "Back (←)"),
                                                  ("forward", "›", "Forward (→)"), ("last", "»", "End of line (End)")))
@@ -274,18 +282,18 @@ class HtmlWriter:
             force_number = bool(node.comments or node.variations)
 
     def _turn(self, node: Node, number: int) -> str:
-        text = escape(self.tree.record.game.turn_text(node.turn))
+        text = html_text(self.tree.record.game.turn_text(node.turn))
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
         if glyphs:
             text += f'<span class="ls-glyph">{glyphs}</span>'
-        meanings = "".join(f' <span class="ls-nag">{escape(nag_text(nag, self.sides))}</span>'
+        meanings = "".join(f' <span class="ls-nag">{html_text(nag_text(nag, self.sides))}</span>'
                            for nag in node.nags if nag not in GLYPH_OF)
-        return f'<a class="ls-m" href="#{escape(self.prefix)}-{number}">{text}</a>{meanings} '
+        return f'<a class="ls-m" href="#{html_text(self.prefix)}-{number}">{text}</a>{meanings} '
 
     @staticmethod
     def _comment(text: str) -> str:
         shown = comment_text(text)
-        return f'<span class="ls-comment">{escape(shown)}</span> ' if shown else ""
+        return f'<span class="ls-comment">{html_text(shown)}</span> ' if shown else ""
 
     def figure(self, number: int) -> str:
         """A static diagram of one entry, there whether scripts run or not."""
@@ -295,28 +303,23 @@ class HtmlWriter:
         entry = self.tree.entries[number]
         caption = "Start" if entry.node is None else f"After {entry.label}"
         svg = inline(self.svgs[number], f"{self.prefix}f{self.figures}-", caption)
-        return f'<figure class="ls-diagram">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
+        return f'<figure class="ls-diagram">{svg}<figcaption>{html_text(caption)}</figcaption></figure>'
 
     def result(self, replayed: Replayed | None) -> str:
         record = self.tree.record
         verdict, reason = result_text(record, replayed)
-        text = (f'<p class="ls-result"><strong>{escape(record.result)}</strong> '
-                f"{escape(verdict)}: {escape(reason)}.</p>")
+        text = (f'<p class="ls-result"><strong>{html_text(record.result)}</strong> '
+                f"{html_text(verdict)}: {html_text(reason)}.</p>")
         return text + self.figure(self.tree.main_line_end)
 
 
 def page_html(fragment: str, heading: str) -> str:
     """A self-contained HTML fragment: heading, record, the viewer's CSS and script inline."""
     return (f"<section class=\"ls-document\"><style>{asset('viewer.css')}</style>"
-            f"<h1>{escape(heading)}</h1>{fragment}<script>{asset('viewer.js')}</script></section>\n")
+            f"<h1>{html_text(heading)}</h1>{fragment}<script>{asset('viewer.js')}</script></section>\n")
 
 
 # --- Markdown ------------------------------------------------------------------------
-
-
-def md_text(text: str) -> str:
-    """Text from a record made inert in Markdown: HTML escaped, Markdown syntax escaped."""
-    return MD_SPECIAL.sub(r"\\\1", escape(text))
 
 
 def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callable[[int], str],
@@ -333,18 +336,18 @@ def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callabl
         if svgs is None:
             return ""
         files[svg_name(number)] = svgs[number]
-        return f"![{md_text(caption)}]({svg_name(number)})"
+        return f"![{markdown_text(caption)}]({svg_name(number)})"
 
-    lines = [f"# {md_text(title(record))}", "", "| Tag | Value |", "|---|---|"]
-    lines += [f"| {md_text(name)} | {md_text(value)} |" for name, value in canonical_tags(record).items()]
+    lines = [f"# {markdown_text(title(record))}", "", "| Tag | Value |", "|---|---|"]
+    lines += [f"| {markdown_text(name)} | {markdown_text(value)} |" for name, value in canonical_tags(record).items()]
     lines += ["", "## Moves", ""]
     blocks: list[tuple[int, str]] = []
-    intro = " ".join(f"*{md_text(shown)}*" for shown in map(comment_text, record.comments) if shown)
+    intro = " ".join(f"*{markdown_text(shown)}*" for shown in map(comment_text, record.comments) if shown)
     _md_line(tree, record.moves, 0, blocks, image, intro)
     for depth, text in blocks:
         lines += ["> " * depth + LINE_START_NUMBER.sub(r"\1\\.", text), ""]
     verdict, reason = result_text(record, replayed)
-    lines += ["## Result", "", f"**{md_text(record.result)}** {md_text(verdict)}: {md_text(reason)}.", ""]
+    lines += ["## Result", "", f"**{markdown_text(record.result)}** {markdown_text(verdict)}: {markdown_text(reason)}.", ""]
     final = image(tree.main_line_end, "Final position")
     if final:
         lines += [final, ""]
@@ -368,11 +371,11 @@ def _md_line(tree: Tree, line: list[Node], depth: int, blocks: list[tuple[int, s
         entry = tree.entries[number]
         if force_number or entry.before.side == 0 or node.before:
             words.append(turn_number(entry.before))
-        words.extend(f"*{md_text(shown)}*" for shown in map(comment_text, node.before) if shown)
+        words.extend(f"*{markdown_text(shown)}*" for shown in map(comment_text, node.before) if shown)
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
-        words.append(md_text(tree.record.game.turn_text(node.turn) + glyphs))
-        words.extend(f"({md_text(nag_text(nag, sides))})" for nag in node.nags if nag not in GLYPH_OF)
-        words.extend(f"*{md_text(shown)}*" for shown in map(comment_text, node.comments) if shown)
+        words.append(markdown_text(tree.record.game.turn_text(node.turn) + glyphs))
+        words.extend(f"({markdown_text(nag_text(nag, sides))})" for nag in node.nags if nag not in GLYPH_OF)
+        words.extend(f"*{markdown_text(shown)}*" for shown in map(comment_text, node.comments) if shown)
         if wants_diagram(node):
             picture = image(number, f"After {entry.label}")
             if picture:

@@ -16,7 +16,9 @@ small, and cutting text is much faster than building a tree.
 from __future__ import annotations
 
 import re
-from html import escape, unescape
+from html import unescape
+
+from .escaping import html_text
 
 # A markup token: a comment, CDATA, a processing instruction, or a tag (open, close, empty).
 TOKEN = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<(/?)[^\s/>!?]+(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>",
@@ -68,7 +70,7 @@ def opening(attributes: dict[str, str], label: str = "") -> str:
     """An <svg> start tag for an HTML page, with an accessible label if given."""
     if label:
         attributes = attributes | {"role": "img", "aria-label": label}
-    return "<svg" + "".join(f' {name}="{escape(value)}"' for name, value in attributes.items()) + ">"
+    return "<svg" + "".join(f' {name}="{html_text(value)}"' for name, value in attributes.items()) + ">"
 
 
 def inline(svg: str, prefix: str, label: str = "") -> str:

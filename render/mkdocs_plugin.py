@@ -15,14 +15,17 @@ and logs a warning, so that `mkdocs build --strict` fails.
 Options (both blocks): turn (the position shown first: 12, 12... or 0), flip, tags
 (show the tag table), size (diagram width in pixels); tgn-file also takes path
 (relative to mkdocs.yml's folder, or to the plugin's `root`) and record (from 1).
+
+A tgn-file path may only lead into the docs folder or a folder listed in the
+plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
+is refused with an error box, which fails a strict build (docs/publishing.md#safety).
 """
 
 from __future__ import annotations
 
 import re
-from html import escape
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
@@ -34,12 +37,14 @@ from ..notation.files import load
 from ..notation.model import Record
 from .diagram import ply_of
 from .document import asset, render_html
+from .escaping import html_text, terminal_text
 
 log = get_plugin_logger(__name__)
 ASSETS = ("viewer.css", "viewer.js")
 ASSET_DIR = "assets/ludoscribe"
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$")
-OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+# (no part of these patterns can be tried again from many places of one line: linear time)
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(?![^`]*`)[ \t]*([^\s`]*)", re.ASCII)  # no ` after; info: up to ASCII space
+OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:(.*)")  # the value is group 2, stripped
 BLOCK_OPTIONS = frozenset({"turn", "flip", "tags", "size"})
 FILE_OPTIONS = BLOCK_OPTIONS | {"path", "record"}
 TRUE, FALSE = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
@@ -52,12 +57,17 @@ class BlockError(Exception):
 class LudoscribeConfig(Config):
     size = config_options.Type(int, default=400)
     root = config_options.Optional(config_options.Type(str))
+    record_dirs = config_options.ListOfItems(config_options.Type(str), default=[])
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
     """Renders ```tgn and ```tgn-file blocks; ships the viewer's script and style."""
 
     def on_config(self, config):
+        base = Path(config.config_file_path or ".").parent
+        docs = Path(config.docs_dir)
+        self.allowed = {docs.resolve(): _shown(docs, base),
+                        **{(base / folder).resolve(): folder for folder in self.config.record_dirs}}
         config.extra_css.append(f"{ASSET_DIR}/viewer.css")
         config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
         return config
@@ -75,13 +85,13 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             nonlocal count
             count += 1
             try:
-                return _render_block(kind, body, root, f"ls{count}", self.config.size)
+                return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size)
             except BlockError as error:
                 message = str(error)
             except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
                 message = f"internal error: {type(error).__name__}: {error}"
-            log.warning(f"{page.file.src_uri}: ```{kind} block {count}: {message}")
-            return f'<div class="ls-error"><strong>Cannot show this game:</strong> {escape(message)}</div>'
+            log.warning(terminal_text(f"{page.file.src_uri}: ```{kind} block {count}: {message}"))
+            return f'<div class="ls-error"><strong>Cannot show this game:</strong> {html_text(message)}</div>'
 
         return replace_blocks(markdown, render)
 
@@ -89,12 +99,23 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
 def replace_blocks(markdown: str, render: Callable[[str, str], str]) -> str:
     """The Markdown with each top-level ```tgn / ```tgn-file block replaced by render(kind, body)."""
     out: list[str] = []
-    for kind, lines in _blocks(markdown.splitlines(keepends=True)):
+    for kind, lines in _blocks(markdown_lines(markdown)):
         if kind is None:
             out.extend(lines)
         else:
             out.append("\n" + render(kind, "".join(lines)) + "\n\n")
     return "".join(out)
+
+
+def markdown_lines(text: str) -> list[str]:
+    """The lines of a Markdown text as Markdown reads them (each with its "\\n").
+
+    Python-Markdown ends a line at "\\n", "\\r\\n" or a lone "\\r", and at nothing else:
+    form feeds, U+2028 and the other separators str.splitlines also breaks at stay
+    inside their line, so a block's fences are found where Markdown finds them.
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
 
 
 def _blocks(lines: list[str]) -> Iterator[tuple[str | None, list[str]]]:
@@ -118,10 +139,34 @@ def _blocks(lines: list[str]) -> Iterator[tuple[str | None, list[str]]]:
         index = end + 1
 
 
-def _render_block(kind: str, body: str, root: Path, prefix: str, size: int) -> str:
+class Folders(NamedTuple):
+    """Where tgn-file paths start, and the only folders they may lead into."""
+
+    root: Path
+    allowed: dict[Path, str]  # resolved folder -> its name as the configuration gives it
+
+    def confine(self, name: str) -> Path:
+        """The file a tgn-file path names; BlockError if it lies outside the allowed folders."""
+        path = (self.root / name).resolve()
+        if not any(path.is_relative_to(folder) for folder in self.allowed):
+            shown = ", ".join(self.allowed.values())
+            raise BlockError(f"{name} is outside the folders records are read from ({shown}): "
+                             "add its folder to the plugin's record_dirs in mkdocs.yml")
+        return path
+
+
+def _shown(folder: Path, base: Path) -> str:
+    """A folder as a page may name it: relative to mkdocs.yml's folder when inside it."""
+    try:
+        return str(folder.resolve().relative_to(base.resolve()))
+    except ValueError:
+        return folder.name
+
+
+def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int) -> str:
     options, text = _options(body, FILE_OPTIONS if kind == "tgn-file" else BLOCK_OPTIONS, kind == "tgn-file")
     if kind == "tgn-file":
-        record = _stored_record(root, options)
+        record = _stored_record(folders, options)
     else:
         records = read_string(text, "tgn block")
         if len(records) != 1:
@@ -144,7 +189,7 @@ def _render_block(kind: str, body: str, root: Path, prefix: str, size: int) -> s
 def _options(body: str, known: frozenset[str], only_options: bool) -> tuple[dict[str, str], str]:
     """The `name: value` lines at the top of a block, and the rest (the record's text)."""
     options: dict[str, str] = {}
-    lines = body.splitlines(keepends=True)
+    lines = markdown_lines(body)
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -158,7 +203,7 @@ def _options(body: str, known: frozenset[str], only_options: bool) -> tuple[dict
             name = option.group(1).lower()
             if name not in known:
                 raise BlockError(f"unknown option {name!r} (known: {', '.join(sorted(known))})")
-            options[name] = option.group(2)
+            options[name] = option.group(2).strip()
         index += 1
     return options, "".join(lines[index:])
 
@@ -170,11 +215,11 @@ def _flag(options: dict[str, str], name: str) -> bool:
     return value in TRUE
 
 
-def _stored_record(root: Path, options: dict[str, str]) -> Record:
+def _stored_record(folders: Folders, options: dict[str, str]) -> Record:
     """The record a tgn-file block names."""
     if "path" not in options:
         raise BlockError("a tgn-file block needs a path: line")
-    path = root / options["path"]
+    path = folders.confine(options["path"])
     wanted = options.get("record", "1")
     if not wanted.isdigit() or int(wanted) < 1:
         raise BlockError(f"record: {wanted!r} is not a number from 1")

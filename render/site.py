@@ -11,14 +11,12 @@ use_directory_urls is off, so the built site also reads from file://.
 from __future__ import annotations
 
 import importlib.util
-import json
 import logging
 import re
 import shutil
 import tempfile
 import time
 import unicodedata
-from html import escape
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -30,13 +28,15 @@ from ..notation.files import expand, load
 from ..notation.model import Record
 from ..notation.standings import Played, played, standings
 from ..notation.writer import write_record
-from .document import md_text, render_html, title
+from .document import render_html, title
+from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import markdown_table
 
 SITE_MARK = ".ludoscribe-site"  # in a built site: building again may replace it
 PROJECT_MARK = ".ludoscribe-project"  # in a kept mkdocs project: likewise
 MAX_SLUG = 60
 RESERVED = frozenset({"index"})
+DIGITS = re.compile(r"([0-9]+)")
 # Themes without anything fetched from the network, so that sites read offline.
 THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
 
@@ -53,17 +53,24 @@ def slugify(text: str, fallback: str) -> str:
 
 
 class Slugs:
-    """Unique slugs within one folder: 'name', 'name-2', 'name-3'..."""
+    """Unique slugs within one folder: 'name', 'name-2', 'name-3'...
+
+    Each base remembers the last number it gave, so that n records sharing a name
+    take time in proportion to n, not n squared: a slug already taken is passed over
+    at most once, by the one base it extends.
+    """
 
     def __init__(self) -> None:
         self.taken: set[str] = set(RESERVED)
+        self.last: dict[str, int] = {}  # base -> the last number tried after it
 
     def new(self, text: str, fallback: str) -> str:
         base = slugify(text, fallback)
-        slug, count = base, 1
+        slug, count = base, self.last.get(base, 1)
         while slug in self.taken:
             count += 1
             slug = f"{base}-{count}"
+        self.last[base] = count
         self.taken.add(slug)
         return slug
 
@@ -230,9 +237,10 @@ def _write(path: Path, heading: str, lines: list[str]) -> None:
     """A Markdown page with a title and a first heading, both escaped.
 
     mkdocs' themes write the page title into the HTML as it is, so the title is
-    given ready escaped in the front matter rather than taken from the heading.
+    given ready escaped for HTML in the front matter rather than taken from the
+    heading, and written as a YAML string that no character can end.
     """
-    front = f"---\ntitle: {json.dumps(escape(heading), ensure_ascii=False)}\n---\n\n# {md_text(heading)}\n\n"
+    front = f"---\ntitle: {yaml_string(html_text(heading))}\n---\n\n# {markdown_text(heading)}\n\n"
     path.write_text(front + "\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -246,24 +254,24 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     (docs / "games").mkdir()
     (docs / "events").mkdir()
     for game, entries in by_game.items():
-        rows = [f"| [{md_text(e.players)}](../records/{e.slug}.md) | {md_text(e.result)} | {md_text(e.date)} "
-                f"| {md_text(e.round)} | [{md_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
+        rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.result)} | {markdown_text(e.date)} "
+                f"| {markdown_text(e.round)} | [{markdown_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
                 for e in _ordered(entries)]
         _write(docs / "games" / f"{slugify(game, 'game')}.md", game,
                [f"{_plural(len(entries), 'record')}.", "",
                 "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
     for event, entries in by_event.items():
-        rows = [f"| [{md_text(e.players)}](../records/{e.slug}.md) | {md_text(e.game)} | {md_text(e.result)} "
-                f"| {md_text(e.date)} | {md_text(e.round)} |" for e in _ordered(entries)]
+        rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.game)} | {markdown_text(e.result)} "
+                f"| {markdown_text(e.date)} | {markdown_text(e.round)} |" for e in _ordered(entries)]
         _write(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event),
                [f"{_plural(len(entries), 'record')}.", "",
                 "| Players | Game | Result | Date | Round |", "|---|---|---|---|---|", *rows,
                 "", "## Standings", "", markdown_table(standings(plan.games[event]))])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
-    event_rows = [f"| [{md_text(_event_name(name))}](events/{plan.event_slugs[name]}.md) | {len(by_event[name])} "
-                  f"| {md_text(_dates(by_event[name]))} |" for name in events]
+    event_rows = [f"| [{markdown_text(_event_name(name))}](events/{plan.event_slugs[name]}.md) | {len(by_event[name])} "
+                  f"| {markdown_text(_dates(by_event[name]))} |" for name in events]
     _write(docs / "events.md", "Events", ["| Event | Records | Dates |", "|---|---|---|", *event_rows])
-    game_rows = [f"| [{md_text(game)}](games/{slugify(game, 'game')}.md) | {len(by_game[game])} |"
+    game_rows = [f"| [{markdown_text(game)}](games/{slugify(game, 'game')}.md) | {len(by_game[game])} |"
                  for game in sorted(by_game)]
     _write(docs / "index.md", site_title,
            [f"{_plural(len(plan.entries), 'annotated record')}: step through "
@@ -282,8 +290,9 @@ def _event_name(event: str) -> str:
 
 
 def _natural(text: str) -> tuple:
-    """Sort key putting 'round 2' before 'round 10'."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part)
+    """Sort key putting 'round 2' before 'round 10' (numbers of any length, in linear time)."""
+    return tuple((0, len(part.lstrip("0")), part.lstrip("0")) if part.isascii() and part.isdigit() else (1, 0, part)
+                 for part in DIGITS.split(text) if part)
 
 
 def _ordered(entries: list[Entry]) -> list[Entry]:
@@ -298,14 +307,14 @@ def _dates(entries: list[Entry]) -> str:
 
 
 def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
-    """The generated project's configuration (JSON is YAML: every value safely quoted)."""
+    """The generated project's configuration, every string a quoted YAML scalar of printable ASCII."""
     games = sorted({entry.game for entry in plan.entries})
     nav = [{"Home": "index.md"}, *({game: f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"}]
-    config = {"site_name": escape(site_title), "docs_dir": "docs", "use_directory_urls": False,
+    config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
               "markdown_extensions": ["tables", "toc"]}
-    return json.dumps(config, indent=2, ensure_ascii=False) + "\n"
+    return yaml_value(config) + "\n"
 
 
 def _mkdocs_build(config_file: Path, out: Path, progress: Callable[[str], None]) -> None:

@@ -17,9 +17,10 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.games.base import Outcome
 from ..notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
                                     StakuPosition, Turn)
-from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish, known
+from .svg import INK, MARK, cached, draw_arrows, drawing, finish, hexagon_reach, highlight, known, state_text
 
 BACKGROUND = "#c9a47e"
 CELL_FILL = "#ead9bd"
@@ -38,6 +39,7 @@ SMALL_HEARTS = frozenset(CELL_OF[name] for name in ("b1", "b3", "b4", "b5", "b7"
                                                     "f1", "f3", "f4", "f5", "f7"))
 LABEL_BAND = 0.75  # room for the row labels on each side, in cell widths
 TOP, CAPTION = 0.35, 1.15  # margins above and below the board, in cell radii
+CELL = 0.95  # a cell's drawn hexagon, in cell radii (the rest is the gap between cells)
 LIFT = 0.2  # each token of a stack sits this much higher than the one below, in radii
 
 
@@ -75,6 +77,7 @@ def board(
     arrows: Sequence[tuple[str, str]] = (),
     flipped: bool = False,
     size: int = 480,
+    outcome: Outcome | None = None,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
@@ -82,6 +85,8 @@ def board(
     (where the first move started, where it landed, where the second move ended).
     marks, arrows: cell names to ring and (from, to) pairs to draw.
     flipped: Black's side at the bottom.
+    outcome: how the game ended at this position, if it did (the caption says it,
+    instead of the side to move and the turns without capture).
     """
     layout = _layout(size, flipped)
     centres = layout.centres
@@ -91,7 +96,7 @@ def board(
     if last is not None:
         moves = last[1].moves
         for cell in (moves[0].origin, *(move.to for move in moves)):
-            dwg.add(dwg.use("#cell", insert=centres[cell], fill=HIGHLIGHT, fill_opacity=0.55))
+            dwg.add(highlight(dwg, dwg.use("#cell", insert=centres[cell])))
     for cell in known(marks, CELL_OF):
         dwg.add(dwg.use("#ring", insert=centres[cell], fill="none", stroke=MARK, stroke_width=layout.r(0.12)))
     lift = layout.r(LIFT)
@@ -106,8 +111,10 @@ def board(
             dwg.add(dwg.text(str(len(stack)), insert=(x, round(base - (len(stack) - 1) * lift + layout.r(0.2), 2)),
                              fill=TOKENS[stack[-1]][2], font_size=layout.r(0.55), font_weight="bold",
                              font_family="sans-serif", text_anchor="middle"))
-    draw_arrows(dwg, arrows, CELL_OF, centres.__getitem__, layout.r(0.22))
-    dwg.add(dwg.text(f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture",
+    draw_arrows(dwg, arrows, CELL_OF, centres.__getitem__, layout.r(0.22), hexagon_reach(layout.r(CELL) * math.sqrt(3) / 2))
+    caption = (state_text(outcome, SIDES, position.side, reason=True) if outcome is not None else
+               f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture")
+    dwg.add(dwg.text(caption,
                      insert=(round(size / 2, 2), round(layout.height - layout.r(0.45), 2)), font_size=layout.r(0.5),
                      font_family="sans-serif", text_anchor="middle", fill=INK))
     return finish(dwg)
@@ -136,7 +143,7 @@ def _defs(size: int):
     r = layout.r
     dwg = svgwrite.Drawing(debug=False)
     defs = dwg.defs
-    defs.add(dwg.polygon(_hexagon(r(0.95)), id="cell"))
+    defs.add(dwg.polygon(_hexagon(r(CELL)), id="cell"))
     defs.add(dwg.polygon(_hexagon(r(0.8)), id="ring"))
     for name, heart in (("flower-big", 0.17), ("flower-small", 0.07)):
         flower = dwg.g(id=name, fill="none", stroke=FLOWER_LINE, stroke_width=r(0.035))

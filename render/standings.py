@@ -5,10 +5,9 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
-from html import escape
 
 from ..notation.standings import Standings
-from .document import md_text
+from .escaping import csv_text, html_text, markdown_text, terminal_text
 
 FORMATS = ("text", "markdown", "html", "csv")
 NOTE = "SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it)."
@@ -50,8 +49,9 @@ def _games(count: int, noun: str) -> str:
 
 
 def to_text(event: str, standings: Standings) -> str:
-    """An aligned table under the event's name."""
+    """An aligned table under the event's name, for a terminal (control characters in names escaped)."""
     header, body = table(standings)
+    event, body = terminal_text(event), [[terminal_text(cell) for cell in line] for line in body]
     widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
              .rstrip() for line in (header, *body)]
@@ -62,36 +62,41 @@ def markdown_table(standings: Standings) -> str:
     """The table alone, in Markdown, every name made inert."""
     header, body = table(standings)
     align = ["---:", ":---", *([":---:"] * (len(header) - 9)), *(["---:"] * 7)]
-    lines = [header, align, *([cell if i != 1 else md_text(cell) for i, cell in enumerate(line)] for line in body)]
+    lines = [header, align, *([markdown_text(cell) if i == 1 else cell for i, cell in enumerate(line)] for line in body)]
     return "\n".join("| " + " | ".join(line) + " |" for line in lines) + "\n\n" + " ".join(
         part for part in (NOTE, _footer(standings)) if part) + "\n"
 
 
 def to_markdown(event: str, standings: Standings) -> str:
     """A section headed by the event's name."""
-    return f"## {md_text(event)}\n\n{markdown_table(standings)}"
+    return f"## {markdown_text(event)}\n\n{markdown_table(standings)}"
 
 
 def to_html(event: str, standings: Standings) -> str:
     """A section with a heading and a table; every text escaped."""
     header, body = table(standings)
-    head = "".join(f"<th>{escape(cell)}</th>" for cell in header)
-    rows = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in line) + "</tr>\n" for line in body)
+    head = "".join(f"<th>{html_text(cell)}</th>" for cell in header)
+    rows = "".join("<tr>" + "".join(f"<td>{html_text(cell)}</td>" for cell in line) + "</tr>\n" for line in body)
     footer = " ".join(part for part in (NOTE, _footer(standings)) if part)
-    return (f'<section class="standings">\n<h2>{escape(event)}</h2>\n<table>\n<thead><tr>{head}</tr></thead>\n'
-            f"<tbody>\n{rows}</tbody>\n</table>\n<p>{escape(footer)}</p>\n</section>\n")
+    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n<table>\n<thead><tr>{head}</tr></thead>\n'
+            f"<tbody>\n{rows}</tbody>\n</table>\n<p>{html_text(footer)}</p>\n</section>\n")
 
 
 def to_csv(events: dict[str, Standings]) -> str:
-    """Every event in one table: its name first on each row, plain numbers (2.5), the crosstable last."""
+    """Every event in one table: its name first on each row, plain numbers (2.5), the crosstable last.
+
+    Every cell is quoted and no name can start a formula (render/escaping.py: csv_text),
+    so that spreadsheets read names as text.
+    """
     tables = {event: table(standings, plain=True) for event, standings in events.items()}
     players = max((len(body) for _, body in tables.values()), default=0)
     stream = io.StringIO()
-    writer = csv.writer(stream, lineterminator="\n")
+    writer = csv.writer(stream, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(["Event", "Rank", "Player", "Games", "W", "D", "L", "Points", "SB", "DE",
                      *(str(number) for number in range(1, players + 1))])
     for event, (_, body) in tables.items():
         for line in body:
             cells = line[2:-7]
-            writer.writerow([event, *line[:2], *line[-7:], *cells, *[""] * (players - len(cells))])
+            writer.writerow([csv_text(event), line[0], csv_text(line[1]), *line[-7:], *cells,
+                             *[""] * (players - len(cells))])
     return stream.getvalue()

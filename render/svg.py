@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
@@ -10,12 +11,19 @@ from xml.etree import ElementTree
 import svgwrite
 from svgwrite.base import BaseElement
 
+from ..notation.games.base import Outcome
 from ..notation.model import Node
 
-HIGHLIGHT = "#5b9bd5"
+HIGHLIGHT = "#00acc1"  # the last turn's cells: a teal unlike any board colour of the five games
+HIGHLIGHT_OPACITY = 0.55
 MARK = "#2e7d32"
 ARROW = "#1565c0"
+ARROW_OPACITY = 0.6  # arrows are see-through: the pieces under them stay readable
 INK = "#3b352c"
+HEAD = 2.6, 1.6  # an arrowhead's length and half width, in shaft widths
+
+Point = tuple[float, float]
+Reach = Callable[[int, float, float], float]  # (cell, dx, dy) -> centre to the cell's edge along (dx, dy)
 
 
 def drawing(width: float, height: float) -> svgwrite.Drawing:
@@ -77,23 +85,82 @@ def centre(at: Callable[[int], tuple[float, float]], unit: float, cell: int) -> 
     return round(x + unit / 2, 2), round(y + unit / 2, 2)
 
 
+def square_reach(unit: float) -> Reach:
+    """How far a square cell of side `unit` reaches from its centre in a direction (a unit vector)."""
+    half = unit / 2
+    return lambda cell, dx, dy: half / max(abs(dx), abs(dy))
+
+
+def hexagon_reach(apothem: float) -> Reach:
+    """How far a pointy-topped hexagonal cell with this apothem reaches from its centre."""
+    normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (0, 60, 120)]
+    return lambda cell, dx, dy: apothem / max(abs(dx * nx + dy * ny) for nx, ny in normals)
+
+
+def edge_to_edge(start: Point, end: Point, reach_start: float, reach_end: float, shortest: float) -> tuple[Point, Point]:
+    """Tail and tip of an arrow between two cells: the tip on the edge of the end cell, the
+    tail on the edge of the start cell, or further back (never behind its centre) when the
+    cells are too close for an arrow `shortest` long between their edges."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    tip_at = length - reach_end
+    tail_at = max(0.0, min(reach_start, tip_at - shortest))
+    return ((round(start[0] + ux * tail_at, 2), round(start[1] + uy * tail_at, 2)),
+            (round(start[0] + ux * tip_at, 2), round(start[1] + uy * tip_at, 2)))
+
+
+def arrow(dwg: svgwrite.Drawing, tail: Point, tip: Point, width: float, colour: str,
+          opacity: float = ARROW_OPACITY, dashed: bool = False) -> BaseElement:
+    """An arrow whose point is at `tip`: a shaft and a head, see-through as one shape."""
+    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    head = min(HEAD[0] * width, length)
+    bx, by = tip[0] - ux * head, tip[1] - uy * head  # the middle of the head's base
+    wing = HEAD[1] * width
+    group = dwg.g(opacity=opacity)
+    shaft = dwg.line(tail, (round(bx, 2), round(by, 2)), stroke=colour, stroke_width=width)
+    if dashed:
+        shaft["stroke-dasharray"] = f"{round(width * 2, 2):g},{round(width * 1.5, 2):g}"
+    group.add(shaft)
+    group.add(dwg.polygon([tip, (round(bx - uy * wing, 2), round(by + ux * wing, 2)),
+                           (round(bx + uy * wing, 2), round(by - ux * wing, 2))], fill=colour))
+    return group
+
+
+def cell_arrow(dwg: svgwrite.Drawing, start: int, end: int, centre_of: Callable[[int], Point], reach: Reach,
+               width: float, colour: str = ARROW, dashed: bool = False) -> BaseElement:
+    """An arrow from cell `start` to cell `end`, from edge to edge (see edge_to_edge)."""
+    (x1, y1), (x2, y2) = centre_of(start), centre_of(end)
+    length = math.hypot(x2 - x1, y2 - y1)
+    dx, dy = (x2 - x1) / length, (y2 - y1) / length
+    shortest = max(2 * HEAD[0] * width, 0.55 * length)  # from next to the start cell's centre, between neighbours
+    tail, tip = edge_to_edge((x1, y1), (x2, y2), reach(start, dx, dy), reach(end, -dx, -dy), shortest)
+    return arrow(dwg, tail, tip, width, colour, dashed=dashed)
+
+
 def draw_arrows(dwg: svgwrite.Drawing, arrows: Sequence[tuple[str, str]], cell_of: dict[str, int],
-                centre_of: Callable[[int], tuple[float, float]], width: float) -> None:
-    """The [%arrow] annotations, between cell centres; names the board lacks are not drawn."""
-    pairs = [(cell_of[a], cell_of[b]) for a, b in arrows if a in cell_of and b in cell_of]
-    if not pairs:
-        return
-    _arrow_marker(dwg)
-    for start, end in pairs:
-        dwg.add(dwg.line(centre_of(start), centre_of(end), stroke=ARROW, stroke_width=width,
-                         stroke_opacity=0.8, marker_end="url(#arrowhead)"))
+                centre_of: Callable[[int], Point], width: float, reach: Reach) -> None:
+    """The [%arrow] annotations, edge to edge; names the board lacks, and arrows from a
+    cell to itself, are not drawn."""
+    for a, b in arrows:
+        if a in cell_of and b in cell_of and cell_of[a] != cell_of[b]:
+            dwg.add(cell_arrow(dwg, cell_of[a], cell_of[b], centre_of, reach, width))
 
 
-def _arrow_marker(dwg: svgwrite.Drawing) -> None:
-    """Define the arrowhead used by annotation arrows (id 'arrowhead')."""
-    marker = dwg.marker(id="arrowhead", insert=(2.5, 2), size=(4, 4), orient="auto", markerUnits="strokeWidth")
-    marker.add(dwg.path(d="M0,0 L4,2 L0,4 z", fill=ARROW))
-    dwg.defs.add(marker)
+def highlight(dwg: svgwrite.Drawing, element: BaseElement) -> BaseElement:
+    """A shape marking one of the last turn's cells (class 'last', drawn under the pieces)."""
+    element.update({"fill": HIGHLIGHT, "fill-opacity": HIGHLIGHT_OPACITY, "class": "last"})
+    return element
+
+
+def state_text(outcome: Outcome | None, sides: Sequence[str], side: int, reason: bool = False) -> str:
+    """'White to move', or at the end 'White wins' or 'Drawn' (after the reason if asked)."""
+    if outcome is None:
+        return f"{sides[side]} to move"
+    verdict = "drawn" if outcome.winner is None else f"{sides[outcome.winner]} wins"
+    return f"{outcome.reason} · {verdict}" if reason else verdict[0].upper() + verdict[1:]
 
 
 def annotations(node: Node | None) -> tuple[list[str], list[tuple[str, str]]]:

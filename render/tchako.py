@@ -1,10 +1,12 @@
 """SVG diagrams of T'Chako positions, drawn from the board's layout data.
 
-`board()` draws the connections and obstacles, the zones coloured by kind and owner
-and shaded for the side to move's captures and each side's control, the elastics,
-the pucks and queens (at the last turn's coordinates when the record gave them), the
-t'chako chain when there is one, and the action points the last turn spent.
-The same arguments always give the same bytes.
+`board()` draws the connections and obstacles, the zones coloured by kind and owner,
+named outside their circles, and shaded for the side to move's captures and each side's
+control, the elastics, the pucks and queens (at the last turn's coordinates when the
+record gave them), the t'chako chain when there is one; under the board, each side's
+pucks and queen, a legend of the shading, the state and the action points the last
+turn spent. Text stays readable with the diagram 200 pixels wide. The same arguments
+always give the same bytes.
 """
 
 from __future__ import annotations
@@ -14,30 +16,51 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.games.base import Outcome
 from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Shot, State, TChakoPosition, Turn, captured_zones,
                                      chain, occupied_zones, reach)
 from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
-from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish
+from .svg import INK, MARK, cached, draw_arrows, drawing, finish, state_text
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
 SHADE = ("#e0b040", "#3a78c2")  # White's and Black's control and captures
 PUCK = (("#fdfcf8", "#3b352c"), ("#2b2621", "#d9cfbd"))
 CHAIN = "#d84315"
 ELASTIC = ("#c0392b", "#6a1b9a")
-PANEL = 3.6  # side panel width, in board units
+MARGIN = 0.4  # around the board, in board units: nothing touches the picture's edge
+PANEL = 3.0  # the panel under the board, in board units
+FONT = 0.42  # the panel's text, in board units
+LINE = 0.6  # the panel's line height, in board units
+BACKGROUND = "#e9e1cf"
+SHADE_OPACITY = 0.35
+# Where each zone's name stands, as a direction from its centre (White's camp at the top):
+# outside the circle, on a side no connection leaves from.
+NAME_AT = {"A": (-0.71, -0.71), "B": (-0.71, -0.71), "C": (0.71, -0.71), "D": (-1, 0), "E": (-0.71, -0.71),
+           "F": (-0.87, -0.5), "G": (0.87, -0.5), "H": (0.71, -0.71), "I": (-1, 0), "J": (-0.71, 0.71),
+           "K": (-0.71, 0.71), "L": (0.71, 0.71)}
+NAME_GAP = 0.3  # from a zone's circle to the middle of its name, in board units
+NAME_FONT = 0.42
+
+
+def _spot(x: float, y: float, unit: float, flipped: bool) -> tuple[float, float]:
+    """Pixels of a point given in board units (the board turned half round if flipped)."""
+    if flipped:
+        x, y = WIDTH - x, HEIGHT - y
+    return round((MARGIN + x) * unit, 2), round((MARGIN + y) * unit, 2)
 
 
 def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None = None, marks: Sequence[str] = (),
-          arrows: Sequence[tuple[str, str]] = (), flipped: bool = False, size: int = 520) -> str:
-    """An SVG diagram of `position`, `size` pixels wide (flipped: Black's camp at the top)."""
-    unit = round(size / (WIDTH + PANEL), 2)
-    dwg = drawing(size, round(unit * HEIGHT, 2))
+          arrows: Sequence[tuple[str, str]] = (), flipped: bool = False, size: int = 520,
+          outcome: Outcome | None = None) -> str:
+    """An SVG diagram of `position`, `size` pixels wide (flipped: Black's camp at the top).
+
+    outcome: how the game ended at this position, if it did (the position says it too).
+    """
+    unit = round(size / (WIDTH + 2 * MARGIN), 2)
+    dwg = drawing(size, round(unit * (HEIGHT + 2 * MARGIN + PANEL), 2))
 
     def at(zone: int) -> tuple[float, float]:
-        x, y = CENTRE[ZONES[zone]]
-        if flipped:
-            x, y = WIDTH - x, HEIGHT - y
-        return round(x * unit, 2), round(y * unit, 2)
+        return _spot(*CENTRE[ZONES[zone]], unit, flipped)
 
     dwg.add(_static(unit, flipped))
     state = State(position)
@@ -52,7 +75,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
         for s in (0, 1):
             if controls[s] >> zone & 1 and not (KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s
                                                 and not position.pucks[zone][s]):
-                dwg.add(dwg.circle((x, y), radius, fill=SHADE[s], fill_opacity=0.35))
+                dwg.add(dwg.circle((x, y), radius, fill=SHADE[s], fill_opacity=SHADE_OPACITY))
         if captures >> zone & 1:
             dwg.add(dwg.circle((x, y), round(radius * 0.92, 2), fill="none", stroke=SHADE[mover],
                                stroke_width=round(unit * 0.08, 2), stroke_dasharray=f"{round(unit * 0.15, 2):g}"))
@@ -69,17 +92,14 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
                                stroke_width=round(unit * 0.08, 2)))
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, at, unit, flipped)
-    draw_arrows(dwg, arrows, ZONE, at, round(unit * 0.08, 2))
-    _panel(dwg, position, last, unit, chain(state, mover, captures), mover)
+    draw_arrows(dwg, arrows, ZONE, at, round(unit * 0.15, 2), lambda zone, dx, dy: RADIUS[ZONES[zone]] * unit)
+    _panel(dwg, position, last, unit, chain(state, mover, captures), mover, outcome)
     return finish(dwg)
 
 
 def _obstacle_at(obstacle: str, unit: float, flipped: bool) -> tuple[float, float]:
     (x1, y1), (x2, y2) = CENTRE[obstacle[0]], CENTRE[obstacle[1]]
-    x, y = (x1 + x2) / 2, (y1 + y2) / 2
-    if flipped:
-        x, y = WIDTH - x, HEIGHT - y
-    return round(x * unit, 2), round(y * unit, 2)
+    return _spot((x1 + x2) / 2, (y1 + y2) / 2, unit, flipped)
 
 
 def _elastics(dwg: svgwrite.Drawing, position: TChakoPosition, unit: float, flipped: bool) -> None:
@@ -131,9 +151,7 @@ def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, 
         for k, (s, kind) in enumerate(pieces):
             if coordinates[s] and kind == "puck":
                 px, py = coordinates[s].pop(0)
-                if flipped:
-                    px, py = 100 - px, 100 - py
-                point = (round(px / 100 * WIDTH * unit, 2), round(py / 100 * HEIGHT * unit, 2))
+                point = _spot(px / 100 * WIDTH, py / 100 * HEIGHT, unit, flipped)
             elif count == 1:
                 point = (x, y)
             else:
@@ -143,62 +161,70 @@ def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, 
             dwg.add(dwg.use(f"#{kind}{s}", insert=point))
 
 
-def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, tchako: bool, mover: int) -> None:
-    left = WIDTH * unit
-    font = round(unit * 0.27, 2)
+def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, tchako: bool, mover: int,
+           outcome: Outcome | None) -> None:
+    """Under the board: each side's pieces, the legend, the state, the last turn's action points."""
+    font = round(FONT * unit, 2)
 
-    def text(words: str, y: float, fill: str = INK, **extra) -> None:
-        dwg.add(dwg.text(words, insert=(round(left + 0.15 * unit, 2), round(y * unit, 2)), font_size=font,
-                         font_family="sans-serif", fill=fill, **extra))
+    def baseline(row: int) -> float:
+        return round((HEIGHT + 2 * MARGIN + (0.6 + row) * LINE) * unit, 2)
 
-    for row, s in enumerate((0, 1)):
+    def text(words: str, x: float, row: int, fill: str = INK, **extra) -> None:
+        dwg.add(dwg.text(words, insert=(round(x * unit, 2), baseline(row)), font_size=font, font_family="sans-serif",
+                         fill=fill, **extra))
+
+    for s in (0, 1):
+        x = MARGIN + s * WIDTH / 2
         on_board = sum(pair[s] for pair in position.pucks) - (position.queens[s] != OFF)
         queen = "queen on the board" if position.queens[s] != OFF else "queen off the board"
-        text(f"{SIDES[s]}: {on_board} on, {11 - on_board} in reserve", 0.8 + row * 1.2)
-        text(queen, 1.25 + row * 1.2)
-    if last is not None:
-        spent = position.spent
-        whole, half = divmod(spent, 2)
-        text(f"{SIDES[1 - position.side]} spent {whole}{'½' if half else ''} AP", 3.6)
-    if tchako:
-        text(f"t'chako: {SIDES[1 - mover]}", 4.3, font_weight="bold", fill=CHAIN)
+        dwg.add(dwg.use(f"#swatch{s}", insert=(round(x * unit, 2), baseline(0))))
+        text(SIDES[s], x + 0.6, 0, font_weight="bold")
+        if tchako and s != mover:
+            text("in t'chako", x + 1.9, 0, fill=CHAIN, font_weight="bold")
+        text(f"{on_board} on, {11 - on_board} in reserve", x + 0.6, 1)
+        text(queen, x + 0.6, 2)
+    dwg.add(dwg.use("#legend", insert=(round(MARGIN * unit, 2), baseline(3))))
     end = position.end
-    state = (f"{SIDES['WB'.index(end[0])]} wins" if end[0] in "WB" else "countdown: players decide"
+    state = (state_text(outcome, SIDES, position.side) if outcome is not None and end != "stop" else
+             f"{SIDES['WB'.index(end[0])]} wins" if end[0] in "WB" else "countdown: players decide"
              if end == "stop" else f"{SIDES[position.side]} to move, turn {position.number}")
-    text(state, HEIGHT - 0.4, font_weight="bold")
+    text(state, MARGIN, 4, font_weight="bold")
+    if last is not None:
+        whole, half = divmod(position.spent, 2)
+        text(f"{SIDES[1 - position.side]} spent {whole}{'½' if half else ''} AP", MARGIN + WIDTH, 4,
+             text_anchor="end")
 
 
 @cached
 def _static(unit: float, flipped: bool):
-    """Background, connections, obstacles, zones with their names, pieces as <defs>."""
+    """Background, connections, obstacles, zones with their names, pieces and legend as <defs>."""
     dwg = svgwrite.Drawing(debug=False)
     group = dwg.g(id="tchako-board")
-    group.add(dwg.rect((0, 0), (round((WIDTH + PANEL) * unit, 2), round(HEIGHT * unit, 2)), fill="#e9e1cf"))
+    group.add(dwg.rect((0, 0), (round((WIDTH + 2 * MARGIN) * unit, 2), round((HEIGHT + 2 * MARGIN + PANEL) * unit, 2)),
+                       fill=BACKGROUND))
 
     def at(name: str) -> tuple[float, float]:
-        x, y = CENTRE[name]
-        if flipped:
-            x, y = WIDTH - x, HEIGHT - y
-        return round(x * unit, 2), round(y * unit, 2)
+        return _spot(*CENTRE[name], unit, flipped)
 
     for pair in CONNECTIONS:
         group.add(dwg.line(at(pair[0]), at(pair[1]), stroke=INK, stroke_width=round(unit * 0.16, 2),
                            stroke_opacity=0.45))
+    font = round(NAME_FONT * unit, 2)
     for name in ZONES:
         kind = KIND[name]
         fill = FILL["neutral"] if kind == "neutral" else FILL[OWNER[name]]
         group.add(dwg.circle(at(name), round(RADIUS[name] * unit, 2), fill=fill, stroke=INK,
                              stroke_width=round(unit * (0.07 if kind == "vital" else 0.04), 2)))
-        x, y = at(name)
-        group.add(dwg.text(name, insert=(round(x - RADIUS[name] * unit * 0.95, 2), round(y - RADIUS[name] * unit * 0.6, 2)),
-                           font_size=round(unit * 0.34, 2), font_family="sans-serif", font_weight="bold",
-                           fill=HIGHLIGHT))
-    for obstacle in OBSTACLES:
-        (x1, y1), (x2, y2) = CENTRE[obstacle[0]], CENTRE[obstacle[1]]
-        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        dx, dy = NAME_AT[name]
         if flipped:
-            x, y = WIDTH - x, HEIGHT - y
-        group.add(dwg.circle((round(x * unit, 2), round(y * unit, 2)), round(unit * 0.1, 2), fill=INK))
+            dx, dy = -dx, -dy
+        x, y = at(name)
+        away = (RADIUS[name] + NAME_GAP) * unit
+        group.add(dwg.text(name, insert=(round(x + dx * away, 2), round(y + dy * away + font * 0.36, 2)),
+                           font_size=font, font_family="sans-serif", font_weight="bold", text_anchor="middle",
+                           fill=INK, class_="zone-name"))
+    for obstacle in OBSTACLES:
+        group.add(dwg.circle(_obstacle_at(obstacle, unit, flipped), round(unit * 0.1, 2), fill=INK))
     defs = dwg.defs
     for s, (fill, rim) in enumerate(PUCK):
         defs.add(dwg.circle((0, 0), round(unit * 0.17, 2), id=f"puck{s}", fill=fill, stroke=rim,
@@ -208,5 +234,33 @@ def _static(unit: float, flipped: bool):
         queen.add(dwg.text("Q", insert=(0, round(unit * 0.1, 2)), font_size=round(unit * 0.26, 2), text_anchor="middle",
                            font_family="sans-serif", font_weight="bold", fill=rim))
         defs.add(queen)
+        swatch = dwg.g(id=f"swatch{s}")  # a side's shade and one of its pucks, on its text's baseline
+        middle = (round(0.24 * unit, 2), round(-FONT * 0.36 * unit, 2))
+        swatch.add(dwg.circle(middle, round(0.24 * unit, 2), fill=SHADE[s], fill_opacity=SHADE_OPACITY, stroke=SHADE[s],
+                              stroke_width=round(unit * 0.03, 2)))
+        swatch.add(dwg.use(f"#puck{s}", insert=middle))
+        defs.add(swatch)
+    defs.add(_legend(dwg, unit))
     group.add(defs)
     return group
+
+
+def _legend(dwg: svgwrite.Drawing, unit: float):
+    """What the drawing's marks mean: shaded zones, dashed rings, the chain (one line, from its baseline)."""
+    legend = dwg.g(id="legend", font_size=round(FONT * unit, 2), font_family="sans-serif", fill=INK)
+    middle, r = round(-FONT * 0.36 * unit, 2), round(0.2 * unit, 2)
+    baseline = 0
+
+    def at(x: float) -> float:
+        return round(x * unit, 2)
+
+    legend.add(dwg.circle((at(0.2), middle), r, fill=SHADE[0], fill_opacity=SHADE_OPACITY))
+    legend.add(dwg.circle((at(0.45), middle), r, fill=SHADE[1], fill_opacity=SHADE_OPACITY))
+    legend.add(dwg.text("controlled", insert=(at(0.8), baseline)))
+    legend.add(dwg.circle((at(3.25), middle), r, fill="none", stroke=INK, stroke_width=round(unit * 0.05, 2),
+                          stroke_dasharray=f"{round(unit * 0.1, 2):g}"))
+    legend.add(dwg.text("captured", insert=(at(3.6), baseline)))
+    legend.add(dwg.line((at(5.6), middle), (at(6.2), middle), stroke=CHAIN, stroke_width=round(unit * 0.12, 2),
+                        stroke_opacity=0.8))
+    legend.add(dwg.text("t'chako chain", insert=(at(6.4), baseline)))
+    return legend

@@ -12,8 +12,10 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.games.base import Outcome
 from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
-from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, known, square_grid
+from .svg import (INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, square_grid, square_reach,
+                  state_text)
 
 COLOURS = {  # side: (fill, edge)
     0: ("#f4c430", "#8a6d00"),
@@ -33,12 +35,15 @@ def board(
     arrows: Sequence[tuple[str, str]] = (),
     flipped: bool = False,
     size: int = 480,
+    outcome: Outcome | None = None,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
     last: the position before the last turn and that turn, to highlight it.
     marks, arrows: square names to highlight and (from, to) pairs to draw.
     flipped: Red's side at the bottom.
+    outcome: how the game ended at this position, if it did (said under the board
+    instead of the side to move).
     """
     unit = round(size / (SIZE + 2 * MARGIN), 2)
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + HAND_BAND), 2))
@@ -50,7 +55,7 @@ def board(
         squares = [turn.on] if isinstance(turn, Placement) else [before.pawns[before.side], turn.to]
         for square in squares:
             x, y = at(square)
-            dwg.add(dwg.rect((x, y), (unit, unit), fill=HIGHLIGHT, fill_opacity=0.45))
+            dwg.add(highlight(dwg, dwg.rect((x, y), (unit, unit))))
     for square in known(marks, SQUARE_OF):
         x, y = at(square)
         dwg.add(dwg.rect((x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
@@ -65,20 +70,23 @@ def board(
         x, y = at(position.pawns[side])
         shift = (unit * (0.14 if side else -0.14)) if same else 0
         dwg.add(dwg.use(f"#pawn{side}", insert=(round(x + shift, 2), y)))
-    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 7, 2))
-    _draw_hands(dwg, position, unit)
+    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 7, 2), square_reach(unit))
+    _draw_band(dwg, position, unit, outcome)
     return finish(dwg)
 
 
-def _draw_hands(dwg: svgwrite.Drawing, position: TebloPosition, unit: float) -> None:
-    """Each side's pieces still in hand, under the board: a piece and a count."""
+def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outcome: Outcome | None) -> None:
+    """Under the board: each side's pieces still in hand (a piece and a count), and the state."""
     y = round((SIZE + 2 * MARGIN) * unit, 2)
+    baseline = round(y + unit * 0.68, 2)
+    font = round(unit * 0.5, 2)
     for side in (0, 1):
-        x = round((MARGIN + side * SIZE / 2) * unit, 2)
+        x = round((MARGIN + side * 4) * unit, 2)
         dwg.add(dwg.use(f"#piece{side}", insert=(x, y)))
-        dwg.add(dwg.text(f"{SIDES[side]}: {position.in_hand(side)} in hand",
-                         insert=(round(x + unit * 1.2, 2), round(y + unit * 0.68, 2)),
-                         font_size=round(unit * 0.5, 2), font_family="sans-serif", fill=INK))
+        dwg.add(dwg.text(f"{position.in_hand(side)} in hand", insert=(round(x + unit * 1.05, 2), baseline),
+                         font_size=font, font_family="sans-serif", fill=INK))
+    dwg.add(dwg.text(state_text(outcome, SIDES, position.side), insert=(round((MARGIN + SIZE) * unit, 2), baseline),
+                     font_size=font, font_family="sans-serif", font_weight="bold", text_anchor="end", fill=INK))
 
 
 @cached

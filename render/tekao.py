@@ -14,9 +14,11 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.games.base import Outcome
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, TekaoPosition, TekaoTurn)
-from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, known, square_grid
+from .svg import (HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, square_grid,
+                  square_reach, state_text)
 
 COLOURS = {  # side: (tile, edge)
     0: ("#4a86d4", "#1d4680"),
@@ -26,8 +28,8 @@ SQUARE_FILLS = {None: ("#f6f1e4", "#e4dac2"), 0: ("#e1ebf8", "#c9daf0"), 1: ("#f
 GRID = "#9c927d"
 TAKEN = "#c62828"
 MARGIN = 0.55  # coordinates band, in squares
-BAND = 1.5  # pieces to place and taken pieces, under the board, in squares
-SMALL = 0.5  # scale of the pieces drawn under the board
+BAND = 1.0  # pieces to place and taken pieces, under the board, in squares
+SMALL = 0.42  # scale of the pieces drawn under the board: a side's nine fit in one row
 # (dx, dy) of each side's letter from the tile centre, north east south west, in squares
 LETTER_AT = ((0, -0.3), (0.3, 0), (0, 0.3), (-0.3, 0))
 
@@ -40,12 +42,15 @@ def board(
     arrows: Sequence[tuple[str, str]] = (),
     flipped: bool = False,
     size: int = 480,
+    outcome: Outcome | None = None,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
     last: the position before the last turn and that turn, to highlight it.
     marks, arrows: square names to highlight and (from, to) pairs to draw.
     flipped: Yellow's side at the bottom.
+    outcome: how the game ended at this position, if it did (said under the board,
+    instead of the side to move).
     """
     unit = round(size / (SIZE + 2 * MARGIN), 2)
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + BAND), 2))
@@ -53,18 +58,24 @@ def board(
     dwg.add(_static_board(unit, flipped))
     at = square_grid(SIZE, MARGIN, unit, flipped)
     emptied: list[int] = []
+    played: list[int] = []
     if last is not None:
-        emptied = _draw_last(dwg, position, last, at, unit)
+        played, emptied = _draw_last(dwg, position, last, at, unit)
     for square in known(marks, SQUARE_OF):
         x, y = at(square)
         dwg.add(dwg.rect((x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
     for square, code in enumerate(position.cells):
         if code:
             dwg.add(dwg.use(f"#{_piece_id(code, position.faces)}", insert=at(square)))
+    for square in played:  # a frame over the pieces too, which cover most of their square
+        x, y = at(square)
+        inset = round(unit * 0.03, 2)
+        dwg.add(dwg.rect((round(x + inset, 2), round(y + inset, 2)), (round(unit - 2 * inset, 2),) * 2, fill="none",
+                         stroke=HIGHLIGHT, stroke_width=round(unit * 0.06, 2), class_="last"))
     for square in emptied:
         _draw_cross(dwg, at(square), unit)
-    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 8, 2))
-    _draw_band(dwg, position, unit, flipped)
+    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 8, 2), square_reach(unit))
+    _draw_band(dwg, position, unit, flipped, outcome)
     return finish(dwg)
 
 
@@ -74,8 +85,8 @@ def _piece_id(code: int, faces: str) -> str:
 
 
 def _draw_last(dwg: svgwrite.Drawing, position: TekaoPosition, last: tuple[TekaoPosition, TekaoTurn],
-               at, unit: float) -> list[int]:
-    """Highlight the last turn's squares; return the squares its fight emptied."""
+               at, unit: float) -> tuple[list[int], list[int]]:
+    """Highlight the last turn's squares; return them, and the squares its fight emptied."""
     before, turn = last
     if isinstance(turn, Step):
         squares = [turn.frm, turn.to]
@@ -87,7 +98,7 @@ def _draw_last(dwg: svgwrite.Drawing, position: TekaoPosition, last: tuple[Tekao
         squares, emptied = [turn.on], []
     for square in squares:
         x, y = at(square)
-        dwg.add(dwg.rect((x, y), (unit, unit), fill=HIGHLIGHT, fill_opacity=0.45))
+        dwg.add(highlight(dwg, dwg.rect((x, y), (unit, unit))))
     if isinstance(turn, Rotation):
         x, y = at(turn.on)
         r = round(unit * 0.42, 2)
@@ -96,7 +107,7 @@ def _draw_last(dwg: svgwrite.Drawing, position: TekaoPosition, last: tuple[Tekao
         end_x = round(cx + (r if turn.clockwise else -r), 2)
         dwg.add(dwg.path(d=f"M{cx},{round(cy - r, 2)} A{r},{r} 0 0,{sweep} {end_x},{cy}", fill="none",
                          stroke=HIGHLIGHT, stroke_width=round(unit * 0.06, 2)))
-    return emptied
+    return squares, emptied
 
 
 def _draw_cross(dwg: svgwrite.Drawing, corner: tuple[float, float], unit: float) -> None:
@@ -109,20 +120,26 @@ def _draw_cross(dwg: svgwrite.Drawing, corner: tuple[float, float], unit: float)
                      stroke_opacity=0.85, fill="none"))
 
 
-def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flipped: bool) -> None:
-    """Under the board, each side: its pieces still to place, then the pieces it lost."""
+def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flipped: bool,
+               outcome: Outcome | None) -> None:
+    """Under the board, each side: its pieces still to place (blank tiles), then the pieces it
+    lost; the side to move, or the winner at the end, is named in bold."""
     top = (SIZE + 2 * MARGIN) * unit
     font = round(unit * 0.3, 2)
+    state = state_text(outcome, SIDES, position.side)
+    named = position.side if outcome is None else outcome.winner
     for column, side in enumerate((1, 0) if flipped else (0, 1)):
         x = round((MARGIN + column * SIZE / 2) * unit, 2)
         to_place = position.to_place(side)
         weapons, flag = position.taken(side)
-        label = f"{SIDES[side]}: {to_place} to place" if to_place else f"{SIDES[side]}: lost {weapons + flag}"
-        dwg.add(dwg.text(label, insert=(x, round(top + font, 2)), font_size=font, font_family="sans-serif", fill=INK))
-        lost = [f"{SIDES[side].lower()}-{position.faces[0]}"] * weapons + [f"{SIDES[side].lower()}-F"] * flag
-        for index, ref in enumerate(lost):
-            row, col = divmod(index, 7)
-            corner = (round(x + col * SMALL * unit * 1.05, 2), round(top + unit * (0.45 + row * SMALL * 1.05), 2))
+        count = f"{to_place} to place" if to_place else f"lost {weapons + flag}"
+        bold = side == named
+        dwg.add(dwg.text(f"{state}, {count}" if bold else f"{SIDES[side]}: {count}", insert=(x, round(top + font, 2)),
+                         font_size=font, font_family="sans-serif", fill=INK, font_weight="bold" if bold else "normal"))
+        name = SIDES[side].lower()
+        pieces = [f"{name}-tile"] * to_place + [f"{name}-{position.faces[0]}"] * weapons + [f"{name}-F"] * flag
+        for index, ref in enumerate(pieces):
+            corner = (round(x + index * SMALL * unit * 1.05, 2), round(top + unit * 0.45, 2))
             dwg.add(dwg.use(f"#{ref}", transform=f"translate({corner[0]},{corner[1]}) scale({SMALL})"))
 
 

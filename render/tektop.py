@@ -3,8 +3,8 @@
 `board()` is a pure function from a position (and options) to SVG text: the 5x5 relief
 shaded by level (darker is higher, as on the real board) with each square's level
 written in its corner and the terraces outlined, the pawns, a side panel with each
-side's pawns home, the last turn's throws drawn as dice faces with the points the last
-one scored, and the game's state; the last turn's steps are highlighted and drawn as
+side's pawns home, the last turn's throws drawn as dice faces in the thrower's colours beside its
+pawns home, with the points the last one scored, and the game's state; the last turn's steps are highlighted and drawn as
 arrows (dashed for a displaced pawn), and a comment's marks and arrows are drawn too.
 The same arguments always give the same bytes.
 """
@@ -15,9 +15,11 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.games.base import Outcome
 from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
                                      TektopPosition, Turn, squares_of)
-from .svg import HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, known, square_grid
+from .svg import (INK, MARK, cached, cell_arrow, centre, draw_arrows, drawing, finish, highlight, known, square_grid,
+                  square_reach, state_text)
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
 LEVEL_INK = ("#7d6c50", "#6e5a3c", "#4e3c24", "#efe3c8", "#f6ecd6")  # a level's number on its shade
@@ -28,7 +30,9 @@ PANEL = "#f6f1e4"
 GRID = "#8c7a5c"
 MARGIN = 0.6  # coordinates band around the board, in squares
 PANEL_WIDTH = 2.7  # side panel, in squares
-DIE = 0.5  # a die's side, in squares
+DIE = 0.42  # a die's side, in squares
+THROW = 0.5  # from one throw's row of dice to the next, in squares
+DICE = {0: ("#ffffff", INK), 1: ("#2b2621", "#f6ecd6")}  # thrower: (face, pips), as its pawns
 PIPS = {  # pips of each face, on a 3x3 grid of the die (column, row)
     1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
     5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
@@ -43,12 +47,14 @@ def board(
     arrows: Sequence[tuple[str, str]] = (),
     flipped: bool = False,
     size: int = 480,
+    outcome: Outcome | None = None,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
     last: the position before the last turn and that turn, to draw its dice and steps.
     marks, arrows: square names to ring and (from, to) pairs to draw.
     flipped: the board turned half round (a5 at the bottom right).
+    outcome: how the game ended at this position, if it did (the position says it too).
     """
     unit = round(size / (SIZE + 2 * MARGIN + PANEL_WIDTH), 2)
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN), 2))
@@ -58,7 +64,7 @@ def board(
     turn = last[1] if last is not None else None
     if turn is not None:
         for square in sorted({square for step in turn.steps for square in step[:2]}):
-            dwg.add(dwg.rect(at(square), (unit, unit), fill=HIGHLIGHT, fill_opacity=0.45))
+            dwg.add(highlight(dwg, dwg.rect(at(square), (unit, unit))))
     for square in known(marks, SQUARE_OF):
         x, y = at(square)
         inset = round(unit * 0.06, 2)
@@ -69,29 +75,29 @@ def board(
             dwg.add(dwg.use(f"#pawn{side}", insert=at(square)))
     if turn is not None and turn.steps:
         _draw_steps(dwg, turn, at, unit)
-    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 9, 2))
-    _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped)
+    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 9, 2), square_reach(unit))
+    _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped, outcome)
     return finish(dwg)
 
 
 def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
     """The last turn's steps as arrows, and each displaced pawn's fall as a dashed one."""
-    marker = dwg.marker(id="stephead", insert=(2.5, 2), size=(4, 4), orient="auto", markerUnits="strokeWidth")
-    marker.add(dwg.path(d="M0,0 L4,2 L0,4 z", fill=STEP))
-    dwg.defs.add(marker)
     width = round(unit * 0.07, 2)
+    reach = square_reach(unit)
+
+    def centre_of(square: int) -> tuple[float, float]:
+        return centre(at, unit, square)
+
     for origin, to, fall in turn.steps:
-        dwg.add(dwg.line(centre(at, unit, origin), centre(at, unit, to), stroke=STEP, stroke_width=width,
-                         stroke_opacity=0.9, marker_end="url(#stephead)"))
+        dwg.add(cell_arrow(dwg, origin, to, centre_of, reach, width, STEP))
         if fall is not None:
-            dwg.add(dwg.line(centre(at, unit, to), centre(at, unit, fall), stroke=STEP, stroke_width=width,
-                             stroke_opacity=0.9, stroke_dasharray=f"{width * 2:g},{width * 1.5:g}",
-                             marker_end="url(#stephead)"))
+            dwg.add(cell_arrow(dwg, to, fall, centre_of, reach, width, STEP, dashed=True))
 
 
 def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | None, mover: int | None,
-                unit: float, flipped: bool) -> None:
-    """Pawns home (the side at the top of the board first), the last turn's dice, the state."""
+                unit: float, flipped: bool, outcome: Outcome | None) -> None:
+    """Pawns home (the side at the top of the board above), the last turn's dice beside the
+    side that threw them, in its colours, and the state at the bottom."""
     left = (SIZE + 2 * MARGIN) * unit
     font = round(unit * 0.26, 2)
 
@@ -100,26 +106,29 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
                          font_family="sans-serif", fill=INK, **extra))
 
     top, bottom = (0, 1) if flipped else (1, 0)
-    for side, y in ((top, MARGIN), (bottom, MARGIN + 3.85)):
+    for side, label, slots in ((top, 0.45, 0.55), (bottom, 4.25, 4.35)):
         home = position.home[side]
-        text(f"{SIDES[side]}: {home} home", 0.15, y + 0.3)
+        text(f"{SIDES[side]}: {home} home", 0.15, label)
         for slot in range(HOME_TO_WIN):
             x = round(left + (0.15 + slot * 0.7) * unit, 2)
-            dwg.add(dwg.use(f"#pawn{side}" if slot < home else "#slot", insert=(x, round((y + 0.4) * unit, 2))))
-    if turn is not None:
-        last = len(turn.dice) - 1
+            dwg.add(dwg.use(f"#pawn{side}" if slot < home else "#slot", insert=(x, round((slots - 0.18) * unit, 2))))
+    if turn is not None and mover is not None:
+        throws = len(turn.dice)
+        # under the top side's pawns, going down; above the bottom side's label, going up
+        first = 1.45 if mover == top else 3.9 - throws * THROW
         for row, group in enumerate(turn.dice):
-            y = round((MARGIN + 1.45 + row * (DIE + 0.12)) * unit, 2)
+            y = round((first + row * THROW) * unit, 2)
             for k, value in enumerate(group):
-                x = round(left + (0.15 + k * (DIE + 0.1)) * unit, 2)
-                dwg.add(dwg.use(f"#die{value}", insert=(x, y), opacity=1 if row == last else 0.45))
+                x = round(left + (0.15 + k * (DIE + 0.08)) * unit, 2)
+                dwg.add(dwg.use(f"#die{value}-{mover}", insert=(x, y), opacity=1 if row == throws - 1 else 0.45))
         points = SCORE[turn.dice[-1]]
-        text(f"{SIDES[mover]}: {points} point{'' if points == 1 else 's'}", 0.15, MARGIN + 3.55)
-    stage = position.stage
-    if stage == "over":
-        winner = 1 if position.home[1] >= HOME_TO_WIN else 0
-        state = f"{SIDES[winner]} wins"
-    elif stage == "last":
+        words = f"{SIDES[mover]}: {points} point{'' if points == 1 else 's'}"
+        text(words, 0.15, first + throws * THROW + 0.22 if mover == top else first - 0.12)
+    if outcome is not None:
+        state = state_text(outcome, SIDES, position.side)
+    elif position.stage == "over":
+        state = f"{SIDES[1 if position.home[1] >= HOME_TO_WIN else 0]} wins"
+    elif position.stage == "last":
         state = "Black's last turn"
     else:
         state = f"{SIDES[position.side]} to move"
@@ -141,16 +150,17 @@ def _defs(unit: float):
         defs.add(pawn)
     defs.add(dwg.circle((centre, centre), round(unit * 0.3, 2), id="slot", fill="none", stroke=GRID,
                         stroke_width=round(unit * 0.03, 2), stroke_dasharray=f"{round(unit * 0.06, 2):g}"))
-    side = round(unit * DIE, 2)
-    pip = round(unit * 0.045, 2)
-    for value, spots in PIPS.items():
-        die = dwg.g(id=f"die{value}")
-        die.add(dwg.rect((0, 0), (side, side), rx=round(unit * 0.08, 2), fill="#ffffff", stroke=INK,
-                         stroke_width=round(unit * 0.025, 2)))
-        for column, row in spots:
-            die.add(dwg.circle((round(side * (0.25 + 0.25 * column), 2), round(side * (0.25 + 0.25 * row), 2)), pip,
-                               fill=INK))
-        defs.add(die)
+    span = round(unit * DIE, 2)
+    pip = round(unit * 0.04, 2)
+    for thrower, (face, spot) in DICE.items():
+        for value, spots in PIPS.items():
+            die = dwg.g(id=f"die{value}-{thrower}")
+            die.add(dwg.rect((0, 0), (span, span), rx=round(unit * 0.07, 2), fill=face, stroke=INK,
+                             stroke_width=round(unit * 0.025, 2)))
+            for column, row in spots:
+                die.add(dwg.circle((round(span * (0.25 + 0.25 * column), 2), round(span * (0.25 + 0.25 * row), 2)),
+                                   pip, fill=spot))
+            defs.add(die)
     return defs
 
 

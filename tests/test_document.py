@@ -160,7 +160,7 @@ def test_markdown_document_and_its_svg_files():
 | Round | 3 |
 | Yellow | Ann |
 | Red | Bob |
-| Result | \\* |
+| Result | &#42; |
 
 ## Moves
 
@@ -178,11 +178,11 @@ def test_markdown_document_and_its_svg_files():
 
 ![After 2... G10](club-009.svg)
 
-3\\. D5 (Yellow is winning) ($200)
+3\\. D5 (Yellow is winning) (&#36;200)
 
 ## Result
 
-**\\*** Unfinished: the game is not over.
+**&#42;** Unfinished: the game is not over.
 
 ![Final position](club-010.svg)
 """

@@ -17,6 +17,7 @@ theme:
 plugins:
   - ludoscribe:
       size: 300
+      record_dirs: [games]
 """
 
 

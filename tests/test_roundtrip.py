@@ -63,7 +63,7 @@ tag_names = st.one_of(
     st.from_regex(r"[A-Za-z0-9_]{1,10}", fullmatch=True),
 ).filter(lambda name: name not in SPECIAL_TAGS)
 tag_values = st.one_of(
-    st.text(st.characters(codec="utf-8", exclude_characters="\n"), max_size=20),
+    st.text(st.characters(codec="utf-8", exclude_characters="\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"), max_size=20),
     st.text(alphabet='ab "\\]}[{;()', max_size=12),
 )
 comment_texts = st.one_of(
@@ -371,7 +371,9 @@ def nested_variations(depth: int) -> list:
     (json_record(tags=[]), "record 1: tags must be an object"),
     (json_record(tags={"Game": "Teblo", "Event": 3}), "record 1: tag Event must be a string"),
     (json_record(tags={"Game": "Teblo", "bad name": "x"}), "record 1: tag name 'bad name' must be letters, digits or _ only"),
-    (json_record(tags={"Game": "Teblo", "Event": "a\nb"}), "record 1: tag Event must be one line (no line break in its value)"),
+    (json_record(tags={"Game": "Teblo", "Event": "a\nb"}), "record 1: tag Event: its value holds a line break (U+000A); a tag value is one line"),
+    (json_record(tags={"Game": "Teblo", "Red": "Bob\r```tgn"}), "record 1: tag Red: its value holds a line break (U+000D); a tag value is one line"),
+    (json_record(tags={"Game": "Teblo", "Red": "Bob\u2028x"}), "record 1: tag Red: its value holds a line break (U+2028); a tag value is one line"),
     (json_record(tags={"Game": "Chess"}), "record 1: unknown game 'Chess' (the Game tag is one of Teblo, Staku, Tektop, Tekao, TChako)"),
     (json_record(tags={"Event": "e"}), "record 1: missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)"),
     (json_record(result="2-0"), "record 1: result '2-0' is not one of 1-0, 0-1, 1/2-1/2, *"),

@@ -70,10 +70,10 @@ def test_index_pages_by_game_and_by_event(built):
     assert "| [Club night](events/club-night.md) | 1 | 2026.11.20 |" in index
     teblo = (docs / "games" / "teblo.md").read_text()
     assert "| Players | Result | Date | Round | Event |" in teblo
-    assert ("| [Ann – Bob](../records/club-night-3-ann-bob.md) | \\* | 2026.11.20 | 3 "
+    assert ("| [Ann – Bob](../records/club-night-3-ann-bob.md) | &#42; | 2026.11.20 | 3 "
             "| [Club night](../events/club-night.md) |") in teblo
     event = (docs / "events" / "club-night.md").read_text()
-    assert "| [Ann – Bob](../records/club-night-3-ann-bob.md) | Teblo | \\* | 2026.11.20 | 3 |" in event
+    assert "| [Ann – Bob](../records/club-night-3-ann-bob.md) | Teblo | &#42; | 2026.11.20 | 3 |" in event
     for page in ("index.html", "events.html", "games/teblo.html", "events/club-night.html"):
         assert (site / page).is_file()
 

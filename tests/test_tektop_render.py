@@ -65,7 +65,7 @@ def test_the_last_turn_draws_its_dice_its_steps_and_its_displacement():
     after, last = played(before, "2514/2554/5554:b2-c2,c2-d2>e2")
     root = parse(board(after, last=last))
     dice = [e for e in root.iter(f"{SVG}use") if e.get(XLINK, e.get("href")).startswith("#die")]
-    assert [e.get(XLINK, e.get("href"))[4:] for e in dice] == list("251425545554")
+    assert [e.get(XLINK, e.get("href"))[4:] for e in dice] == [f"{value}-0" for value in "251425545554"]  # White's
     assert [e.get("opacity") for e in dice] == ["0.45"] * 8 + ["1"] * 4  # the last throw scores
     assert "White: 2 points" in texts(root)
     highlighted = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == HIGHLIGHT]
@@ -111,4 +111,4 @@ def test_record_diagrams_use_the_tektop_board():
     assert sorted(drawn) == [0, 1, 2]
     first = parse(drawn[1])
     assert len([r for r in first.iter(f"{SVG}rect") if r.get("stroke") == MARK]) == 1
-    assert uses(first, "#die") == ["#die1"] * 4
+    assert uses(first, "#die") == ["#die1-0"] * 4

@@ -147,7 +147,7 @@ def test_text_output_aligns_a_crosstable():
 
 def test_markdown_output_escapes_names():
     text = to_markdown("Club *1*", standings(SMALL))
-    assert text.startswith("## Club \\*1\\*\n\n| Rank | Player | 1 | 2 | 3 | Games | W | D | L | Points | SB | DE |\n")
+    assert text.startswith("## Club &#42;1&#42;\n\n| Rank | Player | 1 | 2 | 3 | Games | W | D | L | Points | SB | DE |\n")
     assert "| 2 | &lt;script&gt;alert(1)&lt;/script&gt; |  | x | ½ | 1 | 0 | 1 | 0 | ½ | 0.25 | ½ |\n" in text
     assert "<script>" not in text
 
@@ -161,12 +161,12 @@ def test_html_output_escapes_names():
 
 def test_csv_output_puts_every_event_in_one_table():
     assert to_csv({"Club": standings(SMALL), "Other": standings(SMALL[:1])}) == (
-        "Event,Rank,Player,Games,W,D,L,Points,SB,DE,1,2,3\n"
-        "Club,1,Ana,1,1,0,0,1,0.5,0,,,1\n"
-        "Club,2,<script>alert(1)</script>,1,0,1,0,0.5,0.25,0.5,,,0.5\n"
-        "Club,2,Bo,2,0,1,1,0.5,0.25,0.5,0,0.5,\n"
-        "Other,1,Ana,1,1,0,0,1,0,0,,1,\n"
-        "Other,2,Bo,1,0,0,1,0,0,0,0,,\n")
+        '"Event","Rank","Player","Games","W","D","L","Points","SB","DE","1","2","3"\n'
+        '"Club","1","Ana","1","1","0","0","1","0.5","0","","","1"\n'
+        '"Club","2","<script>alert(1)</script>","1","0","1","0","0.5","0.25","0.5","","","0.5"\n'
+        '"Club","2","Bo","2","0","1","1","0.5","0.25","0.5","0","0.5",""\n'
+        '"Other","1","Ana","1","1","0","0","1","0","0","","1",""\n'
+        '"Other","2","Bo","1","0","0","1","0","0","0","0","",""\n')
 
 
 def test_standings_command_reads_an_event_and_reports_bad_records(tmp_path):
@@ -176,7 +176,9 @@ def test_standings_command_reads_an_event_and_reports_bad_records(tmp_path):
                      '[Game "Teblo"]\n[Event "Cup"]\n[Result "*"]\n\n1. D6 *\n', encoding="utf-8")
     result = run("standings", str(event), "--format", "csv")
     assert result.exit_code == 1
-    assert result.stdout == "Event,Rank,Player,Games,W,D,L,Points,SB,DE,1,2\nCup,1,Ana,2,1,1,0,4,4,0,,3 1\nCup,2,Bo,2,0,1,1,1,4,0,0 1,\n"
+    assert result.stdout == ('"Event","Rank","Player","Games","W","D","L","Points","SB","DE","1","2"\n'
+                             '"Cup","1","Ana","2","1","1","0","4","4","0","","3 1"\n'
+                             '"Cup","2","Bo","2","0","1","1","1","4","0","0 1",""\n')
     assert f"{event}:21:4: turn 1 Yellow: D6 is not next" in result.stderr
     result = run("standings", str(event), "--points", "1,0.5,0")
     assert "   1  Ana       x  1 ½      2  1  1  0      1½  0.75   0\n" in result.stdout
