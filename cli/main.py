@@ -411,7 +411,7 @@ def _draw_position(game: str, code: str, out: str, options: dict) -> None:
         position = rules.read_position(code)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--game/--position") from None
-    _write(out, draw(position, outcome=rules.outcome(position, 1), **options))
+    _write(out, draw(position, outcome=rules.outcome(position), **options))
 
 
 def _write(target: str, text: str) -> None:

@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
@@ -107,17 +107,19 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
     for entry in tree.entries:
         marks, arrows = annotations(entry.node)
         last = (entry.before, entry.node.turn) if entry.node is not None else None
-        outcome = ending(tree.record.game, entry.after, _earlier(tree, entry)) if entry.next == -1 else None
+        outcome = ending(tree.record.game, tree.record.start, _line_to(tree, entry)) if entry.next == -1 else None
         svgs.append(draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size,
                          outcome=outcome))
     return svgs
 
 
-def _earlier(tree: Tree, entry: Entry) -> Iterator[Any]:
-    """The positions of the line leading to an entry, from the one before it back to the start."""
-    while entry.parent != -1:
+def _line_to(tree: Tree, entry: Entry) -> list[tuple[Any, Any]]:
+    """The (turn, position after it) pairs of the line from the start to an entry."""
+    line = []
+    while entry.node is not None:
+        line.append((entry.node.turn, entry.after))
         entry = tree.entries[entry.parent]
-        yield entry.after
+    return line[::-1]
 
 
 # --- texts shared by both outputs ----------------------------------------------------
