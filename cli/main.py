@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from pathlib import Path
-from typing import Iterable, Iterator, TextIO
+from typing import Any, Iterable, Iterator, TextIO
 
 import click
 
 from ..notation import check as check_record
-from ..notation.files import expand, load, output, write_text
+from ..notation.files import output, write_text
 from ..notation.games import game_class
 from ..notation.generate import random_text
 from ..notation.jsonio import write_json
 from ..notation.model import Record
+from ..notation.sources import InputError, Sources, output_names
 from ..notation.standings import Scoring, by_event
 from ..notation.writer import write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
@@ -26,16 +29,21 @@ from .errors import IOFailure
 from .record import session
 
 
-def _records(paths: Iterable[str], json_input: bool | None = None) -> Iterator[tuple[str, int, Record]]:
-    """(file, index in file from 1, record) for every record of the files named."""
-    for path in paths:
-        try:
-            for index, record in enumerate(load(path, json_input), 1):
-                yield path, index, record
-        except OSError as error:
-            raise IOFailure(f"cannot read {path}: {error.strerror or error}") from None
-        except UnicodeDecodeError as error:
-            raise IOFailure(f"cannot read {path}: not UTF-8 text ({error.reason})") from None
+def _sources(paths: Iterable[str], json_input: bool | None = None) -> Sources:
+    """(file, index in file from 1, record) for every record of the files and folders named.
+
+    An input that gives no record is reported on its own line and the rest go on.
+    """
+    return Sources(paths, json_input=json_input, failed=_input_error)
+
+
+def _input_error(error: InputError) -> None:
+    click.echo(terminal_text(str(error)), err=True)
+
+
+def _status(sources: Sources, failed: bool) -> int:
+    """2 when an input could not be read, else 1 when a record has problems, else 0."""
+    return 2 if sources.errors else 1 if failed else 0
 
 
 def _problem_lines(path: str, index: int, record: Record) -> list[str]:
@@ -56,7 +64,33 @@ def _report(path: str, index: int, record: Record) -> None:
         click.echo(line, err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+def _quiet_option(what: str) -> Any:
+    return click.option("-q", "--quiet", is_flag=True, help=f"Print only problems and errors, not {what}.")
+
+
+_force_option = click.option("--force", is_flag=True, help="Replace output files that exist already.")
+
+
+class _Commands(click.Group):
+    """The command group; output cut short by the reader (| head) ends the run quietly."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            _stop_writing()
+            sys.exit(141)  # as a program stopped by SIGPIPE, like cat or grep
+
+
+def _stop_writing() -> None:
+    """Point standard output at /dev/null, so that nothing more is flushed to the closed pipe."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (under a test runner)
+        pass
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="ludoscribe", prog_name="ludoscribe")
 def cli() -> None:
     """Record, check, convert, draw and publish tabletop game records written in TGN.
@@ -73,22 +107,32 @@ def cli() -> None:
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report instead of lines.")
-def check(paths: tuple[str, ...], as_json: bool) -> None:
+@_quiet_option("the summary")
+def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     """Check records: their syntax and every rule of their game.
 
     Folders are searched for .tgn and .json files. Prints one line per problem,
-    FILE:LINE:COL: turn N Side: message. Exit status: 0 when every record is valid,
-    1 when any is not, 2 for usage or I/O errors.
+    FILE:LINE:COL: turn N Side: message. An input that cannot be read (missing,
+    not UTF-8, a folder with no record file) is reported as FILE: message on
+    standard error and the others are checked. - reads standard input, TGN or JSON.
+    Exit status: 0 when every record is valid, 1 when any is not, 2 when an input
+    could not be read or on a usage error.
 
     \b
     Examples:
-      ludoscribe check corpus/teblo/club-night.tgn
+      ludoscribe check corpus/teblo/spring-quadrangular-2024.tgn
       ludoscribe check corpus --json
     """
-    files = expand(paths)
+    errors: list[InputError] = []
+
+    def failed(error: InputError) -> None:
+        errors.append(error)
+        _input_error(error)
+
+    sources = Sources(paths, failed=failed)
     records = valid = 0
     problems = []
-    for path, index, record in _records(files):
+    for path, index, record in sources:
         check_record(record)
         records += 1
         valid += not record.problems
@@ -99,12 +143,15 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
             for line in _problem_lines(path, index, record):
                 click.echo(line)
     if as_json:
-        click.echo(json.dumps({"records": records, "valid": valid, "problems": problems}, indent=2))
-    else:
+        report = {"records": records, "valid": valid, "problems": problems,
+                  "errors": [{"file": error.path, "message": error.message} for error in errors]}
+        click.echo(json.dumps(report, indent=2))
+    elif not quiet:
         invalid = records - valid
-        click.echo(f"checked {_count(records, 'record')} in {_count(len(files), 'file')}: {valid} valid"
-                   + (f", {invalid} with problems" if invalid else ""), err=True)
-    sys.exit(1 if valid < records else 0)
+        click.echo(f"checked {_count(records, 'record')} in {_count(sources.files, 'file')}: {valid} valid"
+                   + (f", {invalid} with problems" if invalid else "")
+                   + (f"; {_count(sources.errors, 'input')} not read" if sources.errors else ""), err=True)
+    sys.exit(_status(sources, valid < records))
 
 
 @cli.command()
@@ -113,19 +160,21 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
               help="Output format: tgn, json, md (Markdown, diagrams as SVG files beside it) or html "
                    "(a self-contained fragment with a viewer).")
 @click.option("--from", "source_format", type=click.Choice(["tgn", "json"]),
-              help="Input format (default: json for .json files, else tgn).")
+              help="Input format (default: json for .json files, else tgn; standard input is recognised).")
 @click.option("--record", "record_index", type=click.IntRange(min=1),
               help="Only the K-th record of FILE (from 1); md and html need it when FILE holds several.")
 @click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
-def convert(source: str, target: str, source_format: str | None, record_index: int | None, out: str) -> None:
+@_force_option
+def convert(source: str, target: str, source_format: str | None, record_index: int | None, out: str,
+            force: bool) -> None:
     """Convert records between TGN (canonical form) and JSON, or publish one as md or html.
 
     Records are replayed so that every turn is written in full (capture marks and
     the like). Records that cannot be read are reported on standard error and left
     out; records with illegal turns are reported too but converted, their turns
     kept as written; either way the exit status is 1. Everything a record holds
-    (tags, comments, commands, variations) is kept. The output is written atomically.
-    - reads standard input.
+    (tags, comments, commands, variations) is kept. The output is written atomically,
+    and an existing file is replaced only with --force. - reads standard input.
 
     md and html show one record for readers: tags, the annotated move list, a
     diagram after each turn whose comment holds [%diagram] and at the end, and the
@@ -143,15 +192,16 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
     """
     json_input = None if source_format is None else source_format == "json"
+    sources = _sources([source], json_input)
     if target in ("md", "html"):
-        _publish(source, json_input, record_index, target, out)
+        _publish(sources, source, record_index, target, out, force)
         return
     failed = False
     found = False
 
     def readable() -> Iterator[Record]:
         nonlocal failed, found
-        for path, index, record in _records([source], json_input):
+        for path, index, record in sources:
             if record_index is not None and index != record_index:
                 continue
             found = True
@@ -162,27 +212,46 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
             if replayable:
                 yield record
 
+    records = readable()
+    first = next(records, None)
+    if first is None:  # nothing to write: no output file either
+        if record_index is not None and not found and not sources.errors:
+            raise click.UsageError(f"{source} has no record {record_index}")
+        sys.exit(_status(sources, failed))
     try:
-        with output(out) as stream:
+        with output(out, replace=force) as stream:
             stream = _Screen(stream) if out == "-" and sys.stdout.isatty() else stream
             if target == "json":
-                write_json(readable(), stream)
+                write_json(_chain(first, records), stream)
             else:
-                for index, record in enumerate(readable()):
+                for index, record in enumerate(_chain(first, records)):
                     stream.write(("\n" if index else "") + write_record(record))
-            if record_index is not None and not found:
-                raise click.UsageError(f"{source} has no record {record_index}")
+    except BrokenPipeError:
+        raise
     except OSError as error:
-        raise IOFailure(f"cannot write {out}: {error.strerror or error}") from None
-    sys.exit(1 if failed else 0)
+        raise _write_failure(out, error) from None
+    sys.exit(_status(sources, failed))
 
 
-def _publish(source: str, json_input: bool | None, record_index: int | None, target: str, out: str) -> None:
+def _chain(first: Record, rest: Iterator[Record]) -> Iterator[Record]:
+    yield first
+    yield from rest
+
+
+def _write_failure(target: str, error: OSError) -> click.ClickException:
+    if isinstance(error, FileExistsError):
+        return IOFailure(f"{target}: exists already (--force replaces it)")
+    return IOFailure(f"cannot write {target}: {error.strerror or error}")
+
+
+def _publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
     """convert --to md|html: one valid record as a document."""
     if target == "md" and out == "-":
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
-    chosen = [(path, index, record) for path, index, record in _records([source], json_input)
+    chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]
+    if sources.errors:
+        sys.exit(2)
     if not chosen:
         raise click.UsageError(f"{source} has no record {record_index}" if record_index else f"{source} holds no record")
     if len(chosen) > 1:
@@ -193,13 +262,17 @@ def _publish(source: str, json_input: bool | None, record_index: int | None, tar
         _report(path, index, record)
         sys.exit(1)
     if target == "html":
-        _write(out, page_html(render_html(record, replayed), title(record)))
+        _write(out, page_html(render_html(record, replayed), title(record)), force)
         return
     stem = Path(out).stem
     text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg")
+    targets = [str(Path(out).with_name(name)) for name in files] + [out]
+    if not force:
+        for existing in filter(os.path.lexists, targets):
+            raise IOFailure(f"{existing}: exists already (--force replaces it)")
     for name, svg in files.items():
-        _write(str(Path(out).with_name(name)), svg)
-    _write(out, text)
+        _write(str(Path(out).with_name(name)), svg, force)
+    _write(out, text, force)
 
 
 @cli.command()
@@ -212,7 +285,9 @@ def _publish(source: str, json_input: bool | None, record_index: int | None, tar
 @click.option("--project", help="Keep the generated mkdocs project (mkdocs.yml and docs/) in this folder.")
 @click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
               help="mkdocs theme; auto is material when mkdocs-material is installed.")
-def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project: str | None, theme: str) -> None:
+@_quiet_option("progress")
+def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project: str | None, theme: str,
+         quiet: bool) -> None:
     """Publish records as a static website, built with mkdocs.
 
     Folders are searched for .tgn and .json files. The site has a home page, a page
@@ -220,7 +295,10 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
     tags, a viewer to step through every line (buttons, arrow keys, or click a turn),
     the annotated move list with its diagrams, and the result. It reads from a web
     server or straight from the disk (file://). Records with problems are reported
-    as by check and left out (exit status 1). Progress goes to standard error.
+    as by check and left out (exit status 1); inputs that cannot be read are reported
+    as FILE: message and the others published (exit status 2). Progress goes to
+    standard error. Output folders of earlier builds found among the sources are
+    never read as sources.
 
     The mkdocs project is generated in a temporary folder; --project keeps it, to
     add pages and rebuild it with mkdocs (it uses the ludoscribe plugin).
@@ -231,38 +309,43 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
       ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
       ludoscribe site games.tgn --project games-site/ -o games-site/site/
     """
+    progress = (lambda line: None) if quiet else (lambda line: click.echo(terminal_text(line), err=True))
     try:
         report = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
-                            progress=lambda line: click.echo(terminal_text(line), err=True), rejected=_report)
+                            progress=progress, rejected=_report, failed=_input_error)
     except SiteError as error:
         raise IOFailure(str(error)) from None
     except OSError as error:
         raise IOFailure(f"cannot read or write {error.filename or ''}: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise IOFailure(f"cannot read a record file: not UTF-8 text ({error.reason})") from None
-    sys.exit(1 if report.rejected else 0)
+    sys.exit(2 if report.unread else 1 if report.rejected else 0)
 
 
 @cli.command()
 @click.argument("source", required=False, metavar="[FILE_OR_DIR]")
 @click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
-@click.option("--turn", help="The position after this turn: 12 (first side), 12... (second side), 0 (start).")
+@click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the first "
+                             "side's turn 12, 12... after the second side's, 0 the start (a SetUp record "
+                             "counts from its own first number).")
 @click.option("--all", "every", is_flag=True, help="Every position of the main line, one SVG each.")
 @click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
 @click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
               help="Width in pixels.")
 @click.option("--game", help="With --position: the game of the position code.")
 @click.option("--position", "code", help="Draw this position code instead of a record.")
-@click.option("-o", "--output", "out", required=True,
+@click.option("-o", "--output", "out", default="-", show_default=True,
               help="SVG file (- for standard output), or folder when several diagrams are drawn.")
+@_force_option
 def diagram(source: str | None, record_index: int | None, turn: str | None, every: bool, flip: bool,
-            size: int, game: str | None, code: str | None, out: str) -> None:
+            size: int, game: str | None, code: str | None, out: str, force: bool) -> None:
     """Draw SVG diagrams of record positions (by default the final one).
 
-    One diagram goes to the file OUT. With --all, or when FILE_OR_DIR holds several
-    records, OUT is a folder: NAME.svg per record, or NAME/NNN.svg per position
-    with --all (NNN counts turns from 000, the start), NAME being the file's name,
-    with -K added for the K-th record of a file that holds several.
+    One diagram of one record goes to the file OUT, standard output by default.
+    With --all, or when FILE_OR_DIR is a folder or a file holding several records,
+    OUT is a folder that mirrors the sources: a/game.tgn gives OUT/a/game.svg
+    (OUT/a/game/NNN.svg per position with --all, NNN counting turns from 000, the
+    start), and the K-th record of a file holding several is event-K. Names that
+    would clash keep the file's extension (game.tgn.svg beside game.json.svg). An
+    existing file is replaced only with --force.
 
     \b
     Examples:
@@ -278,20 +361,27 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     if code is not None:
         if source is not None or game is None:
             raise click.UsageError("--position needs --game and no FILE")
-        _draw_position(game, code, out, options)
+        _draw_position(game, code, out, options, force)
         return
     if source is None:
         raise click.UsageError("give a FILE_OR_DIR, or --game and --position")
-    files = expand([source])
-    chosen = [(path, index, record) for path, index, record in _records(files)
+    sources = _sources([source])
+    chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]
-    if record_index is not None and not chosen:
+    if record_index is not None and not chosen and not sources.errors:
         raise click.UsageError(f"{source} has no record {record_index}")
-    counts = {path: 0 for path in files}
+    counts: dict[str, int] = {}
     for path, _, _ in chosen:
-        counts[path] += 1
-    failed = False
-    for path, index, record in chosen:
+        counts[path] = counts.get(path, 0) + 1
+    one_file = len(chosen) == 1 and not os.path.isdir(source)
+    if out == "-" and (every or not one_file) and chosen:
+        if every:
+            raise click.UsageError("--all draws every position, one SVG each: give -o FOLDER")
+        raise click.UsageError(f"{source} holds {_count(len(chosen), 'record')}, one SVG each: give -o FOLDER, "
+                               "or choose one with --record K")
+    names = output_names([(path, index if counts[path] > 1 else None) for path, index, _ in chosen], source)
+    failed = unwritten = False
+    for (path, index, record), name in zip(chosen, names):
         if check_record(record) is None or record.problems:
             failed = True
             _report(path, index, record)
@@ -303,14 +393,17 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             failed = True
             click.echo(terminal_text(f"{path}: record {index}: {error}"), err=True)
             continue
-        name = Path(path).stem + (f"-{index}" if counts[path] > 1 else "")
         for ply, svg in record_diagrams(record, plies, **options):
-            if len(chosen) == 1:
+            if one_file:
                 target = str(Path(out, f"{ply:03d}.svg")) if every else out
             else:
                 target = str(Path(out, name, f"{ply:03d}.svg") if every else Path(out, f"{name}.svg"))
-            _write(target, svg)
-    sys.exit(1 if failed else 0)
+            try:
+                _write(target, svg, force)
+            except IOFailure as error:
+                unwritten = True
+                click.echo(terminal_text(error.message), err=True)
+    sys.exit(2 if unwritten else _status(sources, failed))
 
 
 @cli.command()
@@ -341,7 +434,8 @@ def record(game: str, out: str) -> None:
 @click.option("--max-turns", type=click.IntRange(min=0), default=200, show_default=True,
               help="A game still going after this many turns is left unfinished (*).")
 @click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
-def generate(game: str, count: int, seed: int, max_turns: int, out: str) -> None:
+@_force_option
+def generate(game: str, count: int, seed: int, max_turns: int, out: str, force: bool) -> None:
     """Write random legal records of GAME, reproducible from the seed.
 
     Each game is played from the start with random legal turns until it ends by
@@ -357,7 +451,7 @@ def generate(game: str, count: int, seed: int, max_turns: int, out: str) -> None
         text = random_text(game, count, seed, max_turns)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="GAME") from None
-    _write(out, text)
+    _write(out, text, force)
 
 
 @cli.command()
@@ -367,7 +461,8 @@ def generate(game: str, count: int, seed: int, max_turns: int, out: str) -> None
 @click.option("--points", help="WIN,DRAW,LOSS points for every game, e.g. 1,0.5,0 (default: each game's "
                                "competition scoring, Teblo 3,1,0, the others 1,0.5,0).")
 @click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
-def standings(paths: tuple[str, ...], form: str, points: str | None, out: str) -> None:
+@_force_option
+def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, force: bool) -> None:
     """Crosstable and standings of each event (Event tag) of the records.
 
     Players are the names in the side tags, as written. Ranking: points, then
@@ -387,7 +482,8 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str) -
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--points") from None
     valid, failed = [], False
-    for path, index, record in _records(expand(paths)):
+    sources = _sources(paths)
+    for path, index, record in sources:
         check_record(record)
         if record.problems:
             failed = True
@@ -400,29 +496,32 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str) -
     else:
         render = {"text": to_text, "markdown": to_markdown, "html": to_html}[form]
         text = "\n".join(render(event, table) for event, table in events.items())
-    _write(out, text)
-    sys.exit(1 if failed else 0)
+    _write(out, text, force)
+    sys.exit(_status(sources, failed))
 
 
-def _draw_position(game: str, code: str, out: str, options: dict) -> None:
+def _draw_position(game: str, code: str, out: str, options: dict, force: bool) -> None:
     try:
         rules = game_class(game)()
         draw = renderer_for(rules)
         position = rules.read_position(code)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--game/--position") from None
-    _write(out, draw(position, outcome=rules.outcome(position), **options))
+    _write(out, draw(position, outcome=rules.outcome(position), **options), force)
 
 
-def _write(target: str, text: str) -> None:
+def _write(target: str, text: str, force: bool = False) -> None:
+    """Write a file atomically, never over an existing one unless `force`; IOFailure if it cannot be."""
     try:
         if target != "-":
             Path(target).parent.mkdir(parents=True, exist_ok=True)
         elif sys.stdout.isatty():
             text = terminal_lines(text)
-        write_text(target, text)
+        write_text(target, text, replace=force)
+    except BrokenPipeError:
+        raise
     except OSError as error:
-        raise IOFailure(f"cannot write {target}: {error.strerror or error}") from None
+        raise _write_failure(target, error) from None
 
 
 class _Screen:

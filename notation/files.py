@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import tempfile
@@ -14,17 +15,6 @@ from .model import Problem, Record
 from .reader import read_file, read_records
 
 RECORD_SUFFIXES = (".tgn", ".json")
-
-
-def expand(paths: Iterable[str]) -> list[str]:
-    """Files named, and the record files (.tgn, .json) of folders named, in order."""
-    found: list[str] = []
-    for path in paths:
-        if path != "-" and Path(path).is_dir():
-            found.extend(str(p) for p in sorted(Path(path).rglob("*")) if p.suffix in RECORD_SUFFIXES and p.is_file())
-        else:
-            found.append(path)
-    return found
 
 
 def load(path: str, json_input: bool | None = None) -> Iterator[Record]:
@@ -48,16 +38,19 @@ def load(path: str, json_input: bool | None = None) -> Iterator[Record]:
 
 
 @contextlib.contextmanager
-def output(path: str) -> Iterator[TextIO]:
+def output(path: str, replace: bool = True) -> Iterator[TextIO]:
     """A text stream to `path` ('-' is standard output), replaced atomically when done.
 
     The file appears whole or not at all: it is written beside its target and
-    renamed over it only when the block ends without error.
+    renamed over it only when the block ends without error. With `replace` false an
+    existing file is never touched: FileExistsError, before and after the writing.
     """
     if path == "-":
         yield sys.stdout
         return
     target = Path(path)
+    if not replace and os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, "the file exists already", path)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
@@ -65,11 +58,28 @@ def output(path: str) -> Iterator[TextIO]:
             stream.flush()
             os.fsync(stream.fileno())  # on disk before it replaces the old file
         os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, target)
+        if replace:
+            os.replace(temporary, target)
+        else:
+            _place(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _place(temporary: str, target: Path) -> None:
+    """Give `temporary` the name `target` unless that name exists (a hard link fails then)."""
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise FileExistsError(errno.EEXIST, "the file exists already", str(target)) from None
+    except OSError:  # a file system without hard links: check, then rename
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, "the file exists already", str(target)) from None
+        os.replace(temporary, target)
+        return
+    os.unlink(temporary)
 
 
 def _umask() -> int:
@@ -78,7 +88,7 @@ def _umask() -> int:
     return mask
 
 
-def write_text(path: str, text: str) -> None:
-    """Write a whole text file atomically."""
-    with output(path) as stream:
+def write_text(path: str, text: str, replace: bool = True) -> None:
+    """Write a whole text file atomically (never over an existing one unless `replace`)."""
+    with output(path, replace) as stream:
         stream.write(text)

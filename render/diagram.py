@@ -30,7 +30,8 @@ def renderer_for(game: Any) -> Callable[..., str]:
 
 def ply_of(record: Record, spec: str) -> int:
     """The main-line ply after the turn named by `spec`: '12' (first side's 12th turn),
-    '12...' (second side's), or '0' (the start). ValueError if the record lacks it."""
+    '12...' (second side's), or '0' (the start), numbered as the record numbers its turns
+    (from its SetUp position's number). ValueError if the record lacks it."""
     match = TURN_SPEC.fullmatch(spec.strip())
     if not match:
         raise ValueError(f"turn {spec!r} is not of the form 12 or 12... (0 for the start)")
@@ -40,9 +41,17 @@ def ply_of(record: Record, spec: str) -> int:
     side = 1 if match["second"] else 0
     ply = (number - record.start.number) * 2 + side - record.start.side + 1
     if not 1 <= ply <= len(record.moves):
-        last = len(record.moves)
-        raise ValueError(f"the record has no turn {spec} (its main line has {last} turns)")
+        if not record.moves:
+            raise ValueError(f"the record has no turn {spec} (its main line has no turn)")
+        raise ValueError(f"the record has no turn {spec} (its main line runs from turn "
+                         f"{turn_label(record, 1)} to turn {turn_label(record, len(record.moves))})")
     return ply
+
+
+def turn_label(record: Record, ply: int) -> str:
+    """How the record numbers its `ply`-th main-line turn: '12' or '12...'."""
+    index = record.start.side + ply - 1
+    return f"{record.start.number + index // 2}" + ("..." if index % 2 else "")
 
 
 def ending(game: Any, start: Any, line: Iterable[tuple[Any, Any]]) -> Outcome | None:

@@ -24,16 +24,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..notation import check, read_string
-from ..notation.files import expand, load
 from ..notation.model import Record
+from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
 from ..notation.standings import Played, played, standings
 from ..notation.writer import write_record
 from .document import render_html, title
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import markdown_table
 
-SITE_MARK = ".ludoscribe-site"  # in a built site: building again may replace it
-PROJECT_MARK = ".ludoscribe-project"  # in a kept mkdocs project: likewise
 MAX_SLUG = 60
 RESERVED = frozenset({"index"})
 DIGITS = re.compile(r"([0-9]+)")
@@ -94,6 +92,7 @@ class Report:
 
     records: int = 0
     rejected: int = 0
+    unread: int = 0  # inputs that could not be read
     pages: int = 0
     files: int = 0
     size: int = 0  # bytes of the built site
@@ -127,10 +126,12 @@ def theme_name(wanted: str = "auto") -> str:
 def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "Annotated games",
                jobs: int = 1, project: str | Path | None = None, theme: str = "auto",
                progress: Callable[[str], None] = lambda line: None,
-               rejected: Callable[[str, int, Record], None] = lambda path, index, record: None) -> Report:
+               rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
+               failed: Callable[[InputError], None] = lambda error: None) -> Report:
     """Build the site of every valid record of `sources` (files or folders) into `out`.
 
-    Records with problems are handed to `rejected` and left out. `project` keeps the
+    Records with problems are handed to `rejected` and left out, inputs that cannot be
+    read to `failed`; `out` and `project` are never read as sources. `project` keeps the
     generated mkdocs project there; otherwise it lives in a temporary folder.
     OSError if a file cannot be read or written; SiteError if a folder is in the way.
     """
@@ -140,38 +141,81 @@ def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "An
     report = Report(theme=theme_name(theme))
     if project is not None:
         _claim(Path(project), PROJECT_MARK, "mkdocs project")
-        return _build_in(Path(project), sources, out, site_title, jobs, report, progress, rejected, started)
+    found = Sources(sources, skip=[out] + ([project] if project is not None else []), failed=failed)
+    if project is not None:
+        return _build_in(Path(project), found, out, site_title, jobs, report, progress, rejected, started)
     with tempfile.TemporaryDirectory(prefix="ludoscribe-site-") as temporary:
-        return _build_in(Path(temporary), sources, out, site_title, jobs, report, progress, rejected, started)
+        return _build_in(Path(temporary), found, out, site_title, jobs, report, progress, rejected, started)
 
 
 def _claim(folder: Path, mark: str, what: str) -> None:
-    """Make sure `folder` is empty or was made by an earlier build (it will be replaced)."""
+    """Make sure `folder` is empty or holds only what an earlier build wrote (it will be replaced).
+
+    The mark file lists the files a build wrote; a file it does not list (one the user
+    added) is never deleted: the folder is refused. Entries whose name starts with '.'
+    at the top of the folder are left alone by the build, and not checked.
+    """
     if folder.exists() and not folder.is_dir():
         raise SiteError(f"{folder} is not a folder")
-    if folder.is_dir() and any(folder.iterdir()) and not (folder / mark).exists():
+    if not folder.is_dir() or not any(folder.iterdir()):
+        return
+    if not (folder / mark).is_file():
         raise SiteError(f"{folder} is not empty and holds no {what} built by ludoscribe: choose an empty folder")
+    listed = _listed(folder / mark)
+    if listed is None:  # a mark written before marks listed their files
+        return
+    for path in _owned(folder):
+        if path.relative_to(folder).as_posix() not in listed:
+            raise SiteError(f"{path} was not written by ludoscribe: a new build would delete it; "
+                            f"move it out of {folder}, or choose another folder")
 
 
-def _build_in(root: Path, sources: Iterable[str], out: Path, site_title: str, jobs: int, report: Report,
+def _listed(mark: Path) -> set[str] | None:
+    """The files a mark lists, None for an empty mark."""
+    lines = mark.read_text(encoding="utf-8", errors="replace").splitlines()
+    return {line for line in lines if line and not line.startswith("#")} if lines else None
+
+
+def _owned(folder: Path) -> Iterator[Path]:
+    """The files a build of `folder` may replace: all but top-level dot entries and nested sites."""
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            if (entry / SITE_MARK).exists():  # a site built inside a kept project has its own mark
+                continue
+            yield from (path for path in sorted(entry.rglob("*")) if not path.is_dir())
+        else:
+            yield entry
+
+
+def _mark(folder: Path, mark: str, what: str) -> None:
+    """Write the mark of `folder`: what built it, and every file that build wrote."""
+    files = [path.relative_to(folder).as_posix() for path in _owned(folder)]
+    (folder / mark).write_text(f"# {what} written by ludoscribe; a new build replaces these files only\n"
+                               + "".join(f"{name}\n" for name in files), encoding="utf-8")
+
+
+def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: int, report: Report,
               progress: Callable[[str], None], rejected: Callable[[str, int, Record], None],
               started: float) -> Report:
     docs = root / "docs"
     if docs.exists():
         shutil.rmtree(docs)
     (docs / "records").mkdir(parents=True)
-    (root / PROJECT_MARK).touch()
+    (root / PROJECT_MARK).touch()  # found among the sources, the project is not read
     plan = Plan()
-    files = expand(sources)
-    tasks = list(_read(files, plan, report, rejected))
-    progress(f"site: {_plural(report.records, 'record')} read from {_plural(len(files), 'file')}"
+    tasks = list(_read(sources, plan, report, rejected))
+    report.unread = sources.errors
+    progress(f"site: {_plural(report.records, 'record')} read from {_plural(sources.files, 'file')}"
              + (f", {report.rejected} with problems left out" if report.rejected else ""))
     _render_pages(tasks, docs, jobs, progress)
     report.pages = len(tasks) + _write_indexes(plan, docs, site_title)
     (root / "mkdocs.yml").write_text(_mkdocs_yml(plan, site_title, report.theme), encoding="utf-8")
     progress(f"site: building {report.pages} pages with mkdocs ({report.theme} theme)")
     _mkdocs_build(root / "mkdocs.yml", out, progress)
-    (out / SITE_MARK).touch()
+    _mark(out, SITE_MARK, "site")
+    _mark(root, PROJECT_MARK, "mkdocs project")
     built = [path for path in out.rglob("*") if path.is_file()]
     report.files, report.size = len(built), sum(path.stat().st_size for path in built)
     report.seconds = time.perf_counter() - started
@@ -179,11 +223,11 @@ def _build_in(root: Path, sources: Iterable[str], out: Path, site_title: str, jo
     return report
 
 
-def _read(files: list[str], plan: Plan, report: Report,
+def _read(sources: Sources, plan: Plan, report: Report,
           rejected: Callable[[str, int, Record], None]) -> Iterator[tuple[str, str, dict[str, str]]]:
     """(record text, page slug, tag links) for each valid record; index entries into `plan`."""
-    for path in files:
-        for index, record in enumerate(load(path), 1):
+    for path, records in sources.by_file():
+        for index, record in records:
             check(record)
             if record.problems:
                 report.rejected += 1

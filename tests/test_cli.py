@@ -97,7 +97,8 @@ def test_check_json_report(files):
 def test_check_missing_file_is_an_io_error(tmp_path):
     result = run("check", str(tmp_path / "nope.tgn"))
     assert result.exit_code == 2
-    assert result.stderr == f"Error: cannot read {tmp_path / 'nope.tgn'}: No such file or directory\n"
+    assert result.stderr == (f"{tmp_path / 'nope.tgn'}: No such file or directory\n"
+                             "checked 0 records in 0 files: 0 valid; 1 input not read\n")
 
 
 def test_check_without_arguments_is_a_usage_error():
@@ -180,7 +181,7 @@ def test_diagram_turn_all_and_flip(files, tmp_path):
 def test_diagram_of_a_turn_the_record_lacks(files, tmp_path):
     result = run("diagram", str(files["good"]), "--turn", "9", "-o", str(tmp_path / "x.svg"))
     assert result.exit_code == 1
-    assert result.stderr == f"{files['good']}: record 1: the record has no turn 9 (its main line has 4 turns)\n"
+    assert result.stderr == f"{files['good']}: record 1: the record has no turn 9 (its main line runs from turn 1 to turn 2...)\n"
 
 
 def test_diagram_of_an_invalid_record_reports_its_problems(files, tmp_path):

@@ -1,0 +1,195 @@
+"""The records of the files and folders a user names, each bad input reported on its own.
+
+Like grep or pgn-extract, a batch goes on past a missing file, a folder it cannot list or a
+file it cannot decode: each is handed to a callback as one `InputError` and the walk
+continues (docs/cli.md#files). Folders that Ludoscribe wrote itself (a built site, a kept
+mkdocs project: they hold a mark file) are not searched for records.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from .files import RECORD_SUFFIXES, load
+from .model import Record
+
+SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
+PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
+OWN_MARKS = (SITE_MARK, PROJECT_MARK)
+SNIFF = 4096  # bytes of standard input looked at to tell JSON from TGN
+JSON_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*\{\s*[\"}]")
+
+
+@dataclass(frozen=True)
+class InputError:
+    """A file or folder that gave no records: printed as 'PATH: message'."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+def written_by_ludoscribe(folder: str | Path) -> bool:
+    """True for a folder holding the mark of a site or project that Ludoscribe built."""
+    return any(os.path.lexists(os.path.join(folder, mark)) for mark in OWN_MARKS)
+
+
+class Sources:
+    """Iterate (file, index in the file from 1, record) over the record files of `paths`.
+
+    Folders are searched recursively, in sorted order, for .tgn and .json files; '-' is
+    standard input. Folders in `skip` (an output folder) and folders Ludoscribe wrote are
+    left out. Every input that gives no record goes to `failed`; afterwards `files` counts
+    the files read and `errors` the inputs that failed.
+    """
+
+    def __init__(self, paths: Iterable[str], *, json_input: bool | None = None, skip: Iterable[str | Path] = (),
+                 failed: Callable[[InputError], None] = lambda error: None) -> None:
+        self.paths = list(paths)
+        self.json_input = json_input
+        self.skip = {_identity(path) for path in skip} - {None}
+        self.failed = failed
+        self.files = 0
+        self.errors = 0
+
+    def __iter__(self) -> Iterator[tuple[str, int, Record]]:
+        for path, records in self.by_file():
+            for index, record in records:
+                yield path, index, record
+
+    def by_file(self) -> Iterator[tuple[str, Iterator[tuple[int, Record]]]]:
+        """(file, its (index, record) pairs) for each file, to be read before the next one."""
+        for path in self._files():
+            self.files += 1
+            yield path, self._read(path)
+
+    def _read(self, path: str) -> Iterator[tuple[int, Record]]:
+        count = 0
+        try:
+            for count, record in enumerate(load(path, self._json_input(path)), 1):
+                yield count, record
+        except OSError as error:
+            self._fail(path, error.strerror or str(error))
+        except UnicodeDecodeError as error:
+            self._fail(path, f"not UTF-8 text ({error.reason} at byte {error.start})")
+        else:
+            if count == 0:
+                self._fail(path, "no record in this file" if path != "-" else "no record in the input")
+
+    def _json_input(self, path: str) -> bool | None:
+        """How to read `path`: as told, else by its name; standard input by its first characters."""
+        if self.json_input is not None or path != "-":
+            return self.json_input
+        return stdin_is_json()
+
+    def _fail(self, path: str, message: str) -> None:
+        self.errors += 1
+        self.failed(InputError(path, message))
+
+    def _files(self) -> Iterator[str]:
+        for path in self.paths:
+            if path == "-":
+                yield path
+                continue
+            try:
+                is_folder = os.path.isdir(path)
+                if not is_folder:
+                    os.stat(path)
+            except (OSError, ValueError) as error:
+                self._fail(path, getattr(error, "strerror", None) or str(error))
+                continue
+            if not is_folder:
+                yield path
+            elif _identity(path) in self.skip:
+                self._fail(path, "the output folder, not searched")
+            elif written_by_ludoscribe(path):
+                self._fail(path, "a folder written by ludoscribe (a site or an mkdocs project), not searched")
+            else:
+                files, errors = self.files, self.errors
+                yield from self._walk(str(Path(path)))
+                if (self.files, self.errors) == (files, errors):
+                    self._fail(path, "no .tgn or .json file in this folder")
+
+    def _walk(self, top: str) -> Iterator[str]:
+        """Record files under `top`, in the order of their sorted paths."""
+        pending = [self._entries(top)]
+        while pending:
+            entry = next(pending[-1], None)
+            if entry is None:
+                pending.pop()
+            elif entry.is_dir(follow_symlinks=False):
+                if _identity(entry.path) not in self.skip and not written_by_ludoscribe(entry.path):
+                    pending.append(self._entries(entry.path))
+            elif entry.name.endswith(RECORD_SUFFIXES) and entry.is_file():
+                yield entry.path
+
+    def _entries(self, folder: str) -> Iterator[os.DirEntry]:
+        """The entries of a folder sorted by name; none, and an error, if it cannot be listed."""
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as error:
+            self._fail(folder, f"cannot list this folder: {error.strerror or error}")
+            entries = []
+        return iter(entries)
+
+
+def stdin_is_json() -> bool:
+    """Whether standard input starts like a JSON document ('{' then '"' or '}'), not TGN.
+
+    A TGN record starts with a tag, or with a comment that never holds a quoted key
+    right after its brace. Only what the input's buffer holds is looked at; nothing is
+    consumed.
+    """
+    stream = sys.stdin.buffer
+    if hasattr(stream, "peek"):
+        head = stream.peek(SNIFF)[:SNIFF]
+    else:  # an in-memory stream (tests): read, then go back
+        where = stream.tell()
+        head = stream.read(SNIFF)
+        stream.seek(where)
+    return JSON_START.match(head) is not None
+
+
+def _identity(path: str | Path) -> tuple[int, int] | None:
+    """What tells a folder apart whatever its spelling (device and inode), None if it is missing."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return status.st_dev, status.st_ino
+
+
+def output_names(items: list[tuple[str, int | None]], root: str) -> list[str]:
+    """A distinct name (a relative path without extension) for each (file, K) of `root`.
+
+    The tree under a folder `root` is mirrored: a/game.tgn is named a/game, and the K-th
+    record of a file holding several is a/event-K (K None: the file's only record). Names
+    that clash (a/game.tgn beside a/game.json; event.tgn's record 2 beside event-2.tgn)
+    keep the file's extension instead, for every record of the file: a/game.tgn and
+    a/game.json, event.tgn-1, event.tgn-2 and event-2.tgn, which no two inputs share.
+    """
+    folder = os.path.isdir(root)
+    relative = [os.path.relpath(path, root) if folder else os.path.basename(path) for path, _ in items]
+
+    def name(number: int, full: bool) -> str:
+        path, index = relative[number], items[number][1]
+        base = path if full else os.path.splitext(path)[0] or path
+        return base if index is None else f"{base}-{index}"
+
+    full: set[str] = set()  # files whose names keep their extension
+    while True:
+        names = [name(number, path in full) for number, path in enumerate(relative)]
+        counts = Counter(names)
+        clashing = {relative[number] for number, each in enumerate(names) if counts[each] > 1} - full
+        if not clashing:
+            return names
+        full |= clashing
