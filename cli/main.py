@@ -14,12 +14,13 @@ import click
 from ..notation import check as check_record
 from ..notation.files import output, write_text
 from ..notation.games import game_class
+from ..notation.duplicates import SeenGames
 from ..notation.generate import random_text
 from ..notation.jsonio import write_json
 from ..notation.model import Record
 from ..notation.sources import InputError, Sources, output_names
 from ..notation.standings import Scoring, by_event
-from ..notation.writer import write_record
+from ..notation.writer import TooLong, write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.escaping import terminal_lines, terminal_text
@@ -186,7 +187,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
     \b
     Examples:
       ludoscribe convert game.tgn --to json -o game.json
-      ludoscribe convert game.json --to tgn -o game.tgn
+      ludoscribe convert game.json --to tgn -o game-again.tgn
       cat game.tgn | ludoscribe convert - --to tgn
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
@@ -224,8 +225,16 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
             if target == "json":
                 write_json(_chain(first, records), stream)
             else:
-                for index, record in enumerate(_chain(first, records)):
-                    stream.write(("\n" if index else "") + write_record(record))
+                written = 0
+                for record in _chain(first, records):
+                    try:
+                        text = write_record(record)
+                    except TooLong as error:
+                        failed = True
+                        click.echo(f"{source}: {error}", err=True)
+                        continue
+                    stream.write(("\n" if written else "") + text)
+                    written += 1
     except BrokenPipeError:
         raise
     except OSError as error:
@@ -246,7 +255,7 @@ def _write_failure(target: str, error: OSError) -> click.ClickException:
 
 def _publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
     """convert --to md|html: one valid record as a document."""
-    if target == "md" and out == "-":
+    if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
     chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]
@@ -469,7 +478,8 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
     Sonneborn-Berger (points scored in each game times the opponent's points),
     then direct encounter (points among the players still tied), then wins.
     Unfinished games (*) are not counted. Records with problems are reported as by
-    check and left out (exit status 1).
+    check and left out (exit status 1). The same game read twice (same tags and
+    turns, e.g. game.tgn and its copy game.json) is counted once, with a note.
 
     \b
     Examples:
@@ -481,13 +491,15 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
         scoring = Scoring.parse(points) if points is not None else None
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--points") from None
-    valid, failed = [], False
+    valid, failed, seen = [], False, SeenGames()
     sources = _sources(paths)
     for path, index, record in sources:
         check_record(record)
         if record.problems:
             failed = True
             _report(path, index, record)
+        elif (first := seen.copy_of(path, index, record)) is not None:
+            click.echo(seen.note(path, index, first, "counted"), err=True)
         else:
             valid.append(record)
     events = by_event(valid, scoring)

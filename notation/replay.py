@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from .games import History, Outcome
+from .limits import MAX_RECORD
 from .model import Node, Record
+from .writer import TooLong, write_record
 
 
 @dataclass
@@ -33,6 +35,11 @@ def check(record: Record) -> Replayed | None:
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
                        record.result_offset, None)
+    if not record.problems and (record.source is None or len(record.source.text) > MAX_RECORD // 8):
+        try:  # the canonical text of a small TGN text stays far below the limit
+            write_record(record)
+        except TooLong as error:
+            record.problem(str(error))
     return Replayed(outcome, history.position)
 
 

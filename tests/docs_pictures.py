@@ -34,7 +34,7 @@ FROM_RECORDS = {
 }
 # picture: (game, position code)
 FROM_POSITIONS = {
-    "tchako-tchako.svg": ("TChako", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play"),
+    "tchako-tchako.svg": ("TChako", "Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play"),
 }
 
 

@@ -11,7 +11,7 @@ GAME = TChako()
 
 
 def test_diagram_is_xml_and_deterministic():
-    before = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3/Iq AD:AF/-/-/-/-/EI:GI:FI W 2 0/0 play")
+    before = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1b1/Kw1/Lb3 AD:AF/-/-/-/-/EI:GI:FI W 2 0/0 play")
     turn = GAME.read_turn("F>J@22:85xJ")
     after = GAME.apply(before, turn)
     svg = board(after, last=(before, turn), marks=["K"], arrows=[("F", "J")])
@@ -29,14 +29,14 @@ def test_every_position_of_a_record_is_drawn():
 
 
 def test_the_tchako_chain_is_drawn():
-    position = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play")
+    position = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play")
     assert "in t'chako" in board(position)
 
 
 def test_the_chain_counts_the_zones_captured_as_the_turn_began():
     # White captured F at the start of its turn; shooting its only puck there off the board
     # leaves F empty, yet White's chain A-F-J-K stands until its next turn begins.
-    before = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play")
+    before = GAME.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play")
     turn = GAME.read_turn("F>O")
     after = GAME.apply(before, turn)
     assert "in t'chako" in board(after, last=(before, turn))

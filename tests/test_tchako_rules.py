@@ -10,8 +10,12 @@ from ludoscribe.notation.games.tchako import TChako
 
 START = "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 1 0/0 play"
 MID = "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
-TCHAKO = "Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play"
+TCHAKO = "Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play"
 GREY = "Aw3b1/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
+TWO_IN_C = "Aw3/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
+ONE_IN_C = "Aw3/BQ/Cw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
+PUSHED = "Aw3/BQ/Cw1/Dw1/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
+TWO_IN_E = "Aw3/BQ/Cw1/Dw1/Ew2/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
 NO_QUEEN = "Aw3/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
 
 # (variant, position, turn, reason or None, the position after it or None)
@@ -25,6 +29,37 @@ CASES = [
      "qK>I costs 3 action points, and Black has 1 action point left of its 7 action points this turn", None),
     # each puck once a turn, the queen once a turn
     ("", START, "A>D,D>E", "D>E: every White puck in D was already shot this turn (each puck once a turn)", None),
+    # ... even after being pushed: the pushed pieces are the other pieces the shot moved
+    ("", START, "C>C/wC>H,C>D", None, "Aw3/BQ/Cw1/Dw1/Hw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 1 0/0 play"),
+    ("", TWO_IN_C, "C>C/wC>H,C>D", "C>D: every White puck in C was already shot this turn (each puck once a turn)",
+     None),
+    ("", ONE_IN_C, "C>C/wC>H", "C>C/wC>H: White has no other puck in C: a shot pushes other pieces than the "
+                               "shooter and the piece hit, each written once", None),
+    ("", START, "A>D/wD>E", "A>D/wD>E: White has no other puck in D: a shot pushes other pieces than the shooter "
+                            "and the piece hit, each written once", None),
+    ("", START, "A>D/wA>D/wA>E", None, "BQ/Cw3/Dw2/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 1 0/0 play"),
+    ("", START, "A>D/wA>D/wA>E/wA>F", "A>D/wA>D/wA>E/wA>F: White has no other puck in A: a shot pushes other "
+                                      "pieces than the shooter and the piece hit, each written once", None),
+    ("", MID, "A>D/wD>E/wD>F", "A>D/wD>E/wD>F: White has no other puck in D: a shot pushes other pieces than the "
+                               "shooter and the piece hit, each written once", None),
+    ("", MID, "A>D/wD>E/wE>F", "A>D/wD>E/wE>F: White has no other puck in E: a shot pushes other pieces than the "
+                               "shooter and the piece hit, each written once", None),
+    ("", MID, "A>DxqK>I/bqK>L", "A>DxqK>I/bqK>L: Black's queen is the piece hit: where she went is written after "
+                                "the hit, not as a push", None),
+    ("", MID, "qB>D/wqB>A", "qB>D/wqB>A: White's queen is the shooter: write where she stopped after >, not as "
+                            "pushed", None),
+    ("", MID, "A>DxJ/bJ>I/bJ>I", None, "Aw2/BQ/Cw3/Dw2/Ib2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", MID, "A>DxJ/bJ>I/bJ>I/bJ>I", "A>DxJ/bJ>I/bJ>I/bJ>I: Black has no other puck in J: a shot pushes other "
+                                      "pieces than the shooter and the piece hit, each written once", None),
+    # a shooter stopping where an own puck is pushed from is not the pushed one
+    ("", PUSHED, "D>E/wE>F,F>G", None, "Aw3/BQ/Cw1/Ew1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", PUSHED, "E>E,D>E/wE>F,F>G", "F>G: every White puck in F was already shot this turn (each puck once a turn)",
+     None),
+    # a pushed puck from a zone holding shot and unshot pucks: either reading may be the one played
+    ("", TWO_IN_E, "E>E,D>E/wE>F,F>G", None, "Aw3/BQ/Cw1/Ew2/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", TWO_IN_E, "E>E,D>E/wE>F,E>H", None, "Aw3/BQ/Cw1/Ew1/Fw1/Hw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", TWO_IN_E, "E>E,D>E/wE>F,F>G,E>H", "E>H: every White puck in E was already shot this turn (each puck once a "
+                                           "turn)", None),
     ("", START, "qB>D,qD>F", "qD>F: White's queen was already shot this turn (each piece once a turn)", None),
     ("", START, "F>G", "F>G: White has no puck in F", None),
     # creation
@@ -62,9 +97,9 @@ CASES = [
     ("", TCHAKO, "A>DxqI,C>D", "C>D: the game ended with the previous action: White hit Black's queen while Black "
                                "was in t'chako", None),
     # t'chako without a queen loses
-    ("", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play", "F>JxJ", None,
+    ("", "Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1b1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play", "F>JxJ", None,
      "Aw3/BQ/Cw3/Dw1/Iq/Jw2/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3/Iq -/-/-/-/-/- W 2 0/0 play", "D>DxqI>O", None,
+    ("", "Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1b1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>DxqI>O", None,
      "Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 W:noqueen", "pass",
      "the game is over: Black was put in t'chako with its queen off the board", None),
@@ -89,9 +124,9 @@ CASES = [
      "Aw3/BQ/Cw3/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 3 0/0 W:hill"),
     ("king of the hill", "Aw3/BQ/Cw3/Fw1/Gw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "pass", None,
      "Aw3/BQ/Cw3/Fw1/Gw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- W 3 0/0 play"),
-    ("king of the hill line", "Aw3/BQ/Cw3/Ew1/Dw1/Fw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>G,C>H", None,
+    ("king of the hill line", "Aw3/BQ/Cw3/Dw1/Ew1/Fw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>G,C>H", None,
      "Aw3/BQ/Cw2/Ew1/Fw1/Gw1/Hw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 W:hill"),
-    ("king of the hill line", "Aw3/BQ/Cw3/Ew1/Dw1/Fw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>G", None,
+    ("king of the hill line", "Aw3/BQ/Cw3/Dw1/Ew1/Fw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>G", None,
      "Aw3/BQ/Cw3/Ew1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("king of the hill diamond", "Aw3/BQ/Cw3/Dw1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>I", None,
      "Aw2/BQ/Cw3/Dw1/Fw1/Gw1/Iw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 W:hill"),
@@ -101,10 +136,19 @@ CASES = [
      "Aw2/BQ/Cw3/Iw1/Jb2/Kq/Lb2 -/-/-/-/-/- B 2 0/0 play"),
     ("demographic 2", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "A>IxJ", None,
      "Aw2/BQ/Cw3/Iw1/Jb2/Kq/Lb2 -/-/-/-/-/- B 2 0/0 W:lead"),
-    ("demographic total 7", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "+A", None,
+    # demographic counts the queen: 11 pucks and the queen make the 12 a total may ask for
+    ("demographic total 8", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "+A", None,
      "Aw4+w/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- B 2 1/0 W:total"),
-    ("demographic total 7", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "pass", None,
+    ("demographic total 8", "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- W 2 0/0 play", "pass", None,
      "Aw3/BQ/Cw3/Jb3/Kq/Lb2 -/-/-/-/-/- B 2 0/0 play"),
+    ("demographic total 12", "Aw9/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- B 4 0/0 play", "pass", None,
+     "Aw9/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 5 0/0 W:total"),
+    ("demographic total 12", "Aw8/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- B 4 0/0 play", "pass", None,
+     "Aw8/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 5 0/0 play"),
+    ("demographic 2", "Aw3/BQ/Cw3/Jb3/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>IxJ", None,
+     "Aw2/BQ/Cw3/Iw1/Jb2/Lb3 -/-/-/-/-/- B 2 0/0 W:lead"),
+    ("demographic 2", "Aw3/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>IxJ", None,
+     "Aw2/Cw3/Iw1/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("sudden death 2", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 2 2/2 play", "A>IxJ", None,
      "Aw2/BQ/Cw3/Iw1/Kq -/-/-/-/-/- B 2 2/2 W:sudden"),
     ("sudden death 2", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 2 2/2 play", "+A", "+A: White has created its 2 pucks "
@@ -133,6 +177,19 @@ CASES = [
                                             "action points this turn", None),
     ("sumo", MID, "A>DxJ", None, "Aw2/BQ/Cw3/Dw2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("sumo", MID, "A>DxJ>O", None, "Aw2/BQ/Cw3/Dw2/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    # sumo: leaving the board is the only way out, so a grey-zone incident costs the shooter nothing
+    ("sumo", GREY, "A>AxA", None, "Aw3b1/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("sumo", GREY, "A>DxA>O", None, "Aw2/BQ/Cw3/Dw2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    ("", GREY, "A>AxA", None, "Aw2b1/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    # Carrisk: two free creations as the turn's first actions, on captured zones
+    ("carrisk", MID, "+A,+C,A>D,A>D,C>D", None, "Aw2+w/BQ/Cw3+w/Dw4/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    ("carrisk", MID, "A>D,+A,+C,+D", "+D costs 2 action points, and White has 1 action point left of its 7 action "
+                                     "points this turn", None),
+    ("carrisk", MID, "~s>AD,+A,+C,+D,+B", "+B costs 2 action points, and White has ½ action point left of its 7 "
+                                          "action points this turn", None),
+    ("carrisk", GREY, "+C,+D,+A,+B", None, "Aw4b1+w/Bw1Q+w/Cw4+w/Dw2+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 4/0 play"),
+    ("carrisk", GREY, "+A,+C,+D,+B", "+B costs 2 action points, and White has 1 action point left of its 7 action "
+                                     "points this turn", None),
 ]
 
 
@@ -154,10 +211,37 @@ def test_the_queens_return_is_written_in_full():
 
 def test_options_with_numbers():
     assert TChako("Sudden death 8, sumo").values == {"sudden death": 8}
-    with pytest.raises(ValueError, match="the countdown mode takes a number, as in countdown 8"):
-        TChako("countdown")
-    with pytest.raises(ValueError, match="unknown TChako variant 'gravity'"):
-        TChako("gravity")
+    assert TChako("countdown  12, demographic total 12").values == {"countdown": 12, "demographic total": 12}
+
+
+@pytest.mark.parametrize("variant, message", [
+    ("countdown", "bad TChako variant 'countdown': the countdown mode takes a whole number from 1, as in countdown 8 "
+                  "(no number given)"),
+    ("demographic N, countdown N", "bad TChako variant 'demographic N': the demographic mode takes a whole number "
+                                   "from 1, as in demographic 8 ('N' given)"),
+    ("sudden death turns 0", "bad TChako variant 'sudden death turns 0': the sudden death turns mode takes a whole "
+                             "number from 1, as in sudden death turns 8 ('0' given)"),
+    ("countdown 3x", "bad TChako variant 'countdown 3x': the countdown mode takes a whole number from 1, as in "
+                     "countdown 8 ('3x' given)"),
+    ("countdown 3, sumo, countdown 4", "bad TChako variant 'countdown 4': the countdown mode is already given "
+                                       "(countdown 3)"),
+    ("demographic total 13", "bad TChako variant 'demographic total 13': a side has 12 pieces (11 pucks and the "
+                             "queen), so the total cannot be reached"),
+    ("gravity", "unknown TChako variant 'gravity' (known: anarchy, carrisk, countdown N, demographic N, demographic "
+                "total N, hourglass, king of the hill, king of the hill diamond, king of the hill line, strategic "
+                "shots, sudden death N, sudden death turns N, sumo, supply depot, triangle elastics)"),
+])
+def test_bad_options(variant, message):
+    with pytest.raises(ValueError) as error:
+        TChako(variant)
+    assert str(error.value) == message
+
+
+def test_a_bad_option_is_a_problem_of_the_record():
+    record_, replayed = checked(record("1. A>D", variant="demographic N, countdown N"))
+    assert replayed is None
+    assert problems_of(record_) == [("bad TChako variant 'demographic N': the demographic mode takes a whole number "
+                                     "from 1, as in demographic 8 ('N' given)", 2, 1, None)]
 
 
 def record(moves: str, result: str = "*", variant: str = "") -> str:

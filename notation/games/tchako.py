@@ -37,6 +37,7 @@ VITAL_ZONE = tuple(ZONE[zone] for zone in VITAL)
 OBSTACLE_SET = frozenset(OBSTACLES)
 FINE = {obstacle: frozenset(b if a == obstacle else a for a, b in FINE_LINES if obstacle in (a, b))
         for obstacle in OBSTACLES}
+NUMBERED = re.compile(r"(demographic total|demographic|sudden death turns|sudden death|countdown)(?: (.+))?")
 HILLS = {"king of the hill": CENTRAL, "king of the hill line": CENTRAL_LINE,
          "king of the hill diamond": CENTRAL_DIAMOND}
 
@@ -241,7 +242,9 @@ class State:
         self.end = position.end
         self.side = position.side
         self.number = position.number
-        self.shot = [0] * len(ZONES)  # the mover's pucks shot this turn, per zone they are in
+        # The mover's pucks shot this turn, counted per zone they are in: one list per reading of
+        # the record (a pushed puck of the mover may be one shot before or not: both are kept).
+        self.shot = [[0] * len(ZONES)]
         self.queen_shot = False
         self.free = 0  # Carrisk creations left at no cost
 
@@ -258,6 +261,14 @@ class State:
     def controlled(self, side: int) -> int:
         """Zones `side` controls (see controlled_zones)."""
         return controlled_zones(self.zones, side)
+
+    def plain(self, zone: int, side: int) -> int:
+        """`side`'s pucks in a zone besides its queen and the puck on the creation space."""
+        return self.pucks[zone][side] - (self.queens[side] == zone) - (self.created[zone] == COLOURS[side])
+
+    def pieces(self, side: int) -> int:
+        """`side`'s pieces on the board, its queen included (demographic victory)."""
+        return sum(pair[side] for pair in self.pucks)
 
     def on_board(self, side: int) -> int:
         """`side`'s pucks on the board, its queen left out."""
@@ -304,12 +315,45 @@ def piece_words(piece: Piece, colour: int) -> str:
 def _points(halves: int) -> str:
     whole, half = divmod(halves, 2)
     text = f"{whole}½" if half and whole else "½" if half else str(whole)
-    return f"{text} action point" + ("" if halves == 2 else "s")
+    return f"{text} action point" + ("" if halves in (1, 2) else "s")
 
 
 POSITION_CODE = re.compile(r"(?P<zones>[A-Lwbqc0-9Q+/]*|-) (?P<elastics>[-A-L:/]+) (?P<side>[WB]) "
-                           r"(?P<number>[1-9][0-9]*) (?P<made>[0-9]+/[0-9]+) (?P<end>play|stop|[WB]:[a-z]+)")
-ZONE_CODE = re.compile(r"([A-L])(?:w([0-9]+))?(?:b([0-9]+))?(Q?)(q?)(?:\+([wbQq]))?")
+                           r"(?P<number>[1-9][0-9]*) (?P<made>(?:0|[1-9][0-9]*)/(?:0|[1-9][0-9]*)) (?P<end>\S+)")
+ZONE_CODE = re.compile(r"([A-L])(?:w([1-9][0-9]*))?(?:b([1-9][0-9]*))?(Q?)(q?)(?:\+([wbQq]))?")
+
+
+def read_elastics(text: str) -> tuple[tuple[str, str, str], ...]:
+    """The elastics field of a position code, checked as the engine places elastics."""
+    entries = text.split("/")
+    if len(entries) != 6:
+        raise ValueError("a position code lists 6 elastics: White's s, t, l, then Black's")
+    spans, used = [], set()
+    for k, entry in enumerate(entries):
+        if entry == "-":
+            spans.append(("", "", ""))
+            continue
+        long = k % 3 == 2
+        parts = entry.split(":")
+        if (any(p not in OBSTACLE_SET for p in parts if p) or not parts[0]
+                or len(parts) != (3 if long and len(parts) > 1 and parts[1] else 2)):
+            raise ValueError(f"{entry!r} is not an elastic of a position code (as in AD:, AD:AE, or AD:CG:CD for "
+                             "a long one with its middle last)")
+        a, b, middle = (parts + [""])[:3]
+        name = f"{SIDES[k // 3]}'s {('first short', 'second short', 'long')[k % 3]} elastic"
+        if b and b <= a:
+            raise ValueError(f"{name} {entry}: its anchors are two obstacles in alphabetical order")
+        if b and not long and b not in FINE[a]:
+            raise ValueError(f"{name} {entry}: a short elastic spans two obstacles joined by a fine line")
+        if middle and (middle in (a, b) or middle not in FINE[a] & FINE[b]):
+            raise ValueError(f"{name} {entry}: the middle of a long elastic is joined by a fine line to both "
+                             "anchors")
+        for obstacle in filter(None, (a, b, middle)):
+            if obstacle in used:
+                raise ValueError(f"{name} {entry}: the obstacle {obstacle} already carries an elastic")
+            used.add(obstacle)
+        spans.append((a, b, middle))
+    return tuple(spans)
 
 
 class TChako(Game):
@@ -335,16 +379,23 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         values: dict[str, int] = {}
         kept = []
         for part in variant.split(","):
-            words = part.strip().lower()
-            match = re.fullmatch(r"(demographic total|demographic|sudden death turns|sudden death|countdown)"
-                                 r"(?: +([0-9]+))?", words)
-            if match:
-                if match[2] is None or int(match[2]) < 1:
-                    raise ValueError(f"bad TChako variant {part.strip()!r}: the {match[1]} mode takes a number, "
-                                     f"as in {match[1]} 8")
-                values[match[1]] = int(match[2])
-            elif words:
+            words = " ".join(part.split())
+            match = NUMBERED.fullmatch(words.lower())
+            if not match:
                 kept.append(words)
+                continue
+            name, number = match[1], words[match.start(2):] if match[2] else None
+            if number is None or not re.fullmatch(r"[1-9][0-9]*", number):
+                given = "no number" if number is None else f"{number!r}"
+                raise ValueError(f"bad TChako variant {part.strip()!r}: the {name} mode takes a whole number from "
+                                 f"1, as in {name} 8 ({given} given)")
+            if name in values:
+                raise ValueError(f"bad TChako variant {part.strip()!r}: the {name} mode is already given "
+                                 f"({name} {values[name]})")
+            if name == "demographic total" and int(number) > PUCKS + 1:
+                raise ValueError(f"bad TChako variant {part.strip()!r}: a side has {PUCKS + 1} pieces (11 pucks "
+                                 "and the queen), so the total cannot be reached")
+            values[name] = int(number)
         super().__init__(",".join(kept))
         self.values = values
         self.variant |= {f"{name} {value}" for name, value in values.items()}
@@ -392,39 +443,60 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                              f"{self.position_code(self.start_position())}")
         pucks = [[0, 0] for _ in ZONES]
         queens, created = [OFF, OFF], [""] * len(ZONES)
+        last = -1
         for text in ([] if match["zones"] == "-" else match["zones"].split("/")):
             part = ZONE_CODE.fullmatch(text)
             if not part or len(text) == 1:
-                raise ValueError(f"{text!r} is not a zone of a position code (as in Aw3, Kq, Fw1b2+w)")
+                raise ValueError(f"{text!r} is not a zone of a position code (as in Aw3, Kq, Fw1b2+w: counts "
+                                 "from 1, without leading zeros)")
             k = ZONE[part[1]]
+            if k <= last:
+                raise ValueError(f"zone {part[1]} is listed twice" if k == last or pucks[k] != [0, 0] else
+                                 f"zone {part[1]} comes after {ZONES[last]}: zones are listed from A to L")
+            last = k
             pucks[k] = [int(part[2] or 0), int(part[3] or 0)]
             for side, queen in enumerate(part.group(4, 5)):
-                if queen:
-                    queens[side] = k
-                    pucks[k][side] += 1
+                if not queen:
+                    continue
+                if self.anarchy:
+                    raise ValueError(f"zone {part[1]} holds {SIDES[side]}'s queen, and there are no queens in "
+                                     "anarchy")
+                if queens[side] != OFF:
+                    raise ValueError(f"{SIDES[side]}'s queen is in {ZONES[queens[side]]} and in {part[1]}: "
+                                     "each side has one queen")
+                queens[side] = k
+                pucks[k][side] += 1
             holder = part[6] or ""
             if holder and (queens["Qq".index(holder)] != k if holder in "Qq"
                            else pucks[k]["wb".index(holder)] - (queens["wb".index(holder)] == k) < 1):
                 raise ValueError(f"zone {part[1]}: the code puts on its creation space a piece the zone lacks")
             created[k] = holder
-        elastics = match["elastics"].split("/")
-        if len(elastics) != 6:
-            raise ValueError("a position code lists 6 elastics: White's s, t, l, then Black's")
-        spans = []
-        for k, text in enumerate(elastics):
-            parts = [] if text == "-" else text.split(":")
-            if text != "-" and (len(parts) != (3 if k % 3 == 2 and all(parts[:2]) else 2)
-                                or any(p and p not in OBSTACLE_SET for p in parts)):
-                raise ValueError(f"{text!r} is not an elastic of a position code (as in AD:AE, or AD:EF:AE for a "
-                                 "long one with its middle)")
-            spans.append(tuple(parts + [""] * (3 - len(parts))) if parts else ("", "", ""))
-        made = tuple(int(n) for n in match["made"].split("/"))
         for side in (WHITE, BLACK):
             on_board = sum(pair[side] for pair in pucks) - (queens[side] != OFF)
             if on_board > PUCKS:
                 raise ValueError(f"{SIDES[side]} has {on_board} pucks on the board: each side has {PUCKS}")
-        return TChakoPosition(tuple(map(tuple, pucks)), tuple(queens), tuple(created), tuple(spans), made,
-                              match["end"], "WB".index(match["side"]), int(match["number"]))
+        return TChakoPosition(tuple(map(tuple, pucks)), tuple(queens), tuple(created),
+                              read_elastics(match["elastics"]), tuple(int(n) for n in match["made"].split("/")),
+                              self._read_end(match["end"]), "WB".index(match["side"]), int(match["number"]))
+
+    def _read_end(self, end: str) -> str:
+        """A position code's state, checked against the modes that can give it."""
+        if end in ("play", "stop") or end[:2] in ("W:", "B:") and end[2:] in WINS:
+            why = end[2:] if end != "stop" else "zones"
+            needs = {"anarchy": "anarchy" if not self.anarchy else "",
+                     "queen": "no anarchy" if self.anarchy else "", "noqueen": "no anarchy" if self.anarchy else "",
+                     "hill": "" if self.hills else "a king of the hill mode",
+                     "lead": "" if "demographic" in self.values else "demographic N",
+                     "total": "" if "demographic total" in self.values else "demographic total N",
+                     "sudden": "" if {"sudden death", "sudden death turns"} & self.values.keys()
+                     else "sudden death N or sudden death turns N",
+                     "zones": "" if "countdown" in self.values else "countdown N"}
+            needs["count"] = needs["zones"]
+            if end != "play" and needs.get(why):
+                raise ValueError(f"the state {end} needs the variant {needs[why]}")
+            return end
+        raise ValueError(f"{end!r} is not a state of a position code: play, stop, or the winner and why, "
+                         f"{', '.join('W:' + why for why in WINS)} (B: for Black)")
 
     # --- turns as text -------------------------------------------------------------------------
     def turn_from_match(self, match: Match) -> Turn:
@@ -481,7 +553,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         return None, after, done_turn if done_turn != turn else turn
 
     def _start(self, state: State) -> TurnStart:
-        """What the start of the mover's turn fixes; Carrisk's free creations."""
+        """What the start of the mover's turn fixes; Carrisk's free creations (spent on the
+        turn's first actions, or lost)."""
         if self.carrisk:
             state.free = 2
         return TurnStart(tuple(state.zones), state.side)
@@ -528,7 +601,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             return
         for player in (side, 1 - side):
             lead = self.values.get("demographic")
-            mine, theirs = state.on_board(player), state.on_board(1 - player)
+            mine, theirs = state.pieces(player), state.pieces(1 - player)  # queens count here
             if lead is not None and mine - theirs >= lead:
                 state.end = f"{'WB'[player]}:lead"
                 return
@@ -536,7 +609,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             if total is not None and mine >= total:
                 state.end = f"{'WB'[player]}:total"
                 return
-            if theirs == 0 and self._created_all(state, 1 - player):
+            if state.on_board(1 - player) == 0 and self._created_all(state, 1 - player):
                 state.end = f"{'WB'[player]}:sudden"
                 return
 
@@ -554,13 +627,15 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
     def _act(self, state: State, action: Action, start: TurnStart, number: int) -> tuple[int, Action]:
         """Play one action on the state: its cost in half points, and the action as completed
         (Refused with the reason if the rules forbid it)."""
+        if state.free and not (isinstance(action, Create) and start.captures >> action.zone & 1):
+            state.free = 0  # Carrisk: the free creations come first, on captured zones
         if isinstance(action, Shot):
             return self._shoot(state, action, start), action
         if isinstance(action, Create):
             return self._create(state, action, start, number)
         return self._anchor(state, action), action
 
-    def _take(self, state: State, piece: Piece, colour: int) -> None:
+    def _take(self, state: State, piece: Piece, colour: int, pushed: bool = False) -> None:
         """Take a piece off its zone (it is about to move): it must be there."""
         k = piece.zone
         if piece.kind == "q":
@@ -577,7 +652,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             if state.created[k] == COLOURS[colour]:
                 raise Refused(f"{SIDES[colour]}'s only puck in {ZONES[k]} stands on its creation space: "
                               f"write c{ZONES[k]}")
-            raise Refused(f"{SIDES[colour]} has no puck in {ZONES[k]}")
+            raise Refused(f"{SIDES[colour]} has no {'other ' if pushed else ''}puck in {ZONES[k]}")
         if state.created[k] == ("Qq"[colour] if piece.kind == "q" else COLOURS[colour] if piece.kind == "c" else "-"):
             state.created[k] = ""
         state.add(k, colour, -1)
@@ -596,11 +671,14 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         queen = piece.kind == "q"
         if queen and state.queen_shot:
             raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
-        if piece.kind == "" and state.pucks[piece.zone][side] - (state.queens[side] == piece.zone) \
-                - (state.created[piece.zone] == COLOURS[side]) - state.shot[piece.zone] <= 0 \
-                and state.shot[piece.zone]:
-            raise Refused(f"every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
-                          "(each puck once a turn)")
+        if piece.kind == "":
+            plain = state.plain(piece.zone, side)
+            if plain:
+                readings = [reading for reading in state.shot if reading[piece.zone] < plain]
+                if not readings:
+                    raise Refused(f"every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
+                                  "(each puck once a turn)")
+                state.shot = readings
         if shot.charged and not self.strategic:
             raise Refused("^ announces a charged shot, which only the strategic shots mode has")
         in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state, side, start.captures)
@@ -609,43 +687,77 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         if queen:
             state.queen_shot = True
         cost = 2 * ((3 if queen else 2) if not self.strategic else (2 if queen else 1) + shot.charged)
-        # The hit, judged on the board as the shot began.
-        shooter_lost = False
-        if shot.hit is not None:
-            hit = shot.hit
+        # The hit, judged on the board as the shot began; then every other piece the shot moved,
+        # each taken from where it stood before the shot (never the shooter nor the piece hit).
+        hit, hit_place = shot.hit, None
+        incident = False
+        if hit is not None:
             self._take(state, hit, other)
-            incident = grey and hit.zone == piece.zone
+            incident = grey and hit.zone == piece.zone and not self.sumo
             if hit.kind == "q":
-                wins = in_tchako and not incident and (shot.charged or not self.strategic)
-                if wins:
+                if in_tchako and not incident and (shot.charged or not self.strategic):
                     if shot.hit_to is not None:
                         raise Refused(f"hitting {piece_words(hit, other)} in t'chako wins the game: write no place for it")
                     state.end = f"{'WB'[side]}:queen"
                 else:
-                    self._put(state, shot.hit_to or Place(hit.zone), other, True)
-            else:
-                eliminated = not incident and not self.sumo and (shot.charged or not self.strategic)
-                if eliminated:
-                    if shot.hit_to is not None:
-                        raise Refused(f"{piece_words(hit, other)} is eliminated, the first opponent puck hit: it goes "
-                                      f"nowhere, write x{hit.kind}{ZONES[hit.zone]}")
-                else:
-                    self._put(state, shot.hit_to or Place(hit.zone), other, False)
-            shooter_lost = incident
+                    hit_place = shot.hit_to or Place(hit.zone)
+            elif incident or self.sumo or (self.strategic and not shot.charged):
+                hit_place = shot.hit_to or Place(hit.zone)
+            elif shot.hit_to is not None:
+                raise Refused(f"{piece_words(hit, other)} is eliminated, the first opponent puck hit: it goes "
+                              f"nowhere, write x{hit.kind}{ZONES[hit.zone]}")
         elif shot.hit_to is not None:
             raise Refused("a place for the piece hit, but no piece hit")
-        if not shooter_lost:
+        arrivals = self._take_pushed(state, shot) if shot.pushes else None
+        if hit_place is not None:
+            self._put(state, hit_place, other, hit.kind == "q")
+        if not incident:  # a grey-zone incident costs the shooter its piece
             self._put(state, shot.stop, side, queen)
-            if not queen and shot.stop.zone != OFF:
-                state.shot[shot.stop.zone] += 1
         for pushed, to in shot.pushes:
-            self._take(state, pushed, pushed.colour)
             self._put(state, to, pushed.colour, pushed.kind == "q")
-            if pushed.colour == side and pushed.kind != "q" and state.shot[pushed.zone]:
-                state.shot[pushed.zone] -= 1  # a shot puck moved on: it stays shot
-                if to.zone != OFF:
-                    state.shot[to.zone] += 1
+        if arrivals is not None:
+            state.shot = arrivals
+        if not queen and not incident and shot.stop.zone != OFF:
+            for reading in state.shot:
+                reading[shot.stop.zone] += 1
         return cost
+
+    def _take_pushed(self, state: State, shot: Shot) -> list[list[int]]:
+        """Take the pushed pieces off the board; the readings of the mover's shot pucks once
+        they land (a pushed puck of the mover may be one shot earlier this turn, or not)."""
+        side = state.side
+        readings = [(reading, [0] * len(ZONES)) for reading in state.shot]
+        for pushed, to in shot.pushes:
+            colour = pushed.colour
+            if pushed.kind == "q" and state.queens[colour] == OFF and not self.anarchy:
+                if colour == side and shot.piece.kind == "q":
+                    raise Refused(f"{SIDES[side]}'s queen is the shooter: write where she stopped after >, "
+                                  "not as pushed")
+                if shot.hit is not None and shot.hit.kind == "q" and colour != side:
+                    raise Refused(f"{SIDES[colour]}'s queen is the piece hit: where she went is written after "
+                                  "the hit, not as a push")
+            plain = state.plain(pushed.zone, colour)
+            try:
+                self._take(state, pushed, colour, pushed=True)
+            except Refused as refused:
+                raise Refused(f"{refused}: a shot pushes other pieces than the shooter and the piece hit, each "
+                              "written once") from None
+            if colour != side or pushed.kind != "":
+                continue
+            z, landing = pushed.zone, to.zone
+            split = []
+            for reading, landed in readings:
+                if reading[z]:  # one of the pucks shot earlier this turn
+                    moved, came = reading.copy(), landed.copy()
+                    moved[z] -= 1
+                    if landing != OFF:
+                        came[landing] += 1
+                    split.append((moved, came))
+                if plain - reading[z] > 0:  # a puck not shot yet
+                    split.append((reading, landed))
+            readings = split
+        merged = {tuple(a + b for a, b in zip(reading, landed)): None for reading, landed in readings}
+        return [list(reading) for reading in merged]
 
     def _create(self, state: State, create: Create, start: TurnStart, number: int) -> tuple[int, Create]:
         side = state.side
