@@ -29,11 +29,10 @@ def check(record: Record) -> Replayed | None:
     too (docs/format.md#limits). Returns None if the record could not be read (it
     already has problems).
     """
-    if record.problems or record.game is None:
+    replayed = replay(record)
+    if replayed is None:
         return None
-    history = History(record.start)
-    over = record.game.outcome(record.start, history)  # a set-up position may be over already
-    outcome = _replay_line(record, record.moves, history, over)
+    outcome = replayed.outcome
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
                        record.result_offset, None)
@@ -42,7 +41,16 @@ def check(record: Record) -> Replayed | None:
             write_record(record)
         except TooLong as error:
             record.problem(str(error))
-    return Replayed(outcome, history.position)
+    return replayed
+
+
+def replay(record: Record) -> Replayed | None:
+    """Replay every line of a record like `check`, without judging its result or its size."""
+    if record.problems or record.game is None:
+        return None
+    history = History(record.start)
+    over = record.game.outcome(record.start, history)  # a set-up position may be over already
+    return Replayed(_replay_line(record, record.moves, history, over), history.position)
 
 
 def _replay_line(record: Record, line: list[Node], history: History, outcome: Outcome | None) -> Outcome | None:
