@@ -9,7 +9,9 @@ centred (so that the rows of a hexagonal board stagger).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
+
+from ..notation.games.teblo import BASES, ROWS, SIZE
 
 CELL = re.compile(r"\d+|\([^()]*\)|.")  # "(" never looks past the next "(": linear time
 
@@ -27,13 +29,38 @@ def board_rows(field: str) -> list[list[str]] | None:
     return rows
 
 
+def teblo_board(position: Any) -> list[str]:
+    """Teblo's board with its coordinates: pawns Y and R, support pieces y and r, bases +."""
+    def cell(square: int) -> str:
+        for side, mark in enumerate("YR"):
+            if position.pawns[side] == square:
+                return mark
+        for side, mark in enumerate("yr"):
+            if position.pieces[side] >> square & 1:
+                return mark
+        return "+" if square in BASES else "."
+
+    lines = ["   " + "".join(f"{column:>3}" for column in range(1, SIZE + 1))]
+    for row in reversed(range(SIZE)):
+        lines.append(f"{ROWS[row]}  " + "".join(f"{cell(row * SIZE + column):>3}" for column in range(SIZE)))
+    lines.append(f"Y R pawns, y r support pieces, + bases D3 and I10; in hand: Yellow {position.in_hand(0)}, "
+                 f"Red {position.in_hand(1)}")
+    return lines
+
+
+BOARDS: dict[str, Callable[[Any], list[str]]] = {"Teblo": teblo_board}  # boards the code does not draw
+
+
 def text_board(game: Any, position: Any) -> str:
-    """The board (rows as in the position code), then the code and who is to move."""
+    """The board (the game's own drawing, else the rows of the position code), then the code and who is to move."""
     code = game.position_code(position)
-    rows = board_rows(code.split(" ", 1)[0]) or []
-    width = max((len(cell) for row in rows for cell in row), default=1)
-    lines = [" ".join(cell.rjust(width) for cell in row) for row in rows]
-    widest = max((len(line) for line in lines), default=0)
-    lines = [line.center(widest).rstrip() for line in lines]  # rows of a hexagonal board stagger
+    if game.name in BOARDS:
+        lines = BOARDS[game.name](position)
+    else:
+        rows = board_rows(code.split(" ", 1)[0]) or []
+        width = max((len(cell) for row in rows for cell in row), default=1)
+        lines = [" ".join(cell.rjust(width) for cell in row) for row in rows]
+        widest = max((len(line) for line in lines), default=0)
+        lines = [line.center(widest).rstrip() for line in lines]  # rows of a hexagonal board stagger
     lines += [f"position: {code}", f"to move: {game.label(position.number, position.side)}"]
     return "\n".join(lines) + "\n"

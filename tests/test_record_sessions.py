@@ -133,3 +133,17 @@ def test_a_turn_with_a_glyph_keeps_it(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n\n1. D4!? I9? 2. (H9)!! $14 *\n")
     assert check(path).returncode == 0
+
+
+def test_the_teblo_board_shows_coordinates_pawns_pieces_and_bases(tmp_path):
+    path = tmp_path / "board.tgn"
+    child = new_sheet(path)
+    play(child, ["D4", "(H9)", "board"])
+    child.expect_exact("     1  2  3  4  5  6  7  8  9 10 11 12")
+    child.expect_exact("I    .  .  .  .  .  .  .  .  .  R  .  .")
+    child.expect_exact("H    .  .  .  .  .  .  .  .  r  .  .  .")
+    child.expect_exact("D    .  .  +  Y  .  .  .  .  .  .  .  .")
+    child.expect_exact("in hand: Yellow 25, Red 24")
+    child.expect_exact("position: 12/12/12/12/8r3/12/12/12/12/12/12/12 D4 I10 Y 2")
+    play(child, ["quit"])
+    assert finished(child) == 0
