@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from ..notation.games.tchako import ELASTICS, OFF, TChakoPosition
+from ..notation.games.tchako_board import KIND, NEIGHBOURS, OWNER, ZONES
 from ..notation.games.teblo import BASES, ROWS, SIZE
 
 CELL = re.compile(r"\d+|\([^()]*\)|.")  # "(" never looks past the next "(": linear time
@@ -48,7 +50,26 @@ def teblo_board(position: Any) -> list[str]:
     return lines
 
 
-BOARDS: dict[str, Callable[[Any], list[str]]] = {"Teblo": teblo_board}  # boards the code does not draw
+def tchako_board(position: TChakoPosition) -> list[str]:
+    """T'Chako's zones one a line: kind, owner, neighbours, each side's pucks (Q: its queen among
+    them), who stands on the creation space; then the elastics laid."""
+    lines = ["zone  kind     owner  next to    White  Black  creation space"]
+    for k, zone in enumerate(ZONES):
+        counts = [f"{position.pucks[k][side]}{'Q' if position.queens[side] == k else ''}" for side in (0, 1)]
+        owner = ("White", "Black")[OWNER[zone]] if zone in OWNER else "-"
+        standing = {"": "free", "w": "White puck", "b": "Black puck", "Q": "White queen", "q": "Black queen"}
+        lines.append(f"{zone:<6}{KIND[zone]:<9}{owner:<7}{NEIGHBOURS[zone]:<11}{counts[0]:<7}{counts[1]:<7}"
+                     f"{standing[position.created[k]]}")
+    for side, name in enumerate(("White", "Black")):
+        laid = [f"{kind} {a}-{b}" + (f" via {middle}" if middle else "")
+                for kind, (a, b, middle) in zip(ELASTICS, position.elastics[3 * side:3 * side + 3]) if a]
+        queen = "off the board" if position.queens[side] == OFF else f"on {ZONES[position.queens[side]]}"
+        lines.append(f"{name}: queen {queen}; elastics {', '.join(laid) or 'none laid'}")
+    lines.append("(pucks of each side in each zone, its queen included and marked Q)")
+    return lines
+
+
+BOARDS: dict[str, Callable[[Any], list[str]]] = {"Teblo": teblo_board, "TChako": tchako_board}  # boards the code does not draw
 
 
 def text_board(game: Any, position: Any) -> str:

@@ -147,3 +147,16 @@ def test_the_teblo_board_shows_coordinates_pawns_pieces_and_bases(tmp_path):
     child.expect_exact("position: 12/12/12/12/8r3/12/12/12/12/12/12/12 D4 I10 Y 2")
     play(child, ["quit"])
     assert finished(child) == 0
+
+
+def test_the_tchako_board_lists_zones_owners_pucks_queens_and_elastics():
+    from ludoscribe.notation.scoresheet import Scoresheet
+    from ludoscribe.render.text import text_board
+
+    sheet = Scoresheet.new("TChako")
+    lines = text_board(sheet.game, sheet.position).splitlines()
+    assert lines[0] == "zone  kind     owner  next to    White  Black  creation space"
+    assert lines[2] == "B     vital    White  AC         1Q     0      free"
+    assert lines[10] == "J     base     Black  EFIK       0      3      free"
+    assert lines[13:15] == ["White: queen on B; elastics none laid", "Black: queen on K; elastics none laid"]
+    assert lines[-1] == "to move: turn 1 White"
