@@ -69,6 +69,12 @@ def tchako_board(position: TChakoPosition) -> list[str]:
     return lines
 
 
+# Row names, top row first, and the column names under the board (or a note on naming cells).
+COORDINATES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "Tekao": ("87654321", tuple("abcdefgh")),
+    "Tektop": ("54321", tuple("abcde")),
+    "Staku": ("gfedcba", ("a cell is its row's letter and its place in the row from the left, from 1: d4",)),
+}
 BOARDS: dict[str, Callable[[Any], list[str]]] = {"Teblo": teblo_board, "TChako": tchako_board}  # boards the code does not draw
 
 
@@ -83,5 +89,9 @@ def text_board(game: Any, position: Any) -> str:
         lines = [" ".join(cell.rjust(width) for cell in row) for row in rows]
         widest = max((len(line) for line in lines), default=0)
         lines = [line.center(widest).rstrip() for line in lines]  # rows of a hexagonal board stagger
+        if game.name in COORDINATES and len(rows) == len(COORDINATES[game.name][0]):
+            names, footer = COORDINATES[game.name]
+            lines = [f"{name:<3}{line}" for name, line in zip(names, lines)]
+            lines.append("   " + (" ".join(letter.rjust(width) for letter in footer) if len(footer) > 1 else footer[0]))
     lines += [f"position: {code}", f"to move: {game.label(position.number, position.side)}"]
     return "\n".join(lines) + "\n"

@@ -160,3 +160,13 @@ def test_the_tchako_board_lists_zones_owners_pucks_queens_and_elastics():
     assert lines[10] == "J     base     Black  EFIK       0      3      free"
     assert lines[13:15] == ["White: queen on B; elastics none laid", "Black: queen on K; elastics none laid"]
     assert lines[-1] == "to move: turn 1 White"
+
+
+def test_square_and_hexagonal_boards_have_their_coordinates():
+    from ludoscribe.notation.scoresheet import Scoresheet
+    from ludoscribe.render.text import text_board
+
+    tekao = text_board(*(lambda sheet: (sheet.game, sheet.position))(Scoresheet.new("Tekao"))).splitlines()
+    assert tekao[0] == "8  . . . . . . . ." and tekao[8] == "   a b c d e f g h"
+    staku = text_board(*(lambda sheet: (sheet.game, sheet.position))(Scoresheet.new("Staku"))).splitlines()
+    assert staku[0] == "g    b b b b b b" and staku[6] == "a    w w w w w w"
