@@ -36,7 +36,7 @@ def session(game: str, path: str) -> None:
     except Busy as error:
         raise click.ClickException(terminal_text(str(error))) from None
     except OSError as error:
-        raise IOFailure(f"cannot lock {path}: {error.strerror or error}") from None
+        raise IOFailure(f"cannot write {path}: {error.strerror or error}") from None
     try:
         _session(game, path)
     finally:
