@@ -163,7 +163,8 @@ class JsonStream:
             except json.JSONDecodeError as error:
                 incomplete = error.msg.startswith("Unterminated string") or error.pos >= len(self.buffer) - 16
                 if not (incomplete and self._grow(limit, what)):
-                    raise self.error(f"not valid JSON: {error.msg}", error.pos) from None
+                    message = error.msg[:-3] + " here" if error.msg.endswith(" at") else error.msg
+                    raise self.error(f"not valid JSON: {message}", error.pos) from None
                 continue
             if end < len(self.buffer) or not self._grow(limit, what):  # a number may go on
                 self.pos = end

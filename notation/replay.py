@@ -26,7 +26,9 @@ def check(record: Record) -> Replayed | None:
     Each legal turn is stored as the game completes it (Game.complete), so that
     writing a checked record spells every turn in full.
 
-    Returns None if the record could not be read (it already has problems).
+    A record whose canonical text would be over the record size limit gets a problem
+    too (docs/format.md#limits). Returns None if the record could not be read (it
+    already has problems).
     """
     if record.problems or record.game is None:
         return None
