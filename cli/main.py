@@ -114,9 +114,9 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     """Check records: their syntax and every rule of their game.
 
     Folders are searched for .tgn and .json files. Prints one line per problem,
-    FILE:LINE:COL: turn N Side: message. An input that cannot be read (missing,
-    not UTF-8, a folder with no record file) is reported as FILE: message on
-    standard error and the others are checked. - reads standard input, TGN or JSON.
+    FILE:LINE:COL: turn N Side: message. An input that gives no record (missing,
+    unreadable, a folder with no record file, empty) is reported as FILE: message
+    on standard error and the others are checked. - reads standard input, TGN or JSON.
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an input
     could not be read or on a usage error.
 
@@ -341,9 +341,9 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
 @cli.command()
 @click.argument("source", required=False, metavar="[FILE_OR_DIR]")
 @click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
-@click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the first "
-                             "side's turn 12, 12... after the second side's, 0 the start (a SetUp record "
-                             "counts from its own first number).")
+@click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the turn "
+                             "written 12. (the first side's), 12... after the one written 12... (the second "
+                             "side's), 0 the start. A SetUp record counts from its own first number.")
 @click.option("--all", "every", is_flag=True, help="Every position of the main line, one SVG each.")
 @click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
 @click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
@@ -369,6 +369,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     Examples:
       ludoscribe diagram game.tgn -o final.svg
       ludoscribe diagram game.tgn --turn 12... --flip -o after-12.svg
+      ludoscribe diagram game.tgn --turn 12 > after-12-first.svg
       ludoscribe diagram event.tgn --record 2 --all -o round2/
       ludoscribe diagram corpus -o diagrams/
       ludoscribe diagram --game teblo --position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1" -o start.svg
