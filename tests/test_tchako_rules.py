@@ -67,8 +67,17 @@ CASES = [
     ("", MID, "+E", "+E: White did not capture E at the start of the turn (a puck is created on a captured zone, "
                     "or on one's own vital or base zone)", None),
     ("", MID, "+D,+D", "+D: the creation space of D holds White's puck, created there and not moved since: it must "
-                       "be shot before another creation there", None),
+                       "be shot, hit or pushed before another creation there", None),
     ("", MID, "+D,cD>E,+D", None, "Aw3/BQ/Cw3/Dw2+w/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    # a created puck blocks its space until the record shows it moved, even inside its zone
+    ("", MID, "+D,cD>D,+D", None, "Aw3/BQ/Cw3/Dw3+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    ("", MID, "+D,A>D/wcD>D,+D", None, "Aw2/BQ/Cw3/Dw4+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    ("", MID, "+D,A>D,+D", "+D: the creation space of D holds White's puck, created there and not moved since: it "
+                           "must be shot, hit or pushed before another creation there", None),
+    ("sumo", "Aw3/BQ/Cw3/Db1+b/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>DxcD", None,
+     "Aw2/BQ/Cw3/Dw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    # coordinates run from 0 to 100
+    ("", MID, "A>E@0:100,A>E@100:0", None, "Aw1/BQ/Cw3/Dw1/Ew2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("", MID, "+D,D>E,D>F", "D>F: White's only puck in D stands on its creation space: write cD", None),
     ("", GREY, "+A", None, "Aw4b1+w/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"),
     ("", "Aw3/Cw3/Dw2/Fw1/Jw1b2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "+J", None,

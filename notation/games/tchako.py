@@ -115,7 +115,7 @@ def action_text(action: Action) -> str:
     return f"~{ELASTICS[action.elastic]}{action.origin}>{action.to}"
 
 
-DEST = r"(?:[A-L](?:@[0-9]{1,2}:[0-9]{1,2})?|O)"
+DEST = r"(?:[A-L](?:@(?:100|[0-9]{1,2}):(?:100|[0-9]{1,2}))?|O)"
 SHOT = rf"\^?[qc]?[A-L]>{DEST}(?:x[qc]?[A-L](?:>{DEST})?)?(?:/[wb][qc]?[A-L]>{DEST})*"
 ACTION = rf"(?:{SHOT}|\+q?[A-L]|~[stl](?:[A-L]{{2}})?>[A-L]{{2}})"
 PLACE = re.compile(r"([A-LO])(?:@([0-9]+):([0-9]+))?")
@@ -774,7 +774,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             holder = state.created[k]
             who = f"{SIDES['wbQq'.index(holder) % 2]}'s {'queen' if holder in 'Qq' else 'puck'}"
             raise Refused(f"the creation space of {ZONES[k]} holds {who}, created there and not moved "
-                          "since: it must be shot before another creation there")
+                          "since: it must be shot, hit or pushed before another creation there")
         queen = not self.anarchy and state.queens[side] == OFF
         if create.queen and not queen:
             raise Refused(f"{SIDES[side]}'s queen is on the board: write +{ZONES[k]} to create a puck")
