@@ -119,6 +119,15 @@ CASES = [
     ("", MID, "~l>AD,~l>CG", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:CG:CD/-/-/- B 2 0/0 play"),
     ("", MID, "~l>AD,~l>EJ", "~l>EJ: a long elastic spans two obstacles joined through a free third one by two fine "
                              "lines, and AD and EJ are not", None),
+    # the long elastic's middle: the first free one, or the one written in brackets
+    ("", MID, "~l>AD,~l>DF", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:DF:AF/-/-/- B 2 0/0 play"),
+    ("", MID, "~l>AD,~l>DF(DE)", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:DF:DE/-/-/- B 2 0/0 play"),
+    ("", MID, "~l>AD,~l>DF(CD)", "~l>DF(CD): CD cannot be the middle of a long elastic from AD to DF: the free "
+                                 "obstacles joined to both by fine lines are AF and DE", None),
+    ("", MID, "~s>AF,~l>AD,~l>DF(AF)", "~l>DF(AF): AF cannot be the middle of a long elastic from AD to DF: the "
+                                       "free obstacle joined to both by fine lines is DE", None),
+    ("", MID, "~s>AD,~s>AF(DE)", "~s>AF(DE): only a long elastic with both anchors placed has a middle obstacle",
+     None),
     ("", MID, "~s>AD,~t>AD", "~t>AD: the obstacle AD already carries an elastic", None),
     ("", MID, "~s>AB", "~s>AB: there is no obstacle between A and B", None),
     ("", MID, "~s>AD,~sAD>DE", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 DE:/-/-/-/-/- B 2 0/0 play"),
