@@ -676,13 +676,14 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         if queen and state.queen_shot:
             raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
         if piece.kind == "":
-            plain = state.plain(piece.zone, side)
-            if plain:
-                readings = [reading for reading in state.shot if reading[piece.zone] < plain]
-                if not readings:
-                    raise Refused(f"every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
-                                  "(each puck once a turn)")
-                state.shot = readings
+            k = piece.zone
+            plain = state.pucks[k][side] - (state.queens[side] == k) - (state.created[k] == COLOURS[side])
+            readings = state.shot
+            if plain and (readings[0][k] >= plain if len(readings) == 1 else
+                          not (readings := [reading for reading in readings if reading[k] < plain])):
+                raise Refused(f"every {SIDES[side]} puck in {ZONES[k]} was already shot this turn "
+                              "(each puck once a turn)")
+            state.shot = readings
         if shot.charged and not self.strategic:
             raise Refused("^ announces a charged shot, which only the strategic shots mode has")
         in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state, side, start.captures)
