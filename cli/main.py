@@ -14,12 +14,13 @@ import click
 from ..notation import check as check_record
 from ..notation.files import output, write_text
 from ..notation.games import game_class
+from ..notation.duplicates import SeenGames
 from ..notation.generate import random_text
 from ..notation.jsonio import write_json
 from ..notation.model import Record
 from ..notation.sources import InputError, Sources, output_names
 from ..notation.standings import Scoring, by_event
-from ..notation.writer import write_record
+from ..notation.writer import TooLong, write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.escaping import terminal_lines, terminal_text
@@ -112,9 +113,9 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     """Check records: their syntax and every rule of their game.
 
     Folders are searched for .tgn and .json files. Prints one line per problem,
-    FILE:LINE:COL: turn N Side: message. An input that cannot be read (missing,
-    not UTF-8, a folder with no record file) is reported as FILE: message on
-    standard error and the others are checked. - reads standard input, TGN or JSON.
+    FILE:LINE:COL: turn N Side: message. An input that gives no record (missing,
+    unreadable, a folder with no record file, empty) is reported as FILE: message
+    on standard error and the others are checked. - reads standard input, TGN or JSON.
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an input
     could not be read or on a usage error.
 
@@ -186,7 +187,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
     \b
     Examples:
       ludoscribe convert game.tgn --to json -o game.json
-      ludoscribe convert game.json --to tgn -o game.tgn
+      ludoscribe convert game.json --to tgn -o game-again.tgn
       cat game.tgn | ludoscribe convert - --to tgn
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
@@ -224,8 +225,16 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
             if target == "json":
                 write_json(_chain(first, records), stream)
             else:
-                for index, record in enumerate(_chain(first, records)):
-                    stream.write(("\n" if index else "") + write_record(record))
+                written = 0
+                for record in _chain(first, records):
+                    try:
+                        text = write_record(record)
+                    except TooLong as error:
+                        failed = True
+                        click.echo(f"{source}: {error}", err=True)
+                        continue
+                    stream.write(("\n" if written else "") + text)
+                    written += 1
     except BrokenPipeError:
         raise
     except OSError as error:
@@ -246,7 +255,7 @@ def _write_failure(target: str, error: OSError) -> click.ClickException:
 
 def _publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
     """convert --to md|html: one valid record as a document."""
-    if target == "md" and out == "-":
+    if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
     chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]
@@ -323,9 +332,9 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
 @cli.command()
 @click.argument("source", required=False, metavar="[FILE_OR_DIR]")
 @click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
-@click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the first "
-                             "side's turn 12, 12... after the second side's, 0 the start (a SetUp record "
-                             "counts from its own first number).")
+@click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the turn "
+                             "written 12. (the first side's), 12... after the one written 12... (the second "
+                             "side's), 0 the start. A SetUp record counts from its own first number.")
 @click.option("--all", "every", is_flag=True, help="Every position of the main line, one SVG each.")
 @click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
 @click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
@@ -351,6 +360,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     Examples:
       ludoscribe diagram game.tgn -o final.svg
       ludoscribe diagram game.tgn --turn 12... --flip -o after-12.svg
+      ludoscribe diagram game.tgn --turn 12 > after-12-first.svg
       ludoscribe diagram event.tgn --record 2 --all -o round2/
       ludoscribe diagram corpus -o diagrams/
       ludoscribe diagram --game teblo --position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1" -o start.svg
@@ -469,7 +479,8 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
     Sonneborn-Berger (points scored in each game times the opponent's points),
     then direct encounter (points among the players still tied), then wins.
     Unfinished games (*) are not counted. Records with problems are reported as by
-    check and left out (exit status 1).
+    check and left out (exit status 1). The same game read twice (same tags and
+    turns, e.g. game.tgn and its copy game.json) is counted once, with a note.
 
     \b
     Examples:
@@ -481,13 +492,15 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
         scoring = Scoring.parse(points) if points is not None else None
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--points") from None
-    valid, failed = [], False
+    valid, failed, seen = [], False, SeenGames()
     sources = _sources(paths)
     for path, index, record in sources:
         check_record(record)
         if record.problems:
             failed = True
             _report(path, index, record)
+        elif (first := seen.copy_of(path, index, record)) is not None:
+            click.echo(seen.note(path, index, first, "counted"), err=True)
         else:
             valid.append(record)
     events = by_event(valid, scoring)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..notation.games import display_name
 from ..notation.scoresheet import Scoresheet
 from ..render.escaping import terminal_text
 from ..render.text import text_board
@@ -27,7 +28,7 @@ def session(game: str, path: str) -> None:
     """Record a game into `path`, or go on with the unfinished record saved there."""
     sheet = _open(game, path)
     _save(sheet, path)
-    click.echo(f"{sheet.game.name} to {path}: {_turns(sheet)} so far. Type help for the commands.")
+    click.echo(f"{display_name(sheet.game.name)} to {path}: {_turns(sheet)} so far. Type help for the commands.")
     while True:
         try:
             line = input(f"{sheet.label()}> ").strip()
@@ -65,8 +66,8 @@ def _open(game: str, path: str) -> Scoresheet:
     defaults = {"Date": datetime.date.today().strftime("%Y.%m.%d")}
     for name in sheet.tag_names():
         default = defaults.get(name, "?")
-        value = input(f"{name} [{default}]: ").strip()
-        sheet.record.tags[name] = value or default
+        while (refused := sheet.set_tag(name, input(f"{name} [{default}]: ").strip() or default)) is not None:
+            click.echo(f"refused: {refused}")
     return sheet
 
 

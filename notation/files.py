@@ -20,17 +20,19 @@ RECORD_SUFFIXES = (".tgn", ".json")
 def load(path: str, json_input: bool | None = None) -> Iterator[Record]:
     """The records of a file ('-' for standard input): JSON if it ends in .json, else TGN.
 
-    OSError if it cannot be read; a JSON document of the wrong shape gives one
+    Both are read one record at a time. OSError if the file cannot be opened; a JSON
+    document that cannot be read on (not UTF-8, not JSON, not TGN JSON) ends with a
     record holding the problem.
     """
     if json_input is None:
         json_input = path.endswith(".json")
     if json_input:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        try:
-            yield from read_json(text)
-        except SchemaError as error:
-            yield Record(problems=[Problem(str(error))])
+        with contextlib.ExitStack() as stack:
+            stream = sys.stdin.buffer if path == "-" else stack.enter_context(open(path, "rb"))
+            try:
+                yield from read_json(stream, path)
+            except SchemaError as error:
+                yield Record(problems=[error.problem()])
     elif path == "-":
         yield from read_records(sys.stdin.buffer, "<stdin>")
     else:

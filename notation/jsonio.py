@@ -9,16 +9,21 @@ Tags keep their order: canonical tags first, then the others as read.
 
 from __future__ import annotations
 
+import codecs
+import io
 import json
 import re
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 
+from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
+                     tag_problem, text_problem)
 from .model import RESULTS, Node, Problem, Record
-from .reader import MAX_DEPTH, bind_game, line_break_problem
+from .reader import bind_game, line_break_problem
 from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def record_to_json(record: Record) -> dict[str, Any]:
@@ -50,61 +55,263 @@ def write_json(records: Iterable[Record], out: TextIO) -> None:
 
 
 class SchemaError(ValueError):
-    """A JSON value that does not have the documented shape."""
+    """A JSON document, or one of its records, that does not have the documented shape."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}" if self.line is not None else self.message
+
+    def problem(self) -> Problem:
+        return Problem(self.message, self.line, self.column)
 
 
-def read_json(text: str) -> Iterator[Record]:
-    """Records from a JSON document; a record of the wrong shape gets a problem."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SchemaError(f"{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
-    except RecursionError:
-        raise SchemaError("not readable JSON: arrays or objects nested too deeply") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise SchemaError(f'not a TGN JSON document (its "format" must be "{FORMAT}")')
-    if document.get("version") != VERSION:
-        raise SchemaError(f"TGN JSON version {document.get('version')!r} is not supported (only {VERSION})")
-    records = document.get("records")
-    if not isinstance(records, list):
-        raise SchemaError('"records" must be a list')
-    for index, data in enumerate(records, 1):
+class Huge:
+    """A JSON number written with more digits than a record may hold (never a valid value)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _number(text: str) -> int | Huge:
+    return int(text) if len(text.lstrip("-")) <= MAX_DIGITS else Huge(text)
+
+
+DECODER = json.JSONDecoder(parse_int=_number, parse_float=lambda text: Huge(text),
+                           parse_constant=lambda text: Huge(text))
+CHUNK = 1 << 20  # characters read at a time
+WHITESPACE = re.compile(r"[ \t\n\r]*")
+
+
+class JsonStream:
+    """The text of a JSON document read a chunk at a time, its values decoded one by one.
+
+    Only the value being decoded is held in memory: the document is never read whole.
+    """
+
+    def __init__(self, read: Callable[[int], str]) -> None:
+        self.read = read
+        self.buffer = ""
+        self.pos = 0
+        self.eof = False
+        # line breaks are counted up to `counted` in the buffer: `line` is the line there,
+        # starting at `line_start` (negative when it started in text already dropped)
+        self.counted, self.line, self.line_start = 0, 1, 0
+        self.first_line_start = 0  # where the line holding the buffer's first character starts
+
+    def where(self, pos: int | None = None) -> tuple[int, int]:
+        """Line and column (from 1) of an offset of the buffer."""
+        pos = self.pos if pos is None else pos
+        if pos >= self.counted:
+            breaks = self.buffer.count("\n", self.counted, pos)
+            if breaks:
+                self.line += breaks
+                self.line_start = self.buffer.rfind("\n", self.counted, pos) + 1
+            self.counted = pos
+            return self.line, pos - self.line_start + 1
+        breaks = self.buffer.count("\n", pos, self.counted)
+        start = self.buffer.rfind("\n", 0, pos) + 1 or self.first_line_start
+        return self.line - breaks, pos - start + 1
+
+    def error(self, message: str, pos: int | None = None) -> SchemaError:
+        return SchemaError(message, *self.where(pos))
+
+    def more(self, size: int = CHUNK) -> bool:
+        """Read at least `size` more characters (fewer at the end); whether any came."""
+        if self.eof:
+            return False
+        self.where(self.pos)
+        self.counted -= self.pos
+        self.line_start -= self.pos
+        self.first_line_start = self.line_start
+        parts, got = [self.buffer[self.pos:]], 0
+        while got < size:
+            text = self.read(max(size - got, CHUNK))
+            if not text:
+                self.eof = True
+                break
+            parts.append(text)
+            got += len(text)
+        self.buffer, self.pos = "".join(parts), 0
+        return got > 0
+
+    def peek(self) -> str:
+        """The next character that is not whitespace ('' at the end), not consumed."""
+        while True:
+            self.pos = WHITESPACE.match(self.buffer, self.pos).end()
+            if self.pos < len(self.buffer) or not self.more():
+                return self.buffer[self.pos: self.pos + 1]
+
+    def expect(self, characters: str, what: str) -> str:
+        found = self.peek()
+        if not found or found not in characters:
+            shown = repr(found) if found else "the end of the file"
+            raise self.error(f"not valid JSON: expected {what}, found {shown}")
+        self.pos += 1
+        return found
+
+    def value(self, limit: int, what: str) -> Any:
+        """Decode the next value, at most `limit` characters long."""
+        self.peek()
+        while True:
+            try:
+                value, end = DECODER.raw_decode(self.buffer, self.pos)
+            except RecursionError:
+                raise self.error("not readable JSON: arrays or objects nested too deeply") from None
+            except json.JSONDecodeError as error:
+                incomplete = error.msg.startswith("Unterminated string") or error.pos >= len(self.buffer) - 16
+                if not (incomplete and self._grow(limit, what)):
+                    message = error.msg[:-3] + " here" if error.msg.endswith(" at") else error.msg
+                    raise self.error(f"not valid JSON: {message}", error.pos) from None
+                continue
+            if end < len(self.buffer) or not self._grow(limit, what):  # a number may go on
+                self.pos = end
+                return value
+
+    def _grow(self, limit: int, what: str) -> bool:
+        """Read more of a value being decoded; False at the end of the text."""
+        held = len(self.buffer) - self.pos
+        if held > limit:
+            raise self.error(f"{what} is longer than {limit} characters")
+        return self.more(max(CHUNK, held))
+
+
+def read_json(source: str | TextIO | BinaryIO, name: str = "<json>") -> Iterator[Record]:
+    """Records from a JSON document, read one at a time (see docs/json.md).
+
+    `source` is the text, or a stream (bytes are read as UTF-8, with or without a byte
+    order mark). A record of the wrong shape gets a problem and the next is read; a
+    document that is not TGN JSON raises SchemaError, possibly after some records.
+    """
+    stream = JsonStream(_reader(source))
+    seen: dict[str, Any] = {}
+    if stream.peek() != "{":
+        raise stream.error(f'not a TGN JSON document: it is one object {{"format": "{FORMAT}", ...}}')
+    stream.pos += 1
+    while stream.peek() != "}":
+        if seen:
+            stream.expect(",", "',' or '}'")
+        if stream.peek() != '"':
+            stream.expect('"', "a key in double quotes")
+        key_at = stream.pos
+        key = stream.value(MAX_LINE, "a key")
+        if key in seen:
+            raise stream.error(f'"{_safe(key)}" appears twice in the document', key_at)
+        stream.expect(":", "':'")
+        if key == "records":
+            _check_header(seen, stream, final=False)
+            seen[key] = True
+            yield from _records(stream, name)
+        else:
+            seen[key] = stream.value(MAX_JSON_RECORD, f'the value of "{_safe(key)}"')
+    stream.pos += 1
+    if stream.peek():
+        raise stream.error("not valid JSON: text after the end of the document")
+    _check_header(seen, stream, final=True)
+
+
+def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
+    """A function reading characters from `source`, decoding bytes as UTF-8."""
+    if isinstance(source, str):
+        text = io.StringIO(source[1:] if source.startswith("\ufeff") else source)
+        return text.read
+    probe = source.read(0)
+    if isinstance(probe, str):
+        first = [True]
+
+        def read_text(size: int) -> str:
+            text = source.read(size)
+            if first[0] and text:
+                first[0] = False
+                return text[1:] if text.startswith("\ufeff") else text
+            return text
+        return read_text
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    offset = [0]
+
+    def read_bytes(size: int) -> str:
+        while True:
+            data = source.read(size)
+            try:
+                text = decoder.decode(data, final=not data)
+            except UnicodeDecodeError as error:
+                at = offset[0] + error.start - len(decoder.getstate()[0])
+                raise SchemaError(f"not UTF-8 text (byte 0x{error.object[error.start]:02x} "
+                                  f"at offset {max(at, 0)} of the file)") from None
+            offset[0] += len(data)
+            if text or not data:
+                return text
+    return read_bytes
+
+
+def _check_header(seen: dict[str, Any], stream: JsonStream, final: bool) -> None:
+    """The document's "format" and "version", checked before its records and at its end."""
+    if "format" not in seen and not final:
+        raise stream.error(f'not a TGN JSON document: its "format": "{FORMAT}" must come before its "records"')
+    if seen.get("format") != FORMAT:
+        raise stream.error(f'not a TGN JSON document (its "format" must be "{FORMAT}")')
+    if "version" in seen or final:
+        version = seen.get("version")
+        if type(version) is not int or version != VERSION:
+            shown = version.text if isinstance(version, Huge) else repr(version)
+            raise stream.error(f"TGN JSON version {_safe(shown)} is not supported (only {VERSION})")
+    if final and "records" not in seen:
+        raise stream.error('$.records: expected a list, found nothing')
+
+
+def _records(stream: JsonStream, name: str) -> Iterator[Record]:
+    """The records of the "records" list, decoded one at a time."""
+    if stream.peek() != "[":
+        raise stream.error(f"$.records: expected a list [...] of records, found {stream.peek()!r}")
+    stream.pos += 1
+    index = 0
+    while stream.peek() != "]":
+        if index:
+            stream.expect(",", "',' or ']' in the list of records")
+        line, column = stream.where(stream.pos + len(WHITESPACE.match(stream.buffer, stream.pos).group()))
+        data = stream.value(MAX_JSON_RECORD, f"record {index + 1}")
         record = Record()
         try:
-            _fill(record, data)
+            _fill(record, data, f"$.records[{index}]")
         except SchemaError as error:
-            record.problems.append(Problem(f"record {index}: {error}"))
+            record.problems.append(Problem(error.message, line, column))
         yield record
+        index += 1
+    stream.pos += 1
 
 
 RECORD_KEYS = {"tags", "comments", "moves", "result"}
 MOVE_KEYS = {"turn", "nags", "before", "comments", "variations"}
 
 
-def _known_keys(data: dict, keys: set[str], what: str) -> None:
+def _known_keys(data: dict, keys: set[str], path: str) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
-        raise SchemaError(f"{what}: unknown key {unknown[0]!r} (known: {', '.join(sorted(keys))})")
+        raise SchemaError(f"{path}: unknown key {_safe(repr(unknown[0]))} (known: {', '.join(sorted(keys))})")
 
 
-def _fill(record: Record, data: Any) -> None:
-    _known_keys(_expect(data, dict, "a record"), RECORD_KEYS, "record")
-    tags = _expect(data.get("tags"), dict, "tags")
+def _fill(record: Record, data: Any, path: str) -> None:
+    _known_keys(_expect(data, dict, path), RECORD_KEYS, path)
+    tags = _expect(data.get("tags"), dict, f"{path}.tags")
     for name, value in tags.items():
+        where = f"{path}.tags.{_safe(name)}"
         if not TAG_NAME.fullmatch(name):
-            raise SchemaError(f"tag name {name!r} must be letters, digits or _ only")
-        record.tags[name] = _expect(value, str, f"tag {name}")
-        if problem := line_break_problem(name, value):
-            raise SchemaError(problem)
-    record.comments = _strings(data.get("comments", []), "comments")
-    record.result = _expect(data.get("result"), str, "result")
+            raise SchemaError(f"{where}: a tag name is letters, digits or _ only")
+        record.tags[name] = _text(value, where)
+        problem = line_break_problem(name, value) or tag_problem(name, value)
+        if problem is not None:
+            raise SchemaError(f"{where}: {problem}")
+    record.comments = _comments(data.get("comments", []), f"{path}.comments")
+    record.result = _text(data.get("result"), f"{path}.result")
     if record.result not in RESULTS:
-        raise SchemaError(f"result {record.result!r} is not one of {', '.join(RESULTS)}")
+        raise SchemaError(f"{path}.result: {_safe(repr(record.result))} is not one of {', '.join(RESULTS)}")
     if record.tags.get("Result", record.result) != record.result:
-        raise SchemaError(f"result {record.result} differs from the Result tag {record.tags['Result']!r}")
+        raise SchemaError(f"{path}.result: {record.result} differs from the Result tag {record.tags['Result']!r}")
     if not bind_game(record):
-        raise SchemaError(record.problems.pop().message)
-    record.moves = _line(record, data.get("moves"), "moves", 0)
+        raise SchemaError(f"{path}.tags: {record.problems.pop().message}")
+    record.moves = _line(record, data.get("moves"), f"{path}.moves", 0)
 
 
 def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
@@ -114,20 +321,21 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
     for index, item in enumerate(_expect(data, list, path)):
         where = f"{path}[{index}]"
         _known_keys(_expect(item, dict, where), MOVE_KEYS, where)
-        text = _expect(item.get("turn"), str, f"{where}.turn")
+        text = _text(item.get("turn"), f"{where}.turn")
         try:
             turn = record.game.read_turn(text)
         except ValueError as error:
-            raise SchemaError(f"{where}.turn: {error}") from None
+            raise SchemaError(f"{where}.turn: {_safe(str(error), None)}") from None
         nags = _expect(item.get("nags", []), list, f"{where}.nags")
-        if not all(type(nag) is int and 0 <= nag <= 255 for nag in nags):  # bool is no NAG
-            raise SchemaError(f"{where}.nags: NAGs are integers from 0 to 255")
+        for k, nag in enumerate(nags):
+            if type(nag) is not int or not 0 <= nag <= 255:  # bool is no NAG
+                raise SchemaError(f"{where}.nags[{k}]: expected an integer from 0 to 255")
         variations = _expect(item.get("variations", []), list, f"{where}.variations")
         line.append(Node(
             turn,
             nags=list(nags),
-            before=_strings(item.get("before", []), f"{where}.before"),
-            comments=_strings(item.get("comments", []), f"{where}.comments"),
+            before=_comments(item.get("before", []), f"{where}.before"),
+            comments=_comments(item.get("comments", []), f"{where}.comments"),
             variations=[_line(record, variation, f"{where}.variations[{k}]", depth + 1)
                         for k, variation in enumerate(variations)],
         ))
@@ -136,15 +344,45 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
     return line
 
 
-def _expect(value: Any, kind: type, what: str) -> Any:
+KINDS = {dict: "an object", list: "a list", str: "a string"}
+
+
+def _expect(value: Any, kind: type, path: str) -> Any:
     if not isinstance(value, kind):
-        names = {dict: "an object", list: "a list", str: "a string"}
-        raise SchemaError(f"{what} must be {names[kind]}")
+        raise SchemaError(f"{path}: expected {KINDS[kind]}, found {_kind(value)}")
     return value
 
 
-def _strings(value: Any, what: str) -> list[str]:
-    items = _expect(value, list, what)
-    if not all(isinstance(item, str) for item in items):
-        raise SchemaError(f"{what} must be a list of strings")
-    return [" ".join(item.split()) for item in items]
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing (or null)"
+    if isinstance(value, Huge):
+        return f"the number {shorten(value.text, 12)}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return {dict: "an object", list: "a list", str: "a string", int: "a number"}.get(type(value), "a value")
+
+
+def _text(value: Any, path: str) -> str:
+    """A string of the document, which must be text that UTF-8 can write."""
+    problem = text_problem(_expect(value, str, path))
+    if problem is not None:
+        raise SchemaError(f"{path}: {problem}")
+    return value
+
+
+def _comments(value: Any, path: str) -> list[str]:
+    comments = []
+    for index, item in enumerate(_expect(value, list, path)):
+        comment = " ".join(_text(item, f"{path}[{index}]").split())
+        problem = comment_problem(comment)
+        if problem is not None:
+            raise SchemaError(f"{path}[{index}]: {problem}")
+        comments.append(comment)
+    return comments
+
+
+def _safe(text: str, size: int | None = 40) -> str:
+    """Text from the document fit for a message: lone surrogates escaped, cut to `size` characters."""
+    text = SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text if size is None else shorten(text, size)

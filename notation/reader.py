@@ -18,11 +18,8 @@ from parsimonious.nodes import Node as ParseNode
 
 from .games import Game, game_class
 from .grammar import HEADER, Token, tokens
+from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
 from .model import Node, Problem, Record, Source
-
-MAX_LINE = 1 << 20  # bytes in one line
-MAX_RECORD = 8 << 20  # characters in one record
-MAX_DEPTH = 100  # variations inside variations
 
 REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
@@ -117,6 +114,8 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Reco
     record = Record(source=Source(name, first_line, text))
     header = HEADER.match(text)
     tag_offsets = _read_tags(record, header)
+    if tag_offsets is None:
+        return record
     start = header.end
     if text.startswith("[", start):
         record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start)
@@ -129,7 +128,8 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Reco
     return record
 
 
-def _read_tags(record: Record, header: ParseNode) -> dict[str, int]:
+def _read_tags(record: Record, header: ParseNode) -> dict[str, int] | None:
+    """The tags into the record; their offsets, or None if one is beyond the limits."""
     offsets: dict[str, int] = {}
     for tag in header.children[1].children:
         name, value = tag.match.group("name", "value")
@@ -140,6 +140,10 @@ def _read_tags(record: Record, header: ParseNode) -> dict[str, int]:
         offsets[name] = tag.start
         if problem := line_break_problem(name, value):
             record.problem(problem, tag.match.start("value") + LINE_BREAK.search(value).start())
+        too_long = tag_problem(name, record.tags[name])
+        if too_long is not None:
+            record.problem(too_long, tag.start)
+            return None
     return offsets
 
 
@@ -225,6 +229,9 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             pending = start
         elif kind in ("brace_comment", "line_comment"):
             comment = " ".join(token["text"].split())
+            too_long = comment_problem(comment)
+            if too_long is not None:
+                return fail(too_long, start)
             if pending is not None:
                 before.append(comment)
             elif node is None:

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from .games import Outcome
+from .limits import MAX_RECORD
 from .model import Node, Record
+from .writer import TooLong, write_record
 
 
 @dataclass
@@ -24,7 +26,9 @@ def check(record: Record) -> Replayed | None:
     Each legal turn is stored as the game completes it (Game.complete), so that
     writing a checked record spells every turn in full.
 
-    Returns None if the record could not be read (it already has problems).
+    A record whose canonical text would be over the record size limit gets a problem
+    too (docs/format.md#limits). Returns None if the record could not be read (it
+    already has problems).
     """
     if record.problems or record.game is None:
         return None
@@ -34,6 +38,11 @@ def check(record: Record) -> Replayed | None:
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
                        record.result_offset, None)
+    if not record.problems and (record.source is None or len(record.source.text) > MAX_RECORD // 8):
+        try:  # the canonical text of a small TGN text stays far below the limit
+            write_record(record)
+        except TooLong as error:
+            record.problem(str(error))
     return Replayed(outcome, final)
 
 

@@ -11,11 +11,12 @@ from collections import Counter
 from typing import Any
 
 from .files import write_text
+from .limits import comment_problem, tag_problem, text_problem
 from .games import Outcome, game_class
 from .model import RESULTS, Node, Record
-from .reader import read_file, start_position
+from .reader import line_break_problem, read_file, start_position
 from .replay import IllegalTurn, check, play_turn
-from .writer import required_tags, write_record
+from .writer import TooLong, required_tags, write_record
 
 CLOCK = re.compile(r"\d+:[0-5]\d:[0-5]\d")
 
@@ -87,7 +88,10 @@ class Scoresheet:
             return str(error)
         self.record.moves.append(Node(turn))
         self.positions.append(position)
-        return None
+        too_long = self._too_long()
+        if too_long is not None:
+            self.undo()
+        return too_long
 
     def undo(self) -> str | None:
         """Take back the last turn; its text, or None if there is none."""
@@ -103,11 +107,38 @@ class Scoresheet:
         return self.record.moves[-1].comments if self.record.moves else self.record.comments
 
     def comment(self, text: str) -> str | None:
-        """Attach a comment to the last turn; why not, if it cannot be written."""
+        """Attach a comment to the last turn; why not, if it cannot be written.
+
+        The limits are those of the readers (docs/format.md#limits), so that the
+        saved record always reads back.
+        """
         text = " ".join(text.split())
         if not text:
             return "the comment is empty"
-        self._comments().append(text)
+        problem = text_problem(text) or comment_problem(text)
+        if problem is not None:
+            return problem
+        comments = self._comments()
+        comments.append(text)
+        too_long = self._too_long()
+        if too_long is not None:
+            comments.pop()
+        return too_long
+
+    def set_tag(self, name: str, value: str) -> str | None:
+        """Give a tag its value; why not, if it cannot be written."""
+        problem = text_problem(value) or line_break_problem(name, value) or tag_problem(name, value)
+        if problem is not None:
+            return problem
+        self.record.tags[name] = value
+        return None
+
+    def _too_long(self) -> str | None:
+        """Why the record can no longer be written, if it cannot (over the record size limit)."""
+        try:
+            self.text()
+        except TooLong as error:
+            return str(error)
         return None
 
     def clock(self, text: str) -> str | None:
@@ -117,11 +148,15 @@ class Scoresheet:
         if not CLOCK.fullmatch(text.strip()):
             return f"{text.strip()!r} is not a time left H:MM:SS (e.g. 0:58:12)"
         comments, command = self._comments(), f"[%clk {text.strip()}]"
+        before = list(comments)
         if comments:
             comments[-1] += " " + command
         else:
             comments.append(command)
-        return None
+        too_long = self._too_long()
+        if too_long is not None:
+            comments[:] = before
+        return too_long
 
     def finish(self, result: str) -> str | None:
         """End the record with a result; why not, if it contradicts the rules."""

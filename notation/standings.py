@@ -17,6 +17,7 @@ Players equal on all four share a rank.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -25,6 +26,7 @@ from typing import Iterable
 from .model import Record
 
 Points = Fraction
+POINTS = re.compile(r"-?[0-9]{1,6}(?:\.[0-9]{1,6})?")  # no exponent: 1e5000 would be a 5001-digit number
 
 
 @dataclass(frozen=True)
@@ -39,12 +41,10 @@ class Scoring:
     def parse(cls, text: str) -> Scoring:
         """'3,1,0' or '1,0.5,0'; ValueError saying why if it is not three numbers."""
         parts = [part.strip() for part in text.split(",")]
-        if len(parts) != 3:
-            raise ValueError(f"{text!r} is not WIN,DRAW,LOSS (three numbers, e.g. 3,1,0)")
-        try:
-            return cls(*(Fraction(part) for part in parts))
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{text!r} is not WIN,DRAW,LOSS (three numbers, e.g. 3,1,0)") from None
+        if len(parts) != 3 or not all(POINTS.fullmatch(part) for part in parts):
+            raise ValueError(f"{text!r} is not WIN,DRAW,LOSS (three numbers such as 3,1,0 or 1,0.5,0, "
+                             "each of at most six digits before and after the point)")
+        return cls(*(Fraction(part) for part in parts))
 
 
 DEFAULT = Scoring(Fraction(1), Fraction(1, 2), Fraction(0))

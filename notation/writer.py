@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from .limits import MAX_RECORD
 from .model import Node, Record, find_commands
 from .reader import ENDS_WITH_RESULT
 
@@ -43,11 +44,22 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+class TooLong(ValueError):
+    """A record whose canonical text would be longer than a reader accepts (docs/format.md#limits)."""
+
+
 def write_record(record: Record, columns: int = 80) -> str:
-    """The canonical text of a record (which must have been read without problems)."""
+    """The canonical text of a record (which must have been read without problems).
+
+    TooLong if that text would be over the record size limit.
+    """
     tokens = [*_comment_tokens(record.comments), *_line_tokens(record, record.moves, _start(record), True)]
     tokens.append(record.result)
-    return write_tags(record) + "\n" + _wrap(tokens, columns) + "\n"
+    text = write_tags(record) + "\n" + _wrap(tokens, columns) + "\n"
+    if len(text) > MAX_RECORD:
+        raise TooLong(f"the record would be written in {len(text)} characters, over the {MAX_RECORD}-character "
+                      "limit of a record: split it")
+    return text
 
 
 def _start(record: Record) -> tuple[int, int]:
@@ -84,13 +96,13 @@ def _comment_tokens(comments: list[str]) -> Iterator[str]:
             yield f"; {text}"
             yield NEWLINE
             continue
-        words = _comment_words(text) or [""]
+        words = comment_words(text) or [""]
         words[0] = "{" + words[0]
         words[-1] += "}"
         yield from words
 
 
-def _comment_words(text: str) -> list[str]:
+def comment_words(text: str) -> list[str]:
     """The words of a comment, a [%command] being never split over lines (linear time)."""
     glued, at = [], 0  # the text with the spaces inside commands made non-spaces
     for command in find_commands(text):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Callable, Iterator
 
+from ..notation.games import display_name
 from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
 from ..notation.writer import GLYPH_OF, canonical_tags
@@ -151,9 +152,30 @@ def title(record: Record) -> str:
 
 def caption(record: Record) -> str:
     """One line naming a record: 'Ann – Bob · Club night · 2026.11.20' (what is known of it)."""
-    event, date = record.tags.get("Event"), record.tags.get("Date", "?")
+    event, date = record.tags.get("Event"), date_text(record.tags.get("Date"))
     parts = [title(record)] + ([event.strip()] if _known(event) else [])
-    return " · ".join(parts + ([date.strip()] if _known(date) and not date.startswith("????") else []))
+    return " · ".join(parts + ([date] if date != UNKNOWN_DATE else []))
+
+
+UNKNOWN_DATE = "unknown"
+
+
+def date_text(value: str | None) -> str:
+    """A Date tag for readers: '2024.05.12' as it is, cut before its first unknown part
+    when partly known ('2024.??.??' is '2024'), 'unknown' when not known at all."""
+    known = []
+    for part in (value or "").strip().split("."):
+        if not part or "?" in part:
+            break
+        known.append(part)
+    return ".".join(known) or UNKNOWN_DATE
+
+
+def shown_tag(name: str, value: str) -> str:
+    """A tag's value as readers see it: the game's display name, a date as date_text says."""
+    if name == "Game":
+        return display_name(value)
+    return date_text(value) if name == "Date" else value
 
 
 def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
@@ -207,7 +229,7 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     if svgs is not None:
         parts.append(html.viewer(at))
     else:
-        parts.append(f'<p class="ls-note">No diagrams for {html_text(record.game.name)} yet.</p>')
+        parts.append(f'<p class="ls-note">No diagrams for {html_text(display_name(record.game.name))} yet.</p>')
     parts.append('<div class="ls-moves">' + html.moves() + html.result(replayed) + "</div>")
     if svgs is not None:
         parts.append(html.data())
@@ -218,7 +240,7 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
 def tag_table(record: Record, links: dict[str, str]) -> str:
     rows = []
     for name, value in canonical_tags(record).items():
-        shown = html_text(value)
+        shown = html_text(shown_tag(name, value))
         if name in links:
             shown = f'<a href="{html_text(links[name])}">{shown}</a>'
         rows.append(f"<tr><th>{html_text(name)}</th><td>{shown}</td></tr>")
@@ -314,9 +336,14 @@ class HtmlWriter:
 
 
 def page_html(fragment: str, heading: str) -> str:
-    """A self-contained HTML fragment: heading, record, the viewer's CSS and script inline."""
-    return (f"<section class=\"ls-document\"><style>{asset('viewer.css')}</style>"
-            f"<h1>{html_text(heading)}</h1>{fragment}<script>{asset('viewer.js')}</script></section>\n")
+    """A whole HTML page titled `heading`, whose body is one self-contained <section> (heading,
+    record, the viewer's CSS and script inline) that can also be pasted into another page."""
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{html_text(heading)}</title>\n</head>\n<body>\n"
+            f"<section class=\"ls-document\"><style>{asset('viewer.css')}</style>"
+            f"<h1>{html_text(heading)}</h1>{fragment}<script>{asset('viewer.js')}</script></section>\n"
+            "</body>\n</html>\n")
 
 
 # --- Markdown ------------------------------------------------------------------------
@@ -339,7 +366,8 @@ def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callabl
         return f"![{markdown_text(caption)}]({svg_name(number)})"
 
     lines = [f"# {markdown_text(title(record))}", "", "| Tag | Value |", "|---|---|"]
-    lines += [f"| {markdown_text(name)} | {markdown_text(value)} |" for name, value in canonical_tags(record).items()]
+    lines += [f"| {markdown_text(name)} | {markdown_text(shown_tag(name, value))} |"
+              for name, value in canonical_tags(record).items()]
     lines += ["", "## Moves", ""]
     blocks: list[tuple[int, str]] = []
     intro = " ".join(f"*{markdown_text(shown)}*" for shown in map(comment_text, record.comments) if shown)

@@ -24,13 +24,15 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..notation import check, read_string
+from ..notation.duplicates import SeenGames
+from ..notation.games import display_name
 from ..notation.model import Record
 from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
 from ..notation.standings import Played, played, standings
 from ..notation.writer import write_record
-from .document import render_html, title
+from .document import UNKNOWN_DATE, date_text, render_html, title
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
-from .standings import markdown_table
+from .standings import html_footer, html_table, scored
 
 MAX_SLUG = 60
 RESERVED = frozenset({"index"})
@@ -92,6 +94,7 @@ class Report:
 
     records: int = 0
     rejected: int = 0
+    copies: int = 0  # the same game read again (notation/duplicates.py): published once
     unread: int = 0  # inputs that could not be read
     pages: int = 0
     files: int = 0
@@ -109,6 +112,7 @@ class Plan:
     games: dict[str, list[Played]] = field(default_factory=lambda: defaultdict(list))  # by event, for standings
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
+    seen: SeenGames = field(default_factory=SeenGames)
 
 
 def _tag(record: Record, name: str) -> str:
@@ -205,10 +209,11 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
     (docs / "records").mkdir(parents=True)
     (root / PROJECT_MARK).touch()  # found among the sources, the project is not read
     plan = Plan()
-    tasks = list(_read(sources, plan, report, rejected))
+    tasks = list(_read(sources, plan, report, rejected, progress))
     report.unread = sources.errors
     progress(f"site: {_plural(report.records, 'record')} read from {_plural(sources.files, 'file')}"
-             + (f", {report.rejected} with problems left out" if report.rejected else ""))
+             + (f", {report.rejected} with problems left out" if report.rejected else "")
+             + (f", {report.copies} read twice published once" if report.copies else ""))
     _render_pages(tasks, docs, jobs, progress)
     report.pages = len(tasks) + _write_indexes(plan, docs, site_title)
     (root / "mkdocs.yml").write_text(_mkdocs_yml(plan, site_title, report.theme), encoding="utf-8")
@@ -223,8 +228,8 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
     return report
 
 
-def _read(sources: Sources, plan: Plan, report: Report,
-          rejected: Callable[[str, int, Record], None]) -> Iterator[tuple[str, str, dict[str, str]]]:
+def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str, int, Record], None],
+          progress: Callable[[str], None]) -> Iterator[tuple[str, str, dict[str, str]]]:
     """(record text, page slug, tag links) for each valid record; index entries into `plan`."""
     for path, records in sources.by_file():
         for index, record in records:
@@ -233,6 +238,10 @@ def _read(sources: Sources, plan: Plan, report: Report,
                 report.rejected += 1
                 rejected(path, index, record)
                 continue
+            if (first := plan.seen.copy_of(path, index, record)) is not None:
+                report.copies += 1
+                progress(f"site: {plan.seen.note(path, index, first, 'published')}")
+                continue
             report.records += 1
             event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
             round_ = _tag(record, "Round")
@@ -240,7 +249,8 @@ def _read(sources: Sources, plan: Plan, report: Report,
             if event not in plan.event_slugs:
                 plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
             game = record.game.name
-            plan.entries.append(Entry(slug, game, event, title(record), record.result, _tag(record, "Date"), round_))
+            plan.entries.append(Entry(slug, game, event, title(record), record.result,
+                                      date_text(record.tags.get("Date")), round_))
             plan.games[event].append(played(record))
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
@@ -301,21 +311,22 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
         rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.result)} | {markdown_text(e.date)} "
                 f"| {markdown_text(e.round)} | [{markdown_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
                 for e in _ordered(entries)]
-        _write(docs / "games" / f"{slugify(game, 'game')}.md", game,
+        _write(docs / "games" / f"{slugify(game, 'game')}.md", display_name(game),
                [f"{_plural(len(entries), 'record')}.", "",
                 "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
     for event, entries in by_event.items():
-        rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.game)} | {markdown_text(e.result)} "
+        rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(display_name(e.game))} "
+                f"| {markdown_text(e.result)} "
                 f"| {markdown_text(e.date)} | {markdown_text(e.round)} |" for e in _ordered(entries)]
         _write(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event),
                [f"{_plural(len(entries), 'record')}.", "",
                 "| Players | Game | Result | Date | Round |", "|---|---|---|---|---|", *rows,
-                "", "## Standings", "", markdown_table(standings(plan.games[event]))])
+                *_standings_section(plan.games[event])])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
     event_rows = [f"| [{markdown_text(_event_name(name))}](events/{plan.event_slugs[name]}.md) | {len(by_event[name])} "
                   f"| {markdown_text(_dates(by_event[name]))} |" for name in events]
     _write(docs / "events.md", "Events", ["| Event | Records | Dates |", "|---|---|---|", *event_rows])
-    game_rows = [f"| [{markdown_text(game)}](games/{slugify(game, 'game')}.md) | {len(by_game[game])} |"
+    game_rows = [f"| [{markdown_text(display_name(game))}](games/{slugify(game, 'game')}.md) | {len(by_game[game])} |"
                  for game in sorted(by_game)]
     _write(docs / "index.md", site_title,
            [f"{_plural(len(plan.entries), 'annotated record')}: step through "
@@ -323,6 +334,16 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
             "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
             "| Event | Records | Dates |", "|---|---|---|", *event_rows])
     return len(by_game) + len(by_event) + 2
+
+
+def _standings_section(games: list[Played]) -> list[str]:
+    """An event page's standings, in a box of their own that scrolls sideways if too wide for
+    the page (viewer.css: .ls-standings); nothing when no game of the event was scored."""
+    table = standings(games)
+    if not scored(table):
+        return []
+    return ["", "## Standings", "", f'<div class="ls-standings">\n{html_table(table, "ls-crosstable")}</div>', "",
+            f"<p>{html_footer(table)}</p>"]
 
 
 def _plural(number: int, noun: str) -> str:
@@ -344,16 +365,16 @@ def _ordered(entries: list[Entry]) -> list[Entry]:
 
 
 def _dates(entries: list[Entry]) -> str:
-    known = sorted(e.date for e in entries if e.date != "?" and not e.date.startswith("????"))
+    known = sorted(e.date for e in entries if e.date != UNKNOWN_DATE)
     if not known:
-        return "?"
+        return UNKNOWN_DATE
     return known[0] if known[0] == known[-1] else f"{known[0]} – {known[-1]}"
 
 
 def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     """The generated project's configuration, every string a quoted YAML scalar of printable ASCII."""
     games = sorted({entry.game for entry in plan.entries})
-    nav = [{"Home": "index.md"}, *({game: f"games/{slugify(game, 'game')}.md"} for game in games),
+    nav = [{"Home": "index.md"}, *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"}]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
@@ -377,6 +398,8 @@ def _mkdocs_build(config_file: Path, out: Path, progress: Callable[[str], None])
             build(config)
         finally:
             config.plugins.on_shutdown()
+        if handler.error_boxes:  # a record page that shows an error box instead of its record
+            raise SiteError(f"mkdocs: {handler.error_boxes} record page(s) could not show their record (see above)")
     except MkDocsException as error:
         raise SiteError(f"mkdocs: {error}") from None
     finally:
@@ -389,6 +412,8 @@ class _Forward(logging.Handler):
     def __init__(self, progress: Callable[[str], None]) -> None:
         super().__init__(logging.WARNING)
         self.progress = progress
+        self.error_boxes = 0  # warnings of the ludoscribe plugin: blocks it could not render
 
     def emit(self, record: logging.LogRecord) -> None:
+        self.error_boxes += record.name.startswith("mkdocs.plugins.ludoscribe")
         self.progress(f"mkdocs: {record.levelname}: {record.getMessage()}")

@@ -72,14 +72,29 @@ def to_markdown(event: str, standings: Standings) -> str:
     return f"## {markdown_text(event)}\n\n{markdown_table(standings)}"
 
 
-def to_html(event: str, standings: Standings) -> str:
-    """A section with a heading and a table; every text escaped."""
+def html_table(standings: Standings, css_class: str = "") -> str:
+    """The table alone, in HTML, every text escaped."""
     header, body = table(standings)
     head = "".join(f"<th>{html_text(cell)}</th>" for cell in header)
     rows = "".join("<tr>" + "".join(f"<td>{html_text(cell)}</td>" for cell in line) + "</tr>\n" for line in body)
-    footer = " ".join(part for part in (NOTE, _footer(standings)) if part)
-    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n<table>\n<thead><tr>{head}</tr></thead>\n'
-            f"<tbody>\n{rows}</tbody>\n</table>\n<p>{html_text(footer)}</p>\n</section>\n")
+    opening = f'<table class="{html_text(css_class)}">' if css_class else "<table>"
+    return f"{opening}\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
+
+
+def html_footer(standings: Standings) -> str:
+    """The note under a table (tie-breaks, games left out), escaped."""
+    return html_text(" ".join(part for part in (NOTE, _footer(standings)) if part))
+
+
+def scored(standings: Standings) -> bool:
+    """Whether any game counted: without one, there is no table worth showing."""
+    return any(row.games for row in standings.rows)
+
+
+def to_html(event: str, standings: Standings) -> str:
+    """A section with a heading and a table; every text escaped."""
+    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n{html_table(standings)}'
+            f"<p>{html_footer(standings)}</p>\n</section>\n")
 
 
 def to_csv(events: dict[str, Standings]) -> str:

@@ -17,10 +17,10 @@ from typing import Sequence
 import svgwrite
 
 from ..notation.games.base import Outcome
-from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Shot, State, TChakoPosition, Turn, captured_zones,
-                                     chain, occupied_zones, reach)
+from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Create, Shot, State, TChakoPosition, Turn,
+                                     captured_zones, chain, occupied_zones, reach)
 from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
-from .svg import INK, MARK, cached, draw_arrows, drawing, finish, state_text
+from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish, state_text
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
 SHADE = ("#e0b040", "#3a78c2")  # White's and Black's control and captures
@@ -90,11 +90,24 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
         if name in ZONE:
             dwg.add(dwg.circle(at(ZONE[name]), round(RADIUS[name] * unit * 1.08, 2), fill="none", stroke=MARK,
                                stroke_width=round(unit * 0.08, 2)))
+    for zone in _played_zones(last[1] if last is not None else ()):  # a ring just outside the zone's edge
+        dwg.add(dwg.circle(at(zone), round((RADIUS[ZONES[zone]] + 0.06) * unit, 2), fill="none", stroke=HIGHLIGHT,
+                           stroke_width=round(unit * 0.1, 2), class_="last"))
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, at, unit, flipped)
     draw_arrows(dwg, arrows, ZONE, at, round(unit * 0.15, 2), lambda zone, dx, dy: RADIUS[ZONES[zone]] * unit)
     _panel(dwg, position, last, unit, chain(state, mover, captures), mover, outcome)
     return finish(dwg)
+
+
+def _played_zones(turn: Turn) -> list[int]:
+    """The zones the last turn's shots left from and stopped in, and where it created, in order."""
+    zones: list[int] = []
+    for action in turn:
+        found = ([action.piece.zone, action.stop.zone] if isinstance(action, Shot) else
+                 [action.zone] if isinstance(action, Create) else [])
+        zones += [zone for zone in found if zone != OFF and zone not in zones]
+    return zones
 
 
 def _obstacle_at(obstacle: str, unit: float, flipped: bool) -> tuple[float, float]:

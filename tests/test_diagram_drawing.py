@@ -298,3 +298,17 @@ def test_tchako_has_a_legend_of_its_shading_and_reads_at_200_pixels():
     sizes = [float(text.get("font-size") or legend.get("font-size")) for text in root.iter(f"{SVG}text")
              if text.text != "Q"]
     assert min(sizes) >= 7.5  # pixels, with the whole diagram 200 pixels wide
+
+
+def test_tchako_rings_the_zones_of_the_last_turn_in_the_highlight_colour():
+    rules = game_class("TChako")()
+    before = rules.read_position("Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1b1/Kw1/Lb3 AD:AF/-/-/-/-/EI:GI:FI W 2 0/0 play")
+    turn = rules.read_turn("F>J@22:85xJ")
+    root = parse(tchako.board(rules.apply(before, turn), last=(before, turn), size=480))
+    unit = round(480 / (WIDTH + 2 * tchako.MARGIN), 2)
+    rings = [element for element in root.iter(f"{SVG}circle") if element.get("class") == "last"]
+    assert [element.get("stroke") for element in rings] == [HIGHLIGHT] * 2
+    centres = [(float(ring.get("cx")), float(ring.get("cy"))) for ring in rings]
+    assert centres == [(round((CENTRE[z][0] + tchako.MARGIN) * unit, 2), round((CENTRE[z][1] + tchako.MARGIN) * unit, 2))
+                       for z in "FJ"]
+    assert not [e for e in parse(tchako.board(before, size=480)).iter(f"{SVG}circle") if e.get("class") == "last"]

@@ -63,5 +63,7 @@ def test_library_examples_print_what_they_say(folder, capsys):
                           "square", "D4"]
     assert printed(6) == []
     assert (folder / "after-12.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert printed(9) == ["event.tgn 1 valid", "event.tgn 2 valid", "event.tgn 3 valid",
+                          "missing.tgn: No such file or directory", "1 file read, 1 input not read"]
     assert printed(8)[2:] == ["Spring Quadrangular 2024 1 Pieter Bakker 2", "Spring Quadrangular 2024 2 Femke Hoekstra 1/2",
                               "Spring Quadrangular 2024 2 Ilse Veenstra 1/2"]

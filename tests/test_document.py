@@ -209,8 +209,10 @@ def test_a_game_that_ended_says_how():
     pytest.skip("no random Teblo game ended")
 
 
-def test_self_contained_fragment_holds_style_and_script():
+def test_self_contained_page_holds_a_title_style_and_script():
     record, replayed = checked(ANNOTATED)
     html = page_html(render_html(record, replayed), "Ann – Bob")
-    assert html.startswith('<section class="ls-document"><style>') and "<h1>Ann – Bob</h1>" in html
-    assert "ludoscribeViewer" in html and html.endswith("</script></section>\n")
+    assert html.startswith("<!DOCTYPE html>") and "<title>Ann – Bob</title>" in html
+    section = html[html.index('<section class="ls-document"><style>'):html.index("</body>")]
+    assert "<h1>Ann – Bob</h1>" in section and "ludoscribeViewer" in section
+    assert section.endswith("</script></section>\n")

@@ -293,3 +293,34 @@ def test_data_printed_to_a_terminal_is_escaped_and_piped_data_kept(built):
         assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown), args
     piped = run_cli("convert", hostile, "--to", "tgn").stdout
     assert '[Yellow "\x1b[31mEve\x1b[0m\x1b]8;;http://x\x07"]' in piped  # data kept byte for byte
+
+
+def test_json_strings_with_a_lone_surrogate_are_refused(tmp_path):
+    """JSON can escape half a surrogate pair; no page, file or terminal could hold it (docs/json.md)."""
+    document = ('{"format": "tgn-json", "version": 1, "records": [{"tags": {"Game": "Teblo", "Event": "E\\\\ud800",'
+                ' "Result": "*"}, "moves": [], "result": "*"}, {"tags": {"Game": "Teblo", "Result": "*"},'
+                ' "comments": ["c\\\\udfff"], "moves": [], "result": "*"}, {"tags": {"Game": "Teblo",'
+                ' "Yellow": "\\\\ud83d\\\\ude00", "Result": "*"}, "moves": [], "result": "*"}]}')
+    (tmp_path / "in.json").write_text(document.replace("\\\\", "\\"), encoding="utf-8")
+    result = run_cli("check", tmp_path / "in.json")
+    assert result.exit_code == 1
+    assert "$.records[0].tags.Event: not text: a lone surrogate \\ud800 (half of a character)\n" in result.output
+    assert "$.records[1].comments[0]: not text: a lone surrogate \\udfff (half of a character)\n" in result.output
+    assert "1 valid, 2 with problems" in result.output  # a whole pair (an emoji) is text
+    result = run_cli("site", tmp_path / "in.json", "-o", tmp_path / "site")
+    assert result.exit_code == 1 and "internal error" not in result.output
+
+
+def test_site_fails_when_a_record_page_shows_an_error_box(tmp_path, monkeypatch):
+    """Were a record page to hold a block the plugin cannot render, the build would fail, not exit 0."""
+    from ludoscribe.render import site
+
+    def broken_page(text: str, path: str, links: dict) -> None:
+        Path(path).write_text("# Broken\n\n```tgn\nnot a record\n```\n", encoding="utf-8")
+
+    monkeypatch.setattr(site, "render_page", broken_page)
+    write_corpus(tmp_path / "in")
+    result = run_cli("site", tmp_path / "in" / "paths.tgn", "-o", tmp_path / "site")
+    assert result.exit_code == 2
+    assert re.search(r"mkdocs: WARNING: ludoscribe: records/[a-z0-9-]+\.md: ```tgn block 1:", result.output)
+    assert "mkdocs: 1 record page(s) could not show their record (see above)\n" in result.output

@@ -183,3 +183,41 @@ def test_fences_found_as_before():
 def test_terminal_board_rows_are_linear():
     assert_linear(board_rows, lambda n: "(" * n + "/1", 20_000)
     assert board_rows("2(wb)w/1") == [[".", ".", "wb", "w"], ["."]]
+
+
+# --- the reader: splitting records, tags, movetext tokens ----------------------------------
+
+
+def _game(name: str) -> str:
+    return f'[Game "{name}"]\n[Result "*"]\n\n'
+
+
+# movetext words that made the turn rules back out of a repeat in quadratic time, and
+# lines that the record splitter and the tag rule look at whole
+MOVETEXTS = {
+    "T'Chako turn of many actions, then a stray letter": lambda n: _game("TChako") + "1. " + ",".join(["F>G"] * n) + "x *\n",
+    "T'Chako shot of many pushes, then a stray letter": lambda n: _game("TChako") + "1. " + "F>G" + "/wA>B" * n + "x *\n",
+    "Tekao step of many captures, then a stray letter": lambda n: _game("Tekao") + "1. b2-b4" + "xc4" * n + "y *\n",
+    "glyphs glued to a turn": lambda n: _game("Teblo") + "1. D4" + "!" * n + " *\n",
+    "many NAGs": lambda n: _game("Teblo") + "1. D4 " + "$1 " * n + "*\n",
+    "results inside a comment": lambda n: _game("Teblo") + "1. D4 {" + "1-0 " * n + "} *\n",
+    "comment never closed": lambda n: _game("Teblo") + "1. D4 " + "{ " * n + "*\n",
+    "tag line never closed": lambda n: '[Game "Teblo"]\n[Event "' + '\\"' * n + '\n[Result "*"]\n\n1. D4 *\n',
+    "line almost a tag line": lambda n: '[Game "Teblo"]\n[E "' + '"] ' * n + 'x\n[Result "*"]\n\n1. D4 *\n',
+    "a long run of digits": lambda n: _game("Teblo") + "1" * n + ". D4 *\n",
+}
+
+
+@pytest.mark.parametrize("make", MOVETEXTS.values(), ids=MOVETEXTS.keys())
+def test_reading_and_checking_is_linear(make):
+    assert_linear(lambda text: [check(record) for record in read_string(text)], make, 20_000)
+
+
+def test_a_huge_turn_number_or_nag_is_a_problem_not_a_crash():
+    number = read_string(_game("Teblo") + "1" * 5000 + ". D4 *\n")[0]
+    assert [str(p) for p in number.problems] == [
+        "4:1: turn 1 Yellow: turn number 111111111111111111111... does not fit: this turn is 1."]
+    nag = read_string(_game("Teblo") + "1. D4 $" + "1" * 5000 + " *\n")[0]
+    assert [str(p) for p in nag.problems] == ["4:7: turn 1 Yellow: NAG $111111111111111111111... is out of range ($0 to $255)"]
+    padded = read_string(_game("Teblo") + "0001. D4 $0000000000000001 *\n")[0]
+    assert padded.problems == [] and padded.moves[0].nags == [1]

@@ -61,7 +61,7 @@ def test_json_rejects_unknown_keys_rather_than_losing_them():
                 '"moves": [{"turn": "D4", "nag": [1]}], "result": "*"}]}')
     record = next(read_json(document))
     assert [p.message for p in record.problems] == [
-        "record 1: moves[0]: unknown key 'nag' (known: before, comments, nags, turn, variations)"]
+        "$.records[0].moves[0]: unknown key 'nag' (known: before, comments, nags, turn, variations)"]
 
 
 def test_illegal_record_keeps_turns_as_written_after_the_problem():

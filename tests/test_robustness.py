@@ -13,7 +13,7 @@ import pytest
 from conftest import header
 from ludoscribe.notation import check, read_file, read_records
 from ludoscribe.notation.games.teblo import Teblo
-from ludoscribe.notation.reader import MAX_LINE, MAX_RECORD
+from ludoscribe.notation.limits import MAX_LINE, MAX_RECORD, MAX_WORD
 
 TAGS = b'[Game "Teblo"]\n[Result "*"]\n\n'  # movetext starts on the record's line 4
 GOOD = TAGS + b"1. D4 H10 *\n"
@@ -153,13 +153,24 @@ def test_line_longer_than_one_mebibyte(read):
 
 
 def test_line_of_exactly_the_limit_is_read(read):
-    text = b"1. D4 {" + b"x" * (MAX_LINE - len(b"1. D4 {} *")) + b"} *"
+    words = b" ".join([b"x" * 999] * (MAX_LINE // 1000))
+    text = b"1. D4 {" + words + b" " + b"y" * (MAX_LINE - len(b"1. D4 { } *") - len(words)) + b"} *"
     assert len(text) == MAX_LINE
     records = read(TAGS + text + b"\n" + b"\n" + GOOD)
     assert [record.problems for record in records] == [[], []]
     records = read(TAGS + text + b"x\n" + b"\n" + GOOD)
     assert [[tuple(p) for p in record.problems] for record in records] == [
         [(f"line longer than {MAX_LINE} bytes", 4, 1, None)], []]
+
+
+def test_a_word_is_refused_over_its_limit_even_on_a_line_within_the_limit(read):
+    """The writer keeps a word on one line, with room beside it (docs/format.md#limits)."""
+    word = b"[%draw " + b"x" * (MAX_WORD - len(b"[%draw ]")) + b"]"
+    assert len(word) == MAX_WORD
+    assert [record.problems for record in read(TAGS + b"1. D4 {" + word + b"} *\n\n" + GOOD)] == [[], []]
+    assert single_problem_then_good(read, TAGS + b"1. D4 {" + word + b"x} *\n") == (
+        f"a comment command ('[%draw xxxxxxxxxxxxxx...') is {MAX_WORD + 1} bytes long, over the "
+        f"{MAX_WORD}-byte limit of one word", 4, 7, "turn 1 Red")
 
 
 def test_long_line_in_the_tags(read):

@@ -17,6 +17,7 @@ from conftest import header, read_all, read_one
 from ludoscribe.notation import check, write_record
 from ludoscribe.notation.games.teblo import Teblo
 from ludoscribe.notation.jsonio import SchemaError, read_json, write_json
+from ludoscribe.notation.limits import MAX_WORD
 
 GAME = Teblo()
 REQUIRED = ("Game", "Event", "Site", "Date", "Round", "Yellow", "Red", "Result")
@@ -341,14 +342,25 @@ def json_problems(*records_data) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("text, message", [
-    ("{", "1:2: not valid JSON: Expecting property name enclosed in double quotes"),
-    ("[]", 'not a TGN JSON document (its "format" must be "tgn-json")'),
-    ('{"format": "pgn-json"}', 'not a TGN JSON document (its "format" must be "tgn-json")'),
-    ('{"format": "tgn-json", "version": 2, "records": []}', "TGN JSON version 2 is not supported (only 1)"),
-    ('{"format": "tgn-json", "records": []}', "TGN JSON version None is not supported (only 1)"),
-    ('{"format": "tgn-json", "version": 1, "records": {}}', '"records" must be a list'),
+    ("{", "1:2: not valid JSON: expected a key in double quotes, found the end of the file"),
+    ("[]", '1:1: not a TGN JSON document: it is one object {"format": "tgn-json", ...}'),
+    ('{"format": "pgn-json"}', '1:23: not a TGN JSON document (its "format" must be "tgn-json")'),
+    ('{"records": [], "format": "tgn-json"}',
+     '1:12: not a TGN JSON document: its "format": "tgn-json" must come before its "records"'),
+    ('{"format": "tgn-json", "version": 2, "records": []}', "1:48: TGN JSON version 2 is not supported (only 1)"),
+    ('{"format": "tgn-json", "records": []}', "1:38: TGN JSON version None is not supported (only 1)"),
+    ('{"format": "tgn-json", "version": 1' + "0" * 5000 + ', "records": []}',
+     "1:5048: TGN JSON version 1000000000000000000000000000000000000... is not supported (only 1)"),
+    ('{"format": "tgn-json", "version": 1, "records": {}}', "1:49: $.records: expected a list [...] of records, found '{'"),
+    ('{"format": "tgn-json", "version": 1}', "1:37: $.records: expected a list, found nothing"),
+    ('{"format": "tgn-json", "version": 1, "records": []} []', "1:53: not valid JSON: text after the end of the document"),
+    ('{"format": "tgn-json", "version": 1, "version": 1}', '1:38: "version" appears twice in the document'),
     ('{"format": "tgn-json", "version": 1, "records": [' + "[" * 100_000 + "]" * 100_000 + "]}",
-     "not readable JSON: arrays or objects nested too deeply"),
+     "1:50: not readable JSON: arrays or objects nested too deeply"),
+    ('{"format": "tgn-json", "version": 1, "records": [{"tags": {"Game": "Teblo"}, "moves": [], "result": "*"} {}]}',
+     "1:106: not valid JSON: expected ',' or ']' in the list of records, found '{'"),
+    ('{"format": "tgn-json", "version": 1, "records": [{"tags": {"Game": "Teblo"}}, {"tags": ]}',
+     "1:88: not valid JSON: Expecting value"),
 ])
 def test_json_document_errors(text, message):
     with pytest.raises(SchemaError) as error:
@@ -364,43 +376,64 @@ def nested_variations(depth: int) -> list:
 
 
 @pytest.mark.parametrize("data, message", [
-    (5, "record 1: a record must be an object"),
-    (json_record(tags=[]), "record 1: tags must be an object"),
-    (json_record(tags={"Game": "Teblo", "Event": 3}), "record 1: tag Event must be a string"),
-    (json_record(tags={"Game": "Teblo", "bad name": "x"}), "record 1: tag name 'bad name' must be letters, digits or _ only"),
-    (json_record(tags={"Game": "Teblo", "Event": "a\nb"}), "record 1: tag Event: its value holds a line break (U+000A); a tag value is one line"),
-    (json_record(tags={"Game": "Teblo", "Red": "Bob\r```tgn"}), "record 1: tag Red: its value holds a line break (U+000D); a tag value is one line"),
-    (json_record(tags={"Game": "Teblo", "Red": "Bob\u2028x"}), "record 1: tag Red: its value holds a line break (U+2028); a tag value is one line"),
-    (json_record(tags={"Game": "Chess"}), "record 1: unknown game 'Chess' (the Game tag is one of Teblo, Staku, Tektop, Tekao, TChako)"),
-    (json_record(tags={"Event": "e"}), "record 1: missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)"),
-    (json_record(result="2-0"), "record 1: result '2-0' is not one of 1-0, 0-1, 1/2-1/2, *"),
-    (json_record(result=None), "record 1: result must be a string"),
-    (json_record(result="1-0"), "record 1: result 1-0 differs from the Result tag '*'"),
-    (json_record(comments="hi"), "record 1: comments must be a list"),
-    (json_record(comments=[1]), "record 1: comments must be a list of strings"),
-    (json_record(moves={}), "record 1: moves must be a list"),
-    (json_record(moves=["D4"]), "record 1: moves[0] must be an object"),
+    (5, "$.records[1]: expected an object, found a number"),
+    (json_record(tags=[]), "$.records[1].tags: expected an object, found a list"),
+    (json_record(tags={"Game": "Teblo", "Event": 3}), "$.records[1].tags.Event: expected a string, found a number"),
+    (json_record(tags={"Game": "Teblo", "bad name": "x"}),
+     "$.records[1].tags.bad name: a tag name is letters, digits or _ only"),
+    (json_record(tags={"Game": "Teblo", "Event": "a\nb"}),
+     "$.records[1].tags.Event: tag Event: its value holds a line break (U+000A); a tag value is one line"),
+    (json_record(tags={"Game": "Teblo", "Red": "Bob\r```tgn"}),
+     "$.records[1].tags.Red: tag Red: its value holds a line break (U+000D); a tag value is one line"),
+    (json_record(tags={"Game": "Teblo", "Red": "Bob\u2028x"}),
+     "$.records[1].tags.Red: tag Red: its value holds a line break (U+2028); a tag value is one line"),
+    (json_record(tags={"Game": "Teblo", "Event": "\ud83d"}),
+     "$.records[1].tags.Event: not text: a lone surrogate \\ud83d (half of a character)"),
+    (json_record(tags={"Game": "Chess"}),
+     "$.records[1].tags: unknown game 'Chess' (the Game tag is one of Teblo, Staku, Tektop, Tekao, TChako)"),
+    (json_record(tags={"Event": "e"}),
+     "$.records[1].tags: missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)"),
+    (json_record(result="2-0"), "$.records[1].result: '2-0' is not one of 1-0, 0-1, 1/2-1/2, *"),
+    (json_record(result=None), "$.records[1].result: expected a string, found nothing (or null)"),
+    (json_record(result="1-0"), "$.records[1].result: 1-0 differs from the Result tag '*'"),
+    (json_record(comments="hi"), "$.records[1].comments: expected a list, found a string"),
+    (json_record(comments=["ok", 1]), "$.records[1].comments[1]: expected a string, found a number"),
+    (json_record(moves={}), "$.records[1].moves: expected a list, found an object"),
+    (json_record(moves=["D4"]), "$.records[1].moves[0]: expected an object, found a string"),
     (json_record(moves=[{"turn": "D4"}, {"turn": "Z9"}]),
-     "record 1: moves[1].turn: 'Z9' is not a Teblo turn (a step like D4 or a placement like (H9))"),
-    (json_record(moves=[{"turn": 4}]), "record 1: moves[0].turn must be a string"),
-    (json_record(moves=[{"turn": "D4", "nags": [256]}]), "record 1: moves[0].nags: NAGs are integers from 0 to 255"),
-    (json_record(moves=[{"turn": "D4", "nags": [True]}]), "record 1: moves[0].nags: NAGs are integers from 0 to 255"),
-    (json_record(moves=[{"turn": "D4", "before": [None]}]), "record 1: moves[0].before must be a list of strings"),
+     "$.records[1].moves[1].turn: 'Z9' is not a Teblo turn (a step like D4 or a placement like (H9))"),
+    (json_record(moves=[{"turn": 4}]), "$.records[1].moves[0].turn: expected a string, found a number"),
+    (json_record(moves=[{"turn": "D4", "nags": [256]}]), "$.records[1].moves[0].nags[0]: expected an integer from 0 to 255"),
+    (json_record(moves=[{"turn": "D4", "nags": [1, True]}]),
+     "$.records[1].moves[0].nags[1]: expected an integer from 0 to 255"),
+    (json_record(moves=[{"turn": "D4", "nags": [1.0]}]), "$.records[1].moves[0].nags[0]: expected an integer from 0 to 255"),
+    (json_record(moves=[{"turn": "D4", "before": [None]}]),
+     "$.records[1].moves[0].before[0]: expected a string, found nothing (or null)"),
+    (json_record(moves=[{"turn": "D4", "comments": ["x" * (MAX_WORD + 1)]}]),
+     f"$.records[1].moves[0].comments[0]: a comment word ('xxxxxxxxxxxxxxxxxxxxx...') is {MAX_WORD + 1} bytes "
+     f"long, over the {MAX_WORD}-byte limit of one word"),
     (json_record(moves=[{"turn": "D4", "variations": [[]]}]),
-     "record 1: moves[0].variations[0]: a variation holds at least one turn"),
+     "$.records[1].moves[0].variations[0]: a variation holds at least one turn"),
     (json_record(moves=[{"turn": "D4", "variations": [[{"turn": "C3", "variations": [[{"turn": "?"}]]}]]}]),
-     "record 1: moves[0].variations[0][0].variations[0][0].turn: "
+     "$.records[1].moves[0].variations[0][0].variations[0][0].turn: "
      "'?' is not a Teblo turn (a step like D4 or a placement like (H9))"),
-    (json_record(moves=nested_variations(101)), "record 1: " + "moves[0].variations[0]" + "[0].variations[0]" * 100
+    (json_record(moves=nested_variations(101)), "$.records[1].moves" + "[0].variations[0]" * 101
      + ": variations nested more than 100 deep"),
 ])
 def test_json_record_errors(data, message):
-    assert json_problems(json_record(), data, json_record()) == [[], [message.replace("record 1", "record 2")], []]
+    assert json_problems(json_record(), data, json_record()) == [[], [message], []]
 
 
 def test_json_deepest_allowed_variation():
     [problems] = json_problems(json_record(moves=nested_variations(100)))
     assert problems == []
+
+
+def test_json_problems_of_a_record_are_placed_at_its_start():
+    text = '{"format": "tgn-json", "version": 1, "records": [\n  {"tags": 3},\n  {"tags": 4}]}'
+    assert [[tuple(p) for p in record.problems] for record in read_json(text)] == [
+        [("$.records[0].tags: expected an object, found a number", 2, 3, None)],
+        [("$.records[1].tags: expected an object, found a number", 3, 3, None)]]
 
 
 def test_json_record_with_illegal_turn_is_read_then_checked():

@@ -145,11 +145,12 @@ def test_convert_to_markdown_writes_svg_files_beside(tmp_path):
     assert "![Final position](club-010.svg)" in (tmp_path / "out" / "club.md").read_text()
 
 
-def test_convert_to_html_is_one_fragment(tmp_path):
+def test_convert_to_html_is_a_titled_page_around_one_fragment(tmp_path):
     (tmp_path / "club.tgn").write_text(ANNOTATED)
     result = run("convert", str(tmp_path / "club.tgn"), "--to", "html")
     assert result.exit_code == 0
-    assert result.stdout.startswith('<section class="ls-document"><style>')
+    assert result.stdout.startswith("<!DOCTYPE html>") and "<title>Ann – Bob</title>" in result.stdout
+    assert result.stdout.count('<section class="ls-document"><style>') == 1
     assert result.stdout.count("<svg") == 4  # the viewer's board and three diagrams
 
 

@@ -192,7 +192,10 @@ def test_site_event_page_shows_the_standings(tmp_path):
     result = run("site", str(event), "-o", str(tmp_path / "site"), "--project", str(tmp_path / "project"))
     assert result.exit_code == 0, result.output
     page = (tmp_path / "project" / "docs" / "events" / "cup.md").read_text(encoding="utf-8")
-    assert "\n## Standings\n\n| Rank | Player | 1 | 2 | Games | W | D | L | Points | SB | DE |\n" in page
-    assert "| 1 | &lt;script&gt;alert(1)&lt;/script&gt; | x | 3 | 1 | 1 | 0 | 0 | 3 | 0 | 0 |\n" in page
+    assert ("\n## Standings\n\n<div class=\"ls-standings\">\n<table class=\"ls-crosstable\">\n<thead><tr><th>Rank</th>"
+            "<th>Player</th><th>1</th><th>2</th><th>Games</th><th>W</th><th>D</th><th>L</th><th>Points</th><th>SB</th>"
+            "<th>DE</th></tr></thead>\n") in page
+    assert ("<tr><td>1</td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td><td>x</td><td>3</td><td>1</td><td>1</td>"
+            "<td>0</td><td>0</td><td>3</td><td>0</td><td>0</td></tr>\n") in page
     html = (tmp_path / "site" / "events" / "cup.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;</td>" in html and "<script>alert" not in html

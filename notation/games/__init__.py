@@ -19,6 +19,13 @@ GAMES: dict[str, type[Game] | None] = {
     "TChako": TChako,
 }
 _BY_LOWER = {name.lower(): name for name in GAMES}
+# The names readers see, where a Game tag cannot spell them (a tag value has no apostrophe).
+DISPLAY_NAMES = {"TChako": "T'Chako"}
+
+
+def display_name(game: str) -> str:
+    """A game's name for readers: T'Chako for the Game tag TChako, other names as they are."""
+    return DISPLAY_NAMES.get(game, game)
 
 
 def game_class(tag: str) -> type[Game]:
@@ -32,4 +39,4 @@ def game_class(tag: str) -> type[Game]:
     return found
 
 
-__all__ = ["GAMES", "Game", "Outcome", "Position", "game_class"]
+__all__ = ["GAMES", "Game", "Outcome", "Position", "display_name", "game_class"]

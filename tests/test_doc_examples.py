@@ -1,0 +1,162 @@
+"""Every command example of the README, the command-line page (docs/cli.md) and the commands'
+--help runs as shown against the bundled corpus, and exits 0.
+
+Each example runs in a fresh folder holding the files it reads (game.tgn, event.tgn,
+club/2026, ...: records of the corpus under the names the examples use); what it writes
+goes there too. A `$ ludoscribe ...` session shown with its output in docs/cli.md prints
+exactly that output.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ludoscribe.cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+GAME = CORPUS / "teblo" / "open-day-2024-kalf-vos.tgn"  # one record, 54 turns
+EVENT = CORPUS / "teblo" / "spring-quadrangular-2024.tgn"  # three records
+BIN = Path(sys.executable).parent  # where the ludoscribe command is installed
+OUTPUT_OPTIONS = {"-o", "--output", "--project"}
+
+
+def _json_of(source: Path, target: Path) -> None:
+    result = CliRunner().invoke(cli, ["convert", str(source), "--to", "json", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+
+
+def _copy(source: Path):
+    return lambda target: shutil.copy(source, target)
+
+
+def _folder(*sources: Path):
+    def make(target: Path) -> None:
+        target.mkdir(parents=True)
+        for source in sources:
+            shutil.copy(source, target / source.name)
+    return make
+
+
+FIXTURES = {  # the files the examples read, made from the corpus
+    "corpus": lambda target: target.symlink_to(CORPUS, target_is_directory=True),
+    "game.tgn": _copy(GAME),
+    "game.json": lambda target: _json_of(GAME, target),
+    "games.tgn": _copy(EVENT),
+    "event.tgn": _copy(EVENT),
+    "club.tgn": _copy(GAME),
+    "club.json": lambda target: _json_of(GAME, target),
+    "messy.tgn": _copy(GAME),
+    "round1.tgn": _copy(GAME),
+    "round2.tgn": _copy(EVENT),
+    "extra": _folder(GAME),
+    "club/2026": _folder(GAME, EVENT),
+}
+
+
+def _code_blocks(text: str) -> list[tuple[str, str]]:
+    """(language, body) of each fenced block, and ("indented", body) of each indented one."""
+    fenced = [(match["lang"], match["body"]) for match in
+              re.finditer(r"^```(?P<lang>\w*)\n(?P<body>.*?)^```", text, re.M | re.S)]
+    without = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    indented = [("indented", re.sub(r"^    ", "", block, flags=re.M))
+                for block in re.findall(r"(?:^    \S.*\n)+", without, re.M)]
+    return fenced + indented
+
+
+def _commands(text: str) -> list[str]:
+    """The shell lines of a block that run ludoscribe (a trailing # comment dropped)."""
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        if re.match(r"(ludoscribe|cat) ", line) and "ludoscribe " in line:
+            found.append(re.sub(r"\s{2,}#.*$", "", line))
+    return found
+
+
+def _help_examples() -> list[str]:
+    names = [line.split()[0] for line in
+             CliRunner().invoke(cli, ["--help"]).stdout.split("Commands:")[1].strip().splitlines()]
+    found = _commands(CliRunner().invoke(cli, ["--help"]).stdout)
+    for name in names:
+        found += _commands(CliRunner().invoke(cli, [name, "--help"]).stdout.split("Examples:")[-1])
+    return found
+
+
+def _examples() -> list[str]:
+    found = []
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found += [command for _, body in _code_blocks(readme) for command in _commands(body)]
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    found += [command for lang, body in _code_blocks(page) if lang == "sh" for command in _commands(body)]
+    found += _help_examples()
+    return list(dict.fromkeys(command for command in found if not command.startswith("ludoscribe record ")))
+
+
+EXAMPLES = _examples()
+
+
+def _inputs(command: str) -> list[str]:
+    """The fixtures a command line reads: names it holds that are not its outputs."""
+    words = shlex.split(command.replace("|", " | ").replace(">", " > "))
+    outputs = {words[index + 1] for index, word in enumerate(words[:-1]) if word in OUTPUT_OPTIONS | {">"}}
+    wanted = [word.rstrip("/") for word in words if word not in outputs]
+    if "round*.tgn" in wanted:
+        wanted += ["round1.tgn", "round2.tgn"]
+    return [name for name in FIXTURES if any(word == name or word.startswith(f"{name}/") for word in wanted)]
+
+
+def test_the_examples_are_found():
+    assert len(EXAMPLES) > 25
+    assert "ludoscribe check corpus" in EXAMPLES
+    assert "ludoscribe convert game.tgn --to json -o game.json" in EXAMPLES
+    assert any(command.startswith("cat ") for command in EXAMPLES)
+
+
+@pytest.mark.parametrize("command", EXAMPLES)
+def test_every_command_example_runs(command, tmp_path):
+    for name in _inputs(command):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        FIXTURES[name](tmp_path / name)
+    environment = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    result = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], cwd=tmp_path, env=environment,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "internal error" not in result.stderr
+
+
+def _sessions() -> list[tuple[str, str]]:
+    """($ command, output shown) of the text blocks of docs/cli.md that run on the corpus."""
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    found = []
+    for lang, body in _code_blocks(page):
+        first, _, shown = body.partition("\n")
+        if lang == "text" and first.startswith("$ ludoscribe ") and " corpus/" in first:
+            found.append((first[2:], shown))
+    return found
+
+
+@pytest.mark.parametrize("command, shown", _sessions())
+def test_sessions_shown_print_what_they_show(command, shown):
+    result = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                            env=dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"))
+    assert result.stdout == shown
+
+
+def test_the_teblo_page_shows_the_message_for_a_set_up_position_breaking_rule_c(tmp_path):
+    record = tmp_path / "shut.tgn"
+    record.write_text('[Game "Teblo"]\n[Result "*"]\n[SetUp "1"]\n'
+                      '[Position "12/12/12/12/12/12/12/2r9/1r1r8/2r9/12/12 D3 I10 Y 1"]\n\n*\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(record)])
+    message = "Yellow's pawn cannot reach both bases (rule c)"
+    assert result.stdout == f"{record}:4:1: bad Position tag: {message}\n"
+    assert f"`{message}`" in (ROOT / "docs" / "games" / "teblo.md").read_text(encoding="utf-8")
