@@ -326,6 +326,8 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
         raise IOFailure(str(error)) from None
     except OSError as error:
         raise IOFailure(f"cannot read or write {error.filename or ''}: {error.strerror or error}") from None
+    index = Path(out) / "index.html"
+    click.echo(terminal_text(f"Open {index} in a browser ({index.resolve().as_uri()})."))
     sys.exit(2 if report.unread else 1 if report.rejected else 0)
 
 

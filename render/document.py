@@ -201,6 +201,17 @@ def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
 
 # --- HTML ----------------------------------------------------------------------------
 
+# The viewer's buttons: (command, face, label, keys). docs/publishing.md#the-viewer lists them.
+BUTTONS = (("first", "«", "Start (Home)", "Home"), ("back", "‹", "Back (←)", "ArrowLeft"),
+           ("forward", "›", "Forward (→)", "ArrowRight"), ("last", "»", "End of line (End)", "End"),
+           ("into", "↓", "Into the variation (↓)", "ArrowDown"), ("out", "↑", "Out of the variation (↑)", "ArrowUp"),
+           ("flip", "⇅", "Flip the board (F)", "F"))
+
+
+def board_label(record: Record, entry: Entry) -> str:
+    """What the live board shows, for screen readers: 'Teblo, after 12... H10'."""
+    return f"{record.game.name}, " + ("start" if entry.node is None else f"after {entry.label}")
+
 
 def asset(name: str) -> str:
     """The text of a file shipped with the package (viewer.js, viewer.css)."""
@@ -219,7 +230,8 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     tree = walk(record)
     at = tree.of(record.moves[ply - 1]) if ply else 0
     svgs = diagrams(tree, size, flipped)
-    html = HtmlWriter(tree, svgs, prefix)
+    turned = diagrams(tree, size, not flipped) if svgs is not None else None
+    html = HtmlWriter(tree, svgs, prefix, turned)
     parts = [f'<div class="ls-record" id="{html_text(prefix)}">']
     if tags:
         parts.append(tag_table(record, links or {}))
@@ -250,29 +262,44 @@ def tag_table(record: Record, links: dict[str, str]) -> str:
 class HtmlWriter:
     """The HTML parts of one record's fragment."""
 
-    def __init__(self, tree: Tree, svgs: list[str] | None, prefix: str) -> None:
+    def __init__(self, tree: Tree, svgs: list[str] | None, prefix: str, turned: list[str] | None = None) -> None:
+        """svgs: every position as first shown; turned: the same with the board turned round (for Flip)."""
         self.tree, self.svgs, self.prefix = tree, svgs, prefix
         self.sides = tree.record.game.sides
         self.figures = 0
         self.table = None
         if svgs is not None:
             self.table = FrameTable(f"{prefix}v-")
-            for svg in svgs:
+            for svg in svgs + (turned or []):
                 self.table.add(svg)
 
     def viewer(self, at: int) -> str:
-        label = html_text(self.tree.entries[at].label)
-        buttons = "".join(f'<button type="button" data-go="{go}" title="{hint}" aria-label="{hint}">{face}</button>'
-                          for go, face, hint in (("first", "«", "Start (Home)"), ("back", "‹", "Back (←)"),
-                                                 ("forward", "›", "Forward (→)"), ("last", "»", "End of line (End)")))
-        return (f'<div class="ls-board">{self.table.markup(at, self.tree.entries[at].label)}'
-                f'<div class="ls-controls" hidden>{buttons}</div>'
-                f'<p class="ls-status" aria-live="polite">{label}</p></div>')
+        """The live board with its buttons, the turn shown and its comment: the viewer's panel."""
+        entry = self.tree.entries[at]
+        buttons = "".join(f'<button type="button" data-go="{go}" title="{hint}" aria-label="{hint}" '
+                          f'aria-keyshortcuts="{keys}">{face}</button>' for go, face, hint, keys in BUTTONS)
+        return (f'<div class="ls-board">{self.table.markup(at, board_label(self.tree.record, entry))}'
+                f'<div class="ls-controls" role="toolbar" aria-label="Viewer" hidden>{buttons}</div>'
+                f'<p class="ls-status" aria-live="polite">{html_text(entry.label)}</p>'
+                f'<p class="ls-now" hidden>{html_text(self.comment(entry))}</p></div>')
+
+    def comment(self, entry: Entry) -> str:
+        """What readers see of the comments around an entry's turn (the record's own for the start).
+
+        The viewer finds the same texts in the move list, next to the turn's link.
+        """
+        texts = self.tree.record.comments if entry.node is None else entry.node.before + entry.node.comments
+        return " ".join(shown for shown in map(comment_text, texts) if shown)
 
     def data(self) -> str:
-        """The viewer's positions and tree as JSON in a script element (no '<' in it)."""
+        """The viewer's positions and tree as JSON in a script element (no '<' in it).
+
+        frames: a frame per entry as first shown; turned: the same with the board turned round.
+        """
         entries = self.tree.entries
-        data = {"roots": self.table.roots, "table": self.table.elements, "frames": self.table.frames,
+        frames = self.table.frames
+        data = {"game": self.tree.record.game.name, "roots": self.table.roots, "table": self.table.elements,
+                "frames": frames[:len(entries)], "turned": frames[len(entries):],
                 "parent": [e.parent for e in entries], "next": [e.next for e in entries],
                 "labels": [e.label for e in entries]}
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)

@@ -284,17 +284,21 @@ def render_page(text: str, path: str, links: dict[str, str]) -> None:
     """Write the page of one record (its canonical text, known valid)."""
     record = read_string(text)[0]
     replayed = check(record)
-    _write(Path(path), title(record), [render_html(record, replayed, links=links)])
+    _write(Path(path), title(record), [render_html(record, replayed, links=links)], wide=True)
 
 
-def _write(path: Path, heading: str, lines: list[str]) -> None:
+def _write(path: Path, heading: str, lines: list[str], wide: bool = False) -> None:
     """A Markdown page with a title and a first heading, both escaped.
+
+    wide: the page leaves out the theme's table of contents (Material), so that the viewer
+    has room for the board and the move list side by side.
 
     mkdocs' themes write the page title into the HTML as it is, so the title is
     given ready escaped for HTML in the front matter rather than taken from the
     heading, and written as a YAML string that no character can end.
     """
-    front = f"---\ntitle: {yaml_string(html_text(heading))}\n---\n\n# {markdown_text(heading)}\n\n"
+    hide = "hide: [toc]\n" if wide else ""
+    front = f"---\ntitle: {yaml_string(html_text(heading))}\n{hide}---\n\n# {markdown_text(heading)}\n\n"
     path.write_text(front + "\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -374,7 +378,8 @@ def _dates(entries: list[Entry]) -> str:
 def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     """The generated project's configuration, every string a quoted YAML scalar of printable ASCII."""
     games = sorted({entry.game for entry in plan.entries})
-    nav = [{"Home": "index.md"}, *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
+    nav = [{"Home": "index.md"},
+           *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"}]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],

@@ -111,7 +111,8 @@ def board(
             dwg.add(dwg.text(str(len(stack)), insert=(x, round(base - (len(stack) - 1) * lift + layout.r(0.2), 2)),
                              fill=TOKENS[stack[-1]][2], font_size=layout.r(0.55), font_weight="bold",
                              font_family="sans-serif", text_anchor="middle"))
-    draw_arrows(dwg, arrows, CELL_OF, centres.__getitem__, layout.r(0.22), hexagon_reach(layout.r(CELL) * math.sqrt(3) / 2))
+    apothem = layout.r(CELL) * math.sqrt(3) / 2
+    draw_arrows(dwg, arrows, CELL_OF, centres.__getitem__, layout.r(0.22), hexagon_reach(apothem))
     caption = (state_text(outcome, SIDES, position.side, reason=True) if outcome is not None else
                f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture")
     dwg.add(dwg.text(caption,

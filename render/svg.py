@@ -97,7 +97,8 @@ def hexagon_reach(apothem: float) -> Reach:
     return lambda cell, dx, dy: apothem / max(abs(dx * nx + dy * ny) for nx, ny in normals)
 
 
-def edge_to_edge(start: Point, end: Point, reach_start: float, reach_end: float, shortest: float) -> tuple[Point, Point]:
+def edge_to_edge(start: Point, end: Point, reach_start: float, reach_end: float,
+                 shortest: float) -> tuple[Point, Point]:
     """Tail and tip of an arrow between two cells: the tip on the edge of the end cell, the
     tail on the edge of the start cell, or further back (never behind its centre) when the
     cells are too close for an arrow `shortest` long between their edges."""

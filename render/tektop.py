@@ -3,9 +3,10 @@
 `board()` is a pure function from a position (and options) to SVG text: the 5x5 relief
 shaded by level (darker is higher, as on the real board) with each square's level
 written in its corner and the terraces outlined, the pawns, a side panel with each
-side's pawns home, the last turn's throws drawn as dice faces in the thrower's colours beside its
-pawns home, with the points the last one scored, and the game's state; the last turn's steps are highlighted and drawn as
-arrows (dashed for a displaced pawn), and a comment's marks and arrows are drawn too.
+side's pawns home, the last turn's throws drawn as dice faces in the thrower's colours
+beside its pawns home, with the points the last one scored, and the game's state; the
+last turn's steps are highlighted and drawn as arrows (dashed for a displaced pawn), and
+a comment's marks and arrows are drawn too.
 The same arguments always give the same bytes.
 """
 

@@ -1,4 +1,5 @@
-/* Ludoscribe game viewer: step through a record's positions. Plain script, no server needed. */
+/* Ludoscribe game viewer: step through a record's positions (docs/publishing.md#the-viewer).
+   Plain script, no server needed: works from file://. */
 (function () {
   "use strict";
   if (window.ludoscribeViewer) {  /* the script is on the page twice: set up what is new */
@@ -7,41 +8,81 @@
   }
   var viewers = [];
   var active = null;
+  var MARGIN = 8;  /* pixels kept between the current move and whatever could cover it */
 
   function Viewer(game) {
     var self = this;
     var data = JSON.parse(game.querySelector("script.ls-data").textContent);
     var record = game.closest(".ls-record");
     this.data = data;
+    this.game = game;
     this.id = record ? record.id : "";
-    this.svg = game.querySelector(".ls-board svg");
+    this.panel = game.querySelector(".ls-board");
+    this.svg = this.panel.querySelector("svg");
     this.status = game.querySelector(".ls-status");
+    this.comment = game.querySelector(".ls-now");
+    this.moves = game.querySelector(".ls-moves");
+    this.buttons = {};
     this.links = [];
+    this.children = data.parent.map(function () { return []; });
+    data.parent.forEach(function (parent, number) { if (parent >= 0) self.children[parent].push(number); });
     this.at = -1;
     this.root = -1;
+    this.turned = false;
     game.querySelectorAll("a.ls-m").forEach(function (link) {
       var number = +link.getAttribute("href").split("-").pop();
       self.links[number] = link;
       link.addEventListener("click", function (event) {
         event.preventDefault();
-        self.go(number, true);
+        self.go(number, true, true);
       });
     });
     var controls = game.querySelector(".ls-controls");
     controls.hidden = false;
+    this.comment.hidden = false;
+    controls.querySelectorAll("button").forEach(function (button) {
+      self.buttons[button.getAttribute("data-go")] = button;
+    });
+    this.buttons.flip.setAttribute("aria-pressed", "false");
     controls.addEventListener("click", function (event) {
       var button = event.target.closest("button");
       if (button) self.command(button.getAttribute("data-go"));
     });
     game.addEventListener("pointerdown", function () { active = self; });
     game.addEventListener("focusin", function () { active = self; });
-    this.go(+game.getAttribute("data-at") || 0, false);
+    this.go(+game.getAttribute("data-at") || 0, false, false);
   }
 
-  Viewer.prototype.go = function (number, remember) {
+  /* Where each command leads from entry `number` (-1: nowhere). */
+  Viewer.prototype.target = function (what, number) {
     var data = this.data;
-    if (number < 0 || number >= data.frames.length || number === this.at) return;
-    var frame = data.frames[number];
+    if (what === "forward") return data.next[number];
+    if (what === "back") return data.parent[number];
+    if (what === "first") return number === 0 ? -1 : 0;
+    if (what === "last") {
+      var end = number;
+      while (data.next[end] >= 0) end = data.next[end];
+      return end === number ? -1 : end;
+    }
+    if (what === "into") {  /* the first variation of the next turn, else the next alternative of this one */
+      var ahead = this.children[number];
+      if (ahead.length > 1) return ahead[1];
+      if (number <= 0) return -1;
+      var siblings = this.children[data.parent[number]];
+      var here = siblings.indexOf(number);
+      return here + 1 < siblings.length ? siblings[here + 1] : -1;
+    }
+    if (what === "out") {  /* back to the turn the variation replaces */
+      var first = number;
+      while (first > 0 && data.next[data.parent[first]] === first) first = data.parent[first];
+      return first > 0 ? data.next[data.parent[first]] : -1;
+    }
+    return -1;
+  };
+
+  Viewer.prototype.draw = function () {
+    var data = this.data;
+    var frame = (this.turned ? data.turned : data.frames)[this.at];
     if (frame[0] !== this.root) {
       var attributes = data.roots[frame[0]];
       for (var name in attributes) this.svg.setAttribute(name, attributes[name]);
@@ -50,37 +91,109 @@
     var parts = [];
     for (var i = 1; i < frame.length; i++) parts.push(data.table[frame[i]]);
     this.svg.innerHTML = parts.join("");
-    this.svg.setAttribute("aria-label", data.labels[number]);
-    if (this.links[this.at]) this.links[this.at].classList.remove("ls-current");
+  };
+
+  /* Show entry `number`; remember: in the address (#g-12); reveal: scroll its move into view. */
+  Viewer.prototype.go = function (number, remember, reveal) {
+    var data = this.data;
+    if (number < 0 || number >= data.frames.length || number === this.at) return;
+    var previous = this.links[this.at];
+    if (previous) {
+      previous.classList.remove("ls-current");
+      previous.removeAttribute("aria-current");
+    }
+    this.at = number;
+    this.draw();
+    var label = data.labels[number];
+    this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + label));
+    this.status.textContent = label;
+    this.comment.textContent = this.remarks(number);
+    for (var what in this.buttons) {
+      if (what !== "flip") this.buttons[what].setAttribute("aria-disabled", this.target(what, number) < 0);
+    }
     var link = this.links[number];
     if (link) {
       link.classList.add("ls-current");
-      var box = link.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) link.scrollIntoView({block: "center"});
+      link.setAttribute("aria-current", "step");
+      if (reveal) this.reveal(link);
     }
-    this.status.textContent = data.labels[number];
-    this.at = number;
     if (remember && this.id) {
       try { history.replaceState(null, "", "#" + this.id + "-" + number); } catch (error) { /* not allowed here */ }
     }
   };
 
-  Viewer.prototype.command = function (what) {
-    var data = this.data;
-    var number = this.at;
-    if (what === "forward") number = data.next[number];
-    else if (what === "back") number = data.parent[number];
-    else if (what === "first") number = 0;
-    else if (what === "last") while (data.next[number] >= 0) number = data.next[number];
-    this.go(number, true);
+  /* The comments on entry `number` as the move list shows them: those written before and
+     after its turn, up to the next turn (for the start, those before the first turn). */
+  Viewer.prototype.remarks = function (number) {
+    var link = this.links[number];
+    var texts = [];
+    var stop = "a.ls-m, .ls-n, .ls-var, figure, .ls-result";
+    var element;
+    if (!link) {
+      for (element = this.moves.firstElementChild; element && !element.matches(stop); element = element.nextElementSibling) {
+        if (element.classList.contains("ls-comment")) texts.push(element.textContent.trim());
+      }
+      return texts.join(" ");
+    }
+    for (element = link.previousElementSibling; element && !element.matches(stop); element = element.previousElementSibling) {
+      if (element.classList.contains("ls-comment")) texts.unshift(element.textContent.trim());
+    }
+    for (element = link.nextElementSibling; element && !element.matches(stop); element = element.nextElementSibling) {
+      if (element.classList.contains("ls-comment")) texts.push(element.textContent.trim());
+    }
+    return texts.join(" ");
   };
 
-  var KEYS = {ArrowRight: "forward", ArrowLeft: "back", Home: "first", End: "last"};
+  /* Scroll the move list's own pane, and the page only if it must, until `link` shows
+     between the pinned header (and pinned board) and the bottom of the window. When the
+     page has to scroll beside a move list of its own, it brings the whole viewer into view. */
+  Viewer.prototype.reveal = function (link) {
+    var top = headerBottom();
+    var pinned = getComputedStyle(this.panel).position === "sticky";
+    if (pinned) top += this.panel.offsetHeight;
+    var bottom = window.innerHeight;
+    if (!pinned) {  /* board and moves side by side: the whole viewer in view, if it fits */
+      var whole = this.game.getBoundingClientRect();
+      if (whole.height <= bottom - top && (whole.top < top || whole.bottom > bottom)) scrollPage(whole.top - top - MARGIN);
+    }
+    if (this.moves.scrollHeight > this.moves.clientHeight + 1 && getComputedStyle(this.moves).overflowY !== "visible") {
+      var pane = this.moves.getBoundingClientRect();
+      var seen = [Math.max(top, pane.top), Math.min(bottom, pane.bottom)];
+      if (seen[1] - seen[0] < 4 * MARGIN + link.offsetHeight) seen = [pane.top, pane.bottom];
+      this.moves.scrollTop += shift(link.getBoundingClientRect(), seen[0], seen[1]);
+    }
+    scrollPage(shift(link.getBoundingClientRect(), top, bottom));
+  };
+
+  function scrollPage(by) {  /* at once: a smooth scroll would leave the move hidden for a while */
+    if (by) window.scrollBy({top: by, behavior: "instant"});
+  }
+
+  /* How far to scroll so that `box` lies between `top` and `bottom` (0 when it does);
+     a move out of sight is brought to a third of the way down, its comment after it. */
+  function shift(box, top, bottom) {
+    if (box.top >= top + MARGIN && box.bottom <= bottom - MARGIN) return 0;
+    return box.top - top - Math.max(MARGIN, Math.min((bottom - top) / 3, bottom - top - box.height - MARGIN));
+  }
+
+  Viewer.prototype.command = function (what) {
+    if (what === "flip") {
+      this.turned = !this.turned;
+      this.buttons.flip.setAttribute("aria-pressed", this.turned);
+      this.draw();
+      return;
+    }
+    var number = this.target(what, this.at);
+    if (number >= 0) this.go(number, true, true);
+  };
+
+  var KEYS = {ArrowRight: "forward", ArrowLeft: "back", Home: "first", End: "last", ArrowDown: "into",
+              ArrowUp: "out", f: "flip", F: "flip"};
 
   document.addEventListener("keydown", function (event) {
     var target = event.target;
     var what = KEYS[event.key];
-    if (!what || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!what || event.altKey || event.ctrlKey || event.metaKey || (event.shiftKey && what !== "flip")) return;
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     var viewer = active || onScreen();
     if (!viewer) return;
@@ -96,7 +209,21 @@
     return viewers[0];
   }
 
+  /* The bottom of the site's header when it stays pinned at the top of the window (mkdocs'
+     and Material's themes), else 0. */
+  function headerBottom() {
+    var header = document.querySelector(".md-header, .navbar.fixed-top, body > header");
+    if (!header) return 0;
+    var position = getComputedStyle(header).position;
+    return position === "fixed" || position === "sticky" ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  }
+
+  function pinUnderHeader() {
+    document.documentElement.style.setProperty("--ls-top", headerBottom() + "px");
+  }
+
   function start() {
+    pinUnderHeader();
     document.querySelectorAll(".ls-game").forEach(function (game) {
       if (game.querySelector("script.ls-data") && !game.hasAttribute("data-ready")) {
         game.setAttribute("data-ready", "");
@@ -109,11 +236,12 @@
   function follow() {  /* a URL ending in #g-12 shows position 12 of the record whose id is g */
     var wanted = /^#(.+)-(\d+)$/.exec(location.hash);
     viewers.forEach(function (viewer) {
-      if (wanted && wanted[1] === viewer.id) viewer.go(+wanted[2], false);
+      if (wanted && wanted[1] === viewer.id) viewer.go(+wanted[2], false, true);
     });
   }
 
   window.addEventListener("hashchange", follow);
+  window.addEventListener("resize", pinUnderHeader);
 
   window.ludoscribeViewer = {start: start};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -36,7 +36,10 @@ def texts(root: ElementTree.Element) -> list[str]:
     return [text.text for text in root.iter(f"{SVG}text")]
 
 
-def arrow_ends(root: ElementTree.Element, colour: str = ARROW) -> list[tuple[tuple[float, float], tuple[float, float], str]]:
+Point = tuple[float, float]
+
+
+def arrow_ends(root: ElementTree.Element, colour: str = ARROW) -> list[tuple[Point, Point, str]]:
     """(tail, tip, group opacity) of each arrow drawn in `colour`."""
     found = []
     for group in root.iter(f"{SVG}g"):
@@ -146,12 +149,11 @@ def test_the_highlight_stands_out_on_every_colour_of_the_board(game):
 
 def test_tekao_frames_the_last_turn_over_the_pieces_in_both_start_zones():
     rules = game_class("Tekao")()
-    start = rules.start_position()
-    for placement, side in (("F@a1", "blue"), ):
+    position = rules.start_position()
+    for placement, side in (("F@a1", "blue"), ("F@h8", "yellow")):
         turn = rules.read_turn(placement)
-        after = rules.apply(start, turn)
-        root = parse(tekao.board(after, last=(start, turn)))
-        elements = list(root)
+        before, position = position, rules.apply(position, turn)
+        elements = list(parse(tekao.board(position, last=(before, turn))))
         frame = next(i for i, e in enumerate(elements) if e.get("class") == "last" and e.get("stroke") == HIGHLIGHT)
         piece = next(i for i, e in enumerate(elements) if e.get(XLINK) == f"#{side}-F")
         assert frame > piece  # drawn after, so over, the piece that covers most of its square
@@ -247,6 +249,10 @@ def _boxes(root: ElementTree.Element):
 
 def tchako_positions():
     rules = game_class("TChako")()
+    start = rules.start_position()
+    for corner in ("A>E@0:0", "A>D@50:0", "A>E@0:99"):  # pucks given the board's very corners and edges
+        turn = rules.read_turn(corner)
+        yield rules.apply(start, turn), (start, turn)
     rng = random.Random(11)
     for seed in range(6):
         position = rules.start_position()
@@ -284,7 +290,8 @@ def test_tchako_zone_names_stand_clear_of_every_zone():
                 zx, zy = CENTRE[zone]
                 if flipped:
                     zx, zy = WIDTH - zx, HEIGHT - zy
-                gap = math.dist((x, y), ((zx + tchako.MARGIN) * unit, (zy + tchako.MARGIN) * unit)) - RADIUS[zone] * unit
+                middle = ((zx + tchako.MARGIN) * unit, (zy + tchako.MARGIN) * unit)
+                gap = math.dist((x, y), middle) - RADIUS[zone] * unit
                 assert gap > 0.4 * size, (text.text, zone)
 
 
@@ -309,6 +316,5 @@ def test_tchako_rings_the_zones_of_the_last_turn_in_the_highlight_colour():
     rings = [element for element in root.iter(f"{SVG}circle") if element.get("class") == "last"]
     assert [element.get("stroke") for element in rings] == [HIGHLIGHT] * 2
     centres = [(float(ring.get("cx")), float(ring.get("cy"))) for ring in rings]
-    assert centres == [(round((CENTRE[z][0] + tchako.MARGIN) * unit, 2), round((CENTRE[z][1] + tchako.MARGIN) * unit, 2))
-                       for z in "FJ"]
+    assert centres == [tuple(round((n + tchako.MARGIN) * unit, 2) for n in CENTRE[zone]) for zone in "FJ"]
     assert not [e for e in parse(tchako.board(before, size=480)).iter(f"{SVG}circle") if e.get("class") == "last"]

@@ -61,6 +61,11 @@ def test_progress_goes_to_standard_error(built):
     assert lines[-1].startswith("site: wrote ")
 
 
+def test_the_last_line_says_which_file_to_open(built):
+    site, _, result = built
+    assert result.stdout == f"Open {site / 'index.html'} in a browser ({(site / 'index.html').as_uri()}).\n"
+
+
 def test_index_pages_by_game_and_by_event(built):
     site, project, _ = built
     docs = project / "docs"
