@@ -214,7 +214,7 @@ BUTTONS = (("first", "«", "Start (Home)", "Home"), ("back", "‹", "Back (←)"
 
 def board_label(record: Record, entry: Entry) -> str:
     """What the live board shows, for screen readers: 'Teblo, after 12... H10'."""
-    return f"{record.game.name}, " + ("start" if entry.node is None else f"after {entry.label}")
+    return f"{display_name(record.game.name)}, " + ("start" if entry.node is None else f"after {entry.label}")
 
 
 def asset(name: str) -> str:
@@ -307,7 +307,7 @@ class HtmlWriter:
         """
         entries = self.tree.entries
         frames = self.table.frames
-        data = {"game": self.tree.record.game.name, "roots": self.table.roots, "table": self.table.elements,
+        data = {"game": display_name(self.tree.record.game.name), "roots": self.table.roots, "table": self.table.elements,
                 "frames": frames[:len(entries)], "turned": frames[len(entries):],
                 "parent": [e.parent for e in entries], "next": [e.next for e in entries],
                 "labels": [e.label for e in entries]}

@@ -248,3 +248,17 @@ def test_everything_works_from_the_keyboard_alone(page, site):
     page.focus('a.ls-m[href="#g-7"]')
     page.keyboard.press("Enter")
     assert check_step(page, data, "move from the keyboard")["status"] == data["labels"][7]
+
+
+
+def test_the_board_label_names_the_game_as_readers_write_it():
+    from ludoscribe.notation import check
+    from ludoscribe.notation.files import load
+    from ludoscribe.render.document import render_html
+
+    record = next(iter(load(str(CORPUS / "tchako" / "central-hill.tgn"))))
+    html = render_html(record, check(record), ply=2)
+    found = re.search(r'<div class="ls-board"><svg[^>]* role="img" aria-label="([^"]*)"', html)
+    assert found and found.group(1).startswith("T&#x27;Chako, after ")
+    data = json.loads(re.search(r'class="ls-data">(.*?)</script>', html).group(1))
+    assert data["game"] == "T'Chako"
