@@ -27,7 +27,7 @@ def game_positions(rules, count: int, rng: random.Random) -> list[tuple]:
         position = rules.start_position()
         for _ in range(rng.randrange(20, 100)):
             turn = rules.random_turn(position, rng)
-            if turn is None or rules.outcome(position, 1) is not None:
+            if turn is None or rules.outcome(position) is not None:
                 break
             before, position = position, rules.apply(position, turn)
         found.append((position, (before, turn)))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import io
 import random
-from collections import Counter
 
 import chess
 import chess.pgn
@@ -19,7 +18,7 @@ import chess.pgn
 from timing import rates
 
 from ludoscribe.notation import check, read_records
-from ludoscribe.notation.games import game_class
+from ludoscribe.notation.games import History, game_class
 from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.writer import write_record
 
@@ -30,13 +29,13 @@ def tgn_file(game: str, games: int, plies: int, rng: random.Random) -> tuple[byt
     texts = []
     while len(texts) < games:
         position, moves, ended = rules.start_position(), [], False
-        seen = Counter([position])
+        history = History(position)
         while len(moves) < plies and not ended:
             turn = rules.random_turn(position, rng)
             moves.append(Node(turn))
             position = rules.apply(position, turn)
-            seen[position] += 1
-            ended = rules.outcome(position, seen[position]) is not None
+            history.push(turn, position)
+            ended = rules.outcome(position, history) is not None
         if not ended:
             record = Record(tags={"Event": "bench", "Round": str(len(texts) + 1)}, moves=moves,
                             game=rules, start=rules.start_position())

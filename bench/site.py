@@ -16,10 +16,9 @@ import os
 import random
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
-from ludoscribe.notation.games import GAMES, game_class
+from ludoscribe.notation.games import GAMES, History, game_class
 from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.writer import write_record
 from ludoscribe.render.diagram import RENDERERS
@@ -34,15 +33,15 @@ def generated(folder: Path, records: int, plies: int, rng: random.Random) -> Non
     for number in range(records):
         rules = game_class(games[number % len(games)])()
         position = rules.start_position()
-        moves, seen, outcome = [], Counter([position]), None
+        moves, history, outcome = [], History(position), None
         while len(moves) < plies and outcome is None:
             turn = rules.random_turn(position, rng)
             if turn is None:
                 break
             moves.append(Node(turn))
             position = rules.apply(position, turn)
-            seen[position] += 1
-            outcome = rules.outcome(position, seen[position])
+            history.push(turn, position)
+            outcome = rules.outcome(position, history)
         record = Record(tags={"Event": f"Bench {rules.name}", "Round": str(number + 1), "Date": "2026.11.22"},
                         moves=moves, result=outcome.result if outcome else "*", game=rules,
                         start=rules.start_position())

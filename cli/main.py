@@ -22,6 +22,7 @@ from ..notation.sources import InputError, Sources, output_names
 from ..notation.standings import Scoring, by_event
 from ..notation.writer import TooLong, write_record
 from ..render.diagram import ply_of, record_diagrams, renderer_for
+from ..render.budgets import BudgetError
 from ..render.document import page_html, render_html, render_markdown, title
 from ..render.escaping import terminal_lines, terminal_text
 from ..render.site import SiteError, build_site
@@ -270,11 +271,19 @@ def _publish(sources: Sources, source: str, record_index: int | None, target: st
     if record.problems:
         _report(path, index, record)
         sys.exit(1)
-    if target == "html":
-        _write(out, page_html(render_html(record, replayed), title(record)), force)
-        return
     stem = Path(out).stem
-    text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg")
+    try:
+        if target == "html":
+            fragment = render_html(record, replayed)
+        else:
+            text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg")
+    except BudgetError as error:  # too many diagrams or positions, or too large a page
+        record.problems.append(error.problem)
+        _report(path, index, record)
+        sys.exit(1)
+    if target == "html":
+        _write(out, page_html(fragment, title(record)), force)
+        return
     targets = [str(Path(out).with_name(name)) for name in files] + [out]
     if not force:
         for existing in filter(os.path.lexists, targets):
@@ -522,7 +531,7 @@ def _draw_position(game: str, code: str, out: str, options: dict, force: bool) -
         position = rules.read_position(code)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--game/--position") from None
-    _write(out, draw(position, outcome=rules.outcome(position, 1), **options), force)
+    _write(out, draw(position, outcome=rules.outcome(position), **options), force)
 
 
 def _write(target: str, text: str, force: bool = False) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..notation.games import display_name
+from ..notation.lock import Busy, ScoresheetLock
 from ..notation.scoresheet import Scoresheet
 from ..render.escaping import terminal_text
 from ..render.text import text_board
@@ -25,10 +26,29 @@ The file is saved after every change."""
 
 
 def session(game: str, path: str) -> None:
-    """Record a game into `path`, or go on with the unfinished record saved there."""
+    """Record a game into `path`, or go on with the unfinished record saved there.
+
+    One session at a time per file: a second one is refused while the first runs.
+    """
+    lock = ScoresheetLock(path)
+    try:
+        lock.acquire()
+    except Busy as error:
+        raise click.ClickException(terminal_text(str(error))) from None
+    except OSError as error:
+        raise IOFailure(f"cannot write {path}: {error.strerror or error}") from None
+    try:
+        _session(game, path)
+    finally:
+        lock.release()
+
+
+def _session(game: str, path: str) -> None:
     sheet = _open(game, path)
     _save(sheet, path)
     click.echo(f"{display_name(sheet.game.name)} to {path}: {_turns(sheet)} so far. Type help for the commands.")
+    if sheet.outcome() is not None and _end_proposed(sheet, path):
+        return
     while True:
         try:
             line = input(f"{sheet.label()}> ").strip()
@@ -87,11 +107,19 @@ def _turn(sheet: Scoresheet, path: str, text: str) -> bool:
     """Record a turn; True when the game has ended and its result is confirmed."""
     if not _accepted(sheet, path, sheet.add_turn(text)):
         return False
+    return sheet.outcome() is not None and _end_proposed(sheet, path)
+
+
+def _end_proposed(sheet: Scoresheet, path: str) -> bool:
+    """Propose the result the rules call for; True once it is confirmed (or input ends: saved unfinished)."""
     ended = sheet.outcome()
-    if ended is None:
-        return False
     click.echo(f"The game is over: {ended.reason}.")
-    if input(f"Result {ended.result}? [Y/n] ").strip().lower() in ("", "y", "yes"):
+    try:
+        answer = input(f"Result {ended.result}? [Y/n] ")
+    except EOFError:
+        click.echo()
+        return _quit(sheet, path, "")
+    if answer.strip().lower() in ("", "y", "yes"):
         return _result(sheet, path, ended.result)
     click.echo("Not ended: undo the last turn, or give the result.")
     return False

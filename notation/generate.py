@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Iterator
 
-from .games import game_class
+from .games import History, game_class
 from .model import Node, Record
 from .writer import write_record
 
@@ -15,7 +14,7 @@ def random_record(game: str, rng: random.Random, max_turns: int = 200, round_: i
     """One random game played from the start until it ends, or unfinished (`*`) after `max_turns`."""
     rules = game_class(game)()
     start = position = rules.start_position()
-    seen = Counter([position])
+    history = History(start)
     moves: list[Node] = []
     result = "*"
     while len(moves) < max_turns:
@@ -25,8 +24,8 @@ def random_record(game: str, rng: random.Random, max_turns: int = 200, round_: i
         turn = rules.complete(position, turn)
         moves.append(Node(turn))
         position = rules.apply(position, turn)
-        seen[position] += 1
-        outcome = rules.outcome(position, seen[position])
+        history.push(turn, position)
+        outcome = rules.outcome(position, history)
         if outcome is not None:
             result = outcome.result
             break

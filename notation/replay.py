@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .games import Outcome
+from .games import History, Outcome
 from .limits import MAX_RECORD
 from .model import Node, Record
 from .writer import TooLong, write_record
@@ -30,11 +29,10 @@ def check(record: Record) -> Replayed | None:
     too (docs/format.md#limits). Returns None if the record could not be read (it
     already has problems).
     """
-    if record.problems or record.game is None:
+    replayed = replay(record)
+    if replayed is None:
         return None
-    start = record.start
-    over = record.game.outcome(start, 1)  # a set-up position may be over already
-    final, outcome = _replay_line(record, record.moves, start, Counter({start: 1}), over)
+    outcome = replayed.outcome
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
                        record.result_offset, None)
@@ -43,46 +41,58 @@ def check(record: Record) -> Replayed | None:
             write_record(record)
         except TooLong as error:
             record.problem(str(error))
-    return Replayed(outcome, final)
+    return replayed
 
 
-def _replay_line(record: Record, line: list[Node], position: Any, seen: Counter,
-                 outcome: Outcome | None) -> tuple[Any, Outcome | None]:
-    """Replay one line from `position`; stop at its first illegal turn."""
+def replay(record: Record) -> Replayed | None:
+    """Replay every line of a record like `check`, without judging its result or its size."""
+    if record.problems or record.game is None:
+        return None
+    history = History(record.start)
+    over = record.game.outcome(record.start, history)  # a set-up position may be over already
+    return Replayed(_replay_line(record, record.moves, history, over), history.position)
+
+
+def _replay_line(record: Record, line: list[Node], history: History, outcome: Outcome | None) -> Outcome | None:
+    """Replay one line from the end of `history`, adding its turns to it; stop at its first illegal turn.
+
+    A variation is replayed from the same history and taken back from it afterwards.
+    """
     game = record.game
     for node in line:
         for variation in node.variations:
-            _replay_line(record, variation, position, seen.copy(), outcome)
+            length = len(history)
+            _replay_line(record, variation, history, outcome)
+            history.rewind(length)
+        position = history.position
         if outcome is not None:
             record.problem(f"the game is already over: {outcome.reason}", node.offset,
                            game.label(position.number, position.side))
-            return position, outcome
+            return outcome
         try:
-            node.turn, position, count = play_turn(game, position, node.turn, seen)
+            node.turn = play_turn(game, history, node.turn)
         except IllegalTurn as error:
             record.problem(str(error), node.offset, game.label(position.number, position.side))
-            return position, None
-        outcome = game.outcome(position, count)
-    return position, outcome
+            return None
+        outcome = game.outcome(history.position, history)
+    return outcome
 
 
 class IllegalTurn(ValueError):
     """A turn the rules refuse; the message says why."""
 
 
-def play_turn(game: Any, position: Any, turn: Any, seen: Counter) -> tuple[Any, Any, int]:
-    """The turn as the position completes it, the position after it, and how often that
-    position has now occurred (counted in `seen`).
+def play_turn(game: Any, history: History, turn: Any) -> Any:
+    """Play a turn at the end of the line `history`, which then ends with it; the turn as the position completes it.
 
     IllegalTurn with the reason if the rules refuse the turn. Replaying a record and
     recording one at the table both play every turn through here.
     """
-    reason, turn, after = game.play(position, turn)
+    reason, turn, after = game.play(history.position, turn)
     if reason is not None:
         raise IllegalTurn(reason)
-    count = seen.get(after, 0) + 1
-    seen[after] = count
-    return turn, after, count
+    history.push(turn, after)
+    return turn
 
 
 def positions(record: Record) -> Iterator[tuple[Node | None, Any]]:

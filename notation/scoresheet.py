@@ -7,18 +7,19 @@ nothing, and a saved record is resumed by reading it back and replaying it.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any
 
 from .files import write_text
 from .limits import comment_problem, tag_problem, text_problem
-from .games import Outcome, game_class
+from .games import History, Outcome, game_class
 from .model import RESULTS, Node, Record
-from .reader import line_break_problem, read_file, start_position
-from .replay import IllegalTurn, check, play_turn
+from .reader import GLYPHS, line_break_problem, read_file, start_position
+from .replay import IllegalTurn, play_turn, replay
 from .writer import TooLong, required_tags, write_record
 
 CLOCK = re.compile(r"\d+:[0-5]\d:[0-5]\d")
+# A turn as written in a record: a glyph glued to it (I9?, D4!?) and $N annotations after it.
+ANNOTATED = re.compile(r"(?P<turn>.*?)(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?(?P<nags>(?:\s+\$[0-9]{1,3})*)\s*")
 
 
 class Scoresheet:
@@ -27,10 +28,9 @@ class Scoresheet:
     def __init__(self, record: Record) -> None:
         """Take a record read with its game and checked without problems."""
         self.record = record
-        self.positions = [record.start]
-        self.seen = Counter([record.start])
+        self.history = History(record.start)
         for node in record.moves:
-            self.positions.append(play_turn(self.game, self.position, node.turn, self.seen)[1])
+            play_turn(self.game, self.history, node.turn)
 
     @classmethod
     def new(cls, game: str, tags: dict[str, str] | None = None) -> Scoresheet:
@@ -41,12 +41,16 @@ class Scoresheet:
 
     @classmethod
     def resume(cls, path: str) -> Scoresheet:
-        """The unfinished record saved in `path`; ValueError saying why it cannot go on."""
+        """The unfinished record saved in `path`; ValueError saying why it cannot go on.
+
+        Unfinished means result `*`, even when the rules have ended the game (the session
+        that saved it left the end unconfirmed): the sheet then asks for the result again.
+        """
         records = list(read_file(path))
         if len(records) != 1:
             raise ValueError(f"{path} holds {len(records)} records: a scoresheet is one record")
         record = records[0]
-        check(record)
+        replay(record)
         if record.problems:
             raise ValueError(f"{path} does not check: " + "; ".join(str(p) for p in record.problems))
         if record.result != "*":
@@ -59,7 +63,7 @@ class Scoresheet:
 
     @property
     def position(self) -> Any:
-        return self.positions[-1]
+        return self.history.position
 
     def label(self) -> str:
         """The turn about to be played: 'turn 3 Red'."""
@@ -71,23 +75,28 @@ class Scoresheet:
 
     def outcome(self) -> Outcome | None:
         """How the game ended by the rules at this position, if it did."""
-        return self.game.outcome(self.position, self.seen[self.position])
+        return self.game.outcome(self.position, self.history)
 
     def add_turn(self, text: str) -> str | None:
-        """Play the turn written `text`: None if it is recorded, else why it is refused."""
+        """Play the turn written `text`, as in a record (with a glyph or $N annotations if
+        any): None if it is recorded, else why it is refused."""
         ended = self.outcome()
         if ended is not None:
             return f"the game is over: {ended.reason}"
+        written = ANNOTATED.fullmatch(text.strip())
+        nags = [GLYPHS[written["glyph"]]] if written["glyph"] else []
+        nags += [int(word[1:]) for word in written["nags"].split()]
+        if any(nag > 255 for nag in nags):
+            return "an annotation $N goes from $0 to $255"
         try:
-            turn = self.game.read_turn(text)
+            turn = self.game.read_turn(written["turn"])
         except ValueError as error:
             return str(error)
         try:
-            turn, position, _ = play_turn(self.game, self.position, turn, self.seen)
+            turn = play_turn(self.game, self.history, turn)
         except IllegalTurn as error:
             return str(error)
-        self.record.moves.append(Node(turn))
-        self.positions.append(position)
+        self.record.moves.append(Node(turn, nags=nags))
         too_long = self._too_long()
         if too_long is not None:
             self.undo()
@@ -98,8 +107,7 @@ class Scoresheet:
         if not self.record.moves:
             return None
         node = self.record.moves.pop()
-        position = self.positions.pop()
-        self.seen[position] -= 1
+        self.history.pop()
         return self.game.turn_text(node.turn)
 
     def _comments(self) -> list[str]:

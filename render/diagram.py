@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Iterator
 
-from ..notation.games.base import Outcome
+from ..notation.games.base import History, Outcome
 from ..notation.model import Record
 from ..notation.replay import positions
 from . import staku, tchako, teblo, tekao, tektop
@@ -54,10 +54,13 @@ def turn_label(record: Record, ply: int) -> str:
     return f"{record.start.number + index // 2}" + ("..." if index % 2 else "")
 
 
-def ending(game: Any, position: Any, earlier: Iterable[Any]) -> Outcome | None:
-    """How the game stands at the last position of a line (None if not over), the
-    position's occurrences among the `earlier` ones of the line counted for repetitions."""
-    return game.outcome(position, 1 + sum(1 for seen in earlier if seen == position))
+def ending(game: Any, start: Any, line: Iterable[tuple[Any, Any]]) -> Outcome | None:
+    """How the game stands at the end of a line (None if not over); `line` holds the
+    line's (turn, position after it) pairs from `start`, for rules about the turns played."""
+    history = History(start)
+    for turn, after in line:
+        history.push(turn, after)
+    return game.outcome(history.position, history)
 
 
 def record_diagrams(record: Record, plies: Iterable[int] | None = None, **options: Any) -> Iterator[tuple[int, str]]:
@@ -73,5 +76,6 @@ def record_diagrams(record: Record, plies: Iterable[int] | None = None, **option
         if wanted is None or ply in wanted:
             marks, arrows = annotations(node)
             last = (line[ply - 1][1], node.turn) if node is not None else None
-            outcome = ending(record.game, position, (seen for _, seen in line[:ply])) if ply == len(line) - 1 else None
+            outcome = ending(record.game, record.start, ((node.turn, after) for node, after in line[1:])) \
+                if ply == len(line) - 1 else None
             yield ply, draw(position, last=last, marks=marks, arrows=arrows, outcome=outcome, **options)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from ..notation.games import display_name
 from ..notation.model import Node, Record, without_commands
 from ..notation.replay import Replayed
 from ..notation.writer import GLYPH_OF, canonical_tags
+from .budgets import DEFAULT as DEFAULT_BUDGETS
+from .budgets import Budgets, BudgetError, check_page, over_budget
 from .diagram import ending, renderer_for
 from .escaping import html_text, markdown_text, script_json
 from .frames import FrameTable, inline
@@ -103,21 +105,25 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
         draw = renderer_for(tree.record.game)
     except ValueError:
         return None
-    svgs = []
-    for entry in tree.entries:
-        marks, arrows = annotations(entry.node)
-        last = (entry.before, entry.node.turn) if entry.node is not None else None
-        outcome = ending(tree.record.game, entry.after, _earlier(tree, entry)) if entry.next == -1 else None
-        svgs.append(draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size,
-                         outcome=outcome))
-    return svgs
+    return [_drawing(tree, number, draw, size, flipped) for number in range(len(tree.entries))]
 
 
-def _earlier(tree: Tree, entry: Entry) -> Iterator[Any]:
-    """The positions of the line leading to an entry, from the one before it back to the start."""
-    while entry.parent != -1:
+def _drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool) -> str:
+    """The SVG of one entry of the tree."""
+    entry = tree.entries[number]
+    marks, arrows = annotations(entry.node)
+    last = (entry.before, entry.node.turn) if entry.node is not None else None
+    outcome = ending(tree.record.game, tree.record.start, _line_to(tree, entry)) if entry.next == -1 else None
+    return draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size, outcome=outcome)
+
+
+def _line_to(tree: Tree, entry: Entry) -> list[tuple[Any, Any]]:
+    """The (turn, position after it) pairs of the line from the start to an entry."""
+    line = []
+    while entry.node is not None:
+        line.append((entry.node.turn, entry.after))
         entry = tree.entries[entry.parent]
-        yield entry.after
+    return line[::-1]
 
 
 # --- texts shared by both outputs ----------------------------------------------------
@@ -219,13 +225,16 @@ def asset(name: str) -> str:
 
 def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g", ply: int = 0,
                 size: int = 480, flipped: bool = False, tags: bool = True,
-                links: dict[str, str] | None = None) -> str:
+                links: dict[str, str] | None = None, budgets: Budgets = DEFAULT_BUDGETS) -> str:
     """An HTML fragment for a checked record: tags, viewer, move list, diagrams, result.
 
     prefix: unique on the page, it starts every id of the fragment.
     ply: the main-line position the viewer shows first (0 = the start).
     links: tag name -> URL, to make those tag values links.
+    BudgetError if the record's page would exceed a budget (render/budgets.py).
     """
+    if (problem := over_budget(record, budgets)) is not None:
+        raise BudgetError(problem)
     tree = walk(record)
     at = tree.of(record.moves[ply - 1]) if ply else 0
     svgs = diagrams(tree, size, flipped)
@@ -245,7 +254,9 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     if svgs is not None:
         parts.append(html.data())
     parts.append("</div></div>")
-    return "".join(parts)
+    fragment = "".join(parts)
+    check_page(record, fragment, budgets)
+    return fragment
 
 
 def tag_table(record: Record, links: dict[str, str]) -> str:
@@ -374,19 +385,26 @@ def page_html(fragment: str, heading: str) -> str:
 
 
 def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callable[[int], str],
-                    size: int = 480, flipped: bool = False) -> tuple[str, dict[str, str]]:
+                    size: int = 480, flipped: bool = False,
+                    budgets: Budgets = DEFAULT_BUDGETS) -> tuple[str, dict[str, str]]:
     """Markdown for a checked record, and the SVG files its images name ({file name: SVG}).
 
     svg_name: the file name of the diagram of an entry (0 = start), e.g. 'game-012.svg'.
+    BudgetError if the record's page would exceed a budget (render/budgets.py).
     """
+    if (problem := over_budget(record, budgets)) is not None:
+        raise BudgetError(problem)
     tree = walk(record)
-    svgs = diagrams(tree, size, flipped)
+    try:
+        draw = renderer_for(record.game)
+    except ValueError:
+        draw = None
     files: dict[str, str] = {}
 
     def image(number: int, caption: str) -> str:
-        if svgs is None:
+        if draw is None:
             return ""
-        files[svg_name(number)] = svgs[number]
+        files[svg_name(number)] = _drawing(tree, number, draw, size, flipped)  # only the diagrams shown
         return f"![{markdown_text(caption)}]({svg_name(number)})"
 
     lines = [f"# {markdown_text(title(record))}", "", "| Tag | Value |", "|---|---|"]

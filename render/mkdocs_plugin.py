@@ -36,6 +36,7 @@ from ..notation import check, read_string
 from ..notation.files import load
 from ..notation.model import Record
 from .diagram import ply_of
+from .budgets import BudgetError
 from .document import asset, render_html
 from .escaping import html_text, terminal_text
 
@@ -86,7 +87,7 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             count += 1
             try:
                 return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size)
-            except BlockError as error:
+            except (BlockError, BudgetError) as error:
                 message = str(error)
             except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
                 message = f"internal error: {type(error).__name__}: {error}"

@@ -19,6 +19,7 @@ import time
 import unicodedata
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -30,6 +31,8 @@ from ..notation.model import Record
 from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
 from ..notation.standings import Played, played, standings
 from ..notation.writer import write_record
+from .budgets import DEFAULT as DEFAULT_BUDGETS
+from .budgets import Budgets, BudgetError, over_budget
 from .document import UNKNOWN_DATE, date_text, render_html, title
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import html_footer, html_table, scored
@@ -234,6 +237,8 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
     for path, records in sources.by_file():
         for index, record in records:
             check(record)
+            if not record.problems and (problem := over_budget(record, DEFAULT_BUDGETS)) is not None:
+                record.problems.append(problem)
             if record.problems:
                 report.rejected += 1
                 rejected(path, index, record)
@@ -270,21 +275,32 @@ def _render_pages(tasks: list[tuple[str, str, dict[str, str]]], docs: Path, jobs
             progress(f"site: rendered {done}/{len(tasks)} record pages")
 
     arguments = [(text, str(docs / "records" / f"{slug}.md"), links) for text, slug, links in tasks]
-    if jobs == 1 or len(tasks) < 2:
-        for task in arguments:
-            render_page(*task)
-            tick()
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for _ in pool.map(render_page, *zip(*arguments), chunksize=max(1, len(tasks) // (8 * jobs))):
+    with ExitStack() as stack:
+        if jobs == 1 or len(tasks) < 2:
+            notes: Iterable[str | None] = (render_page(*task) for task in arguments)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            notes = pool.map(render_page, *zip(*arguments), chunksize=max(1, len(tasks) // (8 * jobs)))
+        for (_, slug, _), note in zip(tasks, notes):
+            if note is not None:
+                progress(f"site: warning: records/{slug}.md: {note}")
             tick()
 
 
-def render_page(text: str, path: str, links: dict[str, str]) -> None:
-    """Write the page of one record (its canonical text, known valid)."""
+def render_page(text: str, path: str, links: dict[str, str], budgets: Budgets = DEFAULT_BUDGETS) -> str | None:
+    """Write the page of one record (its canonical text, known valid); why it says less, if it does.
+
+    A record whose page would exceed the page budget gets a page saying so instead.
+    """
     record = read_string(text)[0]
     replayed = check(record)
-    _write(Path(path), title(record), [render_html(record, replayed, links=links)], wide=True)
+    try:
+        fragment = render_html(record, replayed, links=links, budgets=budgets)
+    except BudgetError as error:
+        _write(Path(path), title(record), [f'<p class="ls-note">{html_text(str(error.problem.message))}.</p>'])
+        return str(error.problem.message)
+    _write(Path(path), title(record), [fragment], wide=True)
+    return None
 
 
 def _write(path: Path, heading: str, lines: list[str], wide: bool = False) -> None:

@@ -153,11 +153,14 @@ def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, 
         for s in (0, 1):
             queen = position.queens[s] == zone
             pucks = position.pucks[zone][s] - queen
-            created = position.created[zone] in ("wb"[s], "Qq"[s])
             pieces += [(s, "queen")] * queen + [(s, "puck")] * pucks
-            if created:
-                dwg.add(dwg.circle((x, y), round(unit * 0.2, 2), fill="none", stroke=PUCK[s][1],
-                                   stroke_width=round(unit * 0.04, 2), stroke_dasharray="2,2"))
+        holder = position.created[zone]
+        if holder:  # the piece on the creation space sits at the centre, in a dashed ring
+            s = "wbQq".index(holder) % 2
+            pieces.remove((s, "queen" if holder in "Qq" else "puck"))
+            dwg.add(dwg.circle((x, y), round(unit * 0.3, 2), fill="none", stroke=PUCK[s][1],
+                               stroke_width=round(unit * 0.04, 2), stroke_dasharray="2,2"))
+            dwg.add(dwg.use(f"#{'queen' if holder in 'Qq' else 'puck'}{s}", insert=(x, y)))
         coordinates = {s: list(given.get((zone, s), [])) + list(given.get((zone, -1 if s == mover else -2), []))
                        for s in (0, 1)}
         count = len(pieces)
@@ -165,7 +168,7 @@ def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, 
             if coordinates[s] and kind == "puck":
                 px, py = coordinates[s].pop(0)
                 point = _spot(px / 100 * WIDTH, py / 100 * HEIGHT, unit, flipped)
-            elif count == 1:
+            elif count == 1 and not holder:
                 point = (x, y)
             else:
                 angle = 6.2832 * k / count

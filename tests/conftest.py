@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import io
-from collections import Counter
-
 import pytest
 
 from ludoscribe.notation import Record, check, read_records
+from ludoscribe.notation.games import History
 from ludoscribe.notation.games.teblo import Teblo
 
 ROWS = "ABCDEFGHIJKL"
@@ -82,13 +81,13 @@ RED_HAND = row_squares("L") + row_squares("K") + ["J1"]
 
 def play(game, position, turns):
     """Apply turns (checking each is legal) and return the final position and outcome."""
-    seen = Counter({position: 1})
+    history = History(position)
     outcome = None
     for turn in turns:
         assert game.why_illegal(position, turn) is None, game.turn_text(turn)
         position = game.apply(position, turn)
-        seen[position] += 1
-        outcome = game.outcome(position, seen[position])
+        history.push(turn, position)
+        outcome = game.outcome(position, history)
     return position, outcome
 
 

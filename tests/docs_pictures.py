@@ -48,7 +48,7 @@ def pictures() -> dict[str, str]:
     for name, (game, code) in FROM_POSITIONS.items():
         rules = game_class(game)()
         position = rules.read_position(code)
-        drawn[name] = renderer_for(rules)(position, size=SIZE, outcome=rules.outcome(position, 1))
+        drawn[name] = renderer_for(rules)(position, size=SIZE, outcome=rules.outcome(position))
     return drawn
 
 

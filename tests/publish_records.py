@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from ludoscribe.notation.games import GAMES, game_class
+from ludoscribe.notation.games import GAMES, History, game_class
 from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.writer import write_record
 
@@ -35,7 +34,7 @@ def random_record(game: str, turns: int, seed: int, *, variation: bool = False, 
     rules = game_class(game)()
     rng = random.Random(seed)
     position = rules.start_position()
-    positions, moves, seen, outcome = [position], [], Counter([position]), None
+    positions, moves, history, outcome = [position], [], History(position), None
     while len(moves) < turns and outcome is None:
         turn = rules.random_turn(position, rng)
         if turn is None:
@@ -43,13 +42,13 @@ def random_record(game: str, turns: int, seed: int, *, variation: bool = False, 
         moves.append(Node(turn, comments=["[%diagram]"] if len(moves) == 3 else []))
         position = rules.apply(position, turn)
         positions.append(position)
-        seen[position] += 1
-        outcome = rules.outcome(position, seen[position])
+        history.push(turn, position)
+        outcome = rules.outcome(position, history)
     if variation and len(moves) > 2:
         first = _other_turn(rules, positions[1], moves[1].turn, rng)
         reply = rules.random_turn(rules.apply(positions[1], first), rng)
         line = [Node(first, comments=["another idea [%diagram]"])]
-        if reply is not None and rules.outcome(rules.apply(positions[1], first), 1) is None:
+        if reply is not None and rules.outcome(rules.apply(positions[1], first)) is None:
             second = _other_turn(rules, rules.apply(positions[1], first), reply, rng)
             line.append(Node(reply, variations=[[Node(second)]] if second != reply else []))
         moves[1].variations.append(line)

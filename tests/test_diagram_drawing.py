@@ -128,7 +128,7 @@ def random_final(game: str, seed: int):
     last = None
     for _ in range(40):
         turn = rules.random_turn(position, rng)
-        if turn is None or rules.outcome(position, 1) is not None:
+        if turn is None or rules.outcome(position) is not None:
             break
         last, position = (position, turn), rules.apply(position, turn)
     return rules, position, last
@@ -259,7 +259,7 @@ def tchako_positions():
         last = None
         for _ in range(rng.randrange(2, 30)):
             turn = rules.random_turn(position, rng)
-            if turn is None or rules.outcome(position, 1) is not None:
+            if turn is None or rules.outcome(position) is not None:
                 break
             last, position = (position, turn), rules.apply(position, turn)
         yield position, last

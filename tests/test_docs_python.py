@@ -51,19 +51,20 @@ def test_library_examples_print_what_they_say(folder, capsys):
         exec(examples[number], {})
         return capsys.readouterr().out.splitlines()
 
-    assert printed(1)[1:4] == ["Femke Hoekstra - Ilse Veenstra 1/2-1/2 60 turns",
-                               "   1/2-1/2 the same position arose for the third time",
+    assert printed(1)[1:4] == ["Femke Hoekstra - Ilse Veenstra 1/2-1/2 63 turns",
+                               "   1/2-1/2 the turns F9 H8 E9 G8 were played three times in a row",
                                "Pieter Bakker - Femke Hoekstra 1-0 93 turns"]
     assert printed(2) == ["4 13 turn 2 Yellow", "D6 is not next to Yellow's pawn on D4: a pawn steps to an "
                           "orthogonally adjacent square"]
     assert printed(4)[:3] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
                               "D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent "
                               "square", "turn 1 Red"]
-    assert printed(7) == ["None", "D4 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent "
+    assert printed(5) == ["the turns D4 H10 D3 I10 were played three times in a row", "None"]
+    assert printed(8) == ["None", "D4 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent "
                           "square", "D4"]
-    assert printed(6) == []
+    assert printed(7) == []
     assert (folder / "after-12.svg").read_text(encoding="utf-8").startswith("<svg")
-    assert printed(9) == ["event.tgn 1 valid", "event.tgn 2 valid", "event.tgn 3 valid",
-                          "missing.tgn: No such file or directory", "1 file read, 1 input not read"]
-    assert printed(8)[2:] == ["Spring Quadrangular 2024 1 Pieter Bakker 2", "Spring Quadrangular 2024 2 Femke Hoekstra 1/2",
+    assert printed(10) == ["event.tgn 1 valid", "event.tgn 2 valid", "event.tgn 3 valid",
+                           "missing.tgn: No such file or directory", "1 file read, 1 input not read"]
+    assert printed(9)[2:] == ["Spring Quadrangular 2024 1 Pieter Bakker 2", "Spring Quadrangular 2024 2 Femke Hoekstra 1/2",
                               "Spring Quadrangular 2024 2 Ilse Veenstra 1/2"]

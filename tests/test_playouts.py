@@ -9,7 +9,7 @@ import pytest
 
 from conftest import header, read_one
 from ludoscribe.notation import check, write_record
-from ludoscribe.notation.games import Outcome
+from ludoscribe.notation.games import History, Outcome
 from ludoscribe.notation.games.teblo import BASES, NEIGHBOURS, Step, Teblo
 
 GAME = Teblo()
@@ -33,7 +33,7 @@ def playout(seed: int, policy) -> tuple[list[str], Outcome | None, object]:
     """Play up to MAX_PLIES legal turns; the turn texts, how the game ended (if it did), the last position."""
     rng = random.Random(seed)
     position = GAME.start_position()
-    seen = Counter({position: 1})
+    history = History(position)
     turns: list[str] = []
     outcome = None
     while len(turns) < MAX_PLIES and outcome is None:
@@ -43,8 +43,8 @@ def playout(seed: int, policy) -> tuple[list[str], Outcome | None, object]:
         assert GAME.why_illegal(position, turn) is None
         turns.append(GAME.turn_text(turn))
         position = GAME.apply(position, turn)
-        seen[position] += 1
-        outcome = GAME.outcome(position, seen[position])
+        history.push(turn, position)
+        outcome = GAME.outcome(position, history)
     return turns, outcome, position
 
 
@@ -64,7 +64,19 @@ def uniform_policy(position, rng):
     return rng.choice(turns) if turns else None
 
 
-POLICIES = {"random": random_policy, "uniform": uniform_policy, "racing": racing_turn}
+def shuffling_turn(position, rng):
+    """Mostly a step out of the base or back into it, else a random legal turn: games that repeat."""
+    base, pawn = BASES[position.side], position.pawns[position.side]
+    if rng.random() < 0.9:
+        out = [Step(to) for to in NEIGHBOURS[base][:2] if GAME.why_illegal(position, Step(to)) is None]
+        if pawn == base and out:
+            return rng.choice(out)
+        if pawn in NEIGHBOURS[base]:
+            return Step(base)
+    return GAME.random_turn(position, rng)
+
+
+POLICIES = {"random": random_policy, "uniform": uniform_policy, "racing": racing_turn, "shuffling": shuffling_turn}
 CASES = [(name, seed) for name in POLICIES for seed in range(8)]
 
 
@@ -116,3 +128,27 @@ def test_a_turn_past_the_end_of_a_playout_is_reported():
     check(record)
     assert [(problem.message, problem.turn) for problem in record.problems] == [
         (f"the game is already over: {outcome.reason}", GAME.label(final.number, final.side))]
+
+
+def tripled(sides_and_turns: list[tuple[int, str]]) -> bool:
+    """The rule as written: the last 3k turns are k turns (same sides, same turns) three times, for some k."""
+    n = len(sides_and_turns)
+    return any(sides_and_turns[n - 3 * k:n - 2 * k] == sides_and_turns[n - 2 * k:n - k] == sides_and_turns[n - k:]
+               for k in range(1, n // 3 + 1))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_repetition_draw_matches_its_definition_turn_by_turn(seed):
+    rng = random.Random(seed)
+    position = GAME.start_position()
+    history, played = History(position), []
+    for _ in range(MAX_PLIES):
+        turn = shuffling_turn(position, rng)
+        played.append((position.side, GAME.turn_text(turn)))
+        position = GAME.apply(position, turn)
+        history.push(turn, position)
+        outcome = GAME.outcome(position, history)
+        assert (outcome is not None and outcome.termination == "repetition") == tripled(played)
+        if outcome is not None:
+            break
+

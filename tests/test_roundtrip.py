@@ -7,7 +7,6 @@ import io
 import json
 import random
 import re
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import header, read_all, read_one
 from ludoscribe.notation import check, write_record
+from ludoscribe.notation.games import History
 from ludoscribe.notation.games.teblo import Teblo
 from ludoscribe.notation.jsonio import SchemaError, read_json, write_json
 from ludoscribe.notation.limits import MAX_WORD
@@ -73,11 +73,11 @@ comment_texts = st.one_of(
 )
 
 
-def draw_line(draw, rng: random.Random, position, seen: Counter, depth: int, length: int) -> list[dict]:
-    """A line of random legal turns from `position`, with random annotations."""
-    line = []
+def draw_line(draw, rng: random.Random, history: History, depth: int, length: int) -> list[dict]:
+    """A line of random legal turns from the end of `history`, with random annotations."""
+    line, position = [], history.position
     for _ in range(length):
-        if GAME.outcome(position, seen[position]) is not None:
+        if GAME.outcome(position, history) is not None:
             break
         turn = GAME.random_turn(position, rng)
         if turn is None:
@@ -92,12 +92,14 @@ def draw_line(draw, rng: random.Random, position, seen: Counter, depth: int, len
         if depth < 3:
             for _ in range(draw(st.integers(0, 2 if depth == 0 else 1))):
                 length = draw(st.integers(1, 3))
-                variation = draw_line(draw, rng, position, seen.copy(), depth + 1, length)
+                played = len(history)
+                variation = draw_line(draw, rng, history, depth + 1, length)
+                history.rewind(played)
                 if variation:
                     node["variations"].append(variation)
         line.append(node)
         position = GAME.apply(position, turn)
-        seen[position] += 1
+        history.push(turn, position)
     return line
 
 
@@ -111,13 +113,13 @@ def records(draw):
     if draw(st.booleans()):  # start from a set-up position reached by random play
         for _ in range(draw(st.integers(0, 30))):
             following = GAME.apply(start, GAME.random_turn(start, rng))
-            if GAME.outcome(following, 1) is not None:
+            if GAME.outcome(following) is not None:
                 break  # keep a start position the game can go on from
             start = following
         tags.append(("SetUp", "1"))
         tags.append(("Position", GAME.position_code(start)))
     comments = draw(st.lists(comment_texts, max_size=2))
-    moves = draw_line(draw, rng, start, Counter({start: 1}), 0, draw(st.integers(0, 12)))
+    moves = draw_line(draw, rng, History(start), 0, draw(st.integers(0, 12)))
     ended = play_out(start, moves)
     result = ended.result if ended else draw(st.sampled_from(RESULTS))  # any result before the end
     game_tag = draw(st.sampled_from(["Teblo", "teblo", "TEBLO"]))
@@ -135,11 +137,12 @@ def records(draw):
 
 def play_out(position, line: list[dict]):
     """How the main line ended, if it did (random play may repeat a position three times)."""
-    seen, outcome = Counter({position: 1}), None
+    history, outcome = History(position), None
     for node in line:
-        position = GAME.apply(position, GAME.read_turn(node["turn"]))
-        seen[position] += 1
-        outcome = GAME.outcome(position, seen[position])
+        turn = GAME.read_turn(node["turn"])
+        position = GAME.apply(position, turn)
+        history.push(turn, position)
+        outcome = GAME.outcome(position, history)
     return outcome
 
 

@@ -54,5 +54,5 @@ def test_text_board_draws_the_rows_of_the_position_code():
     assert board_rows("-") is None
     sheet = Scoresheet.new("Tektop")
     assert text_board(sheet.game, sheet.position) == (
-        ". . . . b\n. . . . b\n. . . . b\n. . . . b\nw w w w .\n"
+        "5  . . . . b\n4  . . . . b\n3  . . . . b\n2  . . . . b\n1  w w w w .\n   a b c d e\n"
         "position: 4b/4b/4b/4b/wwww1 0 0 W play 1\nto move: turn 1 White\n")

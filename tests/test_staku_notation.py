@@ -121,7 +121,7 @@ def test_codes_of_random_positions_round_trip():
         pos = game.start_position()
         for _ in range(60):
             turn = game.random_turn(pos, rng)
-            if turn is None or game.outcome(pos, 1):
+            if turn is None or game.outcome(pos):
                 break
             pos = game.apply(pos, turn)
             again = game.read_position(game.position_code(pos))
@@ -188,7 +188,7 @@ def playout(game: Staku, seed: int, max_plies: int = 200):
         assert game.why_illegal(pos, turn) is None and game.complete(pos, turn) == turn
         turns.append(turn)
         pos = game.apply(pos, turn)
-        outcome = game.outcome(pos, 1)
+        outcome = game.outcome(pos)
     return turns, outcome, pos
 
 

@@ -442,7 +442,7 @@ def test_a_capture_restarts_the_count():
     assert after(pos, "c3-c4").quiet == 20
     assert after(pos, "c3-d3").quiet == 20
     taken = after(position({"c3": "w", "c4": "b", "e5": "b"}, quiet=19), "c3-c4")
-    assert taken.quiet == 0 and GAME.outcome(taken, 1) is None
+    assert taken.quiet == 0 and GAME.outcome(taken) is None
 
 
 def test_set_up_position_counts_turns_without_capture():

@@ -23,7 +23,7 @@ def places(draw) -> str:
     if draw(st.integers(0, 9)) == 0:
         return "O"
     zone = draw(ZONE)
-    return zone + (f"@{draw(st.integers(0, 99))}:{draw(st.integers(0, 99))}" if draw(st.booleans()) else "")
+    return zone + (f"@{draw(st.integers(0, 100))}:{draw(st.integers(0, 100))}" if draw(st.booleans()) else "")
 
 
 @st.composite
@@ -33,7 +33,8 @@ def actions(draw) -> str:
         return f"+{draw(st.sampled_from(['', 'q']))}{draw(ZONE)}"
     if kind == 2:
         origin = draw(st.sampled_from(("",) + OBSTACLES))
-        return f"~{draw(st.sampled_from('stl'))}{origin}>{draw(st.sampled_from(OBSTACLES))}"
+        middle = f"({draw(st.sampled_from(OBSTACLES))})" if draw(st.booleans()) else ""
+        return f"~{draw(st.sampled_from('stl'))}{origin}>{draw(st.sampled_from(OBSTACLES))}{middle}"
     text = f"{draw(st.sampled_from(['', '^']))}{draw(st.sampled_from(['', 'q', 'c']))}{draw(ZONE)}>{draw(places())}"
     if draw(st.booleans()):
         text += f"x{draw(st.sampled_from(['', 'q', 'c']))}{draw(ZONE)}"
@@ -52,7 +53,7 @@ def test_turn_text_round_trip(parts):
     assert GAME.turn_text(turn) == text and len(turn) == len(parts)
 
 
-@pytest.mark.parametrize("text", ["1-0", "0-1", "1/2-1/2", "*", "12.", "12...", "$3", "!?", "{c}", "-", "F>G,", "F-G"])
+@pytest.mark.parametrize("text", ["A>E@101:5", "A>E@5:1000", "1-0", "0-1", "1/2-1/2", "*", "12.", "12...", "$3", "!?", "{c}", "-", "F>G,", "F-G"])
 def test_the_common_grammar_keeps_its_tokens(text):
     with pytest.raises(ValueError):
         GAME.read_turn(text)
@@ -65,11 +66,17 @@ def test_glyphs_comments_and_variations_around_turns():
     assert record.moves[1].variations[0][0].turn == ()
 
 
-@pytest.mark.parametrize("variant", ["", "strategic shots, sumo", "anarchy", "carrisk, supply depot"])
+VICTORY = ["", "anarchy", "king of the hill", "king of the hill line", "king of the hill diamond", "demographic 3",
+           "demographic total 9", "sudden death 2", "sudden death turns 4", "countdown 6"]
+PLAY = ["", "strategic shots", "supply depot", "carrisk", "sumo", "strategic shots, sumo",
+        "carrisk, supply depot, strategic shots, sumo"]
+
+
+@pytest.mark.parametrize("variant", [", ".join(filter(None, (v, p))) for v in VICTORY for p in PLAY])
 def test_random_playouts_round_trip(variant):
     game = TChako(variant)
     rng = random.Random(7)
-    for _ in range(4):
+    for _ in range(2):
         position, moves = game.start_position(), []
         for _ in range(60):
             turn = game.random_turn(position, rng)
@@ -77,7 +84,7 @@ def test_random_playouts_round_trip(variant):
                 break
             moves.append(game.turn_text(turn))
             position = game.apply(position, turn)
-        outcome = game.outcome(position, 1)
+        outcome = game.outcome(position)
         result = outcome.result if outcome else "*"
         tags = f'[Variant "{variant}"]\n' if variant else ""
         text = f'[Game "TChako"]\n{tags}[Result "{result}"]\n\n' + " ".join(

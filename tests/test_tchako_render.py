@@ -41,3 +41,12 @@ def test_the_chain_counts_the_zones_captured_as_the_turn_began():
     after = GAME.apply(before, turn)
     assert "in t'chako" in board(after, last=(before, turn))
     assert "in t'chako" not in board(GAME.apply(after, GAME.read_turn("pass")))
+
+
+def test_a_created_piece_is_drawn_on_its_creation_space_until_it_moves():
+    # The centre of D is drawn at (260.01, 144.45); the piece on the creation space sits there.
+    created = board(GAME.read_position("Aw3/BQ/Cw3/Dw2+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"))
+    assert 'cx="260.01" cy="144.45" fill="none"' in created and 'stroke-dasharray="2,2"' in created
+    assert '<use x="260.01" xlink:href="#puck0" y="144.45" />' in created
+    moved = board(GAME.read_position("Aw3/BQ/Cw3/Dw2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"))
+    assert 'stroke-dasharray="2,2"' not in moved and 'x="260.01" xlink:href="#puck0" y="144.45"' not in moved

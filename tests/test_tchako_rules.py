@@ -67,8 +67,17 @@ CASES = [
     ("", MID, "+E", "+E: White did not capture E at the start of the turn (a puck is created on a captured zone, "
                     "or on one's own vital or base zone)", None),
     ("", MID, "+D,+D", "+D: the creation space of D holds White's puck, created there and not moved since: it must "
-                       "be shot before another creation there", None),
+                       "be shot, hit or pushed before another creation there", None),
     ("", MID, "+D,cD>E,+D", None, "Aw3/BQ/Cw3/Dw2+w/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    # a created puck blocks its space until the record shows it moved, even inside its zone
+    ("", MID, "+D,cD>D,+D", None, "Aw3/BQ/Cw3/Dw3+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    ("", MID, "+D,A>D/wcD>D,+D", None, "Aw2/BQ/Cw3/Dw4+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
+    ("", MID, "+D,A>D,+D", "+D: the creation space of D holds White's puck, created there and not moved since: it "
+                           "must be shot, hit or pushed before another creation there", None),
+    ("sumo", "Aw3/BQ/Cw3/Db1+b/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>DxcD", None,
+     "Aw2/BQ/Cw3/Dw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
+    # coordinates run from 0 to 100
+    ("", MID, "A>E@0:100,A>E@100:0", None, "Aw1/BQ/Cw3/Dw1/Ew2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("", MID, "+D,D>E,D>F", "D>F: White's only puck in D stands on its creation space: write cD", None),
     ("", GREY, "+A", None, "Aw4b1+w/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"),
     ("", "Aw3/Cw3/Dw2/Fw1/Jw1b2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "+J", None,
@@ -110,6 +119,15 @@ CASES = [
     ("", MID, "~l>AD,~l>CG", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:CG:CD/-/-/- B 2 0/0 play"),
     ("", MID, "~l>AD,~l>EJ", "~l>EJ: a long elastic spans two obstacles joined through a free third one by two fine "
                              "lines, and AD and EJ are not", None),
+    # the long elastic's middle: the first free one, or the one written in brackets
+    ("", MID, "~l>AD,~l>DF", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:DF:AF/-/-/- B 2 0/0 play"),
+    ("", MID, "~l>AD,~l>DF(DE)", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:DF:DE/-/-/- B 2 0/0 play"),
+    ("", MID, "~l>AD,~l>DF(CD)", "~l>DF(CD): CD cannot be the middle of a long elastic from AD to DF: the free "
+                                 "obstacles joined to both by fine lines are AF and DE", None),
+    ("", MID, "~s>AF,~l>AD,~l>DF(AF)", "~l>DF(AF): AF cannot be the middle of a long elastic from AD to DF: the "
+                                       "free obstacle joined to both by fine lines is DE", None),
+    ("", MID, "~s>AD,~s>AF(DE)", "~s>AF(DE): only a long elastic with both anchors placed has a middle obstacle",
+     None),
     ("", MID, "~s>AD,~t>AD", "~t>AD: the obstacle AD already carries an elastic", None),
     ("", MID, "~s>AB", "~s>AB: there is no obstacle between A and B", None),
     ("", MID, "~s>AD,~sAD>DE", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 DE:/-/-/-/-/- B 2 0/0 play"),

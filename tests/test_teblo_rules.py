@@ -382,20 +382,89 @@ def test_no_legal_turn_result_and_turns_after():
     assert problems_of(record) == [("the game is already over: Red has no legal turn", 6, 10, "turn 30 Red")]
 
 
-REPEAT = "1. D4 H10 2. D3 I10 3. D4 H10 4. D3 I10"
+# --- the repetition draw (docs/games/teblo.md, "End of the game"): the same sequence of
+# turns played three times in a row; a position occurring again ends nothing.
+
+SHUFFLE = "D4 H10 D3 I10"  # both pawns step out and back home: the start position again
+DRAWN_BY = f"the turns {SHUFFLE} were played three times in a row"
 
 
-def test_threefold_repetition_draw(teblo):
-    record, replayed = checked(header("1/2-1/2", Termination="repetition") + REPEAT + " 1/2-1/2\n")
+def movetext(turns: str, first: int = 1) -> str:
+    """Numbered movetext for Teblo turns from Yellow's turn `first` on."""
+    words = turns.split()
+    return " ".join(f"{first + i // 2}. {word}" if i % 2 == 0 else word for i, word in enumerate(words))
+
+
+def test_the_same_turns_three_times_draw(teblo):
+    record, replayed = checked(header("1/2-1/2", Termination="repetition") + movetext(" ".join([SHUFFLE] * 3))
+                               + " 1/2-1/2\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(None, "the same position arose for the third time", "repetition")
-    assert replayed.final == teblo.start_position()
-    assert replayed.outcome.result == "1/2-1/2"
+    assert replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
+    assert replayed.final == teblo.start_position() and replayed.final.number == 7
 
 
-def test_twofold_repetition_is_no_draw():
-    record, replayed = checked(header() + "1. D4 H10 2. D3 I10 3. D4 H10 *\n")
+def test_a_shuffle_played_twice_then_left_ends_nothing():
+    # The start position stands on the board for the third time after turn 4, and the
+    # players go on: no sequence has been played three times.
+    record, replayed = checked(header() + movetext(f"{SHUFFLE} {SHUFFLE} (F6) (G7) D4 I9") + " *\n")
     assert record.problems == [] and replayed.outcome is None
+
+
+def test_two_copies_and_most_of_a_third_end_nothing():
+    record, replayed = checked(header() + movetext(f"{SHUFFLE} {SHUFFLE} D4 H10 D3") + " *\n")
+    assert record.problems == [] and replayed.outcome is None
+
+
+def test_a_position_reached_again_by_other_routes_ends_nothing(teblo):
+    # The start position comes back five times, each time by a different way out and back.
+    routes = "D4 H10 D3 I10 E3 I9 D3 I10 C3 I11 D3 I10 D2 J10 D3 I10 D4 I9 D3 I10"
+    record, replayed = checked(header() + movetext(routes) + " *\n")
+    assert record.problems == [] and replayed.outcome is None
+    assert replayed.final == teblo.start_position()
+
+
+def test_a_longer_sequence_three_times_draws():
+    # Each pawn walks round a square of four: eight turns, played three times.
+    loop = "D4 I9 E4 H9 E3 H10 D3 I10"
+    text = movetext(" ".join([loop] * 3))
+    record, replayed = checked(header("1/2-1/2") + text + " 1/2-1/2\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(None, f"the turns {loop} were played three times in a row", "repetition")
+    almost = " ".join(([loop] * 3))[: -len(" I10")]
+    record, replayed = checked(header() + movetext(almost) + " *\n")
+    assert record.problems == [] and replayed.outcome is None
+
+
+def test_the_repeated_sequence_may_follow_other_turns():
+    # Placements first, then the shuffle three times: only the last turns count.
+    record, replayed = checked(header("1/2-1/2") + movetext("(F6) (G7) " + " ".join([SHUFFLE] * 3)) + " 1/2-1/2\n")
+    assert record.problems == [] and replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
+
+
+def test_a_sequence_broken_in_the_middle_starts_counting_again():
+    # Two copies, other turns, then two more copies: never three in a row.
+    turns = f"{SHUFFLE} {SHUFFLE} (F6) I9 E3 I10 D3 (G7) {SHUFFLE} {SHUFFLE}"
+    record, replayed = checked(header() + movetext(turns) + " *\n")
+    assert record.problems == [] and replayed.outcome is None
+    record, replayed = checked(header("1/2-1/2") + movetext(f"{turns} {SHUFFLE}") + " 1/2-1/2\n")
+    assert record.problems == [] and replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
+
+
+def test_the_repeated_sequence_may_start_on_any_turn():
+    # Yellow leaves by D2 first, so the shuffle as Yellow starts it is never played three
+    # times; the same turns counted from Red's H10 are, after Yellow's thirteenth turn.
+    record, replayed = checked(header("1/2-1/2") + movetext("D2 H10 D3 I10 " + " ".join([SHUFFLE] * 2) + " D4")
+                               + " 1/2-1/2\n")
+    assert record.problems == []
+    assert replayed.outcome == Outcome(None, "the turns H10 D3 I10 D4 were played three times in a row", "repetition")
+
+
+def test_repetition_from_a_set_up_position():
+    code = position_code(squares("F6", owner="y"), yellow="E5", red="H8", side="R", number=12)
+    moves = "12... H9 13. E6 H8 14. E5 H9 15. E6 H8 16. E5 H9 17. E6 H8 18. E5"
+    record, replayed = checked(setup_header(code, "1/2-1/2") + moves + " 1/2-1/2\n")
+    assert problems_of(record) == [] and replayed.outcome.termination == "repetition"
+    assert replayed.outcome.reason == "the turns H9 E6 H8 E5 were played three times in a row"
 
 
 def test_repetition_needs_the_same_side_to_move(teblo):
@@ -405,26 +474,32 @@ def test_repetition_needs_the_same_side_to_move(teblo):
 
 
 def test_repetition_then_more_turns():
-    record, _ = checked(header("1/2-1/2") + REPEAT + " 5. D4 1/2-1/2\n")
-    assert problems_of(record) == [
-        ("the game is already over: the same position arose for the third time", 4, 44, "turn 5 Yellow")]
+    record, _ = checked(header("1/2-1/2") + movetext(" ".join([SHUFFLE] * 3)) + " 7. D4 1/2-1/2\n")
+    assert problems_of(record) == [(f"the game is already over: {DRAWN_BY}", 4, 64, "turn 7 Yellow")]
 
 
 def test_repetition_with_wrong_result():
-    record, _ = checked(header("1-0") + REPEAT + " 1-0\n")
+    record, _ = checked(header("1-0") + movetext(" ".join([SHUFFLE] * 3)) + " 1-0\n")
     assert problems_of(record) == [
-        ("the result 1-0 contradicts the end: the same position arose for the third time, so the result is 1/2-1/2",
-         4, 41, None)]
+        (f"the result 1-0 contradicts the end: {DRAWN_BY}, so the result is 1/2-1/2", 4, 61, None)]
 
 
 def test_repetition_counts_within_variations():
-    # A variation replays the history of its line: here the start position arises for
-    # the third time inside the variation, which then goes on after the draw.
-    text = header() + "1. D4 H10 2. D3 I10 3. D4 H10 4. D5 (4. D3 I10 5. D4) H11 *\n"
+    # A variation goes on from the turns of the line leading to it: here the third copy
+    # of the shuffle is completed inside the variation, which then goes on after the draw.
+    text = header() + movetext(f"{SHUFFLE} {SHUFFLE} D4 H10") + " 6. D5 (6. D3 I10 7. D4) H11 *\n"
     record, replayed = checked(text)
-    assert problems_of(record) == [
-        ("the game is already over: the same position arose for the third time", 4, 51, "turn 5 Yellow")]
+    assert problems_of(record) == [(f"the game is already over: {DRAWN_BY}", 4, 71, "turn 7 Yellow")]
     assert replayed.outcome is None  # the main line did not repeat
+
+
+def test_a_variation_is_taken_back_before_the_main_line_goes_on():
+    # A variation's turns are no part of the main line: the main line completes its
+    # third copy after two variations (one would make I10 out of reach from H9).
+    text = header("1/2-1/2") + movetext(f"{SHUFFLE} {SHUFFLE} D4 H10") + \
+        " 6. D3 (6. D5 I10 7. D4) 6... I10 (6... H9 7. D4) 1/2-1/2\n"
+    record, replayed = checked(text)
+    assert problems_of(record) == [] and replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
 
 
 def test_illegal_turn_in_variation():

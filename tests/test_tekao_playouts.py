@@ -70,7 +70,7 @@ def playout(seed: int, policy) -> tuple[list, Outcome | None, object]:
         assert GAME.why_illegal(position, turn) is None
         turns.append(turn)
         position = GAME.apply(position, turn)
-        outcome = GAME.outcome(position, 1)
+        outcome = GAME.outcome(position)
     return turns, outcome, position
 
 

@@ -525,7 +525,7 @@ def test_seed_example_taking_the_flag_wins_even_if_the_taker_falls():
     pos = position({"d3": "T", "d5": "f", "e4": "b"})  # e4 shows its Tower west, which beats the Bow
     after = play(pos, "d3-d4")
     assert at(after, "d4") == "" and after.flags == (SQUARE_OF["a1"], TAKEN)
-    assert GAME.outcome(after, 1) == Outcome(0, "Blue took Yellow's flag")
+    assert GAME.outcome(after) == Outcome(0, "Blue took Yellow's flag")
     record, replayed = checked(setup_header(code({"d3": "T", "d5": "f", "e4": "b"}), "1-0") + "20. d3-d4xd5xd4 1-0\n")
     assert record.problems == [] and replayed.outcome == Outcome(0, "Blue took Yellow's flag")
 
@@ -533,7 +533,7 @@ def test_seed_example_taking_the_flag_wins_even_if_the_taker_falls():
 def test_a_flag_that_steps_next_to_a_weapon_is_lost():
     pos = position({"d3": "F", "d5": "h"})  # d5 shows its Bow south: any weapon beats the flag
     after = play(pos, "d3-d4")
-    assert GAME.outcome(after, 1) == Outcome(1, "Yellow took Blue's flag")
+    assert GAME.outcome(after) == Outcome(1, "Yellow took Blue's flag")
     record, replayed = checked(setup_header(code({"d3": "F", "d5": "h"}), "0-1") + "20. d3-d4xd4 0-1\n")
     assert record.problems == [] and replayed.outcome.result == "0-1"
 
@@ -569,16 +569,16 @@ def test_a_side_without_a_legal_action_loses():
     pos = position(LONE, side="Y", streaks="a1:3/-")
     after = play(pos, "c7>")
     assert list(GAME.legal_turns(after)) == [] and GAME.random_turn(after, __import__("random").Random(1)) is None
-    assert GAME.outcome(after, 1) == Outcome(1, "Blue has no legal action")
+    assert GAME.outcome(after) == Outcome(1, "Blue has no legal action")
     record, replayed = checked(setup_header(code(LONE, side="Y", streaks="a1:3/-"), "0-1") + "20... c7> 21. a1> 0-1\n")
     assert problems_of(record) == [("the game is already over: Blue has no legal action", 6, 15, "turn 21 Blue")]
 
 
 def test_a_lone_piece_may_still_act_before_its_third_turn_or_with_a_friend():
-    assert GAME.outcome(play(position(LONE, side="Y", streaks="a1:2/-"), "c7>"), 1) is None
+    assert GAME.outcome(play(position(LONE, side="Y", streaks="a1:2/-"), "c7>")) is None
     assert why(play(position(LONE, side="Y", streaks="a1:2/-"), "c7>"), "a1-a2") is None
     friend = play(position(LONE | {"h1": "H"}, side="Y", streaks="a1:3/-"), "c7>")
-    assert GAME.outcome(friend, 1) is None and why(friend, "a1>") is not None and why(friend, "h1>") is None
+    assert GAME.outcome(friend) is None and why(friend, "a1>") is not None and why(friend, "h1>") is None
 
 
 # --- notation -----------------------------------------------------------------------------------------

@@ -181,14 +181,12 @@ def random_turn(game: Tektop, position: TektopPosition, rng: random.Random) -> T
 def playout(game: Tektop, start: TektopPosition, seed: int, policy, plies: int):
     rng = random.Random(seed)
     position, turns, outcome = start, [], None
-    seen = Counter({position: 1})
     while len(turns) < plies and outcome is None:
         turn = policy(game, position, rng)
         assert game.why_illegal(position, turn) is None
         turns.append(game.turn_text(game.complete(position, turn)))
         position = game.apply(position, turn)
-        seen[position] += 1
-        outcome = game.outcome(position, seen[position])
+        outcome = game.outcome(position)
     return turns, outcome, position
 
 

@@ -471,7 +471,7 @@ END = position("a4 b3 c2", "b5 c4 d4", home=(1, 1), number=20)
 
 def test_whites_second_pawn_home_gives_black_a_last_turn():
     last = after(END, "1111:a4-a5")
-    assert last.stage == "last" and GAME.outcome(last, 1) is None
+    assert last.stage == "last" and GAME.outcome(last) is None
     assert GAME.position_code(last) == "1b3/2bb1/1w3/2w2/5 2 1 B last 20"
 
 
@@ -482,14 +482,14 @@ def test_no_step_after_the_second_pawn_home():
 
 def test_black_wins_by_bringing_its_second_pawn_home_in_its_last_turn():
     last = after(END, "1111:a4-a5", "1111:b5-a5")
-    assert GAME.outcome(last, 1) == Outcome(
+    assert GAME.outcome(last) == Outcome(
         1, "White brought its second pawn home first, but Black brought its second home in its last turn")
     assert GAME.position_code(last) == "5/2bb1/1w3/2w2/5 2 2 W over 21"
 
 
 def test_white_wins_when_black_misses_its_last_turn():
     over = after(END, "1111:a4-a5", "2234:d4-d5")
-    assert GAME.outcome(over, 1) == Outcome(
+    assert GAME.outcome(over) == Outcome(
         0, "White brought its second pawn home, and Black did not bring its second home in its last turn")
     assert over.stage == "over"
 
@@ -499,7 +499,7 @@ def test_black_first_wins_at_once():
     assert why(pos, "1111:b5-a5,c4-b5") == (
         "c4-b5: the game ended when Black's second pawn reached the summit: no step may follow")
     over = after(pos, "1111:b5-a5")
-    assert GAME.outcome(over, 1) == Outcome(1, "Black brought its second pawn home")
+    assert GAME.outcome(over) == Outcome(1, "Black brought its second pawn home")
 
 
 def test_the_end_in_records():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Game, Outcome, Position
+from .base import Game, History, Outcome, Position
 from .staku import Staku
 from .teblo import Teblo
 from .tekao import Tekao
@@ -39,4 +39,4 @@ def game_class(tag: str) -> type[Game]:
     return found
 
 
-__all__ = ["GAMES", "Game", "Outcome", "Position", "display_name", "game_class"]
+__all__ = ["GAMES", "Game", "History", "Outcome", "Position", "display_name", "game_class"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Iterator, Protocol
 
 Match = Any  # a regular expression match of a game's `turn` rule (module regex, as parsimonious uses)
 
@@ -21,8 +21,8 @@ Match = Any  # a regular expression match of a game's `turn` rule (module regex,
 class Position(Protocol):
     """What the common layer reads from any game's position.
 
-    Positions are immutable. Equal positions (for repetition) compare equal and hash
-    alike; counters that never repeat, like the turn number, are left out of equality.
+    Positions are immutable. Equal positions compare equal and hash alike; counters
+    that never repeat, like the turn number, are left out of equality.
     """
 
     side: int  # index in Game.sides of the side to move
@@ -40,6 +40,113 @@ class Outcome:
     @property
     def result(self) -> str:
         return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
+
+
+_MODULUS = (1 << 61) - 1  # a prime: blocks of turns are compared by polynomial hash modulo it
+_BASE = 1_000_003
+
+
+class History:
+    """The line being played: its turns in order and the position after each, start first.
+
+    For rules about the turns played rather than the position reached (Teblo's
+    repetition draw). Each prefix of the line keeps a hash, so that two blocks of turns
+    compare in one step (then exactly when the hashes agree); and for each length
+    m = 1, 2, 4, 8, ... the turns are indexed by the hash of the m turns that end with
+    them. Adding or taking back a turn costs a step for each of these lengths (about
+    log2 of the line's length), and so does `tripled` (see there).
+    """
+
+    def __init__(self, start: Position) -> None:
+        self.turns: list[tuple[int, Hashable]] = []  # (side that played it, turn)
+        self.positions: list[Position] = [start]
+        self._hashes = [0]  # _hashes[i]: hash of the first i turns
+        self._powers = [1]  # _BASE ** i
+        self._ends: list[dict[int, list[int]]] = []  # [t][hash of 2**t turns]: where such blocks end
+
+    def __len__(self) -> int:
+        return len(self.turns)
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    def push(self, turn: Hashable, after: Position) -> None:
+        """Add the turn played from the current position, and the position after it."""
+        token = (self.position.side, turn)
+        self.turns.append(token)
+        self.positions.append(after)
+        self._hashes.append((self._hashes[-1] * _BASE + hash(token)) % _MODULUS)
+        self._powers.append(self._powers[-1] * _BASE % _MODULUS)
+        end = len(self.turns)
+        if 1 << len(self._ends) <= end:
+            self._ends.append({})
+        for level, ends in enumerate(self._ends):
+            if 1 << level > end:
+                break
+            ends.setdefault(self._hash(end - (1 << level), end), []).append(end)
+
+    def pop(self) -> None:
+        """Take back the last turn."""
+        end = len(self.turns)
+        for level, ends in enumerate(self._ends):
+            if 1 << level > end:
+                break
+            block = self._hash(end - (1 << level), end)
+            ends[block].pop()
+            if not ends[block]:
+                del ends[block]
+        self.turns.pop()
+        self.positions.pop()
+        self._hashes.pop()
+        self._powers.pop()
+
+    def rewind(self, length: int) -> None:
+        """Take back turns until `length` are left."""
+        while len(self.turns) > length:
+            self.pop()
+
+    def tripled(self) -> int | None:
+        """The smallest k such that the last 3k turns are the same k turns (same sides, same
+        turns) three times in a row, or None.
+
+        A block of k turns, with 2**t <= k < 2**(t+1), ends with the same 2**t turns in each
+        copy, so only the places where those 2**t turns ended earlier, between k and 2k
+        turns back, are tried. If no earlier end of the line had such a repetition, those
+        places are more than 2**(t-1) apart (closer ones would overlap into one), so there
+        are at most two of them for each t.
+        """
+        end = len(self.turns)
+        level = 0
+        while 3 << level <= end:
+            size = 1 << level
+            for earlier in reversed(self._ends[level].get(self._hash(end - size, end), ())):
+                if earlier > end - size:
+                    continue
+                if earlier <= end - 2 * size:
+                    break
+                if self.repeats(end - earlier, 3):
+                    return end - earlier
+            level += 1
+        return None
+
+    def repeats(self, length: int, times: int) -> bool:
+        """Whether the last `length` * `times` turns are the same `length` turns `times` times in a row."""
+        end = len(self.turns)
+        begin = end - length * times
+        if length < 1 or begin < 0:
+            return False
+        block = self._hash(end - length, end)
+        if any(self._hash(at, at + length) != block for at in range(begin, end - length, length)):
+            return False
+        return self.turns[begin:end - length] == self.turns[begin + length:end]
+
+    def last(self, length: int) -> list[Hashable]:
+        """The last `length` turns."""
+        return [turn for _, turn in self.turns[len(self.turns) - length:]]
+
+    def _hash(self, begin: int, end: int) -> int:
+        return (self._hashes[end] - self._hashes[begin] * self._powers[end - begin]) % _MODULUS
 
 
 class LastPlayed:
@@ -157,11 +264,11 @@ class Game(ABC):
         """A random legal turn (chance or dexterity outcomes drawn from rng), or None."""
 
     @abstractmethod
-    def outcome(self, position: Position, occurrences: int) -> Outcome | None:
+    def outcome(self, position: Position, history: History | None = None) -> Outcome | None:
         """How the game ended at this position, if it did.
 
-        `occurrences` counts how often this same position has arisen in the line
-        being played, this time included (for repetition rules).
+        `history` is the line that led to the position (it ends with it), for rules about
+        the turns played, like Teblo's repetition draw; without it such rules are not applied.
         """
 
     def label(self, number: int, side: int) -> str:

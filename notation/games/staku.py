@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
-from .base import Game, LastPlayed, Match, Outcome
+from .base import Game, History, LastPlayed, Match, Outcome
 from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
@@ -376,7 +376,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
             return Turn((first, rng.choice(seconds)))
         return Turn((first,))
 
-    def outcome(self, position: StakuPosition, occurrences: int) -> Outcome | None:
+    def outcome(self, position: StakuPosition, history: History | None = None) -> Outcome | None:
         stacks = position.stacks
         for side in (1 - position.side, position.side):
             colour = COLOURS[side]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, NamedTuple
 
-from .base import Game, LastPlayed, Match, Outcome
+from .base import Game, History, LastPlayed, Match, Outcome
 from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
                            OWNER, VITAL, WHITE, BLACK, ZONES)
 
@@ -84,6 +84,7 @@ class Anchor(NamedTuple):
     elastic: int  # 0, 1 short, 2 long
     origin: str  # the obstacle the anchor leaves ('' from the player's hand)
     to: str
+    middle: str = ""  # the long elastic's middle obstacle, when the record names it
 
 
 Action = Shot | Create | Anchor
@@ -112,12 +113,13 @@ def action_text(action: Action) -> str:
         return text + "".join(f"/{piece_text(piece)}>{place_text(to)}" for piece, to in action.pushes)
     if isinstance(action, Create):
         return f"+{'q' if action.queen else ''}{ZONES[action.zone]}"
-    return f"~{ELASTICS[action.elastic]}{action.origin}>{action.to}"
+    middle = f"({action.middle})" if action.middle else ""
+    return f"~{ELASTICS[action.elastic]}{action.origin}>{action.to}{middle}"
 
 
-DEST = r"(?:[A-L](?:@[0-9]{1,2}:[0-9]{1,2})?|O)"
+DEST = r"(?:[A-L](?:@(?:100|[0-9]{1,2}):(?:100|[0-9]{1,2}))?|O)"
 SHOT = rf"\^?[qc]?[A-L]>{DEST}(?:x[qc]?[A-L](?:>{DEST})?)?(?:/[wb][qc]?[A-L]>{DEST})*"
-ACTION = rf"(?:{SHOT}|\+q?[A-L]|~[stl](?:[A-L]{{2}})?>[A-L]{{2}})"
+ACTION = rf"(?:{SHOT}|\+q?[A-L]|~[stl](?:[A-L]{{2}})?>[A-L]{{2}}(?:\([A-L]{{2}}\))?)"
 PLACE = re.compile(r"([A-LO])(?:@([0-9]+):([0-9]+))?")
 PIECE = re.compile(r"([wb]?)([qc]?)([A-L])")
 PARTS = re.compile(r"(\^?)([qc]?[A-L])>([^x/]+)(?:x([qc]?[A-L])(?:>([^/]+))?)?((?:/[^/]+)*)")
@@ -139,8 +141,9 @@ def read_action(text: str) -> Action:
     if text[0] == "+":
         return Create(ZONE[text[-1]], text[1] == "q")
     if text[0] == "~":
-        origin, to = text[2:].split(">")
-        return Anchor(ELASTICS.index(text[1]), "".join(sorted(origin)), "".join(sorted(to)))
+        origin, to = text[2:].rstrip(")").split(">")
+        to, _, middle = to.partition("(")
+        return Anchor(ELASTICS.index(text[1]), "".join(sorted(origin)), "".join(sorted(to)), "".join(sorted(middle)))
     charged, piece, stop, hit, hit_to, pushes = PARTS.fullmatch(text).groups()
     pushed = tuple((read_piece(part.split(">")[0]), read_place(part.split(">")[1])) for part in pushes.split("/")[1:])
     return Shot(read_piece(piece), read_place(stop), read_piece(hit) if hit else None,
@@ -371,7 +374,8 @@ class TChako(Game):
 # O off the board; ^ announces a charged shot; q the queen, c the puck on the creation
 # space), its first opponent piece hit xI (>J where it went when not eliminated) and each
 # other piece pushed /wG>H; a creation +A (+qA: the queen's return); an elastic's anchor
-# ~sAD>DE. A place may carry coordinates in percent of the board: G@40:55.
+# ~sAD>DE, and for the long one its middle obstacle may follow: ~l>CG(CD). A place may carry
+# coordinates in percent of the board, 0 to 100: G@40:55.
 turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|$)\s*"
 '''
 
@@ -672,13 +676,14 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         if queen and state.queen_shot:
             raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
         if piece.kind == "":
-            plain = state.plain(piece.zone, side)
-            if plain:
-                readings = [reading for reading in state.shot if reading[piece.zone] < plain]
-                if not readings:
-                    raise Refused(f"every {SIDES[side]} puck in {ZONES[piece.zone]} was already shot this turn "
-                                  "(each puck once a turn)")
-                state.shot = readings
+            k = piece.zone
+            plain = state.pucks[k][side] - (state.queens[side] == k) - (state.created[k] == COLOURS[side])
+            readings = state.shot
+            if plain and (readings[0][k] >= plain if len(readings) == 1 else
+                          not (readings := [reading for reading in readings if reading[k] < plain])):
+                raise Refused(f"every {SIDES[side]} puck in {ZONES[k]} was already shot this turn "
+                              "(each puck once a turn)")
+            state.shot = readings
         if shot.charged and not self.strategic:
             raise Refused("^ announces a charged shot, which only the strategic shots mode has")
         in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state, side, start.captures)
@@ -774,7 +779,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             holder = state.created[k]
             who = f"{SIDES['wbQq'.index(holder) % 2]}'s {'queen' if holder in 'Qq' else 'puck'}"
             raise Refused(f"the creation space of {ZONES[k]} holds {who}, created there and not moved "
-                          "since: it must be shot before another creation there")
+                          "since: it must be shot, hit or pushed before another creation there")
         queen = not self.anarchy and state.queens[side] == OFF
         if create.queen and not queen:
             raise Refused(f"{SIDES[side]}'s queen is on the board: write +{ZONES[k]} to create a puck")
@@ -829,7 +834,14 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                 if not middles:
                     raise Refused(f"a long elastic spans two obstacles joined through a free third one by "
                                   f"two fine lines, and {kept} and {anchor.to} are not")
-                middle = middles[0]
+                if anchor.middle and anchor.middle not in middles:
+                    several = len(middles) > 1
+                    raise Refused(f"{anchor.middle} cannot be the middle of a long elastic from {kept} to "
+                                  f"{anchor.to}: the free obstacle{'s' if several else ''} joined to both by fine "
+                                  f"lines {'are' if several else 'is'} {' and '.join(middles)}")
+                middle = anchor.middle or middles[0]
+        if anchor.middle and not middle:
+            raise Refused("only a long elastic with both anchors placed has a middle obstacle")
         state.elastics[index] = (*sorted((kept, anchor.to)), middle) if kept else (anchor.to, "", "")
         return 1
 
@@ -928,7 +940,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         return Shot(Piece(kind, k), stop, hit, hit_to, pushes, self.strategic and rng.random() < 0.6)
 
     # --- the end ---------------------------------------------------------------------------------
-    def outcome(self, position: TChakoPosition, occurrences: int) -> Outcome | None:
+    def outcome(self, position: TChakoPosition, history: History | None = None) -> Outcome | None:
         return None if position.end in ("play", "stop") else self._end(position)
 
     def _end(self, position: TChakoPosition) -> Outcome:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from .base import Game, Match, Outcome
+from .base import Game, History, Match, Outcome
 from .rows import read_row, write_row
 
 SIZE = 12
@@ -257,12 +257,14 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
                     return Placement(on)
         return rng.choice(steps) if steps else None
 
-    def outcome(self, position: TebloPosition, occurrences: int) -> Outcome | None:
+    def outcome(self, position: TebloPosition, history: History | None = None) -> Outcome | None:
         for side in (YELLOW, RED):
             if position.pawns[side] == BASES[1 - side]:
                 return Outcome(side, f"{SIDES[side]}'s pawn reached {SIDES[1 - side]}'s base {NAMES[BASES[1 - side]]}")
-        if occurrences >= 3:
-            return Outcome(None, "the same position arose for the third time", "repetition")
+        repeated = history.tripled() if history is not None else None
+        if repeated is not None:
+            block = " ".join(self.turn_text(turn) for turn in history.last(repeated))
+            return Outcome(None, f"the turns {block} were played three times in a row", "repetition")
         if next(iter(self.legal_turns(position)), None) is None:
             loser = SIDES[position.side]
             return Outcome(1 - position.side, f"{loser} has no legal turn")

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from .base import Game, Match, Outcome
+from .base import Game, History, Match, Outcome
 from .rows import write_row
 
 SIZE = 8
@@ -480,7 +480,7 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
             return True  # a start zone has 16 squares for 9 pieces
         return position.alive[side] > 1 or position.streaks[side][1] < STREAK_LIMIT
 
-    def outcome(self, position: TekaoPosition, occurrences: int) -> Outcome | None:
+    def outcome(self, position: TekaoPosition, history: History | None = None) -> Outcome | None:
         for side in (BLUE, YELLOW):
             if position.flags[side] == TAKEN:
                 return Outcome(1 - side, f"{SIDES[1 - side]} took {SIDES[side]}'s flag")

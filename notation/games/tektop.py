@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterator, NamedTuple, Sequence
 
-from .base import Game, LastPlayed, Match, Outcome
+from .base import Game, History, LastPlayed, Match, Outcome
 from .rows import read_row, write_row
 
 SIZE = 5
@@ -555,7 +555,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         return Turn(dice, tuple(steps))
 
     # --- the end -------------------------------------------------------------------------
-    def outcome(self, position: TektopPosition, occurrences: int) -> Outcome | None:
+    def outcome(self, position: TektopPosition, history: History | None = None) -> Outcome | None:
         return self._end(position) if position.stage == "over" else None
 
     @staticmethod

@@ -1,0 +1,88 @@
+"""History, the line being played as the engines see it (docs/library.md, "The game engines"):
+`tripled` agrees with the repetition rule as written, after any turns added and taken back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ludoscribe.notation.games import History
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A stand-in position: only the side to move matters to History."""
+
+    side: int
+
+
+def tripled_as_written(tokens: list[tuple[int, str]]) -> int | None:
+    """The smallest k with the last 3k turns being k turns (same sides, same turns) three times."""
+    n = len(tokens)
+    for k in range(1, n // 3 + 1):
+        if tokens[n - 3 * k:n - 2 * k] == tokens[n - 2 * k:n - k] == tokens[n - k:]:
+            return k
+    return None
+
+
+def line(history: History, turns: str, first: int = 0) -> list[tuple[int, str]]:
+    """Push one-letter turns, sides alternating from `first`; the (side, turn) pairs pushed."""
+    pushed = []
+    for number, turn in enumerate(turns):
+        side = (first + number) % 2
+        history.push(turn, Spot(1 - side))
+        pushed.append((side, turn))
+    return pushed
+
+
+def test_the_same_block_three_times():
+    history = History(Spot(0))
+    line(history, "xyabab" + "ab")
+    assert history.tripled() == 2 and history.last(2) == ["a", "b"]
+    history.pop()
+    assert history.tripled() is None and len(history) == 7
+
+
+def test_the_same_turns_by_other_sides_are_no_repetition():
+    # Three letters, sides alternating: each copy of "abc" starts with the other side, so
+    # only six turns (both sides' abc) can repeat.
+    history = History(Spot(0))
+    line(history, "abcabcabc")
+    assert history.tripled() is None
+    line(history, "abcabcab", first=1)
+    assert history.tripled() is None
+    line(history, "c", first=1)
+    assert history.tripled() == 6
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from("aab"), st.just("undo")), max_size=80))
+def test_tripled_matches_the_rule_as_written(steps):
+    history, tokens = History(Spot(0)), []
+    for step in steps:
+        if step == "undo":
+            if tokens:
+                history.pop()
+                tokens.pop()
+        else:
+            side = len(tokens) % 2
+            history.push(step, Spot(1 - side))
+            tokens.append((side, step))
+        assert history.tripled() == tripled_as_written(tokens)
+        assert len(history) == len(tokens) and len(history.positions) == len(tokens) + 1
+
+
+def test_rewind_gives_back_the_line_it_had():
+    history, fresh = History(Spot(0)), History(Spot(0))
+    line(history, "abbaab")
+    line(history, "baabbaab")
+    assert history.tripled() is not None
+    history.rewind(6)
+    line(fresh, "abbaab")
+    assert history.turns == fresh.turns and history.positions == fresh.positions
+    for turn in "baabbaab":
+        line(history, turn, len(history) % 2)
+        line(fresh, turn, len(fresh) % 2)
+        assert history.tripled() == fresh.tripled()
