@@ -9,6 +9,8 @@ from ludoscribe.notation import Record, check, read_records
 from ludoscribe.notation.games import History
 from ludoscribe.notation.games.teblo import Teblo
 
+pytest_plugins = ["browsers"]  # the `browser` fixture shared by the browser tests
+
 ROWS = "ABCDEFGHIJKL"
 
 

@@ -6,8 +6,6 @@ they fail instead, so that they never silently stop running.
 
 from __future__ import annotations
 
-import os
-import shutil
 import struct
 import zlib
 from collections import Counter
@@ -19,36 +17,10 @@ from publish_records import ANNOTATED, ENGINES, random_record
 from ludoscribe.render.diagram import RENDERERS
 from ludoscribe.render.site import build_site
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 VIEWPORT = {"width": 1000, "height": 800}
 GAMES = [game for game in ENGINES if game in RENDERERS]
 
 
-def _unavailable() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    if not Path(CHROMIUM).is_file():
-        return "chromium is not installed (apt-get install chromium)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    missing = _unavailable()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run in CI: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

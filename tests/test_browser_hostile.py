@@ -8,8 +8,6 @@ HTML, the plugin). Skipped locally without chromium or playwright; fails in CI (
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -17,9 +15,6 @@ import markdown
 import pytest
 from hostile_records import PUBLISHED, SCRIPT_SCHEMES, build_everything
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 SIZES = {"desktop": {"width": 1200, "height": 800}, "phone": {"width": 390, "height": 844}}
 # In the page: every click on a link is noted; one that would leave the page for another
 # file (or reload this one) is noted and stopped there (each file is opened on its own);
@@ -40,29 +35,6 @@ CLICK_EVERY_LINK = """() => {
 }"""
 
 
-def _unavailable() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    if not Path(CHROMIUM).is_file():
-        return "chromium is not installed (apt-get install chromium)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    missing = _unavailable()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run in CI: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

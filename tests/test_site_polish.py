@@ -136,22 +136,15 @@ def test_the_projects_docs_load_nothing_from_the_network(tmp_path):
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
-def test_standings_fit_on_a_desktop_and_scroll_in_their_box_on_a_phone(site, width, height):
-    from test_browser import CHROMIUM, _unavailable, ARGS
-    missing = _unavailable()
-    if missing:
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": width, "height": height})
-        page.goto((site / "events" / "autumn-cup.html").as_uri())
-        box = page.evaluate("""() => { const box = document.querySelector('.ls-standings');
-            const r = box.getBoundingClientRect();
-            return {left: r.left, right: r.right, client: box.clientWidth, scroll: box.scrollWidth,
-                    page: document.scrollingElement.scrollWidth, inner: window.innerWidth}; }""")
-        browser.close()
+def test_standings_fit_on_a_desktop_and_scroll_in_their_box_on_a_phone(site, browser, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto((site / "events" / "autumn-cup.html").as_uri())
+    box = page.evaluate("""() => { const box = document.querySelector('.ls-standings');
+        const r = box.getBoundingClientRect();
+        return {left: r.left, right: r.right, client: box.clientWidth, scroll: box.scrollWidth,
+                page: document.scrollingElement.scrollWidth, inner: window.innerWidth}; }""")
+    context.close()
     assert 0 <= box["left"] and box["right"] <= box["inner"]  # the box stays on the screen
     assert box["page"] <= box["inner"]  # the page itself never scrolls sideways
     if width >= 1280:

@@ -19,7 +19,6 @@ import re
 from pathlib import Path
 
 import pytest
-from test_browser import ARGS, CHROMIUM, _unavailable
 
 from ludoscribe.render.site import build_site
 
@@ -61,20 +60,6 @@ LAYOUT = """() => {
   return result;
 }"""
 
-
-@pytest.fixture(scope="module")
-def browser():
-    missing = _unavailable()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run in CI: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module", params=THEMES)
