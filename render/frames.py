@@ -19,6 +19,7 @@ import re
 from html import unescape
 
 from .escaping import html_text
+from .svg import SvgText
 
 # A markup token: a comment, CDATA, a processing instruction, or a tag (open, close, empty).
 TOKEN = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<(/?)[^\s/>!?]+(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>",
@@ -92,7 +93,7 @@ class FrameTable:
 
     def add(self, svg: str) -> int:
         """Add one diagram as the next frame; its number."""
-        root, children = split(svg)
+        root, children = (svg.root, svg.elements) if isinstance(svg, SvgText) else split(svg)
         key = tuple(root.items())
         if key not in self._root_index:
             self._root_index[key] = len(self.roots)

@@ -20,7 +20,7 @@ from ..notation.games.base import Outcome
 from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Create, Shot, State, TChakoPosition, Turn,
                                      captured_zones, chain, occupied_zones, reach)
 from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
-from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish, state_text
+from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish, shape, state_text
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
 SHADE = ("#e0b040", "#3a78c2")  # White's and Black's control and captures
@@ -75,9 +75,9 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
         for s in (0, 1):
             if controls[s] >> zone & 1 and not (KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s
                                                 and not position.pucks[zone][s]):
-                dwg.add(dwg.circle((x, y), radius, fill=SHADE[s], fill_opacity=SHADE_OPACITY))
+                dwg.add(shape("circle", (x, y), radius, fill=SHADE[s], fill_opacity=SHADE_OPACITY))
         if captures >> zone & 1:
-            dwg.add(dwg.circle((x, y), round(radius * 0.92, 2), fill="none", stroke=SHADE[mover],
+            dwg.add(shape("circle", (x, y), round(radius * 0.92, 2), fill="none", stroke=SHADE[mover],
                                stroke_width=round(unit * 0.08, 2), stroke_dasharray=f"{round(unit * 0.15, 2):g}"))
     if chain(state, mover, captures):
         through = captures | controls[mover]
@@ -85,13 +85,13 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
         for pair in CONNECTIONS:
             a, b = ZONE[pair[0]], ZONE[pair[1]]
             if linked >> a & 1 and linked >> b & 1:
-                dwg.add(dwg.line(at(a), at(b), stroke=CHAIN, stroke_width=round(unit * 0.12, 2), stroke_opacity=0.8))
+                dwg.add(shape("line", at(a), at(b), stroke=CHAIN, stroke_width=round(unit * 0.12, 2), stroke_opacity=0.8))
     for name in marks:
         if name in ZONE:
-            dwg.add(dwg.circle(at(ZONE[name]), round(RADIUS[name] * unit * 1.08, 2), fill="none", stroke=MARK,
+            dwg.add(shape("circle", at(ZONE[name]), round(RADIUS[name] * unit * 1.08, 2), fill="none", stroke=MARK,
                                stroke_width=round(unit * 0.08, 2)))
     for zone in _played_zones(last[1] if last is not None else ()):  # a ring just outside the zone's edge
-        dwg.add(dwg.circle(at(zone), round((RADIUS[ZONES[zone]] + 0.06) * unit, 2), fill="none", stroke=HIGHLIGHT,
+        dwg.add(shape("circle", at(zone), round((RADIUS[ZONES[zone]] + 0.06) * unit, 2), fill="none", stroke=HIGHLIGHT,
                            stroke_width=round(unit * 0.1, 2), class_="last"))
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, at, unit, flipped)
@@ -120,10 +120,10 @@ def _elastics(dwg: svgwrite.Drawing, position: TChakoPosition, unit: float, flip
         colour = ELASTIC[k // 3]
         points = [_obstacle_at(o, unit, flipped) for o in (a, middle, b) if o]
         if len(points) == 1:
-            dwg.add(dwg.circle(points[0], round(unit * 0.14, 2), fill="none", stroke=colour,
+            dwg.add(shape("circle", points[0], round(unit * 0.14, 2), fill="none", stroke=colour,
                                stroke_width=round(unit * 0.05, 2)))
         elif points:
-            dwg.add(dwg.polyline(points, fill="none", stroke=colour, stroke_width=round(unit * 0.07, 2),
+            dwg.add(shape("polyline", points, fill="none", stroke=colour, stroke_width=round(unit * 0.07, 2),
                                  stroke_linecap="round"))
 
 
@@ -158,9 +158,9 @@ def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, 
         if holder:  # the piece on the creation space sits at the centre, in a dashed ring
             s = "wbQq".index(holder) % 2
             pieces.remove((s, "queen" if holder in "Qq" else "puck"))
-            dwg.add(dwg.circle((x, y), round(unit * 0.3, 2), fill="none", stroke=PUCK[s][1],
+            dwg.add(shape("circle", (x, y), round(unit * 0.3, 2), fill="none", stroke=PUCK[s][1],
                                stroke_width=round(unit * 0.04, 2), stroke_dasharray="2,2"))
-            dwg.add(dwg.use(f"#{'queen' if holder in 'Qq' else 'puck'}{s}", insert=(x, y)))
+            dwg.add(shape("use", f"#{'queen' if holder in 'Qq' else 'puck'}{s}", insert=(x, y)))
         coordinates = {s: list(given.get((zone, s), [])) + list(given.get((zone, -1 if s == mover else -2), []))
                        for s in (0, 1)}
         count = len(pieces)
@@ -174,7 +174,7 @@ def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, 
                 angle = 6.2832 * k / count
                 r = RADIUS[ZONES[zone]] * unit * 0.55
                 point = (round(x + r * cos(angle), 2), round(y + r * sin(angle), 2))
-            dwg.add(dwg.use(f"#{kind}{s}", insert=point))
+            dwg.add(shape("use", f"#{kind}{s}", insert=point))
 
 
 def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, tchako: bool, mover: int,
@@ -186,20 +186,20 @@ def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, t
         return round((HEIGHT + 2 * MARGIN + (0.6 + row) * LINE) * unit, 2)
 
     def text(words: str, x: float, row: int, fill: str = INK, **extra) -> None:
-        dwg.add(dwg.text(words, insert=(round(x * unit, 2), baseline(row)), font_size=font, font_family="sans-serif",
+        dwg.add(shape("text", words, insert=(round(x * unit, 2), baseline(row)), font_size=font, font_family="sans-serif",
                          fill=fill, **extra))
 
     for s in (0, 1):
         x = MARGIN + s * WIDTH / 2
         on_board = sum(pair[s] for pair in position.pucks) - (position.queens[s] != OFF)
         queen = "queen on the board" if position.queens[s] != OFF else "queen off the board"
-        dwg.add(dwg.use(f"#swatch{s}", insert=(round(x * unit, 2), baseline(0))))
+        dwg.add(shape("use", f"#swatch{s}", insert=(round(x * unit, 2), baseline(0))))
         text(SIDES[s], x + 0.6, 0, font_weight="bold")
         if tchako and s != mover:
             text("in t'chako", x + 1.9, 0, fill=CHAIN, font_weight="bold")
         text(f"{on_board} on, {11 - on_board} in reserve", x + 0.6, 1)
         text(queen, x + 0.6, 2)
-    dwg.add(dwg.use("#legend", insert=(round(MARGIN * unit, 2), baseline(3))))
+    dwg.add(shape("use", "#legend", insert=(round(MARGIN * unit, 2), baseline(3))))
     end = position.end
     state = (state_text(outcome, SIDES, position.side) if outcome is not None and end != "stop" else
              f"{SIDES['WB'.index(end[0])]} wins" if end[0] in "WB" else "countdown: players decide"
