@@ -20,7 +20,7 @@ import svgwrite
 from ..notation.games.base import Outcome
 from ..notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
                                     StakuPosition, Turn)
-from .svg import INK, MARK, cached, draw_arrows, drawing, finish, hexagon_reach, highlight, known, shape, state_text
+from .svg import INK, MARK, cached, draw_arrows, drawing, finish, hexagon_reach, highlight, known, placed, shape, state_text
 
 BACKGROUND = "#c9a47e"
 CELL_FILL = "#ead9bd"
@@ -106,7 +106,7 @@ def board(
         x, y = centres[cell]
         base = y + (len(stack) - 1) * lift / 2
         for level, token in enumerate(stack):
-            dwg.add(shape("use", f"#token-{token}", insert=(x, round(base - level * lift, 2))))
+            dwg.add(placed(f"#token-{token}", (x, round(base - level * lift, 2))))
         if len(stack) > 1:
             dwg.add(shape("text", str(len(stack)), insert=(x, round(base - (len(stack) - 1) * lift + layout.r(0.2), 2)),
                              fill=TOKENS[stack[-1]][2], font_size=layout.r(0.55), font_weight="bold",

@@ -100,9 +100,15 @@ def cached(build: Callable[..., BaseElement]) -> Callable[..., str]:
 
 
 def shape(kind: str, *args, **attributes) -> str:
-    """The text of one element made by svgwrite (`shape("use", "#piece0", insert=(x, y))`), memoised."""
-    return _shape(kind, tuple(tuple(arg) if isinstance(arg, list) else arg for arg in args),
-                  tuple(attributes.items()))
+    """The text of one element made by svgwrite (`shape("circle", (x, y), r, fill=...)`), memoised;
+    its arguments must be hashable (points as tuples)."""
+    return _shape(kind, args, tuple(attributes.items()))
+
+
+@lru_cache(maxsize=1 << 16)
+def placed(reference: str, point: Point) -> str:
+    """A <use> of a drawing defined once (`#piece0`) with its corner at `point`."""
+    return written(FACTORY.use(reference, insert=point))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -110,18 +116,18 @@ def _shape(kind: str, args: tuple, attributes: tuple) -> str:
     return written(getattr(FACTORY, kind)(*args, **dict(attributes)))
 
 
+@lru_cache(maxsize=64)
 def square_grid(size: int, margin: float, unit: float, flipped: bool) -> Callable[[int], tuple[float, float]]:
     """For a size x size board, squares numbered row * size + column from the first
     side's bottom left: a function from a square to the top-left corner of its cell."""
     origin = margin * unit
-
-    def at(square: int) -> tuple[float, float]:
+    corners = []
+    for square in range(size * size):
         row, column = divmod(square, size)
         if flipped:
             row, column = size - 1 - row, size - 1 - column
-        return round(origin + column * unit, 2), round(origin + (size - 1 - row) * unit, 2)
-
-    return at
+        corners.append((round(origin + column * unit, 2), round(origin + (size - 1 - row) * unit, 2)))
+    return corners.__getitem__
 
 
 def centre(at: Callable[[int], tuple[float, float]], unit: float, cell: int) -> tuple[float, float]:

@@ -14,7 +14,7 @@ import svgwrite
 
 from ..notation.games.base import Outcome
 from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
-from .svg import (INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, shape, square_grid,
+from .svg import (INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, placed, shape, square_grid,
                   square_reach, state_text)
 
 COLOURS = {  # side: (fill, edge)
@@ -64,12 +64,12 @@ def board(
         while bits:
             square = (bits & -bits).bit_length() - 1
             bits &= bits - 1
-            dwg.add(shape("use", f"#piece{side}", insert=at(square)))
+            dwg.add(placed(f"#piece{side}", at(square)))
     same = position.pawns[0] == position.pawns[1]
     for side in (0, 1):
         x, y = at(position.pawns[side])
         shift = (unit * (0.14 if side else -0.14)) if same else 0
-        dwg.add(shape("use", f"#pawn{side}", insert=(round(x + shift, 2), y)))
+        dwg.add(placed(f"#pawn{side}", (round(x + shift, 2), y)))
     draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 7, 2), square_reach(unit))
     _draw_band(dwg, position, unit, outcome)
     return finish(dwg)
@@ -82,7 +82,7 @@ def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outc
     font = round(unit * 0.5, 2)
     for side in (0, 1):
         x = round((MARGIN + side * 4) * unit, 2)
-        dwg.add(shape("use", f"#piece{side}", insert=(x, y)))
+        dwg.add(placed(f"#piece{side}", (x, y)))
         dwg.add(shape("text", f"{position.in_hand(side)} in hand", insert=(round(x + unit * 1.05, 2), baseline),
                          font_size=font, font_family="sans-serif", fill=INK))
     dwg.add(shape("text", state_text(outcome, SIDES, position.side), insert=(round((MARGIN + SIZE) * unit, 2), baseline),

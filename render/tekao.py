@@ -17,7 +17,7 @@ import svgwrite
 from ..notation.games.base import Outcome
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, TekaoPosition, TekaoTurn)
-from .svg import (HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, shape,
+from .svg import (HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, placed, shape,
                   square_grid, square_reach, state_text)
 
 COLOURS = {  # side: (tile, edge)
@@ -66,7 +66,7 @@ def board(
         dwg.add(shape("rect", (x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
     for square, code in enumerate(position.cells):
         if code:
-            dwg.add(shape("use", f"#{_piece_id(code, position.faces)}", insert=at(square)))
+            dwg.add(placed(f"#{_piece_id(code, position.faces)}", at(square)))
     for square in played:  # a frame over the pieces too, which cover most of their square
         x, y = at(square)
         inset = round(unit * 0.03, 2)

@@ -19,7 +19,7 @@ import svgwrite
 from ..notation.games.base import Outcome
 from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
                                      TektopPosition, Turn, squares_of)
-from .svg import (INK, MARK, cached, cell_arrow, centre, draw_arrows, drawing, finish, highlight, known, shape,
+from .svg import (INK, MARK, cached, cell_arrow, centre, draw_arrows, drawing, finish, highlight, known, placed, shape,
                   square_grid, square_reach, state_text)
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
@@ -73,7 +73,7 @@ def board(
                          stroke=MARK, stroke_width=round(unit * 0.07, 2)))
     for side in (0, 1):
         for square in squares_of(position.pawns[side]):
-            dwg.add(shape("use", f"#pawn{side}", insert=at(square)))
+            dwg.add(placed(f"#pawn{side}", at(square)))
     if turn is not None and turn.steps:
         _draw_steps(dwg, turn, at, unit)
     draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 9, 2), square_reach(unit))
@@ -112,7 +112,7 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
         text(f"{SIDES[side]}: {home} home", 0.15, label)
         for slot in range(HOME_TO_WIN):
             x = round(left + (0.15 + slot * 0.7) * unit, 2)
-            dwg.add(shape("use", f"#pawn{side}" if slot < home else "#slot", insert=(x, round((slots - 0.18) * unit, 2))))
+            dwg.add(placed(f"#pawn{side}" if slot < home else "#slot", (x, round((slots - 0.18) * unit, 2))))
     if turn is not None and mover is not None:
         throws = len(turn.dice)
         # under the top side's pawns, going down; above the bottom side's label, going up
