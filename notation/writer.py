@@ -13,11 +13,10 @@ import re
 from typing import Iterator
 
 from .limits import MAX_RECORD
-from .model import Node, Record, find_commands
+from .model import GLYPH_OF, Node, Record, find_commands
 from .reader import ENDS_WITH_RESULT
 
 UNKNOWN = {"Date": "????.??.??"}  # how a missing required tag is written, when not "?"
-GLYPH_OF = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
 WORD = re.compile(r"\S+")
 

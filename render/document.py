@@ -14,9 +14,9 @@ from importlib import resources
 from typing import Any, Callable
 
 from ..notation.games import display_name
-from ..notation.model import Node, Record, without_commands
+from ..notation.model import GLYPH_OF, WINNERS, Node, Record, without_commands
 from ..notation.replay import Replayed
-from ..notation.writer import GLYPH_OF, canonical_tags
+from ..notation.writer import canonical_tags
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, check_page, over_budget
 from .diagram import ending, renderer_for
@@ -191,7 +191,8 @@ def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
         player = record.tags.get(sides[index])
         return f"{sides[index]} ({player})" if _known(player) else sides[index]
 
-    verdict = {"1-0": f"{side(0)} wins", "0-1": f"{side(1)} wins", "1/2-1/2": "Draw", "*": "Unfinished"}[record.result]
+    winner = WINNERS.get(record.result, "unfinished")
+    verdict = "Unfinished" if winner == "unfinished" else "Draw" if winner is None else f"{side(winner)} wins"
     termination = record.tags.get("Termination")
     if replayed is not None and replayed.outcome is not None:
         reason = replayed.outcome.reason
