@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Iterator, Protocol
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol
 
 from ..model import RESULT_OF
 
