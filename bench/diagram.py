@@ -24,13 +24,14 @@ def game_positions(rules, count: int, rng: random.Random) -> list[tuple]:
     """(position, (position before, last turn)) pairs from random games."""
     found = []
     while len(found) < count:
-        position = rules.start_position()
+        position, last = rules.start_position(), None
         for _ in range(rng.randrange(20, 100)):
             turn = rules.random_turn(position, rng)
             if turn is None or rules.outcome(position) is not None:
                 break
-            before, position = position, rules.apply(position, turn)
-        found.append((position, (before, turn)))
+            last, position = (position, turn), rules.apply(position, turn)
+        if last is not None:
+            found.append((position, last))
     return found
 
 

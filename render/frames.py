@@ -16,9 +16,11 @@ small, and cutting text is much faster than building a tree.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import unescape
 
 from .escaping import html_text
+from .svg import SvgText
 
 # A markup token: a comment, CDATA, a processing instruction, or a tag (open, close, empty).
 TOKEN = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<(/?)[^\s/>!?]+(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>",
@@ -56,9 +58,9 @@ def split(svg: str) -> tuple[dict[str, str], list[str]]:
     return root, children
 
 
+@lru_cache(maxsize=1 << 16)
 def prefixed(element: str, prefix: str) -> str:
     """An element's text with every id, and every reference to an id, given a prefix."""
-
     def tag(match: re.Match) -> str:
         text = ID_ATTRIBUTE.sub(lambda m: m.group(1) + prefix, match.group(0))
         return ID_REFERENCE.sub(lambda m: m.group(1) + prefix, text)
@@ -92,18 +94,20 @@ class FrameTable:
 
     def add(self, svg: str) -> int:
         """Add one diagram as the next frame; its number."""
-        root, children = split(svg)
+        root, children = (svg.root, svg.elements) if isinstance(svg, SvgText) else split(svg)
         key = tuple(root.items())
         if key not in self._root_index:
             self._root_index[key] = len(self.roots)
             self.roots.append(root)
-        frame = [self._root_index[key]]
-        for child in children:
-            index = self._element_index.get(child)
-            if index is None:
-                index = self._element_index[child] = len(self.elements)
-                self.elements.append(prefixed(child, self.prefix))
-            frame.append(index)
+        index = self._element_index
+        frame = [self._root_index[key], *map(index.get, children)]
+        if None in frame:
+            for position, child in enumerate(children, 1):
+                if frame[position] is None:
+                    if child not in index:
+                        index[child] = len(self.elements)
+                        self.elements.append(prefixed(child, self.prefix))
+                    frame[position] = index[child]
         self.frames.append(frame)
         return len(self.frames) - 1
 

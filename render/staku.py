@@ -20,7 +20,7 @@ import svgwrite
 from ..notation.games.base import Outcome
 from ..notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
                                     StakuPosition, Turn)
-from .svg import INK, MARK, cached, draw_arrows, drawing, finish, hexagon_reach, highlight, known, state_text
+from .svg import INK, MARK, cached, draw_arrows, drawing, finish, hexagon_reach, highlight, known, placed, shape, state_text
 
 BACKGROUND = "#c9a47e"
 CELL_FILL = "#ead9bd"
@@ -96,9 +96,9 @@ def board(
     if last is not None:
         moves = last[1].moves
         for cell in (moves[0].origin, *(move.to for move in moves)):
-            dwg.add(highlight(dwg, dwg.use("#cell", insert=centres[cell])))
+            dwg.add(highlight("use", "#cell", insert=centres[cell]))
     for cell in known(marks, CELL_OF):
-        dwg.add(dwg.use("#ring", insert=centres[cell], fill="none", stroke=MARK, stroke_width=layout.r(0.12)))
+        dwg.add(shape("use", "#ring", insert=centres[cell], fill="none", stroke=MARK, stroke_width=layout.r(0.12)))
     lift = layout.r(LIFT)
     for cell, stack in enumerate(position.stacks):
         if not stack:
@@ -106,16 +106,16 @@ def board(
         x, y = centres[cell]
         base = y + (len(stack) - 1) * lift / 2
         for level, token in enumerate(stack):
-            dwg.add(dwg.use(f"#token-{token}", insert=(x, round(base - level * lift, 2))))
+            dwg.add(placed(f"#token-{token}", (x, round(base - level * lift, 2))))
         if len(stack) > 1:
-            dwg.add(dwg.text(str(len(stack)), insert=(x, round(base - (len(stack) - 1) * lift + layout.r(0.2), 2)),
+            dwg.add(shape("text", str(len(stack)), insert=(x, round(base - (len(stack) - 1) * lift + layout.r(0.2), 2)),
                              fill=TOKENS[stack[-1]][2], font_size=layout.r(0.55), font_weight="bold",
                              font_family="sans-serif", text_anchor="middle"))
     apothem = layout.r(CELL) * math.sqrt(3) / 2
     draw_arrows(dwg, arrows, CELL_OF, centres.__getitem__, layout.r(0.22), hexagon_reach(apothem))
     caption = (state_text(outcome, SIDES, position.side, reason=True) if outcome is not None else
                f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture")
-    dwg.add(dwg.text(caption,
+    dwg.add(shape("text", caption,
                      insert=(round(size / 2, 2), round(layout.height - layout.r(0.45), 2)), font_size=layout.r(0.5),
                      font_family="sans-serif", text_anchor="middle", fill=INK))
     return finish(dwg)

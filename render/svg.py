@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from html import unescape
 from typing import Callable, Iterable, Sequence
 from xml.etree import ElementTree
 
@@ -26,57 +27,107 @@ Point = tuple[float, float]
 Reach = Callable[[int, float, float], float]  # (cell, dx, dy) -> centre to the cell's edge along (dx, dy)
 
 
-def drawing(width: float, height: float) -> svgwrite.Drawing:
-    """A new drawing, without svgwrite's slow debug checks (our values are known good)."""
-    return svgwrite.Drawing(size=(f"{width:g}", f"{height:g}"), viewBox=f"0 0 {width:g} {height:g}",
-                            debug=False, profile="full")
+FACTORY = svgwrite.Drawing(debug=False, profile="full")  # svgwrite's element makers, without its slow checks
 
 
-class Prebuilt(BaseElement):
-    """A part built and written out once; `finish` puts its text into each drawing."""
+class SvgText(str):
+    """A diagram's SVG text that also keeps its parts: the <svg> element's attributes
+    (namespace declarations left out) and the text of each top-level element, so that
+    pages holding many positions (render/frames.py) need not cut the text up again."""
 
-    elementname = "prebuilt"
-    texts: dict[str, str] = {}  # placeholder reference -> the part's SVG text
-
-    def __init__(self, element: BaseElement) -> None:
-        super().__init__(debug=False)
-        self.ref = str(len(Prebuilt.texts))
-        Prebuilt.texts[self.ref] = ElementTree.tostring(element.get_xml(), encoding="unicode")
-
-    def get_xml(self) -> ElementTree.Element:
-        return ElementTree.Element("prebuilt", ref=self.ref)
+    root: dict[str, str]
+    elements: list[str]
 
 
-PLACEHOLDER = re.compile(r'<prebuilt ref="([0-9]+)" />')
+class Picture:
+    """A diagram being drawn: its size and the text of each top-level element, in order.
+
+    Elements come from svgwrite's makers (`picture.rect(...)`, as on an svgwrite Drawing)
+    and are written out when added. Parts drawn for many positions are memoised as text
+    (`cached`, `shape`, `arrow`) and added as text.
+    """
+
+    def __init__(self, width: float, height: float) -> None:
+        self.size = f"{width:g}", f"{height:g}"
+        self.elements: list[str] = ["<defs />"]  # svgwrite's drawing always starts with its own <defs>
+
+    def __getattr__(self, name: str) -> Callable[..., BaseElement]:
+        return getattr(FACTORY, name)
+
+    def add(self, element: BaseElement | str) -> None:
+        self.elements.append(element if isinstance(element, str) else written(element))
 
 
-def finish(dwg: svgwrite.Drawing) -> str:
-    """The drawing's SVG text, with the text of its prebuilt parts in place."""
-    return PLACEHOLDER.sub(lambda match: Prebuilt.texts[match[1]], dwg.tostring())
+def drawing(width: float, height: float) -> Picture:
+    """A new diagram `width` by `height` (its viewBox in the same units)."""
+    return Picture(width, height)
 
 
-def cached(build: Callable[..., BaseElement]) -> Callable[..., Prebuilt]:
-    """Memoise a builder of static parts (grid, labels) by its arguments."""
-
-    @lru_cache(maxsize=64)
-    def prebuilt(*args):
-        return Prebuilt(build(*args))
-
-    return prebuilt
+def written(element: BaseElement) -> str:
+    """An svgwrite element's SVG text."""
+    return ElementTree.tostring(element.get_xml(), encoding="unicode")
 
 
+ATTRIBUTE = re.compile(r"([^\s=<]+)=(\"[^\"]*\")")
+
+
+@lru_cache(maxsize=64)
+def _root(width: str, height: str) -> tuple[str, dict[str, str]]:
+    """The <svg> start tag svgwrite writes for a drawing of this size, and its attributes."""
+    text = svgwrite.Drawing(size=(width, height), viewBox=f"0 0 {width} {height}", debug=False,
+                            profile="full").tostring()
+    start = text[:text.index("<defs />")]
+    return start, {name: unescape(value[1:-1]) for name, value in ATTRIBUTE.findall(start)
+                   if not name.startswith("xmlns")}
+
+
+def finish(picture: Picture) -> SvgText:
+    """The diagram's SVG text, which keeps its parts."""
+    start, root = _root(*picture.size)
+    text = SvgText(start + "".join(picture.elements) + "</svg>")
+    text.root, text.elements = root, picture.elements
+    return text
+
+
+def cached(build: Callable[..., BaseElement]) -> Callable[..., str]:
+    """Memoise a builder of parts (grid, labels, piece drawings) by its arguments, as SVG text."""
+
+    @lru_cache(maxsize=256)
+    def text(*args):
+        return written(build(*args))
+
+    return text
+
+
+def shape(kind: str, *args, **attributes) -> str:
+    """The text of one element made by svgwrite (`shape("circle", (x, y), r, fill=...)`), memoised;
+    its arguments must be hashable (points as tuples)."""
+    return _shape(kind, args, tuple(attributes.items()))
+
+
+@lru_cache(maxsize=1 << 16)
+def placed(reference: str, point: Point) -> str:
+    """A <use> of a drawing defined once (`#piece0`) with its corner at `point`."""
+    return written(FACTORY.use(reference, insert=point))
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape(kind: str, args: tuple, attributes: tuple) -> str:
+    return written(getattr(FACTORY, kind)(*args, **dict(attributes)))
+
+
+@lru_cache(maxsize=64)
 def square_grid(size: int, margin: float, unit: float, flipped: bool) -> Callable[[int], tuple[float, float]]:
     """For a size x size board, squares numbered row * size + column from the first
     side's bottom left: a function from a square to the top-left corner of its cell."""
     origin = margin * unit
-
-    def at(square: int) -> tuple[float, float]:
+    corners = []
+    for square in range(size * size):
         row, column = divmod(square, size)
         if flipped:
             row, column = size - 1 - row, size - 1 - column
-        return round(origin + column * unit, 2), round(origin + (size - 1 - row) * unit, 2)
-
-    return at
+        corners.append((round(origin + column * unit, 2), round(origin + (size - 1 - row) * unit, 2)))
+    return corners.__getitem__
 
 
 def centre(at: Callable[[int], tuple[float, float]], unit: float, cell: int) -> tuple[float, float]:
@@ -111,8 +162,9 @@ def edge_to_edge(start: Point, end: Point, reach_start: float, reach_end: float,
             (round(start[0] + ux * tip_at, 2), round(start[1] + uy * tip_at, 2)))
 
 
-def arrow(dwg: svgwrite.Drawing, tail: Point, tip: Point, width: float, colour: str,
-          opacity: float = ARROW_OPACITY, dashed: bool = False) -> BaseElement:
+@lru_cache(maxsize=4096)
+def arrow(tail: Point, tip: Point, width: float, colour: str, opacity: float = ARROW_OPACITY,
+          dashed: bool = False) -> str:
     """An arrow whose point is at `tip`: a shaft and a head, see-through as one shape."""
     dx, dy = tip[0] - tail[0], tip[1] - tail[1]
     length = math.hypot(dx, dy) or 1.0
@@ -120,40 +172,39 @@ def arrow(dwg: svgwrite.Drawing, tail: Point, tip: Point, width: float, colour: 
     head = min(HEAD[0] * width, length)
     bx, by = tip[0] - ux * head, tip[1] - uy * head  # the middle of the head's base
     wing = HEAD[1] * width
-    group = dwg.g(opacity=opacity)
-    shaft = dwg.line(tail, (round(bx, 2), round(by, 2)), stroke=colour, stroke_width=width)
+    group = FACTORY.g(opacity=opacity)
+    shaft = FACTORY.line(tail, (round(bx, 2), round(by, 2)), stroke=colour, stroke_width=width)
     if dashed:
         shaft["stroke-dasharray"] = f"{round(width * 2, 2):g},{round(width * 1.5, 2):g}"
     group.add(shaft)
-    group.add(dwg.polygon([tip, (round(bx - uy * wing, 2), round(by + ux * wing, 2)),
-                           (round(bx + uy * wing, 2), round(by - ux * wing, 2))], fill=colour))
-    return group
+    group.add(FACTORY.polygon([tip, (round(bx - uy * wing, 2), round(by + ux * wing, 2)),
+                               (round(bx + uy * wing, 2), round(by - ux * wing, 2))], fill=colour))
+    return written(group)
 
 
-def cell_arrow(dwg: svgwrite.Drawing, start: int, end: int, centre_of: Callable[[int], Point], reach: Reach,
-               width: float, colour: str = ARROW, dashed: bool = False) -> BaseElement:
+def cell_arrow(start: int, end: int, centre_of: Callable[[int], Point], reach: Reach,
+               width: float, colour: str = ARROW, dashed: bool = False) -> str:
     """An arrow from cell `start` to cell `end`, from edge to edge (see edge_to_edge)."""
     (x1, y1), (x2, y2) = centre_of(start), centre_of(end)
     length = math.hypot(x2 - x1, y2 - y1)
     dx, dy = (x2 - x1) / length, (y2 - y1) / length
     shortest = max(2 * HEAD[0] * width, 0.55 * length)  # from next to the start cell's centre, between neighbours
     tail, tip = edge_to_edge((x1, y1), (x2, y2), reach(start, dx, dy), reach(end, -dx, -dy), shortest)
-    return arrow(dwg, tail, tip, width, colour, dashed=dashed)
+    return arrow(tail, tip, width, colour, dashed=dashed)
 
 
-def draw_arrows(dwg: svgwrite.Drawing, arrows: Sequence[tuple[str, str]], cell_of: dict[str, int],
+def draw_arrows(dwg: Picture, arrows: Sequence[tuple[str, str]], cell_of: dict[str, int],
                 centre_of: Callable[[int], Point], width: float, reach: Reach) -> None:
     """The [%arrow] annotations, edge to edge; names the board lacks, and arrows from a
     cell to itself, are not drawn."""
     for a, b in arrows:
         if a in cell_of and b in cell_of and cell_of[a] != cell_of[b]:
-            dwg.add(cell_arrow(dwg, cell_of[a], cell_of[b], centre_of, reach, width))
+            dwg.add(cell_arrow(cell_of[a], cell_of[b], centre_of, reach, width))
 
 
-def highlight(dwg: svgwrite.Drawing, element: BaseElement) -> BaseElement:
+def highlight(kind: str, *args, **attributes) -> str:
     """A shape marking one of the last turn's cells (class 'last', drawn under the pieces)."""
-    element.update({"fill": HIGHLIGHT, "fill-opacity": HIGHLIGHT_OPACITY, "class": "last"})
-    return element
+    return shape(kind, *args, **attributes, fill=HIGHLIGHT, fill_opacity=HIGHLIGHT_OPACITY, class_="last")
 
 
 def state_text(outcome: Outcome | None, sides: Sequence[str], side: int, reason: bool = False) -> str:

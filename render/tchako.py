@@ -11,6 +11,7 @@ always give the same bytes.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import cos, sin
 from typing import Sequence
 
@@ -20,7 +21,7 @@ from ..notation.games.base import Outcome
 from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Create, Shot, State, TChakoPosition, Turn,
                                      captured_zones, chain, occupied_zones, reach)
 from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
-from .svg import HIGHLIGHT, INK, MARK, cached, draw_arrows, drawing, finish, state_text
+from .svg import HIGHLIGHT, INK, MARK, Picture, cached, draw_arrows, drawing, finish, placed, shape, state_text
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
 SHADE = ("#e0b040", "#3a78c2")  # White's and Black's control and captures
@@ -70,34 +71,42 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     # the mover's captures, fixed as its turn began
     captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else state.zones, mover)
     for zone in range(len(ZONES)):
-        x, y = at(zone)
-        radius = round(RADIUS[ZONES[zone]] * unit, 2)
-        for s in (0, 1):
-            if controls[s] >> zone & 1 and not (KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s
-                                                and not position.pucks[zone][s]):
-                dwg.add(dwg.circle((x, y), radius, fill=SHADE[s], fill_opacity=SHADE_OPACITY))
-        if captures >> zone & 1:
-            dwg.add(dwg.circle((x, y), round(radius * 0.92, 2), fill="none", stroke=SHADE[mover],
-                               stroke_width=round(unit * 0.08, 2), stroke_dasharray=f"{round(unit * 0.15, 2):g}"))
+        shaded = tuple(s for s in (0, 1) if controls[s] >> zone & 1 and not (
+            KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s and not position.pucks[zone][s]))
+        captured = bool(captures >> zone & 1)
+        if shaded or captured:
+            dwg.elements.extend(_shading(zone, shaded, mover if captured else None, unit, flipped))
     if chain(state, mover, captures):
         through = captures | controls[mover]
         linked = reach(BASE_BITS[mover] & through, through)
         for pair in CONNECTIONS:
             a, b = ZONE[pair[0]], ZONE[pair[1]]
             if linked >> a & 1 and linked >> b & 1:
-                dwg.add(dwg.line(at(a), at(b), stroke=CHAIN, stroke_width=round(unit * 0.12, 2), stroke_opacity=0.8))
+                dwg.add(shape("line", at(a), at(b), stroke=CHAIN, stroke_width=round(unit * 0.12, 2), stroke_opacity=0.8))
     for name in marks:
         if name in ZONE:
-            dwg.add(dwg.circle(at(ZONE[name]), round(RADIUS[name] * unit * 1.08, 2), fill="none", stroke=MARK,
+            dwg.add(shape("circle", at(ZONE[name]), round(RADIUS[name] * unit * 1.08, 2), fill="none", stroke=MARK,
                                stroke_width=round(unit * 0.08, 2)))
     for zone in _played_zones(last[1] if last is not None else ()):  # a ring just outside the zone's edge
-        dwg.add(dwg.circle(at(zone), round((RADIUS[ZONES[zone]] + 0.06) * unit, 2), fill="none", stroke=HIGHLIGHT,
+        dwg.add(shape("circle", at(zone), round((RADIUS[ZONES[zone]] + 0.06) * unit, 2), fill="none", stroke=HIGHLIGHT,
                            stroke_width=round(unit * 0.1, 2), class_="last"))
     _elastics(dwg, position, unit, flipped)
-    _pieces(dwg, position, last[1] if last is not None else None, at, unit, flipped)
+    _pieces(dwg, position, last[1] if last is not None else None, unit, flipped)
     draw_arrows(dwg, arrows, ZONE, at, round(unit * 0.15, 2), lambda zone, dx, dy: RADIUS[ZONES[zone]] * unit)
     _panel(dwg, position, last, unit, chain(state, mover, captures), mover, outcome)
     return finish(dwg)
+
+
+@lru_cache(maxsize=4096)
+def _shading(zone: int, shaded: tuple[int, ...], captured_by: int | None, unit: float, flipped: bool) -> tuple[str, ...]:
+    """A zone's shade for each side controlling it, and a dashed ring if `captured_by` captured it."""
+    centre = _spot(*CENTRE[ZONES[zone]], unit, flipped)
+    radius = round(RADIUS[ZONES[zone]] * unit, 2)
+    parts = [shape("circle", centre, radius, fill=SHADE[s], fill_opacity=SHADE_OPACITY) for s in shaded]
+    if captured_by is not None:
+        parts.append(shape("circle", centre, round(radius * 0.92, 2), fill="none", stroke=SHADE[captured_by],
+                           stroke_width=round(unit * 0.08, 2), stroke_dasharray=f"{round(unit * 0.15, 2):g}"))
+    return tuple(parts)
 
 
 def _played_zones(turn: Turn) -> list[int]:
@@ -120,10 +129,10 @@ def _elastics(dwg: svgwrite.Drawing, position: TChakoPosition, unit: float, flip
         colour = ELASTIC[k // 3]
         points = [_obstacle_at(o, unit, flipped) for o in (a, middle, b) if o]
         if len(points) == 1:
-            dwg.add(dwg.circle(points[0], round(unit * 0.14, 2), fill="none", stroke=colour,
+            dwg.add(shape("circle", points[0], round(unit * 0.14, 2), fill="none", stroke=colour,
                                stroke_width=round(unit * 0.05, 2)))
         elif points:
-            dwg.add(dwg.polyline(points, fill="none", stroke=colour, stroke_width=round(unit * 0.07, 2),
+            dwg.add(shape("polyline", tuple(points), fill="none", stroke=colour, stroke_width=round(unit * 0.07, 2),
                                  stroke_linecap="round"))
 
 
@@ -142,39 +151,52 @@ def _placed(turn: Turn | None) -> dict[tuple[int, int], list[tuple[int, int]]]:
     return found
 
 
-def _pieces(dwg: svgwrite.Drawing, position: TChakoPosition, turn: Turn | None, at, unit: float,
-            flipped: bool) -> None:
+def _pieces(dwg: Picture, position: TChakoPosition, turn: Turn | None, unit: float, flipped: bool) -> None:
     """Pucks and queens: at the last turn's coordinates when given, else in a ring in their zone."""
     mover = 1 - position.side
     given = _placed(turn)
     for zone in range(len(ZONES)):
-        x, y = at(zone)
-        pieces = []
-        for s in (0, 1):
-            queen = position.queens[s] == zone
-            pucks = position.pucks[zone][s] - queen
-            pieces += [(s, "queen")] * queen + [(s, "puck")] * pucks
+        pucks = position.pucks[zone]
+        if not (pucks[0] or pucks[1]):
+            continue
+        queens = (position.queens[0] == zone, position.queens[1] == zone)
         holder = position.created[zone]
-        if holder:  # the piece on the creation space sits at the centre, in a dashed ring
-            s = "wbQq".index(holder) % 2
-            pieces.remove((s, "queen" if holder in "Qq" else "puck"))
-            dwg.add(dwg.circle((x, y), round(unit * 0.3, 2), fill="none", stroke=PUCK[s][1],
-                               stroke_width=round(unit * 0.04, 2), stroke_dasharray="2,2"))
-            dwg.add(dwg.use(f"#{'queen' if holder in 'Qq' else 'puck'}{s}", insert=(x, y)))
-        coordinates = {s: list(given.get((zone, s), [])) + list(given.get((zone, -1 if s == mover else -2), []))
-                       for s in (0, 1)}
-        count = len(pieces)
-        for k, (s, kind) in enumerate(pieces):
-            if coordinates[s] and kind == "puck":
-                px, py = coordinates[s].pop(0)
-                point = _spot(px / 100 * WIDTH, py / 100 * HEIGHT, unit, flipped)
-            elif count == 1 and not holder:
-                point = (x, y)
-            else:
-                angle = 6.2832 * k / count
-                r = RADIUS[ZONES[zone]] * unit * 0.55
-                point = (round(x + r * cos(angle), 2), round(y + r * sin(angle), 2))
-            dwg.add(dwg.use(f"#{kind}{s}", insert=point))
+        coordinates = tuple(tuple(given.get((zone, s), [])) + tuple(given.get((zone, -1 if s == mover else -2), []))
+                            for s in (0, 1)) if given else ((), ())
+        draw = _zone_pieces if coordinates == ((), ()) else _zone_pieces.__wrapped__
+        dwg.elements.extend(draw(zone, pucks, queens, holder, coordinates, unit, flipped))
+
+
+@lru_cache(maxsize=4096)
+def _zone_pieces(zone: int, pucks: tuple[int, int], queens: tuple[bool, bool], holder: str,
+                 coordinates: tuple[tuple[tuple[int, int], ...], ...], unit: float, flipped: bool) -> tuple[str, ...]:
+    """The pieces in one zone: a created one at the centre in a dashed ring; pucks at the
+    coordinates given for their side (first the given ones, in order), the others in a ring."""
+    x, y = _spot(*CENTRE[ZONES[zone]], unit, flipped)
+    parts = []
+    pieces = []
+    for s in (0, 1):
+        pieces += [(s, "queen")] * queens[s] + [(s, "puck")] * (pucks[s] - queens[s])
+    if holder:  # the piece on the creation space sits at the centre, in a dashed ring
+        s = "wbQq".index(holder) % 2
+        pieces.remove((s, "queen" if holder in "Qq" else "puck"))
+        parts.append(shape("circle", (x, y), round(unit * 0.3, 2), fill="none", stroke=PUCK[s][1],
+                           stroke_width=round(unit * 0.04, 2), stroke_dasharray="2,2"))
+        parts.append(placed(f"#{'queen' if holder in 'Qq' else 'puck'}{s}", (x, y)))
+    waiting = [list(coordinates[0]), list(coordinates[1])]
+    count = len(pieces)
+    for k, (s, kind) in enumerate(pieces):
+        if waiting[s] and kind == "puck":
+            px, py = waiting[s].pop(0)
+            point = _spot(px / 100 * WIDTH, py / 100 * HEIGHT, unit, flipped)
+        elif count == 1 and not holder:
+            point = (x, y)
+        else:
+            angle = 6.2832 * k / count
+            r = RADIUS[ZONES[zone]] * unit * 0.55
+            point = (round(x + r * cos(angle), 2), round(y + r * sin(angle), 2))
+        parts.append(placed(f"#{kind}{s}", point))
+    return tuple(parts)
 
 
 def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, tchako: bool, mover: int,
@@ -186,20 +208,20 @@ def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, t
         return round((HEIGHT + 2 * MARGIN + (0.6 + row) * LINE) * unit, 2)
 
     def text(words: str, x: float, row: int, fill: str = INK, **extra) -> None:
-        dwg.add(dwg.text(words, insert=(round(x * unit, 2), baseline(row)), font_size=font, font_family="sans-serif",
+        dwg.add(shape("text", words, insert=(round(x * unit, 2), baseline(row)), font_size=font, font_family="sans-serif",
                          fill=fill, **extra))
 
     for s in (0, 1):
         x = MARGIN + s * WIDTH / 2
         on_board = sum(pair[s] for pair in position.pucks) - (position.queens[s] != OFF)
         queen = "queen on the board" if position.queens[s] != OFF else "queen off the board"
-        dwg.add(dwg.use(f"#swatch{s}", insert=(round(x * unit, 2), baseline(0))))
+        dwg.add(placed(f"#swatch{s}", (round(x * unit, 2), baseline(0))))
         text(SIDES[s], x + 0.6, 0, font_weight="bold")
         if tchako and s != mover:
             text("in t'chako", x + 1.9, 0, fill=CHAIN, font_weight="bold")
         text(f"{on_board} on, {11 - on_board} in reserve", x + 0.6, 1)
         text(queen, x + 0.6, 2)
-    dwg.add(dwg.use("#legend", insert=(round(MARGIN * unit, 2), baseline(3))))
+    dwg.add(placed("#legend", (round(MARGIN * unit, 2), baseline(3))))
     end = position.end
     state = (state_text(outcome, SIDES, position.side) if outcome is not None and end != "stop" else
              f"{SIDES['WB'.index(end[0])]} wins" if end[0] in "WB" else "countdown: players decide"

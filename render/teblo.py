@@ -14,8 +14,8 @@ import svgwrite
 
 from ..notation.games.base import Outcome
 from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
-from .svg import (INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, square_grid, square_reach,
-                  state_text)
+from .svg import (INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, placed, shape, square_grid,
+                  square_reach, state_text)
 
 COLOURS = {  # side: (fill, edge)
     0: ("#f4c430", "#8a6d00"),
@@ -55,21 +55,21 @@ def board(
         squares = [turn.on] if isinstance(turn, Placement) else [before.pawns[before.side], turn.to]
         for square in squares:
             x, y = at(square)
-            dwg.add(highlight(dwg, dwg.rect((x, y), (unit, unit))))
+            dwg.add(highlight("rect", (x, y), (unit, unit)))
     for square in known(marks, SQUARE_OF):
         x, y = at(square)
-        dwg.add(dwg.rect((x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
+        dwg.add(shape("rect", (x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
     for side in (0, 1):
         bits = position.pieces[side]
         while bits:
             square = (bits & -bits).bit_length() - 1
             bits &= bits - 1
-            dwg.add(dwg.use(f"#piece{side}", insert=at(square)))
+            dwg.add(placed(f"#piece{side}", at(square)))
     same = position.pawns[0] == position.pawns[1]
     for side in (0, 1):
         x, y = at(position.pawns[side])
         shift = (unit * (0.14 if side else -0.14)) if same else 0
-        dwg.add(dwg.use(f"#pawn{side}", insert=(round(x + shift, 2), y)))
+        dwg.add(placed(f"#pawn{side}", (round(x + shift, 2), y)))
     draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 7, 2), square_reach(unit))
     _draw_band(dwg, position, unit, outcome)
     return finish(dwg)
@@ -82,10 +82,10 @@ def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outc
     font = round(unit * 0.5, 2)
     for side in (0, 1):
         x = round((MARGIN + side * 4) * unit, 2)
-        dwg.add(dwg.use(f"#piece{side}", insert=(x, y)))
-        dwg.add(dwg.text(f"{position.in_hand(side)} in hand", insert=(round(x + unit * 1.05, 2), baseline),
+        dwg.add(placed(f"#piece{side}", (x, y)))
+        dwg.add(shape("text", f"{position.in_hand(side)} in hand", insert=(round(x + unit * 1.05, 2), baseline),
                          font_size=font, font_family="sans-serif", fill=INK))
-    dwg.add(dwg.text(state_text(outcome, SIDES, position.side), insert=(round((MARGIN + SIZE) * unit, 2), baseline),
+    dwg.add(shape("text", state_text(outcome, SIDES, position.side), insert=(round((MARGIN + SIZE) * unit, 2), baseline),
                      font_size=font, font_family="sans-serif", font_weight="bold", text_anchor="end", fill=INK))
 
 

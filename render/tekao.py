@@ -17,8 +17,8 @@ import svgwrite
 from ..notation.games.base import Outcome
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, TekaoPosition, TekaoTurn)
-from .svg import (HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, square_grid,
-                  square_reach, state_text)
+from .svg import (HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, placed, shape,
+                  square_grid, square_reach, state_text)
 
 COLOURS = {  # side: (tile, edge)
     0: ("#4a86d4", "#1d4680"),
@@ -63,14 +63,14 @@ def board(
         played, emptied = _draw_last(dwg, position, last, at, unit)
     for square in known(marks, SQUARE_OF):
         x, y = at(square)
-        dwg.add(dwg.rect((x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
+        dwg.add(shape("rect", (x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
     for square, code in enumerate(position.cells):
         if code:
-            dwg.add(dwg.use(f"#{_piece_id(code, position.faces)}", insert=at(square)))
+            dwg.add(placed(f"#{_piece_id(code, position.faces)}", at(square)))
     for square in played:  # a frame over the pieces too, which cover most of their square
         x, y = at(square)
         inset = round(unit * 0.03, 2)
-        dwg.add(dwg.rect((round(x + inset, 2), round(y + inset, 2)), (round(unit - 2 * inset, 2),) * 2, fill="none",
+        dwg.add(shape("rect", (round(x + inset, 2), round(y + inset, 2)), (round(unit - 2 * inset, 2),) * 2, fill="none",
                          stroke=HIGHLIGHT, stroke_width=round(unit * 0.06, 2), class_="last"))
     for square in emptied:
         _draw_cross(dwg, at(square), unit)
@@ -98,14 +98,14 @@ def _draw_last(dwg: svgwrite.Drawing, position: TekaoPosition, last: tuple[Tekao
         squares, emptied = [turn.on], []
     for square in squares:
         x, y = at(square)
-        dwg.add(highlight(dwg, dwg.rect((x, y), (unit, unit))))
+        dwg.add(highlight("rect", (x, y), (unit, unit)))
     if isinstance(turn, Rotation):
         x, y = at(turn.on)
         r = round(unit * 0.42, 2)
         cx, cy = round(x + unit / 2, 2), round(y + unit / 2, 2)
         sweep = 1 if turn.clockwise else 0
         end_x = round(cx + (r if turn.clockwise else -r), 2)
-        dwg.add(dwg.path(d=f"M{cx},{round(cy - r, 2)} A{r},{r} 0 0,{sweep} {end_x},{cy}", fill="none",
+        dwg.add(shape("path", d=f"M{cx},{round(cy - r, 2)} A{r},{r} 0 0,{sweep} {end_x},{cy}", fill="none",
                          stroke=HIGHLIGHT, stroke_width=round(unit * 0.06, 2)))
     return squares, emptied
 
@@ -114,7 +114,7 @@ def _draw_cross(dwg: svgwrite.Drawing, corner: tuple[float, float], unit: float)
     """A red cross on a square whose piece the last fight took."""
     x, y = corner
     a, b = round(unit * 0.2, 2), round(unit * 0.8, 2)
-    dwg.add(dwg.path(d=f"M{round(x + a, 2)},{round(y + a, 2)}L{round(x + b, 2)},{round(y + b, 2)}"
+    dwg.add(shape("path", d=f"M{round(x + a, 2)},{round(y + a, 2)}L{round(x + b, 2)},{round(y + b, 2)}"
                        f"M{round(x + b, 2)},{round(y + a, 2)}L{round(x + a, 2)},{round(y + b, 2)}",
                      stroke=TAKEN, stroke_width=round(unit * 0.09, 2), stroke_linecap="round",
                      stroke_opacity=0.85, fill="none"))
@@ -134,13 +134,13 @@ def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flip
         weapons, flag = position.taken(side)
         count = f"{to_place} to place" if to_place else f"lost {weapons + flag}"
         bold = side == named
-        dwg.add(dwg.text(f"{state}, {count}" if bold else f"{SIDES[side]}: {count}", insert=(x, round(top + font, 2)),
+        dwg.add(shape("text", f"{state}, {count}" if bold else f"{SIDES[side]}: {count}", insert=(x, round(top + font, 2)),
                          font_size=font, font_family="sans-serif", fill=INK, font_weight="bold" if bold else "normal"))
         name = SIDES[side].lower()
         pieces = [f"{name}-tile"] * to_place + [f"{name}-{position.faces[0]}"] * weapons + [f"{name}-F"] * flag
         for index, ref in enumerate(pieces):
             corner = (round(x + index * SMALL * unit * 1.05, 2), round(top + unit * 0.45, 2))
-            dwg.add(dwg.use(f"#{ref}", transform=f"translate({corner[0]},{corner[1]}) scale({SMALL})"))
+            dwg.add(shape("use", f"#{ref}", transform=f"translate({corner[0]},{corner[1]}) scale({SMALL})"))
 
 
 # The weapon letters drawn as strokes in a box 1 high, 0.6 wide, centred on (0, 0):

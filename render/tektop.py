@@ -19,8 +19,8 @@ import svgwrite
 from ..notation.games.base import Outcome
 from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
                                      TektopPosition, Turn, squares_of)
-from .svg import (INK, MARK, cached, cell_arrow, centre, draw_arrows, drawing, finish, highlight, known, square_grid,
-                  square_reach, state_text)
+from .svg import (INK, MARK, cached, cell_arrow, centre, draw_arrows, drawing, finish, highlight, known, placed, shape,
+                  square_grid, square_reach, state_text)
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
 LEVEL_INK = ("#7d6c50", "#6e5a3c", "#4e3c24", "#efe3c8", "#f6ecd6")  # a level's number on its shade
@@ -65,15 +65,15 @@ def board(
     turn = last[1] if last is not None else None
     if turn is not None:
         for square in sorted({square for step in turn.steps for square in step[:2]}):
-            dwg.add(highlight(dwg, dwg.rect(at(square), (unit, unit))))
+            dwg.add(highlight("rect", at(square), (unit, unit)))
     for square in known(marks, SQUARE_OF):
         x, y = at(square)
         inset = round(unit * 0.06, 2)
-        dwg.add(dwg.rect((round(x + inset, 2), round(y + inset, 2)), (round(unit - 2 * inset, 2),) * 2, fill="none",
+        dwg.add(shape("rect", (round(x + inset, 2), round(y + inset, 2)), (round(unit - 2 * inset, 2),) * 2, fill="none",
                          stroke=MARK, stroke_width=round(unit * 0.07, 2)))
     for side in (0, 1):
         for square in squares_of(position.pawns[side]):
-            dwg.add(dwg.use(f"#pawn{side}", insert=at(square)))
+            dwg.add(placed(f"#pawn{side}", at(square)))
     if turn is not None and turn.steps:
         _draw_steps(dwg, turn, at, unit)
     draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 9, 2), square_reach(unit))
@@ -90,9 +90,9 @@ def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
         return centre(at, unit, square)
 
     for origin, to, fall in turn.steps:
-        dwg.add(cell_arrow(dwg, origin, to, centre_of, reach, width, STEP))
+        dwg.add(cell_arrow(origin, to, centre_of, reach, width, STEP))
         if fall is not None:
-            dwg.add(cell_arrow(dwg, to, fall, centre_of, reach, width, STEP, dashed=True))
+            dwg.add(cell_arrow(to, fall, centre_of, reach, width, STEP, dashed=True))
 
 
 def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | None, mover: int | None,
@@ -103,7 +103,7 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
     font = round(unit * 0.26, 2)
 
     def text(words: str, x: float, y: float, **extra) -> None:
-        dwg.add(dwg.text(words, insert=(round(left + x * unit, 2), round(y * unit, 2)), font_size=font,
+        dwg.add(shape("text", words, insert=(round(left + x * unit, 2), round(y * unit, 2)), font_size=font,
                          font_family="sans-serif", fill=INK, **extra))
 
     top, bottom = (0, 1) if flipped else (1, 0)
@@ -112,7 +112,7 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
         text(f"{SIDES[side]}: {home} home", 0.15, label)
         for slot in range(HOME_TO_WIN):
             x = round(left + (0.15 + slot * 0.7) * unit, 2)
-            dwg.add(dwg.use(f"#pawn{side}" if slot < home else "#slot", insert=(x, round((slots - 0.18) * unit, 2))))
+            dwg.add(placed(f"#pawn{side}" if slot < home else "#slot", (x, round((slots - 0.18) * unit, 2))))
     if turn is not None and mover is not None:
         throws = len(turn.dice)
         # under the top side's pawns, going down; above the bottom side's label, going up
@@ -121,7 +121,7 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
             y = round((first + row * THROW) * unit, 2)
             for k, value in enumerate(group):
                 x = round(left + (0.15 + k * (DIE + 0.08)) * unit, 2)
-                dwg.add(dwg.use(f"#die{value}-{mover}", insert=(x, y), opacity=1 if row == throws - 1 else 0.45))
+                dwg.add(shape("use", f"#die{value}-{mover}", insert=(x, y), opacity=1 if row == throws - 1 else 0.45))
         points = SCORE[turn.dice[-1]]
         words = f"{SIDES[mover]}: {points} point{'' if points == 1 else 's'}"
         text(words, 0.15, first + throws * THROW + 0.22 if mover == top else first - 0.12)

@@ -123,6 +123,19 @@ def test_frames_rebuild_each_diagram_exactly():
         assert ids and all(i.startswith("v-") for i in ids)
 
 
+@pytest.mark.parametrize("game", ENGINES)
+def test_drawings_keep_parts_that_are_exactly_their_text(game):
+    """Renderers hand the viewer their parts (no cutting up again): the parts are the text's own."""
+    record, _ = checked(random_record(game, 30, seed=3, variation=True))
+    for entry in walk(record).entries:
+        svg = RENDERERS[game](entry.after, flipped=True)
+        assert (svg.root, svg.elements) == split(str(svg))
+        cut, kept = FrameTable("v-"), FrameTable("v-")
+        cut.add(str(svg))
+        kept.add(svg)
+        assert (kept.roots, kept.elements, kept.frames) == (cut.roots, cut.elements, cut.frames)
+
+
 def test_split_keeps_comments_cdata_and_quotes_inside_elements():
     svg = ('<?xml version="1.0"?><svg width="10" xmlns="http://www.w3.org/2000/svg"><!-- a <b> -->'
            "<style><![CDATA[g>rect{fill:red}]]></style><g id='a' data-x=\"1>2\"><use href=\"#a\"/></g><rect/></svg>")
