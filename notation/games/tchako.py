@@ -87,8 +87,25 @@ class Anchor(NamedTuple):
     middle: str = ""  # the long elastic's middle obstacle, when the record names it
 
 
+class Decided:
+    """The mark `#` after a turn's actions: the game is decided at the start of the next turn
+    (docs/games/tchako.md#the-end-decided-as-a-turn-begins). Always a turn's last element."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decided)
+
+    def __hash__(self) -> int:
+        return hash("#")
+
+    def __repr__(self) -> str:
+        return "DECIDED"
+
+
+DECIDED = Decided()
 Action = Shot | Create | Anchor
-Turn = tuple  # of actions; () is a pass
+Turn = tuple  # of actions, possibly closed by DECIDED; () is a pass
 
 
 def place_text(place: Place) -> str:
@@ -375,8 +392,9 @@ class TChako(Game):
 # space), its first opponent piece hit xI (>J where it went when not eliminated) and each
 # other piece pushed /wG>H; a creation +A (+qA: the queen's return); an elastic's anchor
 # ~sAD>DE, and for the long one its middle obstacle may follow: ~l>CG(CD). A place may carry
-# coordinates in percent of the board, 0 to 100: G@40:55.
-turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|$)\s*"
+# coordinates in percent of the board, 0 to 100: G@40:55. A "#" after the turn (glued, or
+# after spaces on the same line) marks a game decided at the start of the next turn.
+turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<decided>\#))?(?=[\s!?)$;{{]|$)\s*"
 '''
 
     def __init__(self, variant: str = "") -> None:
@@ -505,9 +523,12 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
     # --- turns as text -------------------------------------------------------------------------
     def turn_from_match(self, match: Match) -> Turn:
         actions = match.group("actions")
-        return read_actions(actions) if actions else ()
+        turn = read_actions(actions) if actions else ()
+        return turn + (DECIDED,) if match.group("decided") else turn
 
     def turn_text(self, turn: Turn) -> str:
+        if turn and isinstance(turn[-1], Decided):
+            return self.turn_text(turn[:-1]) + "#"
         return ",".join(map(action_text, turn)) if turn else "pass"
 
     # --- rules ---------------------------------------------------------------------------------
@@ -536,7 +557,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             start = self._start(state)
             budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
             spent = 0
-            for action in turn:
+            marked = bool(turn) and isinstance(turn[-1], Decided)
+            for action in turn[:-1] if marked else turn:
                 if state.end != "play":
                     raise Illegal(f"{action_text(action)}: the game ended with the previous action: "
                                   f"{self._end(state.position(0, 1)).reason}")
@@ -552,9 +574,20 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                 self._check_wins(state, start)
         except Illegal as error:
             return str(error), position, turn
+        during = state.end != "play"
         after = self._next_turn(state, position.number, spent)
-        done_turn = tuple(done)
+        decided = not during and after.end != "play"  # by the start of the next turn: the mark `#`
+        if marked and not decided:
+            return self._mark_refused(after, during), position, turn
+        done_turn = tuple(done) + (DECIDED,) if decided else tuple(done)
         return None, after, done_turn if done_turn != turn else turn
+
+    def _mark_refused(self, after: TChakoPosition, during: bool) -> str:
+        """Why a turn may not be marked `#`: the game ended during it, or goes on."""
+        if during:
+            return f"#: the game ended during this turn, not at the start of the next one: {self._end(after).reason}"
+        return (f"#: the game is not decided at the start of {SIDES[after.side]}'s turn {after.number}: # marks "
+                "a game that ends as the next turn begins")
 
     def _start(self, state: State) -> TurnStart:
         """What the start of the mover's turn fixes; Carrisk's free creations (spent on the
