@@ -43,7 +43,7 @@ class Visitor:
         """A line starts: the main line (parent None) or a variation, an alternative to `parent`."""
 
     def visit_turn(self, step: Step) -> bool | None:
-        """A turn; return False to leave the rest of its line unvisited (its variations included)."""
+        """A turn; return False to leave the rest of its line unvisited (its own variations are still visited)."""
 
     def end_line(self, depth: int) -> None:
         """The line begun last ends."""
@@ -64,10 +64,11 @@ def _line(record: Record, line: list[Node], visitor: Visitor, number: int, side:
         step = Step(node, number, side, depth, numbered or side == 0 or bool(node.before))
         if positions:
             step.before, step.after = position, apply(position, node.turn)
-        if visitor.visit_turn(step) is False:
-            break
+        go_on = visitor.visit_turn(step) is not False
         for variation in node.variations:
             _line(record, variation, visitor, number, side, depth + 1, step, position, positions)
+        if not go_on:
+            break
         numbered = bool(node.comments or node.variations)
         number, side = (number, 1) if side == 0 else (number + 1, 0)
         position = step.after
