@@ -244,9 +244,9 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
                 report.rejected += 1
                 rejected(path, index, record)
                 continue
-            if (first := plan.seen.copy_of(path, index, record)) is not None:
+            if (original := plan.seen.copy_of(path, index, record)) is not None:
                 report.copies += 1
-                progress(f"site: {plan.seen.note(path, index, first, 'published')}")
+                progress(f"site: {plan.seen.note(path, index, original, 'published')}")
                 continue
             report.records += 1
             event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
