@@ -19,6 +19,7 @@ from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE
                      tag_problem, text_problem)
 from .model import RESULTS, Node, Problem, Record
 from .reader import bind_game, line_break_problem
+from .walk import Step, Visitor, accept
 from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
@@ -30,19 +31,37 @@ def record_to_json(record: Record) -> dict[str, Any]:
     data: dict[str, Any] = {"tags": canonical_tags(record)}
     if record.comments:
         data["comments"] = list(record.comments)
-    data["moves"] = [_node_to_json(record, node) for node in record.moves]
+    writer = _JsonWriter(record.game)
+    accept(record, writer)
+    data["moves"] = writer.moves
     data["result"] = record.result
     return data
 
 
-def _node_to_json(record: Record, node: Node) -> dict[str, Any]:
-    data: dict[str, Any] = {"turn": record.game.turn_text(node.turn)}
-    for key in ("nags", "before", "comments"):
-        if getattr(node, key):
-            data[key] = list(getattr(node, key))
-    if node.variations:
-        data["variations"] = [[_node_to_json(record, child) for child in line] for line in node.variations]
-    return data
+class _JsonWriter(Visitor):
+    """The moves as JSON values: each turn an object, its variations lists inside it."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.moves: list[dict[str, Any]] = []
+        self._lines: list[list[dict[str, Any]]] = []
+
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        line = self.moves if parent is None else []
+        if parent is not None:  # the alternative's object is the last one of the enclosing line
+            self._lines[-1][-1].setdefault("variations", []).append(line)
+        self._lines.append(line)
+
+    def visit_turn(self, step: Step) -> None:
+        node = step.node
+        data: dict[str, Any] = {"turn": self.game.turn_text(node.turn)}
+        for key in ("nags", "before", "comments"):
+            if getattr(node, key):
+                data[key] = list(getattr(node, key))
+        self._lines[-1].append(data)
+
+    def end_line(self, depth: int) -> None:
+        self._lines.pop()
 
 
 def write_json(records: Iterable[Record], out: TextIO) -> None:

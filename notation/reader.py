@@ -19,16 +19,14 @@ from parsimonious.nodes import Node as ParseNode
 from .games import Game, game_class
 from .grammar import HEADER, Token, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
-from .model import Node, Problem, Record, Source
+from .model import GLYPHS, Node, Problem, Record, Source
 
-REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
 # What ends a line for Markdown, HTML, YAML or Python's str.splitlines: never in a tag value.
 LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 TURN_FOLLOWERS = ")!?${;"  # what may be glued to the end of a turn token
-GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
 # --- splitting a stream into records --------------------------------------------

@@ -12,8 +12,8 @@ from typing import Any
 from .files import write_text
 from .limits import comment_problem, tag_problem, text_problem
 from .games import History, Outcome, game_class
-from .model import RESULTS, Node, Record
-from .reader import GLYPHS, line_break_problem, read_file, start_position
+from .model import GLYPHS, RESULTS, Node, Record
+from .reader import line_break_problem, read_file, start_position
 from .replay import IllegalTurn, play_turn, replay
 from .writer import TooLong, required_tags, write_record
 

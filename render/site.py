@@ -29,7 +29,7 @@ from ..notation.duplicates import SeenGames
 from ..notation.games import display_name
 from ..notation.model import Record
 from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
-from ..notation.standings import Played, played, standings
+from ..notation.standings import ScoredGame, played, standings
 from ..notation.writer import write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
@@ -79,7 +79,7 @@ class Slugs:
 
 
 @dataclass
-class Entry:
+class PublishedRecord:
     """What the index pages show of one record, and where its page is."""
 
     slug: str
@@ -110,9 +110,9 @@ class Report:
 class Plan:
     """Everything the index pages need, gathered while reading the records."""
 
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[PublishedRecord] = field(default_factory=list)
     event_slugs: dict[str, str] = field(default_factory=dict)
-    games: dict[str, list[Played]] = field(default_factory=lambda: defaultdict(list))  # by event, for standings
+    games: dict[str, list[ScoredGame]] = field(default_factory=lambda: defaultdict(list))  # by event, for standings
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
     seen: SeenGames = field(default_factory=SeenGames)
@@ -254,7 +254,7 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             if event not in plan.event_slugs:
                 plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
             game = record.game.name
-            plan.entries.append(Entry(slug, game, event, title(record), record.result,
+            plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                       date_text(record.tags.get("Date")), round_))
             plan.games[event].append(played(record))
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
@@ -320,8 +320,8 @@ def _write(path: Path, heading: str, lines: list[str], wide: bool = False) -> No
 
 def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     """The home page, a page per game and per event, and the list of events; how many."""
-    by_game: dict[str, list[Entry]] = defaultdict(list)
-    by_event: dict[str, list[Entry]] = defaultdict(list)
+    by_game: dict[str, list[PublishedRecord]] = defaultdict(list)
+    by_event: dict[str, list[PublishedRecord]] = defaultdict(list)
     for entry in plan.entries:
         by_game[entry.game].append(entry)
         by_event[entry.event].append(entry)
@@ -356,7 +356,7 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     return len(by_game) + len(by_event) + 2
 
 
-def _standings_section(games: list[Played]) -> list[str]:
+def _standings_section(games: list[ScoredGame]) -> list[str]:
     """An event page's standings, in a box of their own that scrolls sideways if too wide for
     the page (viewer.css: .ls-standings); nothing when no game of the event was scored."""
     table = standings(games)
@@ -380,11 +380,11 @@ def _natural(text: str) -> tuple:
                  for part in DIGITS.split(text) if part)
 
 
-def _ordered(entries: list[Entry]) -> list[Entry]:
+def _ordered(entries: list[PublishedRecord]) -> list[PublishedRecord]:
     return sorted(entries, key=lambda e: (e.date, _natural(e.round), e.players.lower(), e.slug))
 
 
-def _dates(entries: list[Entry]) -> str:
+def _dates(entries: list[PublishedRecord]) -> str:
     known = sorted(e.date for e in entries if e.date != UNKNOWN_DATE)
     if not known:
         return UNKNOWN_DATE

@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Iterator, Protocol
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol
+
+from ..model import RESULT_OF
 
 Match = Any  # a regular expression match of a game's `turn` rule (module regex, as parsimonious uses)
 
@@ -39,7 +41,7 @@ class Outcome:
 
     @property
     def result(self) -> str:
-        return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
+        return RESULT_OF[self.winner]
 
 
 _MODULUS = (1 << 61) - 1  # a prime: blocks of turns are compared by polynomial hash modulo it

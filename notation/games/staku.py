@@ -21,7 +21,7 @@ SIDES = ("White", "Black")
 COLOURS = "wb"  # the token of each side
 NEUTRAL = "n"
 
-# Rows a..g: (name, axial v, first u, last u), as in the brief (section 2.2).
+# Rows a..g: (name, axial v, first u, last u), as docs/games/staku.md ("Board") draws them.
 ROWS = (("a", -3, -1, 4), ("b", -2, -2, 4), ("c", -1, -3, 4), ("d", 0, -3, 3),
         ("e", 1, -4, 3), ("f", 2, -4, 2), ("g", 3, -4, 1))
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -37,7 +37,7 @@ def square_name(square: int) -> str:
 
 NAMES = tuple(square_name(square) for square in range(CELLS))
 SQUARE_OF = {name: square for square, name in enumerate(NAMES)}
-# The relief (brief 2.3): level = 4 - max(file, 4 - rank), so a5 is 4 and rank 1 and file e are 0.
+# The relief (docs/games/tektop.md, "Board and levels"): level = 4 - max(file, 4 - rank), so a5 is 4 and rank 1 and file e are 0.
 LEVEL = tuple(TOP - max(square % SIZE, SIZE - 1 - square // SIZE) for square in range(CELLS))
 LEVEL_BITS = tuple(sum(1 << square for square in range(CELLS) if LEVEL[square] == k) for k in range(TOP + 1))
 
