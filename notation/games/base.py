@@ -64,14 +64,16 @@ class History:
     repetition draw). Each prefix of the line keeps a hash, so that two blocks of turns
     compare in one step (then exactly when the hashes agree); and for each length
     m = 1, 2, 4, 8, ... the turns are indexed by the hash of the m turns that end with
-    them. Adding or taking back a turn costs a step for each of these lengths (about
-    log2 of the line's length), and so does `tripled` (see there).
+    them. Indexing a turn, or taking an indexed turn back, costs a step for each of
+    these lengths (about log2 of the line's length), and so does `tripled` (see there).
+    Turns are indexed only once a question needs them: a game that never asks (T'Chako)
+    pays for two list appends a turn.
     """
 
     def __init__(self, start: Position) -> None:
         self.turns: list[tuple[int, Hashable]] = []  # (side that played it, turn)
         self.positions: list[Position] = [start]
-        self._hashes = [0]  # _hashes[i]: hash of the first i turns
+        self._hashes = [0]  # _hashes[i]: hash of the first i turns, for the turns indexed so far
         self._powers = [1]  # _BASE ** i
         self._ends: list[dict[int, list[int]]] = []  # [t][hash of 2**t turns]: where such blocks end
 
@@ -84,38 +86,41 @@ class History:
 
     def push(self, turn: Hashable, after: Position) -> None:
         """Add the turn played from the current position, and the position after it."""
-        token = (self.position.side, turn)
-        self.turns.append(token)
+        self.turns.append((self.position.side, turn))
         self.positions.append(after)
-        self._hashes.append((self._hashes[-1] * _BASE + hash(token)) % _MODULUS)
-        self._powers.append(self._powers[-1] * _BASE % _MODULUS)
-        end = len(self.turns)
-        if 1 << len(self._ends) <= end:
-            self._ends.append({})
-        for level, ends in enumerate(self._ends):
-            if 1 << level > end:
-                break
-            ends.setdefault(self._hash(end - (1 << level), end), []).append(end)
 
     def pop(self) -> None:
         """Take back the last turn."""
         end = len(self.turns)
-        for level, ends in enumerate(self._ends):
-            if 1 << level > end:
-                break
-            block = self._hash(end - (1 << level), end)
-            ends[block].pop()
-            if not ends[block]:
-                del ends[block]
+        if end < len(self._hashes):  # the turn is indexed
+            for level, ends in enumerate(self._ends):
+                if 1 << level > end:
+                    break
+                block = self._hash(end - (1 << level), end)
+                ends[block].pop()
+                if not ends[block]:
+                    del ends[block]
+            self._hashes.pop()
+            self._powers.pop()
         self.turns.pop()
         self.positions.pop()
-        self._hashes.pop()
-        self._powers.pop()
 
     def rewind(self, length: int) -> None:
         """Take back turns until `length` are left."""
         while len(self.turns) > length:
             self.pop()
+
+    def _index(self) -> None:
+        """Hash and index the turns pushed since the last question."""
+        for end in range(len(self._hashes), len(self.turns) + 1):
+            self._hashes.append((self._hashes[-1] * _BASE + hash(self.turns[end - 1])) % _MODULUS)
+            self._powers.append(self._powers[-1] * _BASE % _MODULUS)
+            if 1 << len(self._ends) <= end:
+                self._ends.append({})
+            for level, ends in enumerate(self._ends):
+                if 1 << level > end:
+                    break
+                ends.setdefault(self._hash(end - (1 << level), end), []).append(end)
 
     def tripled(self) -> int | None:
         """The smallest k such that the last 3k turns are the same k turns (same sides, same
@@ -127,6 +132,7 @@ class History:
         places are more than 2**(t-1) apart (closer ones would overlap into one), so there
         are at most two of them for each t.
         """
+        self._index()
         end = len(self.turns)
         level = 0
         while 3 << level <= end:
@@ -143,6 +149,7 @@ class History:
 
     def repeats(self, length: int, times: int) -> bool:
         """Whether the last `length` * `times` turns are the same `length` turns `times` times in a row."""
+        self._index()
         end = len(self.turns)
         begin = end - length * times
         if length < 1 or begin < 0:

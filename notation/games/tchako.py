@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, NamedTuple
 
@@ -175,8 +174,11 @@ def read_actions(text: str) -> Turn:
 # --- positions -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TChakoPosition:
+class TChakoPosition(NamedTuple):
+    """A position: immutable, as every game's. Equal positions agree on every field up to `side`;
+    the counters after it are left out of equality and hashing. (A named tuple rather than a
+    frozen dataclass: replay builds one a turn, and a tuple is built about four times faster.)"""
+
     pucks: tuple[tuple[int, int], ...]  # per zone: (White's pucks, Black's pucks), queens and created ones included
     queens: tuple[int, int]  # each queen's zone, OFF when off the board (or in anarchy)
     created: tuple[str, ...]  # per zone: who stands on its creation space: '' nobody, 'w'/'b' a puck, 'Q'/'q' a queen
@@ -184,9 +186,21 @@ class TChakoPosition:
     made: tuple[int, int] = (0, 0)  # pucks each side created (sudden death)
     end: str = "play"  # 'play', 'stop' (countdown undecided), or the winner 'W'/'B' + ':' + why
     side: int = WHITE
-    number: int = field(default=1, compare=False)
-    spent: int = field(default=0, compare=False)  # half action points the turn that led here spent
-    zones: tuple[int, int] | None = field(default=None, compare=False, repr=False)  # kept by State: see occupied_zones
+    number: int = 1  # not compared
+    spent: int = 0  # half action points the turn that led here spent (not compared)
+    zones: tuple[int, int] | None = None  # kept by State: see occupied_zones (not compared)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is TChakoPosition and self[:_COMPARED] == other[:_COMPARED]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:_COMPARED])
+
+
+_COMPARED = TChakoPosition._fields.index("side") + 1  # the fields equality looks at
 
 
 WINS = {
@@ -251,6 +265,9 @@ class TurnStart:
 
 class State:
     """A position being played: mutable copies of its parts, and the turn's counters."""
+
+    __slots__ = ("pucks", "zones", "queens", "created", "elastics", "made", "end", "side", "number", "shot",
+                 "queen_shot", "free")
 
     def __init__(self, position: TChakoPosition) -> None:
         self.pucks = list(position.pucks)  # (White, Black) pairs: change them through add()
@@ -563,7 +580,10 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
                     raise Illegal(f"{action_text(action)}: the game ended with the previous action: "
                                   f"{self._end(state.position(0, 1)).reason}")
                 try:
-                    cost, action = self._act(state, action, start, position.number)
+                    if type(action) is Shot and not state.free:  # the usual action, without _act's dispatch
+                        cost = self._shoot(state, action, start)
+                    else:
+                        cost, action = self._act(state, action, start, position.number)
                 except Refused as refused:
                     raise Illegal(f"{action_text(action)}: {refused}") from None
                 if spent + cost > budget:
@@ -708,6 +728,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         queen = piece.kind == "q"
         if queen and state.queen_shot:
             raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
+        plain = 0
         if piece.kind == "":
             k = piece.zone
             plain = state.pucks[k][side] - (state.queens[side] == k) - (state.created[k] == COLOURS[side])
@@ -721,7 +742,10 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
             raise Refused("^ announces a charged shot, which only the strategic shots mode has")
         in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state, side, start.captures)
         grey = state.pucks[piece.zone][other] > 0 and state.pucks[piece.zone][side] > 0
-        self._take(state, piece, side)
+        if plain > 0:  # a puck besides the queen and the created one: there is one to take
+            state.add(piece.zone, side, -1)
+        else:
+            self._take(state, piece, side)
         if queen:
             state.queen_shot = True
         cost = 2 * ((3 if queen else 2) if not self.strategic else (2 if queen else 1) + shot.charged)
@@ -749,8 +773,10 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         arrivals = self._take_pushed(state, shot) if shot.pushes else None
         if hit_place is not None:
             self._put(state, hit_place, other, hit.kind == "q")
-        if not incident:  # a grey-zone incident costs the shooter its piece
-            self._put(state, shot.stop, side, queen)
+        if not incident and shot.stop.zone != OFF:  # a grey-zone incident costs the shooter its piece
+            state.add(shot.stop.zone, side, 1)
+            if queen:
+                state.queens[side] = shot.stop.zone
         for pushed, to in shot.pushes:
             self._put(state, to, pushed.colour, pushed.kind == "q")
         if arrivals is not None:
