@@ -27,6 +27,7 @@ from ..render.document import page_html, render_html, render_markdown, title
 from ..render.escaping import terminal_lines, terminal_text
 from ..render.site import SiteError, build_site
 from ..render.standings import to_csv, to_html, to_markdown, to_text
+from .archive import filter_command, stats_command
 from .errors import IOFailure
 from .record import session
 
@@ -557,6 +558,10 @@ class _Screen:
 
     def write(self, text: str) -> int:
         return self.stream.write(terminal_lines(text))
+
+
+cli.add_command(filter_command)
+cli.add_command(stats_command)
 
 
 def main() -> None:
