@@ -54,9 +54,10 @@ class History:
     any length L, with m <= L < 2m, are then the same turns exactly when their first m turns
     and their last m turns have the same names, one step. For each m the line keeps where
     each name's blocks end. Naming a turn, or taking a named turn back, costs a step for
-    each m (about log2 of the line's length), and so does `tripled` (see there). Turns are
-    named only once a question needs them: a game that never asks (T'Chako) pays for two
-    list appends a turn.
+    each m (about log2 of the line's length), and so does `tripled` (see there). Blocks are
+    named only once a question needs them, each length on its own: a game that never asks
+    (T'Chako) pays for two list appends a turn, and lengths that `tripled` does not reach
+    are not named.
     """
 
     def __init__(self, start: Position) -> None:
@@ -85,11 +86,10 @@ class History:
     def pop(self) -> None:
         """Take back the last turn."""
         end = len(self.turns)
-        if end < len(self._names[0]):  # the turn is named
-            for level, (names, ends) in enumerate(zip(self._names, self._ends)):
-                if 1 << level > end:
-                    break
-                ends[names.pop()].pop()
+        for level, (names, ends) in enumerate(zip(self._names, self._ends)):
+            if 1 << level > end or len(names) <= end:  # no block of this length ends with the turn, or not named
+                break
+            ends[names.pop()].pop()
         self.turns.pop()
         self.positions.pop()
 
@@ -98,33 +98,36 @@ class History:
         while len(self.turns) > length:
             self.pop()
 
-    def _index(self) -> None:
-        """Name the blocks that end with the turns pushed since the last question."""
-        all_names, namers, all_ends = self._names, self._namers, self._ends
-        for end in range(len(all_names[0]), len(self.turns) + 1):
-            if 1 << len(all_names) <= end:  # the first block of a new length
-                all_names.append([None] * end)
-                namers.append({})
-                all_ends.append([])
-            key: Hashable = self.turns[end - 1]
-            size = 1
-            for names, namer, ends in zip(all_names, namers, all_ends):
-                if size > end:
-                    break
-                name = namer.get(key)
-                if name is None:
-                    name = namer[key] = len(ends)
-                    ends.append([end])
-                else:
-                    ends[name].append(end)
-                names.append(name)
-                key = (names[end - size], name)  # twice the size: the block before this one, then this one
-                size <<= 1
+    def _named(self, level: int) -> list[int | None]:
+        """The names of the blocks of 2**level turns, up to the end of the line (named now if need be)."""
+        while len(self._names) <= level:  # blocks of a new length: none ends before their length
+            self._names.append([None] * (1 << len(self._names)))
+            self._namers.append({})
+            self._ends.append([])
+        names, namer, ends = self._names[level], self._namers[level], self._ends[level]
+        if len(names) > len(self.turns):
+            return names
+        if level:
+            half = 1 << (level - 1)
+            halves = self._named(level - 1)
+            keys: Iterable[Hashable] = ((halves[end - half], halves[end])
+                                        for end in range(len(names), len(self.turns) + 1))
+        else:
+            keys = self.turns[len(names) - 1:]
+        for end, key in enumerate(keys, len(names)):
+            name = namer.get(key)
+            if name is None:
+                name = namer[key] = len(ends)
+                ends.append([end])
+            else:
+                ends[name].append(end)
+            names.append(name)
+        return names
 
     def _same(self, first: int, second: int, length: int) -> bool:
-        """Whether the `length` turns after the first `first` are those after the first `second` (named)."""
+        """Whether the `length` turns after the first `first` are those after the first `second`."""
         level = length.bit_length() - 1
-        names, size = self._names[level], 1 << level
+        names, size = self._named(level), 1 << level
         return names[first + size] == names[second + size] and names[first + length] == names[second + length]
 
     def tripled(self) -> int | None:
@@ -135,14 +138,18 @@ class History:
         copy, so only the places where those 2**t turns ended earlier, between k and 2k
         turns back, are tried. If no earlier end of the line had such a repetition, those
         places are more than 2**(t-1) apart (closer ones would overlap into one), so there
-        are at most two of them for each t.
+        are at most two of them for each t. When the last 2**t turns were never played
+        before, neither were any longer last turns: no longer block is looked for (nor named).
         """
-        self._index()
         end = len(self.turns)
         level = 0
         while 3 << level <= end:
             size = 1 << level
-            for earlier in reversed(self._ends[level][self._names[level][end]]):
+            names = self._named(level)
+            earlier_ends = self._ends[level][names[end]]
+            if len(earlier_ends) == 1:  # only this one
+                return None
+            for earlier in reversed(earlier_ends):
                 if earlier > end - size:
                     continue
                 if earlier <= end - 2 * size:
@@ -158,7 +165,6 @@ class History:
         begin = end - length * times
         if length < 1 or begin < 0:
             return False
-        self._index()
         return all(self._same(at, end - length, length) for at in range(begin, end - length, length))
 
     def last(self, length: int) -> list[Hashable]:
