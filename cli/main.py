@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, Iterable, Iterator, TextIO, cast
 
 import click
 
@@ -222,7 +222,8 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
         sys.exit(_status(sources, failed))
     try:
         with output(out, replace=force) as stream:
-            stream = _Screen(stream) if out == "-" and sys.stdout.isatty() else stream
+            if out == "-" and sys.stdout.isatty():
+                stream = cast(TextIO, _Screen(stream))
             if target == "json":
                 write_json(_chain(first, records), stream)
             else:

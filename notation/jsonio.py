@@ -13,7 +13,7 @@ import codecs
 import io
 import json
 import re
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
 
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
@@ -104,6 +104,11 @@ CHUNK = 1 << 20  # characters read at a time
 WHITESPACE = re.compile(r"[ \t\n\r]*")
 
 
+def _spaces_end(text: str, pos: int) -> int:
+    """Where the JSON whitespace starting at `pos` ends."""
+    return WHITESPACE.match(text, pos).end()  # type: ignore[union-attr]  # the pattern matches the empty string
+
+
 class JsonStream:
     """The text of a JSON document read a chunk at a time, its values decoded one by one.
 
@@ -159,7 +164,7 @@ class JsonStream:
     def peek(self) -> str:
         """The next character that is not whitespace ('' at the end), not consumed."""
         while True:
-            self.pos = WHITESPACE.match(self.buffer, self.pos).end()
+            self.pos = _spaces_end(self.buffer, self.pos)
             if self.pos < len(self.buffer) or not self.more():
                 return self.buffer[self.pos: self.pos + 1]
 
@@ -238,10 +243,11 @@ def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
         return text.read
     probe = source.read(0)
     if isinstance(probe, str):
+        characters = cast(TextIO, source)
         first = [True]
 
         def read_text(size: int) -> str:
-            text = source.read(size)
+            text = characters.read(size)
             if first[0] and text:
                 first[0] = False
                 return text[1:] if text.startswith("\ufeff") else text
@@ -249,10 +255,11 @@ def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
         return read_text
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     offset = [0]
+    octets = cast(BinaryIO, source)
 
     def read_bytes(size: int) -> str:
         while True:
-            data = source.read(size)
+            data = octets.read(size)
             try:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError as error:
@@ -289,7 +296,7 @@ def _records(stream: JsonStream, name: str) -> Iterator[Record]:
     while stream.peek() != "]":
         if index:
             stream.expect(",", "',' or ']' in the list of records")
-        line, column = stream.where(stream.pos + len(WHITESPACE.match(stream.buffer, stream.pos).group()))
+        line, column = stream.where(_spaces_end(stream.buffer, stream.pos))
         data = stream.value(MAX_JSON_RECORD, f"record {index + 1}")
         record = Record()
         try:
@@ -363,7 +370,7 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
     return line
 
 
-KINDS = {dict: "an object", list: "a list", str: "a string"}
+KINDS: dict[type, str] = {dict: "an object", list: "a list", str: "a string"}
 
 
 def _expect(value: Any, kind: type, path: str) -> Any:

@@ -136,8 +136,8 @@ def _read_tags(record: Record, header: ParseNode) -> dict[str, int] | None:
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value)
         offsets[name] = tag.start
-        if problem := line_break_problem(name, value):
-            record.problem(problem, tag.match.start("value") + LINE_BREAK.search(value).start())
+        if (problem := line_break_problem(name, value)) and (found := LINE_BREAK.search(value)):
+            record.problem(problem, tag.match.start("value") + found.start())
         too_long = tag_problem(name, record.tags[name])
         if too_long is not None:
             record.problem(too_long, tag.start)
@@ -191,6 +191,7 @@ def start_position(game: Game, tags: dict[str, str]):
 
 def _build_lines(record: Record, elements: Iterable[Token]) -> None:
     """Turn the flat token list into lines of nodes, checking order and nesting."""
+    assert record.source is not None, "a record being read has its text"
     game, text = record.game, record.source.text
     line = record.moves
     number, side = record.start.number, record.start.side
@@ -267,7 +268,7 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 return fail(f"the result {record.result} differs from the Result tag {tag!r}", start)
         else:
             return fail(_unexpected(game, token.group().split()[0]), start)
-    end = len(record.source.text.rstrip())
+    end = len(text.rstrip())
     if stack:
         return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4])
     if record.result_offset is None:

@@ -84,6 +84,8 @@ class Scoresheet:
         if ended is not None:
             return f"the game is over: {ended.reason}"
         written = ANNOTATED.fullmatch(text.strip())
+        if written is None:
+            return "a turn is written on one line"
         nags = [GLYPHS[written["glyph"]]] if written["glyph"] else []
         nags += [int(word[1:]) for word in written["nags"].split()]
         if any(nag > 255 for nag in nags):

@@ -115,7 +115,10 @@ def standings(games: Iterable[ScoredGame]) -> Standings:
         if points is None:
             unfinished += 1
             continue
-        for me, other, mine, theirs in ((game.first, game.second, *points), (game.second, game.first, *reversed(points))):
+        first, second = points
+        sides: tuple[tuple[str, str, Points, Points], ...] = ((game.first, game.second, first, second),
+                                                              (game.second, game.first, second, first))
+        for me, other, mine, theirs in sides:
             row = rows[me]
             row.games += 1
             row.points += mine

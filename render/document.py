@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, TypeGuard
 
 from ..notation.games import display_name
 from ..notation.model import GLYPH_OF, WINNERS, Node, Record, without_commands
@@ -23,7 +23,7 @@ from .budgets import Budgets, BudgetError, check_page, over_budget
 from .diagram import ending, renderer_for
 from .escaping import html_text, markdown_text, script_json
 from .frames import FrameTable, inline
-from .svg import annotations
+from .svg import marks_and_arrows
 
 # What the NAGs beyond $1-$6 mean; {0} and {1} are the first and second side.
 NAG_MEANINGS = {
@@ -116,7 +116,7 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
 def _drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool) -> str:
     """The SVG of one entry of the tree."""
     entry = tree.entries[number]
-    marks, arrows = annotations(entry.node)
+    marks, arrows = marks_and_arrows(entry.node)
     last = (entry.before, entry.node.turn) if entry.node is not None else None
     outcome = ending(tree.record.game, tree.record.start, _line_to(tree, entry)) if entry.next == -1 else None
     return draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size, outcome=outcome)
@@ -149,7 +149,7 @@ def nag_text(nag: int, sides: tuple[str, str]) -> str:
     return meaning.format(*sides) if meaning else f"${nag}"
 
 
-def _known(value: str | None) -> bool:
+def _known(value: str | None) -> TypeGuard[str]:
     return value is not None and value.strip() not in ("", "?")
 
 
@@ -196,8 +196,11 @@ def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
         player = record.tags.get(sides[index])
         return f"{sides[index]} ({player})" if _known(player) else sides[index]
 
-    winner = WINNERS.get(record.result, "unfinished")
-    verdict = "Unfinished" if winner == "unfinished" else "Draw" if winner is None else f"{side(winner)} wins"
+    if record.result in WINNERS:
+        winner = WINNERS[record.result]
+        verdict = "Draw" if winner is None else f"{side(winner)} wins"
+    else:
+        verdict = "Unfinished"
     termination = record.tags.get("Termination")
     if replayed is not None and replayed.outcome is not None:
         reason = replayed.outcome.reason
@@ -283,11 +286,9 @@ class HtmlWriter:
         self.tree, self.svgs, self.prefix = tree, svgs, prefix
         self.sides = tree.record.game.sides
         self.figures = 0
-        self.table = None
-        if svgs is not None:
-            self.table = FrameTable(f"{prefix}v-")
-            for svg in svgs + (turned or []):
-                self.table.add(svg)
+        self.table = FrameTable(f"{prefix}v-")  # empty for a game without diagrams
+        for svg in (svgs or []) + (turned or []):
+            self.table.add(svg)
 
     def viewer(self, at: int) -> str:
         """The live board with its buttons, the turn shown and its comment: the viewer's panel."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Protocol, TypeVar
 
 from ..model import RESULT_OF
 
@@ -27,8 +27,17 @@ class Position(Protocol):
     that never repeat, like the turn number, are left out of equality.
     """
 
-    side: int  # index in Game.sides of the side to move
-    number: int  # number of the turn about to be played
+    @property
+    def side(self) -> int:
+        """Index in Game.sides of the side to move."""
+
+    @property
+    def number(self) -> int:
+        """Number of the turn about to be played."""
+
+
+P = TypeVar("P", bound=Position)  # a game's position type
+T = TypeVar("T", bound=Hashable)  # a game's turn type
 
 
 @dataclass(frozen=True)
@@ -195,8 +204,9 @@ class LastPlayed:
         self.position, self.turn, self.result = position, turn, result
 
 
-class Game(ABC):
-    """The rules of one game, with its options (the record's Variant tag) applied."""
+class Game(ABC, Generic[P, T]):
+    """The rules of one game, with its options (the record's Variant tag) applied: P is its
+    position type, T its turn type."""
 
     name: ClassVar[str]  # as written in the Game tag
     sides: ClassVar[tuple[str, str]]  # first side, second side: also their tag names
@@ -214,27 +224,27 @@ class Game(ABC):
 
     # --- positions -------------------------------------------------------------
     @abstractmethod
-    def start_position(self) -> Position:
+    def start_position(self) -> P:
         """The position before the first turn."""
 
     @abstractmethod
-    def read_position(self, code: str) -> Position:
+    def read_position(self, code: str) -> P:
         """Parse a one-line position code; ValueError with a reason if it is wrong."""
 
     @abstractmethod
-    def position_code(self, position: Position) -> str:
+    def position_code(self, position: P) -> str:
         """The one-line code of a position (read_position reads it back)."""
 
     # --- turns as text -----------------------------------------------------------
     @abstractmethod
-    def turn_from_match(self, match: Match) -> Hashable:
+    def turn_from_match(self, match: Match) -> T:
         """The turn that a match of the game's `turn` rule stands for (its groups are at hand)."""
 
     @abstractmethod
-    def turn_text(self, turn: Hashable) -> str:
+    def turn_text(self, turn: T) -> str:
         """The canonical spelling of a turn."""
 
-    def read_turn(self, text: str) -> Hashable:
+    def read_turn(self, text: str) -> T:
         """Parse one turn token; ValueError if it is not this game's syntax."""
         from ..grammar import grammar_for
 
@@ -246,14 +256,14 @@ class Game(ABC):
 
     # --- rules -------------------------------------------------------------------
     @abstractmethod
-    def why_illegal(self, position: Position, turn: Hashable) -> str | None:
+    def why_illegal(self, position: P, turn: T) -> str | None:
         """None if the turn is legal here, else the reason, in words a player reads."""
 
     @abstractmethod
-    def apply(self, position: Position, turn: Hashable) -> Position:
+    def apply(self, position: P, turn: T) -> P:
         """The position after a legal turn."""
 
-    def play(self, position: Position, turn: Hashable) -> tuple[str | None, Hashable, Position | None]:
+    def play(self, position: P, turn: T) -> tuple[str | None, T, P | None]:
         """Why the turn is illegal (None when legal), the turn as completed, the position after it.
 
         The three questions replaying asks of every turn; a game that works them out in one
@@ -265,7 +275,7 @@ class Game(ABC):
         turn = self.complete(position, turn)
         return None, turn, self.apply(position, turn)
 
-    def complete(self, position: Position, turn: Hashable) -> Hashable:
+    def complete(self, position: P, turn: T) -> T:
         """A legal turn with what the position decides filled in, for writing it in full.
 
         Games whose notation lets a player leave out what the position tells (a capture
@@ -274,7 +284,7 @@ class Game(ABC):
         return turn
 
     @abstractmethod
-    def legal_turns(self, position: Position, chance: Any = None) -> Iterable[Hashable]:
+    def legal_turns(self, position: P, chance: Any = None) -> Iterable[T]:
         """Every legal turn from the position.
 
         `chance` is the turn's chance outcome for games that record one (Tektop's dice
@@ -283,11 +293,11 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def random_turn(self, position: Position, rng: random.Random) -> Hashable | None:
+    def random_turn(self, position: P, rng: random.Random) -> T | None:
         """A random legal turn (chance or dexterity outcomes drawn from rng), or None."""
 
     @abstractmethod
-    def outcome(self, position: Position, history: History | None = None) -> Outcome | None:
+    def outcome(self, position: P, history: History | None = None) -> Outcome | None:
         """How the game ended at this position, if it did.
 
         `history` is the line that led to the position (it ends with it), for rules about

@@ -35,7 +35,7 @@ _AT = {uv: cell for cell, uv in enumerate(AXIAL)}
 
 def _ray(u: int, v: int, du: int, dv: int) -> tuple[int, ...]:
     """The cells met going straight from (u, v) in direction (du, dv), at most 3."""
-    cells = []
+    cells: list[int] = []
     while len(cells) < 3 and (u := u + du, v := v + dv) in _AT:
         cells.append(_AT[(u, v)])
     return tuple(cells)
@@ -65,7 +65,7 @@ class Move(NamedTuple):
 
     origin: int
     to: int
-    count: int
+    count: int  # type: ignore[assignment]  # the number of tokens moved (hides tuple.count, unused here)
     capture: bool = False
 
 
@@ -123,7 +123,7 @@ LEGAL_STACK = re.compile(r"n*(?:w*|b*)")
 COUNT_OF = {"-": 1, "+": 2, "*": 3}
 
 
-class Staku(Game):
+class Staku(Game[StakuPosition, Turn]):
     name = "Staku"
     sides = SIDES
     options = frozenset({"Staku-2", "Staku-3"})

@@ -393,7 +393,7 @@ def read_elastics(text: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(spans)
 
 
-class TChako(Game):
+class TChako(Game[TChakoPosition, Turn]):
     name = "TChako"
     sides = SIDES
     options = frozenset({"anarchy", "king of the hill", "king of the hill line", "king of the hill diamond",
