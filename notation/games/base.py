@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Protocol, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Protocol, TypeVar, cast
 
 from ..model import RESULT_OF
 
@@ -53,29 +53,32 @@ class Outcome:
         return RESULT_OF[self.winner]
 
 
-_MODULUS = (1 << 61) - 1  # a prime: blocks of turns are compared by polynomial hash modulo it
-_BASE = 1_000_003
-
-
 class History:
     """The line being played: its turns in order and the position after each, start first.
 
     For rules about the turns played rather than the position reached (Teblo's
-    repetition draw). Each prefix of the line keeps a hash, so that two blocks of turns
-    compare in one step (then exactly when the hashes agree); and for each length
-    m = 1, 2, 4, 8, ... the turns are indexed by the hash of the m turns that end with
-    them. Indexing a turn, or taking an indexed turn back, costs a step for each of
-    these lengths (about log2 of the line's length), and so does `tripled` (see there).
-    Turns are indexed only once a question needs them: a game that never asks (T'Chako)
-    pays for two list appends a turn.
+    repetition draw). For each length m = 1, 2, 4, 8, ... every block of m turns gets a
+    name, a small number shared by exactly the blocks of the same m turns (same sides, same
+    turns): a block of 2m turns is named after the names of its two halves. Two blocks of
+    any length L, with m <= L < 2m, are then the same turns exactly when their first m turns
+    and their last m turns have the same names, one step. For each m the line keeps where
+    each name's blocks end. Naming a turn, or taking a named turn back, costs a step for
+    each m (about log2 of the line's length), and so does `tripled` (see there). Blocks are
+    named only once a question needs them, each length on its own: a game that never asks
+    (T'Chako) pays for two list appends a turn, and lengths that `tripled` does not reach
+    are not named.
     """
 
     def __init__(self, start: Position) -> None:
         self.turns: list[tuple[int, Hashable]] = []  # (side that played it, turn)
         self.positions: list[Position] = [start]
-        self._hashes = [0]  # _hashes[i]: hash of the first i turns, for the turns indexed so far
-        self._powers = [1]  # _BASE ** i
-        self._ends: list[dict[int, list[int]]] = []  # [t][hash of 2**t turns]: where such blocks end
+        # For each level t (blocks of 2**t turns): _names[t][e] names the block ending after
+        # turn e (None while e < 2**t), for the turns named so far; _namers[t] gives the names
+        # (level 0: a turn's name; above: the pair of its halves' names), 0, 1, 2, ... in order
+        # of appearance; _ends[t][name]: where that name's blocks end, in order.
+        self._names: list[list[int | None]] = [[None]]
+        self._namers: list[dict[Hashable, int]] = [{}]
+        self._ends: list[list[list[int]]] = [[]]
 
     def __len__(self) -> int:
         return len(self.turns)
@@ -92,16 +95,10 @@ class History:
     def pop(self) -> None:
         """Take back the last turn."""
         end = len(self.turns)
-        if end < len(self._hashes):  # the turn is indexed
-            for level, ends in enumerate(self._ends):
-                if 1 << level > end:
-                    break
-                block = self._hash(end - (1 << level), end)
-                ends[block].pop()
-                if not ends[block]:
-                    del ends[block]
-            self._hashes.pop()
-            self._powers.pop()
+        for level, (names, ends) in enumerate(zip(self._names, self._ends)):
+            if 1 << level > end or len(names) <= end:  # no block of this length ends with the turn, or not named
+                break
+            ends[cast(int, names.pop())].pop()  # named: the block ends with a played turn
         self.turns.pop()
         self.positions.pop()
 
@@ -110,17 +107,37 @@ class History:
         while len(self.turns) > length:
             self.pop()
 
-    def _index(self) -> None:
-        """Hash and index the turns pushed since the last question."""
-        for end in range(len(self._hashes), len(self.turns) + 1):
-            self._hashes.append((self._hashes[-1] * _BASE + hash(self.turns[end - 1])) % _MODULUS)
-            self._powers.append(self._powers[-1] * _BASE % _MODULUS)
-            if 1 << len(self._ends) <= end:
-                self._ends.append({})
-            for level, ends in enumerate(self._ends):
-                if 1 << level > end:
-                    break
-                ends.setdefault(self._hash(end - (1 << level), end), []).append(end)
+    def _named(self, level: int) -> list[int | None]:
+        """The names of the blocks of 2**level turns, up to the end of the line (named now if need be)."""
+        while len(self._names) <= level:  # blocks of a new length: none ends before their length
+            self._names.append([None] * (1 << len(self._names)))
+            self._namers.append({})
+            self._ends.append([])
+        names, namer, ends = self._names[level], self._namers[level], self._ends[level]
+        if len(names) > len(self.turns):
+            return names
+        if level:
+            half = 1 << (level - 1)
+            halves = self._named(level - 1)
+            keys: Iterable[Hashable] = ((halves[end - half], halves[end])
+                                        for end in range(len(names), len(self.turns) + 1))
+        else:
+            keys = self.turns[len(names) - 1:]
+        for end, key in enumerate(keys, len(names)):
+            name = namer.get(key)
+            if name is None:
+                name = namer[key] = len(ends)
+                ends.append([end])
+            else:
+                ends[name].append(end)
+            names.append(name)
+        return names
+
+    def _same(self, first: int, second: int, length: int) -> bool:
+        """Whether the `length` turns after the first `first` are those after the first `second`."""
+        level = length.bit_length() - 1
+        names, size = self._named(level), 1 << level
+        return names[first + size] == names[second + size] and names[first + length] == names[second + length]
 
     def tripled(self) -> int | None:
         """The smallest k such that the last 3k turns are the same k turns (same sides, same
@@ -130,14 +147,18 @@ class History:
         copy, so only the places where those 2**t turns ended earlier, between k and 2k
         turns back, are tried. If no earlier end of the line had such a repetition, those
         places are more than 2**(t-1) apart (closer ones would overlap into one), so there
-        are at most two of them for each t.
+        are at most two of them for each t. When the last 2**t turns were never played
+        before, neither were any longer last turns: no longer block is looked for (nor named).
         """
-        self._index()
         end = len(self.turns)
         level = 0
         while 3 << level <= end:
             size = 1 << level
-            for earlier in reversed(self._ends[level].get(self._hash(end - size, end), ())):
+            names = self._named(level)
+            earlier_ends = self._ends[level][cast(int, names[end])]
+            if len(earlier_ends) == 1:  # only this one
+                return None
+            for earlier in reversed(earlier_ends):
                 if earlier > end - size:
                     continue
                 if earlier <= end - 2 * size:
@@ -149,22 +170,15 @@ class History:
 
     def repeats(self, length: int, times: int) -> bool:
         """Whether the last `length` * `times` turns are the same `length` turns `times` times in a row."""
-        self._index()
         end = len(self.turns)
         begin = end - length * times
         if length < 1 or begin < 0:
             return False
-        block = self._hash(end - length, end)
-        if any(self._hash(at, at + length) != block for at in range(begin, end - length, length)):
-            return False
-        return self.turns[begin:end - length] == self.turns[begin + length:end]
+        return all(self._same(at, end - length, length) for at in range(begin, end - length, length))
 
     def last(self, length: int) -> list[Hashable]:
         """The last `length` turns."""
         return [turn for _, turn in self.turns[len(self.turns) - length:]]
-
-    def _hash(self, begin: int, end: int) -> int:
-        return (self._hashes[end] - self._hashes[begin] * self._powers[end - begin]) % _MODULUS
 
 
 class LastPlayed:
