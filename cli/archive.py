@@ -58,8 +58,8 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
     Examples:
       ludoscribe filter corpus --player Hoekstra -o hoekstra.tgn
       ludoscribe filter corpus --game Teblo --opening "D4 I9" --result 1-0 --count
-      ludoscribe filter club --date 2026.01..2026.06 --round 3..5 --to json
-      ludoscribe filter archive --unique -o archive-once.tgn
+      ludoscribe filter club/2026 --date 2024.04..2024.06 --round 1..2 --to json
+      ludoscribe filter corpus --unique -o corpus-once.tgn
     """
     from ..notation import query
 
@@ -70,9 +70,13 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
                 conditions.append(getattr(query, builder)(text))
             except ValueError as error:
                 raise click.BadParameter(str(error), param_hint=option) from None
-    from .main import _report, _sources, _status
+    from ..notation.sources import Sources
+    from .main import _input_error, _report, _status
 
-    chosen = query.choose(_sources(paths), query.Query(conditions), unique=unique, rejected=_report,
+    wanted = query.Query(conditions)
+    json_output = target == "json" or (target is None and out.lower().endswith(".json"))
+    sources = Sources(paths, failed=_input_error, moves=wanted.needs_turns or unique or json_output)
+    chosen = query.choose(sources, wanted, unique=unique, rejected=_report,
                           copy=lambda note: click.echo(note, err=True))
     if count_only:
         total = sum(1 for _ in chosen.records)
@@ -80,7 +84,6 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
         sys.exit(_status(chosen.sources, chosen.failed))
     from ..notation.files import output
 
-    json_output = target == "json" or (target is None and out.lower().endswith(".json"))
     try:
         with output(out, replace=force) as stream:
             query.write(chosen.records, stream, json_output)
@@ -110,7 +113,7 @@ def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turn
     \b
     Examples:
       ludoscribe stats corpus
-      ludoscribe stats club --format markdown --openings 5 > figures.md
+      ludoscribe stats club/2026 --format markdown --openings 5
     """
     from ..notation.stats import gather
     from ..render.stats import FORMATS

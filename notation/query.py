@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .games import game_class
 from .model import RESULTS, Record
+from .reader import read_moves
 from .replay import check
 from .writer import write_record
 
@@ -42,13 +43,19 @@ class Query:
     def needs_replay(self) -> bool:
         return any(condition.needs_replay for condition in self.conditions)
 
+    @property
+    def needs_turns(self) -> bool:
+        return any(condition.needs_turns for condition in self.conditions)
+
     def matches(self, record: Record) -> bool:
         """Whether a record meets every condition. A record whose turns cannot be read or
         replayed meets no condition on its turns (its tags may still be chosen)."""
         replayed = False
         for condition in self.conditions:
-            if condition.needs_turns and record.problems:
-                return False
+            if condition.needs_turns:
+                read_moves(record)
+                if record.problems:
+                    return False
             if condition.needs_replay and not replayed:
                 check(record)
                 replayed = True
@@ -286,8 +293,10 @@ class Chosen:
         first: dict[tuple[Any, ...], tuple[str, int]] = {}
         for path, index, record in self.sources:
             matched = self.query.matches(record)
-            if self.unique and not record.problems and not self.query.needs_replay:
-                check(record)  # turns spelt in full, so that two spellings of one turn agree
+            if self.unique:
+                read_moves(record)
+                if not record.problems and not self.query.needs_replay:
+                    check(record)  # turns spelt in full, so that two spellings of one turn agree
             if record.problems:
                 self.failed = True
                 self.rejected(path, index, record)
@@ -319,6 +328,7 @@ def write(records: Iterable[Record], out: TextIO, as_json: bool = False) -> int:
 
         def kept() -> Iterator[Record]:
             for record in records:
+                read_moves(record)
                 if not record.problems:
                     counted[0] += 1
                     yield record

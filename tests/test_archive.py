@@ -190,3 +190,17 @@ def test_stats_formats(archive):
     assert data["games"]["Teblo"]["openings"][0] == {"turns": ["D4", "I9"], "records": 2,
                                                      "results": {"1-0": 0, "0-1": 0, "1/2-1/2": 0, "*": 2},
                                                      "score": None}  # no finished game
+
+
+def test_a_record_read_for_its_tags_reads_its_turns_when_asked():
+    from ludoscribe.notation.reader import parse_record, read_moves
+    from ludoscribe.notation.writer import write_record
+
+    tags_only = parse_record(ARCHIVE[0], moves=False)
+    assert tags_only.tags["Yellow"] == "Ann Smit" and tags_only.moves == [] and not tags_only.problems
+    read_moves(tags_only)
+    assert write_record(tags_only) == write_record(parse_record(ARCHIVE[0]))
+    broken = parse_record(ARCHIVE[0].replace("2. D3!", "2. D3 Q"), moves=False)
+    assert not broken.problems  # the turns are not read yet
+    read_moves(broken)
+    assert [problem.message for problem in broken.problems] == ["'Q' is not a Teblo turn (a step like D4 or a placement like (H9))"]
