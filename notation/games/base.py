@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Protocol, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Protocol, TypeVar, cast
 
 from ..model import RESULT_OF
 
@@ -98,7 +98,7 @@ class History:
         for level, (names, ends) in enumerate(zip(self._names, self._ends)):
             if 1 << level > end or len(names) <= end:  # no block of this length ends with the turn, or not named
                 break
-            ends[names.pop()].pop()
+            ends[cast(int, names.pop())].pop()  # named: the block ends with a played turn
         self.turns.pop()
         self.positions.pop()
 
@@ -155,7 +155,7 @@ class History:
         while 3 << level <= end:
             size = 1 << level
             names = self._named(level)
-            earlier_ends = self._ends[level][names[end]]
+            earlier_ends = self._ends[level][cast(int, names[end])]
             if len(earlier_ends) == 1:  # only this one
                 return None
             for earlier in reversed(earlier_ends):

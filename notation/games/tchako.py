@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from functools import lru_cache
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from .base import Game, History, LastPlayed, Match, Outcome
 from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
@@ -141,13 +141,21 @@ PIECE = re.compile(r"([wb]?)([qc]?)([A-L])")
 PARTS = re.compile(r"(\^?)([qc]?[A-L])>([^x/]+)(?:x([qc]?[A-L])(?:>([^/]+))?)?((?:/[^/]+)*)")
 
 
+def _parts(pattern: re.Pattern[str], text: str) -> tuple[Any, ...]:
+    """The groups of a text the turn rule already matched (ValueError if it does not match)."""
+    found = pattern.fullmatch(text)
+    if found is None:
+        raise ValueError(f"{text!r} is not a T'Chako action")
+    return found.groups()
+
+
 def read_place(text: str) -> Place:
-    zone, x, y = PLACE.fullmatch(text).groups()
+    zone, x, y = _parts(PLACE, text)
     return Place(OFF if zone == "O" else ZONE[zone], None if x is None else (int(x), int(y)))
 
 
 def read_piece(text: str) -> Piece:
-    colour, kind, zone = PIECE.fullmatch(text).groups()
+    colour, kind, zone = _parts(PIECE, text)
     return Piece(kind, ZONE[zone], COLOURS.index(colour) if colour else None)
 
 
@@ -160,7 +168,7 @@ def read_action(text: str) -> Action:
         origin, to = text[2:].rstrip(")").split(">")
         to, _, middle = to.partition("(")
         return Anchor(ELASTICS.index(text[1]), "".join(sorted(origin)), "".join(sorted(to)), "".join(sorted(middle)))
-    charged, piece, stop, hit, hit_to, pushes = PARTS.fullmatch(text).groups()
+    charged, piece, stop, hit, hit_to, pushes = _parts(PARTS, text)
     pushed = tuple((read_piece(part.split(">")[0]), read_place(part.split(">")[1])) for part in pushes.split("/")[1:])
     return Shot(read_piece(piece), read_place(stop), read_piece(hit) if hit else None,
                 read_place(hit_to) if hit_to else None, pushed, bool(charged))
@@ -179,16 +187,16 @@ class TChakoPosition(NamedTuple):
     the counters after it are left out of equality and hashing. (A named tuple rather than a
     frozen dataclass: replay builds one a turn, and a tuple is built about four times faster.)"""
 
-    pucks: tuple[tuple[int, int], ...]  # per zone: (White's pucks, Black's pucks), queens and created ones included
-    queens: tuple[int, int]  # each queen's zone, OFF when off the board (or in anarchy)
+    pucks: tuple[tuple[int, ...], ...]  # per zone: (White's pucks, Black's pucks), queens and created ones included
+    queens: tuple[int, ...]  # (White's, Black's): each queen's zone, OFF when off the board (or in anarchy)
     created: tuple[str, ...]  # per zone: who stands on its creation space: '' nobody, 'w'/'b' a puck, 'Q'/'q' a queen
     elastics: tuple[tuple[str, str, str], ...]  # White's s, t, l then Black's: (anchor, anchor, long one's middle)
-    made: tuple[int, int] = (0, 0)  # pucks each side created (sudden death)
+    made: tuple[int, ...] = (0, 0)  # pucks each side created (sudden death)
     end: str = "play"  # 'play', 'stop' (countdown undecided), or the winner 'W'/'B' + ':' + why
     side: int = WHITE
     number: int = 1  # not compared
     spent: int = 0  # half action points the turn that led here spent (not compared)
-    zones: tuple[int, int] | None = None  # kept by State: see occupied_zones (not compared)
+    zones: tuple[int, ...] | None = None  # kept by State: see occupied_zones (not compared)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is TChakoPosition and self[:_COMPARED] == other[:_COMPARED]
@@ -224,19 +232,19 @@ class Refused(Exception):
     """Raised while playing one action, with the reason; the action's text is put before it."""
 
 
-def occupied_zones(pucks: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+def occupied_zones(pucks: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
     """Each side's occupied zones, as bit sets."""
     return (sum(1 << k for k, pair in enumerate(pucks) if pair[0]),
             sum(1 << k for k, pair in enumerate(pucks) if pair[1]))
 
 
-def controlled_zones(zones: tuple[int, int] | list[int], side: int) -> int:
+def controlled_zones(zones: tuple[int, ...] | list[int], side: int) -> int:
     """Zones `side` controls: only its pieces there, or its own vital and base zones while
     no opponent piece is there (`zones`: each side's occupied zones)."""
     return (zones[side] | HOME_BITS[side]) & ~zones[1 - side]
 
 
-def captured_zones(zones: tuple[int, int] | list[int], side: int) -> int:
+def captured_zones(zones: tuple[int, ...] | list[int], side: int) -> int:
     """The zones `side` captures: those it controls linked, through such zones, to one of
     its bases it controls."""
     controlled = controlled_zones(zones, side)
@@ -249,8 +257,9 @@ class TurnStart:
 
     __slots__ = ("zones", "side", "_captures")
 
-    def __init__(self, zones: tuple[int, int], side: int) -> None:
-        self.zones, self.side, self._captures = zones, side, None
+    def __init__(self, zones: tuple[int, ...], side: int) -> None:
+        self.zones, self.side = zones, side
+        self._captures: int | None = None
 
     @property
     def captures(self) -> int:
@@ -314,6 +323,12 @@ class State:
     def position(self, side: int, number: int, spent: int = 0) -> TChakoPosition:
         return TChakoPosition(tuple(self.pucks), tuple(self.queens), tuple(self.created), tuple(self.elastics),
                               tuple(self.made), self.end, side, number, spent, tuple(self.zones))
+
+
+def _colour(pushed: Piece) -> int:
+    """A pushed piece's side: the turn rule always writes it."""
+    assert pushed.colour is not None, "a pushed piece is written with its colour"
+    return pushed.colour
 
 
 def reach(start: int, through: int) -> int:
@@ -771,14 +786,14 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         elif shot.hit_to is not None:
             raise Refused("a place for the piece hit, but no piece hit")
         arrivals = self._take_pushed(state, shot) if shot.pushes else None
-        if hit_place is not None:
+        if hit is not None and hit_place is not None:
             self._put(state, hit_place, other, hit.kind == "q")
         if not incident and shot.stop.zone != OFF:  # a grey-zone incident costs the shooter its piece
             state.add(shot.stop.zone, side, 1)
             if queen:
                 state.queens[side] = shot.stop.zone
         for pushed, to in shot.pushes:
-            self._put(state, to, pushed.colour, pushed.kind == "q")
+            self._put(state, to, _colour(pushed), pushed.kind == "q")
         if arrivals is not None:
             state.shot = arrivals
         if not queen and not incident and shot.stop.zone != OFF:
@@ -792,7 +807,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         side = state.side
         readings = [(reading, [0] * len(ZONES)) for reading in state.shot]
         for pushed, to in shot.pushes:
-            colour = pushed.colour
+            colour = _colour(pushed)
             if pushed.kind == "q" and state.queens[colour] == OFF and not self.anarchy:
                 if colour == side and shot.piece.kind == "q":
                     raise Refused(f"{SIDES[side]}'s queen is the shooter: write where she stopped after >, "
@@ -901,7 +916,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
                 middle = anchor.middle or middles[0]
         if anchor.middle and not middle:
             raise Refused("only a long elastic with both anchors placed has a middle obstacle")
-        state.elastics[index] = (*sorted((kept, anchor.to)), middle) if kept else (anchor.to, "", "")
+        low, high = sorted((kept, anchor.to))
+        state.elastics[index] = (low, high, middle) if kept else (anchor.to, "", "")
         return 1
 
     # --- generating turns -----------------------------------------------------------------------
@@ -928,9 +944,9 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         for k in range(len(ZONES)):
             yield Create(k, not self.anarchy and position.queens[side] == OFF)
         for elastic in range(3):
-            a, b, _ = position.elastics[3 * side + elastic]
-            for to in OBSTACLES:
-                yield Anchor(elastic, a if a and b else "" if not b else b, to)
+            first, second, _ = position.elastics[3 * side + elastic]
+            for obstacle in OBSTACLES:
+                yield Anchor(elastic, first if first and second else "" if not second else second, obstacle)
 
     def random_turn(self, position: TChakoPosition, rng: random.Random) -> Turn | None:
         """A few actions with plausible outcomes drawn from rng: shots mostly stopping in a
@@ -989,7 +1005,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
             hit = Piece(hit_kind, z)
             if hit_kind == "q" or rng.random() < 0.3:
                 hit_to = Place(rng.choice([z, *(ZONE[n] for n in NEIGHBOURS[ZONES[z]])]))
-        pushes = ()
+        pushes: tuple[tuple[Piece, Place], ...] = ()
         if rng.random() < 0.1:
             mates = [z for z in choices if state.pucks[z][side] > (z == k) + (state.queens[side] == z)
                      + (state.created[z] == COLOURS[side])]
