@@ -26,6 +26,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
+from chess_search import by_position
 from parse_replay import chess_file, tgn_file
 from timing import rates
 
@@ -33,19 +34,6 @@ from ludoscribe.notation import read_records
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.query import Query, position_condition, tag_condition
 
-CHESS_BY_POSITION = """
-import sys, chess, chess.pgn
-wanted, found = sys.argv[2], 0
-with open(sys.argv[1], encoding="utf-8") as handle:
-    while (game := chess.pgn.read_game(handle)) is not None:
-        board = game.board()
-        for move in game.mainline_moves():
-            board.push(move)
-            if board.board_fen() == wanted:
-                found += 1
-                break
-print(found)
-"""
 
 
 def elsewhere(game: str, rng: random.Random) -> str:
@@ -81,18 +69,6 @@ def chess_by_tag(text: str) -> int:
     return found
 
 
-def chess_by_position(text: str, wanted: str) -> int:
-    handle, found = io.StringIO(text), 0
-    while (game := chess.pgn.read_game(handle)) is not None:
-        board = game.board()
-        for move in game.mainline_moves():
-            board.push(move)
-            if board.board_fen() == wanted:
-                found += 1
-                break
-    return found
-
-
 def whole_process(command: list[str]) -> float:
     """Best of three runs of a command, in seconds."""
     best = float("inf")
@@ -115,14 +91,14 @@ def main() -> None:
     pgn, chess_plies = chess_file(args.games, args.plies, rng)
     target, chess_target = elsewhere(args.game, random.Random(7)), chess_elsewhere(random.Random(7))
     by_tag = Query([tag_condition("Event=nowhere")])
-    by_position = Query([position_condition(target)])
+    at_position = Query([position_condition(target)])
 
     print(f"{args.games} games of {args.plies} plies each ({args.game} TGN against chess PGN)")
     ours, theirs = rates(lambda: count(tgn, by_tag), lambda: chess_by_tag(pgn), (args.games, args.games),
                          2 * args.seconds)
     print(f"by tag:      ludoscribe {ours:9.0f} records/s   python-chess {theirs:9.0f} records/s   "
           f"ratio {ours / theirs:.2f}")
-    ours, theirs = rates(lambda: count(tgn, by_position), lambda: chess_by_position(pgn, chess_target),
+    ours, theirs = rates(lambda: count(tgn, at_position), lambda: by_position(io.StringIO(pgn), chess_target),
                          (plies, chess_plies), 2 * args.seconds)
     print(f"by position: ludoscribe {ours:9.0f} plies/s     python-chess {theirs:9.0f} plies/s     "
           f"ratio {ours / theirs:.2f}")
@@ -132,7 +108,7 @@ def main() -> None:
         pgn_path.write_text(pgn, encoding="utf-8")
         ludoscribe = str(Path(sys.executable).parent / "ludoscribe")
         ours_s = whole_process([ludoscribe, "filter", str(tgn_path), "--position", target, "--count"])
-        theirs_s = whole_process([sys.executable, "-c", CHESS_BY_POSITION, str(pgn_path), chess_target])
+        theirs_s = whole_process([sys.executable, str(Path(__file__).parent / "chess_search.py"), str(pgn_path), chess_target])
     print(f"whole process, by position: ludoscribe {ours_s:.2f} s ({plies / ours_s:.0f} plies/s)   "
           f"python-chess {theirs_s:.2f} s ({chess_plies / theirs_s:.0f} plies/s)   "
           f"ratio {(plies / ours_s) / (chess_plies / theirs_s):.2f}")
