@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, TextIO
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, TextIO, cast
 
 import click
 
@@ -223,7 +223,8 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
         sys.exit(_status(sources, failed))
     try:
         with output(out, replace=force) as stream:
-            stream = _Screen(stream) if out == "-" and sys.stdout.isatty() else stream
+            if out == "-" and sys.stdout.isatty():
+                stream = cast(TextIO, _Screen(stream))
             if target == "json":
                 write_json(_chain(first, records), stream)
             else:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..notation.games import display_name
+from ..notation.games import Outcome, display_name
 from ..notation.lock import Busy, ScoresheetLock
 from ..notation.scoresheet import Scoresheet
 from ..render.escaping import terminal_text
@@ -47,7 +47,7 @@ def _session(game: str, path: str) -> None:
     sheet = _open(game, path)
     _save(sheet, path)
     click.echo(f"{display_name(sheet.game.name)} to {path}: {_turns(sheet)} so far. Type help for the commands.")
-    if sheet.outcome() is not None and _end_proposed(sheet, path):
+    if (ended := sheet.outcome()) is not None and _end_proposed(sheet, path, ended):
         return
     while True:
         try:
@@ -107,12 +107,12 @@ def _turn(sheet: Scoresheet, path: str, text: str) -> bool:
     """Record a turn; True when the game has ended and its result is confirmed."""
     if not _accepted(sheet, path, sheet.add_turn(text)):
         return False
-    return sheet.outcome() is not None and _end_proposed(sheet, path)
-
-
-def _end_proposed(sheet: Scoresheet, path: str) -> bool:
-    """Propose the result the rules call for; True once it is confirmed (or input ends: saved unfinished)."""
     ended = sheet.outcome()
+    return ended is not None and _end_proposed(sheet, path, ended)
+
+
+def _end_proposed(sheet: Scoresheet, path: str, ended: Outcome) -> bool:
+    """Propose the result the rules call for; True once it is confirmed (or input ends: saved unfinished)."""
     click.echo(f"The game is over: {ended.reason}.")
     try:
         answer = input(f"Result {ended.result}? [Y/n] ")

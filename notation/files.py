@@ -8,10 +8,10 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Iterable, Iterator, TextIO
+from typing import Iterator, TextIO
 
 from .jsonio import SchemaError, read_json
-from .model import Problem, Record
+from .model import Record
 from .reader import read_file, read_records
 
 RECORD_SUFFIXES = (".tgn", ".json")

@@ -62,7 +62,7 @@ space           = ~r"\s*"
 
 
 @lru_cache(maxsize=None)
-def grammar_for(game_class: type) -> Grammar:
+def grammar_for(game_class: Any) -> Grammar:
     """The full grammar for a game: the common rules plus the game's `turn` rules."""
     return Grammar(COMMON_RULES + game_class.turn_rules)
 
@@ -71,14 +71,14 @@ Token = tuple[str, Any]  # a movetext token: its rule's name and the regex match
 
 
 @lru_cache(maxsize=None)
-def token_rules(game_class: type) -> tuple[tuple[str, object], ...]:
+def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each alternative of `element`, in its order: (rule name, compiled regular expression)."""
     members = grammar_for(game_class)["element"].members
     assert all(isinstance(member, Regex) for member in members), "every movetext token is one regex"
     return tuple((member.name, re.compile(member.re.pattern)) for member in members)
 
 
-def tokens(game_class: type, text: str, pos: int = 0) -> Iterator[Token]:
+def tokens(game_class: Any, text: str, pos: int = 0) -> Iterator[Token]:
     """The movetext tokens of text[pos:], as (rule name, regex match): `space element*`."""
     rules = token_rules(game_class)
     pos = SPACE.match(text, pos).end()

@@ -13,12 +13,13 @@ import codecs
 import io
 import json
 import re
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
 
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
 from .model import RESULTS, Node, Problem, Record
 from .reader import bind_game, line_break_problem
+from .walk import Step, Visitor, accept
 from .writer import canonical_tags
 
 FORMAT, VERSION = "tgn-json", 1
@@ -30,19 +31,37 @@ def record_to_json(record: Record) -> dict[str, Any]:
     data: dict[str, Any] = {"tags": canonical_tags(record)}
     if record.comments:
         data["comments"] = list(record.comments)
-    data["moves"] = [_node_to_json(record, node) for node in record.moves]
+    writer = _JsonWriter(record.game)
+    accept(record, writer)
+    data["moves"] = writer.moves
     data["result"] = record.result
     return data
 
 
-def _node_to_json(record: Record, node: Node) -> dict[str, Any]:
-    data: dict[str, Any] = {"turn": record.game.turn_text(node.turn)}
-    for key in ("nags", "before", "comments"):
-        if getattr(node, key):
-            data[key] = list(getattr(node, key))
-    if node.variations:
-        data["variations"] = [[_node_to_json(record, child) for child in line] for line in node.variations]
-    return data
+class _JsonWriter(Visitor):
+    """The moves as JSON values: each turn an object, its variations lists inside it."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.moves: list[dict[str, Any]] = []
+        self._lines: list[list[dict[str, Any]]] = []
+
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        line = self.moves if parent is None else []
+        if parent is not None:  # the alternative's object is the last one of the enclosing line
+            self._lines[-1][-1].setdefault("variations", []).append(line)
+        self._lines.append(line)
+
+    def visit_turn(self, step: Step) -> None:
+        node = step.node
+        data: dict[str, Any] = {"turn": self.game.turn_text(node.turn)}
+        for key in ("nags", "before", "comments"):
+            if getattr(node, key):
+                data[key] = list(getattr(node, key))
+        self._lines[-1].append(data)
+
+    def end_line(self, depth: int) -> None:
+        self._lines.pop()
 
 
 def write_json(records: Iterable[Record], out: TextIO) -> None:
@@ -83,6 +102,11 @@ DECODER = json.JSONDecoder(parse_int=_number, parse_float=lambda text: Huge(text
                            parse_constant=lambda text: Huge(text))
 CHUNK = 1 << 20  # characters read at a time
 WHITESPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _spaces_end(text: str, pos: int) -> int:
+    """Where the JSON whitespace starting at `pos` ends."""
+    return WHITESPACE.match(text, pos).end()  # type: ignore[union-attr]  # the pattern matches the empty string
 
 
 class JsonStream:
@@ -140,7 +164,7 @@ class JsonStream:
     def peek(self) -> str:
         """The next character that is not whitespace ('' at the end), not consumed."""
         while True:
-            self.pos = WHITESPACE.match(self.buffer, self.pos).end()
+            self.pos = _spaces_end(self.buffer, self.pos)
             if self.pos < len(self.buffer) or not self.more():
                 return self.buffer[self.pos: self.pos + 1]
 
@@ -219,10 +243,11 @@ def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
         return text.read
     probe = source.read(0)
     if isinstance(probe, str):
+        characters = cast(TextIO, source)
         first = [True]
 
         def read_text(size: int) -> str:
-            text = source.read(size)
+            text = characters.read(size)
             if first[0] and text:
                 first[0] = False
                 return text[1:] if text.startswith("\ufeff") else text
@@ -230,10 +255,11 @@ def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
         return read_text
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     offset = [0]
+    octets = cast(BinaryIO, source)
 
     def read_bytes(size: int) -> str:
         while True:
-            data = source.read(size)
+            data = octets.read(size)
             try:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError as error:
@@ -270,7 +296,7 @@ def _records(stream: JsonStream, name: str) -> Iterator[Record]:
     while stream.peek() != "]":
         if index:
             stream.expect(",", "',' or ']' in the list of records")
-        line, column = stream.where(stream.pos + len(WHITESPACE.match(stream.buffer, stream.pos).group()))
+        line, column = stream.where(_spaces_end(stream.buffer, stream.pos))
         data = stream.value(MAX_JSON_RECORD, f"record {index + 1}")
         record = Record()
         try:
@@ -344,7 +370,7 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
     return line
 
 
-KINDS = {dict: "an object", list: "a list", str: "a string"}
+KINDS: dict[type, str] = {dict: "an object", list: "a list", str: "a string"}
 
 
 def _expect(value: Any, kind: type, path: str) -> Any:

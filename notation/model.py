@@ -9,6 +9,10 @@ from functools import cached_property
 from typing import Any, Iterator, NamedTuple
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+WINNERS = {"1-0": 0, "0-1": 1, "1/2-1/2": None}  # a finished game's result -> the side that won (None: drawn)
+RESULT_OF = {winner: result for result, winner in WINNERS.items()}
+GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}  # a turn's suffix -> its NAG ($1-$6)
+GLYPH_OF = {nag: glyph for glyph, nag in GLYPHS.items()}
 NAME = re.compile(r"\w+")
 SPACE = re.compile(r"\s+")
 

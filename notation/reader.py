@@ -20,16 +20,14 @@ from .games import Game, game_class
 from .games.plugins import BUILT_IN
 from .grammar import HEADER, Token, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
-from .model import Node, Problem, Record, Source
+from .model import GLYPHS, Node, Problem, Record, Source
 
-REQUIRED_TAGS = ("Game", "Event", "Site", "Date", "Round", "Result")
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
 # What ends a line for Markdown, HTML, YAML or Python's str.splitlines: never in a tag value.
 LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 TURN_FOLLOWERS = ")!?${;"  # what may be glued to the end of a turn token
-GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
 # --- splitting a stream into records --------------------------------------------
@@ -139,8 +137,8 @@ def _read_tags(record: Record, header: ParseNode) -> dict[str, int] | None:
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value)
         offsets[name] = tag.start
-        if problem := line_break_problem(name, value):
-            record.problem(problem, tag.match.start("value") + LINE_BREAK.search(value).start())
+        if (problem := line_break_problem(name, value)) and (found := LINE_BREAK.search(value)):
+            record.problem(problem, tag.match.start("value") + found.start())
         too_long = tag_problem(name, record.tags[name])
         if too_long is not None:
             record.problem(too_long, tag.start)
@@ -195,6 +193,7 @@ def start_position(game: Game, tags: dict[str, str]):
 
 def _build_lines(record: Record, elements: Iterable[Token]) -> None:
     """Turn the flat token list into lines of nodes, checking order and nesting."""
+    assert record.source is not None, "a record being read has its text"
     game, text = record.game, record.source.text
     line = record.moves
     number, side = record.start.number, record.start.side
@@ -271,7 +270,7 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 return fail(f"the result {record.result} differs from the Result tag {tag!r}", start)
         else:
             return fail(_unexpected(game, token.group().split()[0]), start)
-    end = len(record.source.text.rstrip())
+    end = len(text.rstrip())
     if stack:
         return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4])
     if record.result_offset is None:

@@ -12,8 +12,8 @@ from typing import Any
 from .files import write_text
 from .limits import comment_problem, tag_problem, text_problem
 from .games import History, Outcome, game_class
-from .model import RESULTS, Node, Record
-from .reader import GLYPHS, line_break_problem, read_file, start_position
+from .model import GLYPHS, RESULTS, Node, Record
+from .reader import line_break_problem, read_file, start_position
 from .replay import IllegalTurn, play_turn, replay
 from .writer import TooLong, required_tags, write_record
 
@@ -84,6 +84,8 @@ class Scoresheet:
         if ended is not None:
             return f"the game is over: {ended.reason}"
         written = ANNOTATED.fullmatch(text.strip())
+        if written is None:
+            return "a turn is written on one line"
         nags = [GLYPHS[written["glyph"]]] if written["glyph"] else []
         nags += [int(word[1:]) for word in written["nags"].split()]
         if any(nag > 255 for nag in nags):

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from .games.plugins import plugin_for
-from .model import Record
+from .model import WINNERS, Record
 
 Points = Fraction
 POINTS = re.compile(r"-?[0-9]{1,6}(?:\.[0-9]{1,6})?")  # no exponent: 1e5000 would be a 5001-digit number
@@ -58,7 +58,7 @@ def game_scoring(game: str) -> Scoring:
 
 
 @dataclass(frozen=True)
-class Played:
+class ScoredGame:
     """One game of the event: its two players (first side, second side) and result."""
 
     first: str
@@ -68,14 +68,16 @@ class Played:
 
     def points(self) -> tuple[Points, Points] | None:
         """The points of each player, or None while the game is unfinished."""
-        s = self.scoring
-        return {"1-0": (s.win, s.loss), "0-1": (s.loss, s.win), "1/2-1/2": (s.draw, s.draw)}.get(self.result)
+        if self.result not in WINNERS:
+            return None
+        s, winner = self.scoring, WINNERS[self.result]
+        return (s.draw, s.draw) if winner is None else (s.win, s.loss) if winner == 0 else (s.loss, s.win)
 
 
-def played(record: Record, scoring: Scoring | None = None) -> Played:
+def played(record: Record, scoring: Scoring | None = None) -> ScoredGame:
     """The standings' view of a record read with its game (checked or not)."""
     first, second = (record.tags.get(side, "?").strip() or "?" for side in record.game.sides)
-    return Played(first, second, record.result, scoring or game_scoring(record.game.name))
+    return ScoredGame(first, second, record.result, scoring or game_scoring(record.game.name))
 
 
 @dataclass
@@ -104,7 +106,7 @@ class Standings:
     unnamed: int = 0  # games without two different named players
 
 
-def standings(games: Iterable[Played]) -> Standings:
+def standings(games: Iterable[ScoredGame]) -> Standings:
     """Rank the players of these games (see the module's docstring for the order)."""
     rows: dict[str, Row] = {}
     unfinished = unnamed = 0
@@ -118,7 +120,10 @@ def standings(games: Iterable[Played]) -> Standings:
         if points is None:
             unfinished += 1
             continue
-        for me, other, mine, theirs in ((game.first, game.second, *points), (game.second, game.first, *reversed(points))):
+        first, second = points
+        sides: tuple[tuple[str, str, Points, Points], ...] = ((game.first, game.second, first, second),
+                                                              (game.second, game.first, second, first))
+        for me, other, mine, theirs in sides:
             row = rows[me]
             row.games += 1
             row.points += mine
@@ -151,7 +156,7 @@ def _key(row: Row) -> tuple:
 
 def by_event(records: Iterable[Record], scoring: Scoring | None = None) -> dict[str, Standings]:
     """The standings of each event (Event tag, '?' when unknown), in the order first met."""
-    games: dict[str, list[Played]] = defaultdict(list)
+    games: dict[str, list[ScoredGame]] = defaultdict(list)
     for record in records:
         games[record.tags.get("Event", "?").strip() or "?"].append(played(record, scoring))
     return {event: standings(found) for event, found in games.items()}

@@ -10,14 +10,14 @@ movetext wrapped before column 80. Writing what was read again gives the same te
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Any, Iterator
 
 from .limits import MAX_RECORD
-from .model import Node, Record, find_commands
+from .model import GLYPH_OF, Record, find_commands
 from .reader import ENDS_WITH_RESULT
+from .walk import Step, Visitor, accept
 
 UNKNOWN = {"Date": "????.??.??"}  # how a missing required tag is written, when not "?"
-GLYPH_OF = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
 WORD = re.compile(r"\S+")
 
@@ -53,8 +53,9 @@ def write_record(record: Record, columns: int = 80) -> str:
 
     TooLong if that text would be over the record size limit.
     """
-    tokens = [*_comment_tokens(record.comments), *_line_tokens(record, record.moves, _start(record), True)]
-    tokens.append(record.result)
+    writer = _TokenWriter(record.game)
+    accept(record, writer)
+    tokens = [*_comment_tokens(record.comments), *writer.tokens, record.result]
     text = write_tags(record) + "\n" + _wrap(tokens, columns) + "\n"
     if len(text) > MAX_RECORD:
         raise TooLong(f"the record would be written in {len(text)} characters, over the {MAX_RECORD}-character "
@@ -62,32 +63,40 @@ def write_record(record: Record, columns: int = 80) -> str:
     return text
 
 
-def _start(record: Record) -> tuple[int, int]:
-    return record.start.number, record.start.side
+class _TokenWriter(Visitor):
+    """The movetext's tokens: numbers, turns with their glyph, NAGs, comments, variations in parentheses."""
 
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.tokens: list[str] = []
+        self._outer: list[list[str]] = []
 
-def _line_tokens(record: Record, line: list[Node], at: tuple[int, int], force_number: bool) -> Iterator[str]:
-    game = record.game
-    number, side = at
-    for node in line:
-        if side == 0 or force_number or node.before:
-            yield f"{number}." if side == 0 else f"{number}..."
-        yield from _comment_tokens(node.before)
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        if parent is not None:
+            self._outer.append(self.tokens)
+            self.tokens = []
+
+    def visit_turn(self, step: Step) -> None:
+        node, out = step.node, self.tokens
+        if step.numbered:
+            out.append(step.number_text)
+        out.extend(_comment_tokens(node.before))
         nags = node.nags
         glyph = GLYPH_OF.get(nags[0], "") if nags else ""
-        yield game.turn_text(node.turn) + glyph
-        yield from (f"${nag}" for nag in nags[1 if glyph else 0:])
-        yield from _comment_tokens(node.comments)
-        for variation in node.variations:
-            inner = list(_line_tokens(record, variation, (number, side), True))
-            inner[0] = "(" + inner[0]
-            if inner[-1] == NEWLINE:
-                inner.append(")")
-            else:
-                inner[-1] += ")"
-            yield from inner
-        force_number = bool(node.comments or node.variations)
-        number, side = (number, 1) if side == 0 else (number + 1, 0)
+        out.append(self.game.turn_text(node.turn) + glyph)
+        out.extend(f"${nag}" for nag in nags[1 if glyph else 0:])
+        out.extend(_comment_tokens(node.comments))
+
+    def end_line(self, depth: int) -> None:
+        if depth == 0:
+            return
+        inner, self.tokens = self.tokens, self._outer.pop()
+        inner[0] = "(" + inner[0]
+        if inner[-1] == NEWLINE:
+            inner.append(")")
+        else:
+            inner[-1] += ")"
+        self.tokens.extend(inner)
 
 
 def _comment_tokens(comments: list[str]) -> Iterator[str]:

@@ -10,7 +10,7 @@ from ..notation.games.base import History, Outcome
 from ..notation.model import Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugin_for, plugins
-from .svg import annotations
+from .svg import marks_and_arrows
 
 
 class Renderers(Mapping[str, Callable[..., str]]):
@@ -87,8 +87,8 @@ def record_diagrams(record: Record, plies: Iterable[int] | None = None, **option
     line = list(positions(record))
     for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
-            marks, arrows = annotations(node)
+            marks, arrows = marks_and_arrows(node)
             last = (line[ply - 1][1], node.turn) if node is not None else None
-            outcome = ending(record.game, record.start, ((node.turn, after) for node, after in line[1:])) \
-                if ply == len(line) - 1 else None
+            outcome = ending(record.game, record.start, ((played.turn, after) for played, after in line[1:]
+                                                         if played is not None)) if ply == len(line) - 1 else None
             yield ply, draw(position, last=last, marks=marks, arrows=arrows, outcome=outcome, **options)

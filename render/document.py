@@ -11,18 +11,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, TypeGuard
 
 from ..notation.games import display_name
-from ..notation.model import Node, Record, without_commands
+from ..notation.model import GLYPH_OF, WINNERS, Node, Record, without_commands
 from ..notation.replay import Replayed
-from ..notation.writer import GLYPH_OF, canonical_tags
+from ..notation.walk import Step, Visitor, accept
+from ..notation.writer import canonical_tags
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, check_page, over_budget
 from .diagram import ending, renderer_for
 from .escaping import html_text, markdown_text, script_json
 from .frames import FrameTable, inline
-from .svg import annotations
+from .svg import marks_and_arrows
 
 # What the NAGs beyond $1-$6 mean; {0} and {1} are the first and second side.
 NAG_MEANINGS = {
@@ -71,27 +72,31 @@ class Tree:
 def walk(record: Record) -> Tree:
     """Replay every line of a checked record, numbering its positions in reading order."""
     tree = Tree(record, [Entry(None, record.start)])
-    _walk_line(tree, record.moves, 0)
+    accept(record, _TreeBuilder(tree), positions=True)
     return tree
 
 
-def _walk_line(tree: Tree, line: list[Node], parent: int) -> None:
-    game = tree.record.game
-    previous = None
-    for node in line:
-        before = tree.entries[parent].after
-        number = len(tree.entries)
-        tree.number[id(node)] = number
-        label = f"{turn_number(before)} {game.turn_text(node.turn)}"
-        tree.entries.append(Entry(node, game.apply(before, node.turn), before, parent, label=label))
-        if previous is None:
-            if tree.entries[parent].next == -1:
-                tree.entries[parent].next = number
-        else:
-            tree.entries[previous].next = number
-        for variation in node.variations:
-            _walk_line(tree, variation, parent)
-        previous = parent = number
+class _TreeBuilder(Visitor):
+    """Adds an entry per turn, linked to the entry before it and to the turn after it in its line."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+        self.last: list[int] = []  # per open line, its last entry so far
+
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        self.last.append(0 if parent is None else self.tree.entries[self.tree.of(parent.node)].parent)
+
+    def visit_turn(self, step: Step) -> None:
+        tree, parent, number = self.tree, self.last[-1], len(self.tree.entries)
+        tree.number[id(step.node)] = number
+        label = f"{turn_number(step.before)} {tree.record.game.turn_text(step.node.turn)}"
+        tree.entries.append(Entry(step.node, step.after, step.before, parent, label=label))
+        if tree.entries[parent].next == -1:  # a variation's first turn does not replace the main continuation
+            tree.entries[parent].next = number
+        self.last[-1] = number
+
+    def end_line(self, depth: int) -> None:
+        self.last.pop()
 
 
 def turn_number(position: Any) -> str:
@@ -111,7 +116,7 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
 def _drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool) -> str:
     """The SVG of one entry of the tree."""
     entry = tree.entries[number]
-    marks, arrows = annotations(entry.node)
+    marks, arrows = marks_and_arrows(entry.node)
     last = (entry.before, entry.node.turn) if entry.node is not None else None
     outcome = ending(tree.record.game, tree.record.start, _line_to(tree, entry)) if entry.next == -1 else None
     return draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size, outcome=outcome)
@@ -144,7 +149,7 @@ def nag_text(nag: int, sides: tuple[str, str]) -> str:
     return meaning.format(*sides) if meaning else f"${nag}"
 
 
-def _known(value: str | None) -> bool:
+def _known(value: str | None) -> TypeGuard[str]:
     return value is not None and value.strip() not in ("", "?")
 
 
@@ -191,7 +196,11 @@ def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
         player = record.tags.get(sides[index])
         return f"{sides[index]} ({player})" if _known(player) else sides[index]
 
-    verdict = {"1-0": f"{side(0)} wins", "0-1": f"{side(1)} wins", "1/2-1/2": "Draw", "*": "Unfinished"}[record.result]
+    if record.result in WINNERS:
+        winner = WINNERS[record.result]
+        verdict = "Draw" if winner is None else f"{side(winner)} wins"
+    else:
+        verdict = "Unfinished"
     termination = record.tags.get("Termination")
     if replayed is not None and replayed.outcome is not None:
         reason = replayed.outcome.reason
@@ -277,11 +286,9 @@ class HtmlWriter:
         self.tree, self.svgs, self.prefix = tree, svgs, prefix
         self.sides = tree.record.game.sides
         self.figures = 0
-        self.table = None
-        if svgs is not None:
-            self.table = FrameTable(f"{prefix}v-")
-            for svg in svgs + (turned or []):
-                self.table.add(svg)
+        self.table = FrameTable(f"{prefix}v-")  # empty for a game without diagrams
+        for svg in (svgs or []) + (turned or []):
+            self.table.add(svg)
 
     def viewer(self, at: int) -> str:
         """The live board with its buttons, the turn shown and its comment: the viewer's panel."""
@@ -317,26 +324,8 @@ class HtmlWriter:
     def moves(self) -> str:
         record = self.tree.record
         out = [self._comment(text) for text in record.comments]
-        self._line(record.moves, out)
+        accept(record, _HtmlMoves(self, out))
         return "".join(out)
-
-    def _line(self, line: list[Node], out: list[str]) -> None:
-        force_number = True
-        for node in line:
-            number = self.tree.of(node)
-            entry = self.tree.entries[number]
-            if force_number or entry.before.side == 0 or node.before:
-                out.append(f'<span class="ls-n">{turn_number(entry.before)}</span> ')
-            out.extend(self._comment(text) for text in node.before)
-            out.append(self._turn(node, number))
-            out.extend(self._comment(text) for text in node.comments)
-            if wants_diagram(node):
-                out.append(self.figure(number))
-            for variation in node.variations:
-                out.append('<div class="ls-var">')
-                self._line(variation, out)
-                out.append("</div>")
-            force_number = bool(node.comments or node.variations)
 
     def _turn(self, node: Node, number: int) -> str:
         text = html_text(self.tree.record.game.turn_text(node.turn))
@@ -351,6 +340,18 @@ class HtmlWriter:
     def _comment(text: str) -> str:
         shown = comment_text(text)
         return f'<span class="ls-comment">{html_text(shown)}</span> ' if shown else ""
+
+    def turn(self, step: Step, out: list[str]) -> None:
+        """A turn of the move list: its number if needed, comments, the turn as a link, a diagram if asked."""
+        node = step.node
+        number = self.tree.of(node)
+        if step.numbered:
+            out.append(f'<span class="ls-n">{turn_number(self.tree.entries[number].before)}</span> ')
+        out.extend(self._comment(text) for text in node.before)
+        out.append(self._turn(node, number))
+        out.extend(self._comment(text) for text in node.comments)
+        if wants_diagram(node):
+            out.append(self.figure(number))
 
     def figure(self, number: int) -> str:
         """A static diagram of one entry, there whether scripts run or not."""
@@ -379,6 +380,24 @@ def page_html(fragment: str, heading: str) -> str:
             f"<section class=\"ls-document\"><style>{asset('viewer.css')}</style>"
             f"<h1>{html_text(heading)}</h1>{fragment}<script>{asset('viewer.js')}</script></section>\n"
             "</body>\n</html>\n")
+
+
+class _HtmlMoves(Visitor):
+    """The move list: turns in reading order, each variation in a box of its own."""
+
+    def __init__(self, writer: HtmlWriter, out: list[str]) -> None:
+        self.writer, self.out = writer, out
+
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        if parent is not None:
+            self.out.append('<div class="ls-var">')
+
+    def visit_turn(self, step: Step) -> None:
+        self.writer.turn(step, self.out)
+
+    def end_line(self, depth: int) -> None:
+        if depth:
+            self.out.append("</div>")
 
 
 # --- Markdown ------------------------------------------------------------------------
@@ -413,7 +432,7 @@ def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callabl
     lines += ["", "## Moves", ""]
     blocks: list[tuple[int, str]] = []
     intro = " ".join(f"*{markdown_text(shown)}*" for shown in map(comment_text, record.comments) if shown)
-    _md_line(tree, record.moves, 0, blocks, image, intro)
+    accept(record, _MarkdownMoves(tree, blocks, image, intro))
     for depth, text in blocks:
         lines += ["> " * depth + LINE_START_NUMBER.sub(r"\1\\.", text), ""]
     verdict, reason = result_text(record, replayed)
@@ -424,35 +443,43 @@ def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callabl
     return "\n".join(lines), files
 
 
-def _md_line(tree: Tree, line: list[Node], depth: int, blocks: list[tuple[int, str]],
-             image: Callable[[int, str], str], text: str = "") -> None:
-    """Append the paragraphs of one line (and of its variations, one level deeper)."""
-    sides = tree.record.game.sides
-    words = [text] if text else []
+class _MarkdownMoves(Visitor):
+    """The moves as paragraphs: a line's turns run on until a diagram or a variation; a
+    variation is a paragraph one quote level deeper."""
 
-    def flush() -> None:
-        if words:
-            blocks.append((depth, " ".join(words)))
-            words.clear()
+    def __init__(self, tree: Tree, blocks: list[tuple[int, str]], image: Callable[[int, str], str], intro: str) -> None:
+        self.tree, self.blocks, self.image = tree, blocks, image
+        self.sides = tree.record.game.sides
+        self.words: list[list[str]] = []  # per open line, the words of its paragraph so far
+        self.intro = intro
 
-    force_number = True
-    for node in line:
-        number = tree.of(node)
-        entry = tree.entries[number]
-        if force_number or entry.before.side == 0 or node.before:
+    def flush(self) -> None:
+        if self.words[-1]:
+            self.blocks.append((len(self.words) - 1, " ".join(self.words[-1])))
+            self.words[-1].clear()
+
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        if parent is not None:
+            self.flush()
+        self.words.append([self.intro] if parent is None and self.intro else [])
+
+    def visit_turn(self, step: Step) -> None:
+        node, words = step.node, self.words[-1]
+        number = self.tree.of(node)
+        entry = self.tree.entries[number]
+        if step.numbered:
             words.append(turn_number(entry.before))
         words.extend(f"*{markdown_text(shown)}*" for shown in map(comment_text, node.before) if shown)
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
-        words.append(markdown_text(tree.record.game.turn_text(node.turn) + glyphs))
-        words.extend(f"({markdown_text(nag_text(nag, sides))})" for nag in node.nags if nag not in GLYPH_OF)
+        words.append(markdown_text(self.tree.record.game.turn_text(node.turn) + glyphs))
+        words.extend(f"({markdown_text(nag_text(nag, self.sides))})" for nag in node.nags if nag not in GLYPH_OF)
         words.extend(f"*{markdown_text(shown)}*" for shown in map(comment_text, node.comments) if shown)
         if wants_diagram(node):
-            picture = image(number, f"After {entry.label}")
+            picture = self.image(number, f"After {entry.label}")
             if picture:
-                flush()
-                blocks.append((depth, picture))
-        for variation in node.variations:
-            flush()
-            _md_line(tree, variation, depth + 1, blocks, image)
-        force_number = bool(node.comments or node.variations)
-    flush()
+                self.flush()
+                self.blocks.append((len(self.words) - 1, picture))
+
+    def end_line(self, depth: int) -> None:
+        self.flush()
+        self.words.pop()

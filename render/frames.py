@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import cast
 from html import unescape
 
 from .escaping import html_text
@@ -100,15 +101,15 @@ class FrameTable:
             self._root_index[key] = len(self.roots)
             self.roots.append(root)
         index = self._element_index
-        frame = [self._root_index[key], *map(index.get, children)]
-        if None in frame:
+        found = [self._root_index[key], *map(index.get, children)]
+        if None in found:
             for position, child in enumerate(children, 1):
-                if frame[position] is None:
+                if found[position] is None:
                     if child not in index:
                         index[child] = len(self.elements)
                         self.elements.append(prefixed(child, self.prefix))
-                    frame[position] = index[child]
-        self.frames.append(frame)
+                    found[position] = index[child]
+        self.frames.append(cast(list[int], found))
         return len(self.frames) - 1
 
     def markup(self, frame: int, label: str = "") -> str:

@@ -28,8 +28,9 @@ from ..notation import check, read_string
 from ..notation.duplicates import SeenGames
 from ..notation.games import display_name
 from ..notation.model import Record
+from ..notation.replay import Replayed
 from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
-from ..notation.standings import Played, played, standings
+from ..notation.standings import ScoredGame, played, standings
 from ..notation.writer import write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
@@ -79,7 +80,7 @@ class Slugs:
 
 
 @dataclass
-class Entry:
+class PublishedRecord:
     """What the index pages show of one record, and where its page is."""
 
     slug: str
@@ -110,9 +111,9 @@ class Report:
 class Plan:
     """Everything the index pages need, gathered while reading the records."""
 
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[PublishedRecord] = field(default_factory=list)
     event_slugs: dict[str, str] = field(default_factory=dict)
-    games: dict[str, list[Played]] = field(default_factory=lambda: defaultdict(list))  # by event, for standings
+    games: dict[str, list[ScoredGame]] = field(default_factory=lambda: defaultdict(list))  # by event, for standings
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
     seen: SeenGames = field(default_factory=SeenGames)
@@ -232,20 +233,20 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
 
 
 def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str, int, Record], None],
-          progress: Callable[[str], None]) -> Iterator[tuple[str, str, dict[str, str]]]:
-    """(record text, page slug, tag links) for each valid record; index entries into `plan`."""
+          progress: Callable[[str], None]) -> Iterator[Task]:
+    """A page to write for each valid record; index entries into `plan`."""
     for path, records in sources.by_file():
         for index, record in records:
-            check(record)
+            replayed = check(record)
             if not record.problems and (problem := over_budget(record, DEFAULT_BUDGETS)) is not None:
                 record.problems.append(problem)
             if record.problems:
                 report.rejected += 1
                 rejected(path, index, record)
                 continue
-            if (first := plan.seen.copy_of(path, index, record)) is not None:
+            if (original := plan.seen.copy_of(path, index, record)) is not None:
                 report.copies += 1
-                progress(f"site: {plan.seen.note(path, index, first, 'published')}")
+                progress(f"site: {plan.seen.note(path, index, original, 'published')}")
                 continue
             report.records += 1
             event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
@@ -254,17 +255,27 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             if event not in plan.event_slugs:
                 plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
             game = record.game.name
-            plan.entries.append(Entry(slug, game, event, title(record), record.result,
+            plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                       date_text(record.tags.get("Date")), round_))
             plan.games[event].append(played(record))
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
-            yield write_record(record), slug, links
+            yield Task(record, replayed, slug, links)
 
 
-def _render_pages(tasks: list[tuple[str, str, dict[str, str]]], docs: Path, jobs: int,
-                  progress: Callable[[str], None]) -> None:
-    """Write every record page, in `jobs` processes, reporting progress."""
+@dataclass
+class Task:
+    """A record page to write: the record (checked, valid), what replaying it found, its page, its tag links."""
+
+    record: Record
+    replayed: Replayed | None
+    slug: str
+    links: dict[str, str]
+
+
+def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[str], None]) -> None:
+    """Write every record page, reporting progress: in this process from the records as
+    read and replayed, or in `jobs` processes from their canonical text."""
     step = max(10, len(tasks) // 10)
     done = 0
 
@@ -274,16 +285,19 @@ def _render_pages(tasks: list[tuple[str, str, dict[str, str]]], docs: Path, jobs
         if done % step == 0 or done == len(tasks):
             progress(f"site: rendered {done}/{len(tasks)} record pages")
 
-    arguments = [(text, str(docs / "records" / f"{slug}.md"), links) for text, slug, links in tasks]
+    paths = [str(docs / "records" / f"{task.slug}.md") for task in tasks]
     with ExitStack() as stack:
         if jobs == 1 or len(tasks) < 2:
-            notes: Iterable[str | None] = (render_page(*task) for task in arguments)
+            notes: Iterable[str | None] = (write_page(task.record, task.replayed, path, task.links)
+                                           for task, path in zip(tasks, paths))
         else:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
-            notes = pool.map(render_page, *zip(*arguments), chunksize=max(1, len(tasks) // (8 * jobs)))
-        for (_, slug, _), note in zip(tasks, notes):
+            texts = (write_record(task.record) for task in tasks)
+            notes = pool.map(render_page, texts, paths, [task.links for task in tasks],
+                             chunksize=max(1, len(tasks) // (8 * jobs)))
+        for task, note in zip(tasks, notes):
             if note is not None:
-                progress(f"site: warning: records/{slug}.md: {note}")
+                progress(f"site: warning: records/{task.slug}.md: {note}")
             tick()
 
 
@@ -293,7 +307,12 @@ def render_page(text: str, path: str, links: dict[str, str], budgets: Budgets = 
     A record whose page would exceed the page budget gets a page saying so instead.
     """
     record = read_string(text)[0]
-    replayed = check(record)
+    return write_page(record, check(record), path, links, budgets)
+
+
+def write_page(record: Record, replayed: Replayed | None, path: str, links: dict[str, str],
+               budgets: Budgets = DEFAULT_BUDGETS) -> str | None:
+    """Write the page of one checked, valid record; why it says less, if it does (see render_page)."""
     try:
         fragment = render_html(record, replayed, links=links, budgets=budgets)
     except BudgetError as error:
@@ -320,8 +339,8 @@ def _write(path: Path, heading: str, lines: list[str], wide: bool = False) -> No
 
 def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     """The home page, a page per game and per event, and the list of events; how many."""
-    by_game: dict[str, list[Entry]] = defaultdict(list)
-    by_event: dict[str, list[Entry]] = defaultdict(list)
+    by_game: dict[str, list[PublishedRecord]] = defaultdict(list)
+    by_event: dict[str, list[PublishedRecord]] = defaultdict(list)
     for entry in plan.entries:
         by_game[entry.game].append(entry)
         by_event[entry.event].append(entry)
@@ -356,7 +375,7 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     return len(by_game) + len(by_event) + 2
 
 
-def _standings_section(games: list[Played]) -> list[str]:
+def _standings_section(games: list[ScoredGame]) -> list[str]:
     """An event page's standings, in a box of their own that scrolls sideways if too wide for
     the page (viewer.css: .ls-standings); nothing when no game of the event was scored."""
     table = standings(games)
@@ -380,11 +399,11 @@ def _natural(text: str) -> tuple:
                  for part in DIGITS.split(text) if part)
 
 
-def _ordered(entries: list[Entry]) -> list[Entry]:
+def _ordered(entries: list[PublishedRecord]) -> list[PublishedRecord]:
     return sorted(entries, key=lambda e: (e.date, _natural(e.round), e.players.lower(), e.slug))
 
 
-def _dates(entries: list[Entry]) -> str:
+def _dates(entries: list[PublishedRecord]) -> str:
     known = sorted(e.date for e in entries if e.date != UNKNOWN_DATE)
     if not known:
         return UNKNOWN_DATE

@@ -9,7 +9,6 @@ from fractions import Fraction
 from ..notation.standings import Standings
 from .escaping import csv_text, html_text, markdown_text, terminal_text
 
-FORMATS = ("text", "markdown", "html", "csv")
 NOTE = "SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it)."
 
 

@@ -215,7 +215,7 @@ def state_text(outcome: Outcome | None, sides: Sequence[str], side: int, reason:
     return f"{outcome.reason} · {verdict}" if reason else verdict[0].upper() + verdict[1:]
 
 
-def annotations(node: Node | None) -> tuple[list[str], list[tuple[str, str]]]:
+def marks_and_arrows(node: Node | None) -> tuple[list[str], list[tuple[str, str]]]:
     """The cells a turn's comments mark ([%mark A,B]) and its arrows ([%arrow A-B,C-D])."""
     marks: list[str] = []
     arrows: list[tuple[str, str]] = []
@@ -226,7 +226,7 @@ def annotations(node: Node | None) -> tuple[list[str], list[tuple[str, str]]]:
         if name == "mark":
             marks.extend(items)
         elif name == "arrow":
-            arrows.extend(tuple(item.split("-", 1)) for item in items if "-" in item)
+            arrows.extend((item.split("-", 1)[0], item.split("-", 1)[1]) for item in items if "-" in item)
     return marks, arrows
 
 

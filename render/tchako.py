@@ -136,10 +136,10 @@ def _elastics(dwg: svgwrite.Drawing, position: TChakoPosition, unit: float, flip
                                  stroke_linecap="round"))
 
 
-def _placed(turn: Turn | None) -> dict[tuple[int, int], list[tuple[int, int]]]:
+def _placed(turn: Turn | None) -> dict[tuple[int, int | None], list[tuple[int, int]]]:
     """(zone, colour) -> coordinates the last turn gave for pieces ending there (colour
     None for the shooter's pieces is resolved by the caller)."""
-    found: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    found: dict[tuple[int, int | None], list[tuple[int, int]]] = {}
     for action in turn or ():
         if isinstance(action, Shot):
             places = [(action.stop, -1)] + [(to, piece.colour) for piece, to in action.pushes]

@@ -66,5 +66,6 @@ def test_library_examples_print_what_they_say(folder, capsys):
     assert (folder / "after-12.svg").read_text(encoding="utf-8").startswith("<svg")
     assert printed(10) == ["event.tgn 1 valid", "event.tgn 2 valid", "event.tgn 3 valid",
                            "missing.tgn: No such file or directory", "1 file read, 1 input not read"]
+    assert printed(11) == ["  instead of 11... G5", "{0: 59, 1: 7}"]
     assert printed(9)[2:] == ["Spring Quadrangular 2024 1 Pieter Bakker 2", "Spring Quadrangular 2024 2 Femke Hoekstra 1/2",
                               "Spring Quadrangular 2024 2 Ilse Veenstra 1/2"]

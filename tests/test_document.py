@@ -12,6 +12,7 @@ from publish_records import ANNOTATED, ENGINES, random_record
 from ludoscribe.notation import check, read_string
 from ludoscribe.render.diagram import RENDERERS
 from ludoscribe.render.document import page_html, render_html, render_markdown, result_text, walk
+from ludoscribe.notation.walk import Visitor, accept
 from ludoscribe.render.frames import FrameTable, inline, split
 
 
@@ -229,3 +230,22 @@ def test_self_contained_page_holds_a_title_style_and_script():
     section = html[html.index('<section class="ls-document"><style>'):html.index("</body>")]
     assert "<h1>Ann – Bob</h1>" in section and "ludoscribeViewer" in section
     assert section.endswith("</script></section>\n")
+
+
+def test_a_visitor_that_stops_a_line_still_sees_the_variations_of_its_last_turn():
+    record, _ = checked(ANNOTATED)
+
+    class Stop(Visitor):
+        def __init__(self):
+            self.seen = []
+
+        def visit_turn(self, step):
+            self.seen.append((step.depth, step.number_text))
+            return step.depth > 0 or step.node.variations == []
+
+    stop = Stop()
+    accept(record, stop)
+    first = next(k for k, node in enumerate(record.moves) if node.variations)
+    main = [seen for seen in stop.seen if seen[0] == 0]
+    assert len(main) == first + 1  # the main line stops at its first turn with a variation
+    assert [seen for seen in stop.seen if seen[0] > 0]  # whose variations were still visited

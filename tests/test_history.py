@@ -74,6 +74,45 @@ def test_tripled_matches_the_rule_as_written(steps):
         assert len(history) == len(tokens) and len(history.positions) == len(tokens) + 1
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from("aab"), st.just("undo"), st.just("ask")), max_size=80))
+def test_tripled_matches_the_rule_when_asked_now_and_then(steps):
+    """Turns are indexed only when a question comes: turns taken back before it never were."""
+    history, tokens = History(Spot(0)), []
+    for step in steps:
+        if step == "ask":
+            assert history.tripled() == tripled_as_written(tokens)
+        elif step == "undo":
+            if tokens:
+                history.pop()
+                tokens.pop()
+        else:
+            side = len(tokens) % 2
+            history.push(step, Spot(1 - side))
+            tokens.append((side, step))
+    assert history.tripled() == tripled_as_written(tokens)
+    assert history.turns == tokens
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from("aab"), max_size=60), st.integers(0, 40))
+def test_repeats_compares_blocks_of_any_length(turns, taken_back):
+    history = History(Spot(0))
+    tokens = line(history, turns)
+    history.tripled()  # names every turn
+    for _ in range(min(taken_back, len(tokens))):
+        history.pop()
+        tokens.pop()
+    line(history, "ab"[: len(turns) % 3], len(tokens) % 2)
+    tokens = history.turns
+    for length in range(1, len(tokens) + 1):
+        for times in (2, 3):
+            as_written = len(tokens) >= length * times and all(
+                tokens[len(tokens) - length * (copy + 1):len(tokens) - length * copy] == tokens[len(tokens) - length:]
+                for copy in range(times))
+            assert history.repeats(length, times) == as_written
+
+
 def test_rewind_gives_back_the_line_it_had():
     history, fresh = History(Spot(0)), History(Spot(0))
     line(history, "abbaab")

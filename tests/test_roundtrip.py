@@ -1,5 +1,5 @@
 """Writing what was read loses nothing, and writing is canonical and idempotent
-(brief section 1.3); the same through JSON."""
+(docs/format.md, "Canonical form"); the same through JSON."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def tree(record, tags=None) -> tuple:
 
 
 def canonical(tags: list[tuple[str, str]], result: str) -> list[tuple[str, str]]:
-    """The tags as the writer must order them, computed here from the brief's rule."""
+    """The tags as the writer must order them, computed here from the rule in docs/format.md ("Canonical form")."""
     given_tags = dict(tags)
     ordered = [(name, given_tags.get(name, "????.??.??" if name == "Date" else "?")) for name in REQUIRED]
     ordered[0], ordered[-1] = ("Game", "Teblo"), ("Result", result)

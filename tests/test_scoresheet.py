@@ -56,3 +56,9 @@ def test_text_board_draws_the_rows_of_the_position_code():
     assert text_board(sheet.game, sheet.position) == (
         "5  . . . . b\n4  . . . . b\n3  . . . . b\n2  . . . . b\n1  w w w w .\n   a b c d e\n"
         "position: 4b/4b/4b/4b/wwww1 0 0 W play 1\nto move: turn 1 White\n")
+
+
+def test_a_turn_spread_over_two_lines_is_refused_not_a_crash():
+    sheet = Scoresheet.new("Teblo")
+    assert sheet.add_turn("D4\nI9") == "a turn is written on one line"
+    assert sheet.add_turn("D4") is None

@@ -1,4 +1,4 @@
-"""The Staku rules (brief section 2.2): a legal and an illegal case for each rule, with
+"""The Staku rules (docs/games/staku.md): a legal and an illegal case for each rule, with
 the exact reasons given by why_illegal and the problems reported by check()."""
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def test_wrong_capture_mark_in_a_record():
 def test_chain_of_two_moves():
     pos = position({"c3": "w", "d3": "w"})
     assert stacks_of(after(pos, "c3-d3+f4"), "c3", "d3", "e4", "f4") == ["", "", "", "ww"]
-    # The brief's example c3-d3+f3 shows the spelling; d3 and f3 share no straight line.
+    # c3-d3+f3 is spelt like a chain of two moves, but d3 and f3 share no straight line.
     assert why(pos, "c3-d3+f3") == "f3 is not in a straight line from d3: a group moves straight across cell sides"
 
 

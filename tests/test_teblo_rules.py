@@ -1,4 +1,4 @@
-"""The Teblo rules (brief section 2.1): a legal and an illegal case for each rule,
+"""The Teblo rules (docs/games/teblo.md): a legal and an illegal case for each rule,
 with the exact reasons given by why_illegal and the problems reported by check()."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Tekao rules (brief section 2.4): a legal and an illegal case for each rule, with
+"""The Tekao rules (docs/games/tekao.md): a legal and an illegal case for each rule, with
 the exact reasons given by why_illegal and the problems reported by check()."""
 
 from __future__ import annotations

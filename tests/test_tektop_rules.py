@@ -1,4 +1,4 @@
-"""The Tektop rules (brief section 2.3): a legal and an illegal case for each rule, with
+"""The Tektop rules (docs/games/tektop.md): a legal and an illegal case for each rule, with
 the exact reasons given by why_illegal and the problems reported by check()."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.generate import random_text
-from ludoscribe.notation.standings import Played, Scoring, by_event, standings
+from ludoscribe.notation.standings import ScoredGame, Scoring, by_event, standings
 from ludoscribe.render.standings import points_text, to_csv, to_html, to_markdown, to_text
 
 GAMES = ("Teblo", "Staku", "Tektop", "Tekao")
@@ -63,8 +63,8 @@ def table_of(games):
 
 def test_points_and_sonneborn_berger_on_a_small_round_robin():
     # Ana beats Bo, draws Cy; Bo beats Cy; Dee loses to everyone.
-    games = [Played("Ana", "Bo", "1-0"), Played("Cy", "Ana", "1/2-1/2"), Played("Bo", "Cy", "1-0"),
-             Played("Dee", "Ana", "0-1"), Played("Bo", "Dee", "1-0"), Played("Dee", "Cy", "0-1")]
+    games = [ScoredGame("Ana", "Bo", "1-0"), ScoredGame("Cy", "Ana", "1/2-1/2"), ScoredGame("Bo", "Cy", "1-0"),
+             ScoredGame("Dee", "Ana", "0-1"), ScoredGame("Bo", "Dee", "1-0"), ScoredGame("Dee", "Cy", "0-1")]
     rows = standings(games).rows
     assert [(r.rank, r.player, r.points) for r in rows] == [(1, "Ana", 2.5), (2, "Bo", 2), (3, "Cy", 1.5), (4, "Dee", 0)]
     ana = rows[0]
@@ -74,8 +74,8 @@ def test_points_and_sonneborn_berger_on_a_small_round_robin():
 
 def test_sonneborn_berger_breaks_a_tie_on_points():
     # Ana and Bo both score 1: Ana beat the strong Cy, Bo beat the weak Dee.
-    games = [Played("Ana", "Cy", "1-0"), Played("Bo", "Dee", "1-0"), Played("Cy", "Dee", "1-0"),
-             Played("Cy", "Bo", "1-0"), Played("Dee", "Ana", "1-0")]
+    games = [ScoredGame("Ana", "Cy", "1-0"), ScoredGame("Bo", "Dee", "1-0"), ScoredGame("Cy", "Dee", "1-0"),
+             ScoredGame("Cy", "Bo", "1-0"), ScoredGame("Dee", "Ana", "1-0")]
     rows = table_of(games)
     assert rows["Ana"].points == rows["Bo"].points == 1
     assert (rows["Ana"].sonneborn_berger, rows["Bo"].sonneborn_berger) == (2, 1)
@@ -87,7 +87,7 @@ TEBLO = Scoring(Fraction(3), Fraction(1), Fraction(0))
 
 def test_direct_encounter_breaks_a_tie_on_points_and_sonneborn_berger():
     # Teblo scoring: Ana, Bo and Cy all have 3 points and SB 9; Ana beat Bo, Cy met neither.
-    games = [Played(*game, TEBLO) for game in (
+    games = [ScoredGame(*game, TEBLO) for game in (
         ("Cy", "Dee", "1-0"), ("Dee", "Eve", "1-0"), ("Bo", "Eve", "0-1"), ("Ana", "Bo", "1-0"),
         ("Cy", "Eve", "0-1"), ("Bo", "Dee", "1-0"))]
     rows = standings(games).rows
@@ -97,7 +97,7 @@ def test_direct_encounter_breaks_a_tie_on_points_and_sonneborn_berger():
 
 def test_wins_break_a_tie_left_by_the_other_three():
     # Teblo scoring: Bo wins once (3), Ana draws three times (3); same SB, never met.
-    games = [Played(*game, TEBLO) for game in (
+    games = [ScoredGame(*game, TEBLO) for game in (
         ("Ana", "Cy", "1/2-1/2"), ("Bo", "Cy", "1-0"), ("Ana", "Eve", "1/2-1/2"), ("Ana", "Dee", "1/2-1/2"))]
     rows = standings(games).rows
     assert [(r.rank, r.player, r.points, r.sonneborn_berger, r.direct, r.wins) for r in rows[:2]] == [
@@ -106,8 +106,8 @@ def test_wins_break_a_tie_left_by_the_other_three():
 
 
 def test_unfinished_and_unnamed_games_are_left_out():
-    table = standings([Played("Ana", "Bo", "*"), Played("?", "Bo", "1-0"), Played("Cy", "Cy", "1-0"),
-                       Played("Ana", "Bo", "0-1")])
+    table = standings([ScoredGame("Ana", "Bo", "*"), ScoredGame("?", "Bo", "1-0"), ScoredGame("Cy", "Cy", "1-0"),
+                       ScoredGame("Ana", "Bo", "0-1")])
     assert [(r.player, r.points, r.games) for r in table.rows] == [("Bo", 1, 1), ("Ana", 0, 1)]
     assert (table.unfinished, table.unnamed) == (1, 2)
 
@@ -125,8 +125,8 @@ def test_scoring_follows_the_game_unless_given():
 
 # --- outputs --------------------------------------------------------------------------
 
-SMALL = [Played("Ana", "Bo", "1-0"), Played("Bo", "<script>alert(1)</script>", "1/2-1/2"),
-         Played("Ana", "<script>alert(1)</script>", "*")]
+SMALL = [ScoredGame("Ana", "Bo", "1-0"), ScoredGame("Bo", "<script>alert(1)</script>", "1/2-1/2"),
+         ScoredGame("Ana", "<script>alert(1)</script>", "*")]
 
 
 def test_points_are_written_with_halves():

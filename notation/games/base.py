@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Iterator, Protocol
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Protocol, TypeVar, cast
+
+from ..model import RESULT_OF
 
 Match = Any  # a regular expression match of a game's `turn` rule (module regex, as parsimonious uses)
 
@@ -25,8 +27,17 @@ class Position(Protocol):
     that never repeat, like the turn number, are left out of equality.
     """
 
-    side: int  # index in Game.sides of the side to move
-    number: int  # number of the turn about to be played
+    @property
+    def side(self) -> int:
+        """Index in Game.sides of the side to move."""
+
+    @property
+    def number(self) -> int:
+        """Number of the turn about to be played."""
+
+
+P = TypeVar("P", bound=Position)  # a game's position type
+T = TypeVar("T", bound=Hashable)  # a game's turn type
 
 
 @dataclass(frozen=True)
@@ -39,30 +50,35 @@ class Outcome:
 
     @property
     def result(self) -> str:
-        return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
-
-
-_MODULUS = (1 << 61) - 1  # a prime: blocks of turns are compared by polynomial hash modulo it
-_BASE = 1_000_003
+        return RESULT_OF[self.winner]
 
 
 class History:
     """The line being played: its turns in order and the position after each, start first.
 
     For rules about the turns played rather than the position reached (Teblo's
-    repetition draw). Each prefix of the line keeps a hash, so that two blocks of turns
-    compare in one step (then exactly when the hashes agree); and for each length
-    m = 1, 2, 4, 8, ... the turns are indexed by the hash of the m turns that end with
-    them. Adding or taking back a turn costs a step for each of these lengths (about
-    log2 of the line's length), and so does `tripled` (see there).
+    repetition draw). For each length m = 1, 2, 4, 8, ... every block of m turns gets a
+    name, a small number shared by exactly the blocks of the same m turns (same sides, same
+    turns): a block of 2m turns is named after the names of its two halves. Two blocks of
+    any length L, with m <= L < 2m, are then the same turns exactly when their first m turns
+    and their last m turns have the same names, one step. For each m the line keeps where
+    each name's blocks end. Naming a turn, or taking a named turn back, costs a step for
+    each m (about log2 of the line's length), and so does `tripled` (see there). Blocks are
+    named only once a question needs them, each length on its own: a game that never asks
+    (T'Chako) pays for two list appends a turn, and lengths that `tripled` does not reach
+    are not named.
     """
 
     def __init__(self, start: Position) -> None:
         self.turns: list[tuple[int, Hashable]] = []  # (side that played it, turn)
         self.positions: list[Position] = [start]
-        self._hashes = [0]  # _hashes[i]: hash of the first i turns
-        self._powers = [1]  # _BASE ** i
-        self._ends: list[dict[int, list[int]]] = []  # [t][hash of 2**t turns]: where such blocks end
+        # For each level t (blocks of 2**t turns): _names[t][e] names the block ending after
+        # turn e (None while e < 2**t), for the turns named so far; _namers[t] gives the names
+        # (level 0: a turn's name; above: the pair of its halves' names), 0, 1, 2, ... in order
+        # of appearance; _ends[t][name]: where that name's blocks end, in order.
+        self._names: list[list[int | None]] = [[None]]
+        self._namers: list[dict[Hashable, int]] = [{}]
+        self._ends: list[list[list[int]]] = [[]]
 
     def __len__(self) -> int:
         return len(self.turns)
@@ -73,38 +89,55 @@ class History:
 
     def push(self, turn: Hashable, after: Position) -> None:
         """Add the turn played from the current position, and the position after it."""
-        token = (self.position.side, turn)
-        self.turns.append(token)
+        self.turns.append((self.position.side, turn))
         self.positions.append(after)
-        self._hashes.append((self._hashes[-1] * _BASE + hash(token)) % _MODULUS)
-        self._powers.append(self._powers[-1] * _BASE % _MODULUS)
-        end = len(self.turns)
-        if 1 << len(self._ends) <= end:
-            self._ends.append({})
-        for level, ends in enumerate(self._ends):
-            if 1 << level > end:
-                break
-            ends.setdefault(self._hash(end - (1 << level), end), []).append(end)
 
     def pop(self) -> None:
         """Take back the last turn."""
         end = len(self.turns)
-        for level, ends in enumerate(self._ends):
-            if 1 << level > end:
+        for level, (names, ends) in enumerate(zip(self._names, self._ends)):
+            if 1 << level > end or len(names) <= end:  # no block of this length ends with the turn, or not named
                 break
-            block = self._hash(end - (1 << level), end)
-            ends[block].pop()
-            if not ends[block]:
-                del ends[block]
+            ends[cast(int, names.pop())].pop()  # named: the block ends with a played turn
         self.turns.pop()
         self.positions.pop()
-        self._hashes.pop()
-        self._powers.pop()
 
     def rewind(self, length: int) -> None:
         """Take back turns until `length` are left."""
         while len(self.turns) > length:
             self.pop()
+
+    def _named(self, level: int) -> list[int | None]:
+        """The names of the blocks of 2**level turns, up to the end of the line (named now if need be)."""
+        while len(self._names) <= level:  # blocks of a new length: none ends before their length
+            self._names.append([None] * (1 << len(self._names)))
+            self._namers.append({})
+            self._ends.append([])
+        names, namer, ends = self._names[level], self._namers[level], self._ends[level]
+        if len(names) > len(self.turns):
+            return names
+        if level:
+            half = 1 << (level - 1)
+            halves = self._named(level - 1)
+            keys: Iterable[Hashable] = ((halves[end - half], halves[end])
+                                        for end in range(len(names), len(self.turns) + 1))
+        else:
+            keys = self.turns[len(names) - 1:]
+        for end, key in enumerate(keys, len(names)):
+            name = namer.get(key)
+            if name is None:
+                name = namer[key] = len(ends)
+                ends.append([end])
+            else:
+                ends[name].append(end)
+            names.append(name)
+        return names
+
+    def _same(self, first: int, second: int, length: int) -> bool:
+        """Whether the `length` turns after the first `first` are those after the first `second`."""
+        level = length.bit_length() - 1
+        names, size = self._named(level), 1 << level
+        return names[first + size] == names[second + size] and names[first + length] == names[second + length]
 
     def tripled(self) -> int | None:
         """The smallest k such that the last 3k turns are the same k turns (same sides, same
@@ -114,13 +147,18 @@ class History:
         copy, so only the places where those 2**t turns ended earlier, between k and 2k
         turns back, are tried. If no earlier end of the line had such a repetition, those
         places are more than 2**(t-1) apart (closer ones would overlap into one), so there
-        are at most two of them for each t.
+        are at most two of them for each t. When the last 2**t turns were never played
+        before, neither were any longer last turns: no longer block is looked for (nor named).
         """
         end = len(self.turns)
         level = 0
         while 3 << level <= end:
             size = 1 << level
-            for earlier in reversed(self._ends[level].get(self._hash(end - size, end), ())):
+            names = self._named(level)
+            earlier_ends = self._ends[level][cast(int, names[end])]
+            if len(earlier_ends) == 1:  # only this one
+                return None
+            for earlier in reversed(earlier_ends):
                 if earlier > end - size:
                     continue
                 if earlier <= end - 2 * size:
@@ -136,17 +174,11 @@ class History:
         begin = end - length * times
         if length < 1 or begin < 0:
             return False
-        block = self._hash(end - length, end)
-        if any(self._hash(at, at + length) != block for at in range(begin, end - length, length)):
-            return False
-        return self.turns[begin:end - length] == self.turns[begin + length:end]
+        return all(self._same(at, end - length, length) for at in range(begin, end - length, length))
 
     def last(self, length: int) -> list[Hashable]:
         """The last `length` turns."""
         return [turn for _, turn in self.turns[len(self.turns) - length:]]
-
-    def _hash(self, begin: int, end: int) -> int:
-        return (self._hashes[end] - self._hashes[begin] * self._powers[end - begin]) % _MODULUS
 
 
 class LastPlayed:
@@ -172,8 +204,9 @@ class LastPlayed:
         self.position, self.turn, self.result = position, turn, result
 
 
-class Game(ABC):
-    """The rules of one game, with its options (the record's Variant tag) applied."""
+class Game(ABC, Generic[P, T]):
+    """The rules of one game, with its options (the record's Variant tag) applied: P is its
+    position type, T its turn type."""
 
     name: ClassVar[str]  # as written in the Game tag
     sides: ClassVar[tuple[str, str]]  # first side, second side: also their tag names
@@ -191,27 +224,27 @@ class Game(ABC):
 
     # --- positions -------------------------------------------------------------
     @abstractmethod
-    def start_position(self) -> Position:
+    def start_position(self) -> P:
         """The position before the first turn."""
 
     @abstractmethod
-    def read_position(self, code: str) -> Position:
+    def read_position(self, code: str) -> P:
         """Parse a one-line position code; ValueError with a reason if it is wrong."""
 
     @abstractmethod
-    def position_code(self, position: Position) -> str:
+    def position_code(self, position: P) -> str:
         """The one-line code of a position (read_position reads it back)."""
 
     # --- turns as text -----------------------------------------------------------
     @abstractmethod
-    def turn_from_match(self, match: Match) -> Hashable:
+    def turn_from_match(self, match: Match) -> T:
         """The turn that a match of the game's `turn` rule stands for (its groups are at hand)."""
 
     @abstractmethod
-    def turn_text(self, turn: Hashable) -> str:
+    def turn_text(self, turn: T) -> str:
         """The canonical spelling of a turn."""
 
-    def read_turn(self, text: str) -> Hashable:
+    def read_turn(self, text: str) -> T:
         """Parse one turn token; ValueError if it is not this game's syntax."""
         from ..grammar import grammar_for
 
@@ -223,14 +256,14 @@ class Game(ABC):
 
     # --- rules -------------------------------------------------------------------
     @abstractmethod
-    def why_illegal(self, position: Position, turn: Hashable) -> str | None:
+    def why_illegal(self, position: P, turn: T) -> str | None:
         """None if the turn is legal here, else the reason, in words a player reads."""
 
     @abstractmethod
-    def apply(self, position: Position, turn: Hashable) -> Position:
+    def apply(self, position: P, turn: T) -> P:
         """The position after a legal turn."""
 
-    def play(self, position: Position, turn: Hashable) -> tuple[str | None, Hashable, Position | None]:
+    def play(self, position: P, turn: T) -> tuple[str | None, T, P | None]:
         """Why the turn is illegal (None when legal), the turn as completed, the position after it.
 
         The three questions replaying asks of every turn; a game that works them out in one
@@ -242,7 +275,7 @@ class Game(ABC):
         turn = self.complete(position, turn)
         return None, turn, self.apply(position, turn)
 
-    def complete(self, position: Position, turn: Hashable) -> Hashable:
+    def complete(self, position: P, turn: T) -> T:
         """A legal turn with what the position decides filled in, for writing it in full.
 
         Games whose notation lets a player leave out what the position tells (a capture
@@ -251,7 +284,7 @@ class Game(ABC):
         return turn
 
     @abstractmethod
-    def legal_turns(self, position: Position, chance: Any = None) -> Iterable[Hashable]:
+    def legal_turns(self, position: P, chance: Any = None) -> Iterable[T]:
         """Every legal turn from the position.
 
         `chance` is the turn's chance outcome for games that record one (Tektop's dice
@@ -260,11 +293,11 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def random_turn(self, position: Position, rng: random.Random) -> Hashable | None:
+    def random_turn(self, position: P, rng: random.Random) -> T | None:
         """A random legal turn (chance or dexterity outcomes drawn from rng), or None."""
 
     @abstractmethod
-    def outcome(self, position: Position, history: History | None = None) -> Outcome | None:
+    def outcome(self, position: P, history: History | None = None) -> Outcome | None:
         """How the game ended at this position, if it did.
 
         `history` is the line that led to the position (it ends with it), for rules about

@@ -21,7 +21,7 @@ SIDES = ("White", "Black")
 COLOURS = "wb"  # the token of each side
 NEUTRAL = "n"
 
-# Rows a..g: (name, axial v, first u, last u), as in the brief (section 2.2).
+# Rows a..g: (name, axial v, first u, last u), as docs/games/staku.md ("Board") draws them.
 ROWS = (("a", -3, -1, 4), ("b", -2, -2, 4), ("c", -1, -3, 4), ("d", 0, -3, 3),
         ("e", 1, -4, 3), ("f", 2, -4, 2), ("g", 3, -4, 1))
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -35,7 +35,7 @@ _AT = {uv: cell for cell, uv in enumerate(AXIAL)}
 
 def _ray(u: int, v: int, du: int, dv: int) -> tuple[int, ...]:
     """The cells met going straight from (u, v) in direction (du, dv), at most 3."""
-    cells = []
+    cells: list[int] = []
     while len(cells) < 3 and (u := u + du, v := v + dv) in _AT:
         cells.append(_AT[(u, v)])
     return tuple(cells)
@@ -65,7 +65,7 @@ class Move(NamedTuple):
 
     origin: int
     to: int
-    count: int
+    count: int  # type: ignore[assignment]  # the number of tokens moved (hides tuple.count, unused here)
     capture: bool = False
 
 
@@ -123,7 +123,7 @@ LEGAL_STACK = re.compile(r"n*(?:w*|b*)")
 COUNT_OF = {"-": 1, "+": 2, "*": 3}
 
 
-class Staku(Game):
+class Staku(Game[StakuPosition, Turn]):
     name = "Staku"
     sides = SIDES
     options = frozenset({"Staku-2", "Staku-3"})

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from .base import Game, History, LastPlayed, Match, Outcome
 from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
@@ -87,8 +86,25 @@ class Anchor(NamedTuple):
     middle: str = ""  # the long elastic's middle obstacle, when the record names it
 
 
+class Decided:
+    """The mark `#` after a turn's actions: the game is decided at the start of the next turn
+    (docs/games/tchako.md#the-end-decided-as-a-turn-begins). Always a turn's last element."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decided)
+
+    def __hash__(self) -> int:
+        return hash("#")
+
+    def __repr__(self) -> str:
+        return "DECIDED"
+
+
+DECIDED = Decided()
 Action = Shot | Create | Anchor
-Turn = tuple  # of actions; () is a pass
+Turn = tuple  # of actions, possibly closed by DECIDED; () is a pass
 
 
 def place_text(place: Place) -> str:
@@ -125,13 +141,21 @@ PIECE = re.compile(r"([wb]?)([qc]?)([A-L])")
 PARTS = re.compile(r"(\^?)([qc]?[A-L])>([^x/]+)(?:x([qc]?[A-L])(?:>([^/]+))?)?((?:/[^/]+)*)")
 
 
+def _parts(pattern: re.Pattern[str], text: str) -> tuple[Any, ...]:
+    """The groups of a text the turn rule already matched (ValueError if it does not match)."""
+    found = pattern.fullmatch(text)
+    if found is None:
+        raise ValueError(f"{text!r} is not a T'Chako action")
+    return found.groups()
+
+
 def read_place(text: str) -> Place:
-    zone, x, y = PLACE.fullmatch(text).groups()
+    zone, x, y = _parts(PLACE, text)
     return Place(OFF if zone == "O" else ZONE[zone], None if x is None else (int(x), int(y)))
 
 
 def read_piece(text: str) -> Piece:
-    colour, kind, zone = PIECE.fullmatch(text).groups()
+    colour, kind, zone = _parts(PIECE, text)
     return Piece(kind, ZONE[zone], COLOURS.index(colour) if colour else None)
 
 
@@ -144,7 +168,7 @@ def read_action(text: str) -> Action:
         origin, to = text[2:].rstrip(")").split(">")
         to, _, middle = to.partition("(")
         return Anchor(ELASTICS.index(text[1]), "".join(sorted(origin)), "".join(sorted(to)), "".join(sorted(middle)))
-    charged, piece, stop, hit, hit_to, pushes = PARTS.fullmatch(text).groups()
+    charged, piece, stop, hit, hit_to, pushes = _parts(PARTS, text)
     pushed = tuple((read_piece(part.split(">")[0]), read_place(part.split(">")[1])) for part in pushes.split("/")[1:])
     return Shot(read_piece(piece), read_place(stop), read_piece(hit) if hit else None,
                 read_place(hit_to) if hit_to else None, pushed, bool(charged))
@@ -158,18 +182,33 @@ def read_actions(text: str) -> Turn:
 # --- positions -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TChakoPosition:
-    pucks: tuple[tuple[int, int], ...]  # per zone: (White's pucks, Black's pucks), queens and created ones included
-    queens: tuple[int, int]  # each queen's zone, OFF when off the board (or in anarchy)
+class TChakoPosition(NamedTuple):
+    """A position: immutable, as every game's. Equal positions agree on every field up to `side`;
+    the counters after it are left out of equality and hashing. (A named tuple rather than a
+    frozen dataclass: replay builds one a turn, and a tuple is built about four times faster.)"""
+
+    pucks: tuple[tuple[int, ...], ...]  # per zone: (White's pucks, Black's pucks), queens and created ones included
+    queens: tuple[int, ...]  # (White's, Black's): each queen's zone, OFF when off the board (or in anarchy)
     created: tuple[str, ...]  # per zone: who stands on its creation space: '' nobody, 'w'/'b' a puck, 'Q'/'q' a queen
     elastics: tuple[tuple[str, str, str], ...]  # White's s, t, l then Black's: (anchor, anchor, long one's middle)
-    made: tuple[int, int] = (0, 0)  # pucks each side created (sudden death)
+    made: tuple[int, ...] = (0, 0)  # pucks each side created (sudden death)
     end: str = "play"  # 'play', 'stop' (countdown undecided), or the winner 'W'/'B' + ':' + why
     side: int = WHITE
-    number: int = field(default=1, compare=False)
-    spent: int = field(default=0, compare=False)  # half action points the turn that led here spent
-    zones: tuple[int, int] | None = field(default=None, compare=False, repr=False)  # kept by State: see occupied_zones
+    number: int = 1  # not compared
+    spent: int = 0  # half action points the turn that led here spent (not compared)
+    zones: tuple[int, ...] | None = None  # kept by State: see occupied_zones (not compared)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is TChakoPosition and self[:_COMPARED] == other[:_COMPARED]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:_COMPARED])
+
+
+_COMPARED = TChakoPosition._fields.index("side") + 1  # the fields equality looks at
 
 
 WINS = {
@@ -193,19 +232,19 @@ class Refused(Exception):
     """Raised while playing one action, with the reason; the action's text is put before it."""
 
 
-def occupied_zones(pucks: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+def occupied_zones(pucks: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
     """Each side's occupied zones, as bit sets."""
     return (sum(1 << k for k, pair in enumerate(pucks) if pair[0]),
             sum(1 << k for k, pair in enumerate(pucks) if pair[1]))
 
 
-def controlled_zones(zones: tuple[int, int] | list[int], side: int) -> int:
+def controlled_zones(zones: tuple[int, ...] | list[int], side: int) -> int:
     """Zones `side` controls: only its pieces there, or its own vital and base zones while
     no opponent piece is there (`zones`: each side's occupied zones)."""
     return (zones[side] | HOME_BITS[side]) & ~zones[1 - side]
 
 
-def captured_zones(zones: tuple[int, int] | list[int], side: int) -> int:
+def captured_zones(zones: tuple[int, ...] | list[int], side: int) -> int:
     """The zones `side` captures: those it controls linked, through such zones, to one of
     its bases it controls."""
     controlled = controlled_zones(zones, side)
@@ -218,8 +257,9 @@ class TurnStart:
 
     __slots__ = ("zones", "side", "_captures")
 
-    def __init__(self, zones: tuple[int, int], side: int) -> None:
-        self.zones, self.side, self._captures = zones, side, None
+    def __init__(self, zones: tuple[int, ...], side: int) -> None:
+        self.zones, self.side = zones, side
+        self._captures: int | None = None
 
     @property
     def captures(self) -> int:
@@ -234,6 +274,9 @@ class TurnStart:
 
 class State:
     """A position being played: mutable copies of its parts, and the turn's counters."""
+
+    __slots__ = ("pucks", "zones", "queens", "created", "elastics", "made", "end", "side", "number", "shot",
+                 "queen_shot", "free")
 
     def __init__(self, position: TChakoPosition) -> None:
         self.pucks = list(position.pucks)  # (White, Black) pairs: change them through add()
@@ -280,6 +323,12 @@ class State:
     def position(self, side: int, number: int, spent: int = 0) -> TChakoPosition:
         return TChakoPosition(tuple(self.pucks), tuple(self.queens), tuple(self.created), tuple(self.elastics),
                               tuple(self.made), self.end, side, number, spent, tuple(self.zones))
+
+
+def _colour(pushed: Piece) -> int:
+    """A pushed piece's side: the turn rule always writes it."""
+    assert pushed.colour is not None, "a pushed piece is written with its colour"
+    return pushed.colour
 
 
 def reach(start: int, through: int) -> int:
@@ -359,7 +408,7 @@ def read_elastics(text: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(spans)
 
 
-class TChako(Game):
+class TChako(Game[TChakoPosition, Turn]):
     name = "TChako"
     sides = SIDES
     options = frozenset({"anarchy", "king of the hill", "king of the hill line", "king of the hill diamond",
@@ -375,8 +424,9 @@ class TChako(Game):
 # space), its first opponent piece hit xI (>J where it went when not eliminated) and each
 # other piece pushed /wG>H; a creation +A (+qA: the queen's return); an elastic's anchor
 # ~sAD>DE, and for the long one its middle obstacle may follow: ~l>CG(CD). A place may carry
-# coordinates in percent of the board, 0 to 100: G@40:55.
-turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|$)\s*"
+# coordinates in percent of the board, 0 to 100: G@40:55. A "#" after the turn (glued, or
+# after spaces on the same line) marks a game decided at the start of the next turn.
+turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<decided>\#))?(?=[\s!?)$;{{]|$)\s*"
 '''
 
     def __init__(self, variant: str = "") -> None:
@@ -505,9 +555,12 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
     # --- turns as text -------------------------------------------------------------------------
     def turn_from_match(self, match: Match) -> Turn:
         actions = match.group("actions")
-        return read_actions(actions) if actions else ()
+        turn = read_actions(actions) if actions else ()
+        return turn + (DECIDED,) if match.group("decided") else turn
 
     def turn_text(self, turn: Turn) -> str:
+        if turn and isinstance(turn[-1], Decided):
+            return self.turn_text(turn[:-1]) + "#"
         return ",".join(map(action_text, turn)) if turn else "pass"
 
     # --- rules ---------------------------------------------------------------------------------
@@ -536,12 +589,16 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             start = self._start(state)
             budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
             spent = 0
-            for action in turn:
+            marked = bool(turn) and isinstance(turn[-1], Decided)
+            for action in turn[:-1] if marked else turn:
                 if state.end != "play":
                     raise Illegal(f"{action_text(action)}: the game ended with the previous action: "
                                   f"{self._end(state.position(0, 1)).reason}")
                 try:
-                    cost, action = self._act(state, action, start, position.number)
+                    if type(action) is Shot and not state.free:  # the usual action, without _act's dispatch
+                        cost = self._shoot(state, action, start)
+                    else:
+                        cost, action = self._act(state, action, start, position.number)
                 except Refused as refused:
                     raise Illegal(f"{action_text(action)}: {refused}") from None
                 if spent + cost > budget:
@@ -552,9 +609,20 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                 self._check_wins(state, start)
         except Illegal as error:
             return str(error), position, turn
+        during = state.end != "play"
         after = self._next_turn(state, position.number, spent)
-        done_turn = tuple(done)
+        decided = not during and after.end != "play"  # by the start of the next turn: the mark `#`
+        if marked and not decided:
+            return self._mark_refused(after, during), position, turn
+        done_turn = tuple(done) + (DECIDED,) if decided else tuple(done)
         return None, after, done_turn if done_turn != turn else turn
+
+    def _mark_refused(self, after: TChakoPosition, during: bool) -> str:
+        """Why a turn may not be marked `#`: the game ended during it, or goes on."""
+        if during:
+            return f"#: the game ended during this turn, not at the start of the next one: {self._end(after).reason}"
+        return (f"#: the game is not decided at the start of {SIDES[after.side]}'s turn {after.number}: # marks "
+                "a game that ends as the next turn begins")
 
     def _start(self, state: State) -> TurnStart:
         """What the start of the mover's turn fixes; Carrisk's free creations (spent on the
@@ -675,6 +743,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         queen = piece.kind == "q"
         if queen and state.queen_shot:
             raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
+        plain = 0
         if piece.kind == "":
             k = piece.zone
             plain = state.pucks[k][side] - (state.queens[side] == k) - (state.created[k] == COLOURS[side])
@@ -688,7 +757,10 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             raise Refused("^ announces a charged shot, which only the strategic shots mode has")
         in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state, side, start.captures)
         grey = state.pucks[piece.zone][other] > 0 and state.pucks[piece.zone][side] > 0
-        self._take(state, piece, side)
+        if plain > 0:  # a puck besides the queen and the created one: there is one to take
+            state.add(piece.zone, side, -1)
+        else:
+            self._take(state, piece, side)
         if queen:
             state.queen_shot = True
         cost = 2 * ((3 if queen else 2) if not self.strategic else (2 if queen else 1) + shot.charged)
@@ -714,12 +786,14 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         elif shot.hit_to is not None:
             raise Refused("a place for the piece hit, but no piece hit")
         arrivals = self._take_pushed(state, shot) if shot.pushes else None
-        if hit_place is not None:
+        if hit is not None and hit_place is not None:
             self._put(state, hit_place, other, hit.kind == "q")
-        if not incident:  # a grey-zone incident costs the shooter its piece
-            self._put(state, shot.stop, side, queen)
+        if not incident and shot.stop.zone != OFF:  # a grey-zone incident costs the shooter its piece
+            state.add(shot.stop.zone, side, 1)
+            if queen:
+                state.queens[side] = shot.stop.zone
         for pushed, to in shot.pushes:
-            self._put(state, to, pushed.colour, pushed.kind == "q")
+            self._put(state, to, _colour(pushed), pushed.kind == "q")
         if arrivals is not None:
             state.shot = arrivals
         if not queen and not incident and shot.stop.zone != OFF:
@@ -733,7 +807,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         side = state.side
         readings = [(reading, [0] * len(ZONES)) for reading in state.shot]
         for pushed, to in shot.pushes:
-            colour = pushed.colour
+            colour = _colour(pushed)
             if pushed.kind == "q" and state.queens[colour] == OFF and not self.anarchy:
                 if colour == side and shot.piece.kind == "q":
                     raise Refused(f"{SIDES[side]}'s queen is the shooter: write where she stopped after >, "
@@ -842,7 +916,8 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
                 middle = anchor.middle or middles[0]
         if anchor.middle and not middle:
             raise Refused("only a long elastic with both anchors placed has a middle obstacle")
-        state.elastics[index] = (*sorted((kept, anchor.to)), middle) if kept else (anchor.to, "", "")
+        low, high = sorted((kept, anchor.to))
+        state.elastics[index] = (low, high, middle) if kept else (anchor.to, "", "")
         return 1
 
     # --- generating turns -----------------------------------------------------------------------
@@ -869,9 +944,9 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
         for k in range(len(ZONES)):
             yield Create(k, not self.anarchy and position.queens[side] == OFF)
         for elastic in range(3):
-            a, b, _ = position.elastics[3 * side + elastic]
-            for to in OBSTACLES:
-                yield Anchor(elastic, a if a and b else "" if not b else b, to)
+            first, second, _ = position.elastics[3 * side + elastic]
+            for obstacle in OBSTACLES:
+                yield Anchor(elastic, first if first and second else "" if not second else second, obstacle)
 
     def random_turn(self, position: TChakoPosition, rng: random.Random) -> Turn | None:
         """A few actions with plausible outcomes drawn from rng: shots mostly stopping in a
@@ -930,7 +1005,7 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?=[\s!?)$;{{]|
             hit = Piece(hit_kind, z)
             if hit_kind == "q" or rng.random() < 0.3:
                 hit_to = Place(rng.choice([z, *(ZONE[n] for n in NEIGHBOURS[ZONES[z]])]))
-        pushes = ()
+        pushes: tuple[tuple[Piece, Place], ...] = ()
         if rng.random() < 0.1:
             mates = [z for z in choices if state.pucks[z][side] > (z == k) + (state.queens[side] == z)
                      + (state.created[z] == COLOURS[side])]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, cast
 
 from .base import Game, History, Match, Outcome
 from .rows import read_row, write_row
@@ -102,7 +102,7 @@ POSITION_CODE = re.compile(
 )
 
 
-class Teblo(Game):
+class Teblo(Game[TebloPosition, Step | Placement]):
     name = "Teblo"
     sides = SIDES
     turn_example = "a step like D4 or a placement like (H9)"
@@ -145,7 +145,8 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             if square_text not in SQUARE_OF:
                 raise ValueError(f"{square_text} is not a Teblo square")
             pawns.append(SQUARE_OF[square_text])
-        position = TebloPosition(tuple(pawns), tuple(pieces), "YR".index(match["side"]), int(match["number"]))
+        position = TebloPosition((pawns[0], pawns[1]), (pieces[0], pieces[1]), "YR".index(match["side"]),
+                                 int(match["number"]))
         self._check_position(position)
         return position
 
@@ -262,8 +263,8 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             if position.pawns[side] == BASES[1 - side]:
                 return Outcome(side, f"{SIDES[side]}'s pawn reached {SIDES[1 - side]}'s base {NAMES[BASES[1 - side]]}")
         repeated = history.tripled() if history is not None else None
-        if repeated is not None:
-            block = " ".join(self.turn_text(turn) for turn in history.last(repeated))
+        if history is not None and repeated is not None:
+            block = " ".join(self.turn_text(cast(Step | Placement, turn)) for turn in history.last(repeated))
             return Outcome(None, f"the turns {block} were played three times in a row", "repetition")
         if next(iter(self.legal_turns(position)), None) is None:
             loser = SIDES[position.side]

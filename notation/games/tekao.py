@@ -123,12 +123,12 @@ TekaoTurn = Placement | Step | Rotation
 @dataclass(frozen=True, slots=True)
 class TekaoPosition:
     cells: bytes  # 64 piece codes, 0 for empty (bytes hash once and copy fast)
-    hands: tuple[int, int] = (WEAPON_PIECES, WEAPON_PIECES)  # weapon pieces each side has to place
-    flags: tuple[int, int] = (IN_HAND, IN_HAND)  # each side's flag: a square, IN_HAND or TAKEN
-    streaks: tuple[tuple[int, int], tuple[int, int]] = (NO_STREAK, NO_STREAK)
+    hands: tuple[int, ...] = (WEAPON_PIECES, WEAPON_PIECES)  # weapon pieces each side has to place
+    flags: tuple[int, ...] = (IN_HAND, IN_HAND)  # each side's flag: a square, IN_HAND or TAKEN
+    streaks: tuple[tuple[int, int], ...] = (NO_STREAK, NO_STREAK)
     side: int = BLUE
     number: int = field(default=1, compare=False)
-    alive: tuple[int, int] = field(default=(0, 0), compare=False)  # pieces on the board per side
+    alive: tuple[int, ...] = field(default=(0, 0), compare=False)  # pieces on the board per side
     faces: str = field(default=DEFAULT_FACES, compare=False)  # the game's face order, for drawings
 
     def to_place(self, side: int) -> int:
@@ -160,7 +160,7 @@ POSITION_CODE = re.compile(
 START_CODE = "8/8/8/8/8/8/8/8 8F/8F B -/- 1"
 
 
-class Tekao(Game):
+class Tekao(Game[TekaoPosition, TekaoTurn]):
     name = "Tekao"
     sides = SIDES
     options = frozenset({"faces"})
@@ -186,7 +186,7 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
             self.variant |= {f"faces {faces.lower()}"}
         weapon = [LETTERS.index(letter) for letter in faces]
         # The weapon each piece code shows in each direction.
-        self.shows = (None, *(
+        self.shows: tuple[tuple[int, ...], ...] = ((), *(  # code 0 is an empty square
             (FLAG,) * 4 if k == 4 else tuple(weapon[(k + d) % 4] for d in range(4))
             for _owner in (0, 1) for k in range(5)))
         self.north_of = {letter: k for k, letter in enumerate(faces)} | {"F": 4}
@@ -236,7 +236,7 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
                                   "BY".index(match["side"]), int(match["number"]))
         return position
 
-    def _position(self, cells: bytes, hands: tuple[int, int], flag_in_hand: tuple[bool, bool],
+    def _position(self, cells: bytes, hands: tuple[int, ...], flag_in_hand: tuple[bool, ...],
                   streaks: tuple[tuple[int, int], ...], side: int, number: int) -> TekaoPosition:
         """A position from a code's parts, refused (ValueError) if no game can reach it."""
         flags, alive = [], []
@@ -419,16 +419,17 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
                 flags = (turn.to, flags[1]) if side == BLUE else (flags[0], turn.to)
             taken = turn.taken if turn.taken is not None else self.fight(cells, turn.to, code)
             if taken:
-                flags, streaks, alive = list(flags), list(streaks), list(alive)
+                new_flags, new_streaks, new_alive = list(flags), list(streaks), list(alive)
                 for square in taken:
                     owner = OWNER[cells[square]]
+                    assert owner is not None, "a fight takes pieces only"
                     if IS_FLAG[cells[square]]:
-                        flags[owner] = TAKEN
-                    if streaks[owner][0] == square:
-                        streaks[owner] = NO_STREAK
+                        new_flags[owner] = TAKEN
+                    if new_streaks[owner][0] == square:
+                        new_streaks[owner] = NO_STREAK
                     cells[square] = 0
-                    alive[owner] -= 1
-                flags, streaks, alive = tuple(flags), tuple(streaks), tuple(alive)
+                    new_alive[owner] -= 1
+                flags, streaks, alive = tuple(new_flags), tuple(new_streaks), tuple(new_alive)
         elif isinstance(turn, Rotation):
             cells[turn.on] = (CLOCKWISE if turn.clockwise else ANTICLOCKWISE)[cells[turn.on]]
             last, count = streaks[side]

@@ -37,7 +37,7 @@ def square_name(square: int) -> str:
 
 NAMES = tuple(square_name(square) for square in range(CELLS))
 SQUARE_OF = {name: square for square, name in enumerate(NAMES)}
-# The relief (brief 2.3): level = 4 - max(file, 4 - rank), so a5 is 4 and rank 1 and file e are 0.
+# The relief (docs/games/tektop.md, "Board and levels"): level = 4 - max(file, 4 - rank), so a5 is 4 and rank 1 and file e are 0.
 LEVEL = tuple(TOP - max(square % SIZE, SIZE - 1 - square // SIZE) for square in range(CELLS))
 LEVEL_BITS = tuple(sum(1 << square for square in range(CELLS) if LEVEL[square] == k) for k in range(TOP + 1))
 
@@ -211,7 +211,7 @@ STAGES = {
 }
 
 
-class Tektop(Game):
+class Tektop(Game[TektopPosition, Turn]):
     name = "Tektop"
     sides = SIDES
     options = frozenset({"orthogonal"})
@@ -258,7 +258,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             for file, cell in occupied:
                 pawns["wb".index(cell)] |= 1 << (rank * SIZE + file)
         home = (int(match["white"]), int(match["black"]))
-        position = TektopPosition(tuple(pawns), home, "WB".index(match["side"]), int(match["number"]))
+        position = TektopPosition((pawns[0], pawns[1]), home, "WB".index(match["side"]), int(match["number"]))
         self._check_position(position, match["stage"])
         return position
 
@@ -328,9 +328,8 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
                 done.append(step)
         except Illegal as error:
             return Played(str(error), board, turn)
-        done = tuple(done)
-        if done != steps:
-            turn = Turn(turn.dice, done)
+        if tuple(done) != steps:
+            turn = Turn(turn.dice, tuple(done))
         return Played(None, board, turn)
 
     def _play_forced(self, side: int, board: Board, steps: tuple[Step, ...], group: str) -> Board:
@@ -545,7 +544,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         if points == 0:
             descents = [step for step, _ in self._descents(board)]
             return Turn(dice, (rng.choice(descents),) if descents else ())
-        steps = []
+        steps: list[Step] = []
         while len(steps) < points and board.home < HOME_TO_WIN and rng.random() < 0.9:
             moves = list(self._moves(board))
             if not moves:

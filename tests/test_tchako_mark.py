@@ -1,0 +1,133 @@
+"""The mark `#` after a T'Chako turn: the game is decided at the start of the next turn
+(docs/games/tchako.md#the-end-decided-as-a-turn-begins)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import checked, problems_of, read_one
+from ludoscribe.cli.main import cli
+from ludoscribe.notation import write_record
+from ludoscribe.notation.games.tchako import DECIDED, TChako
+from ludoscribe.notation.jsonio import read_json, write_json
+from ludoscribe.notation.scoresheet import Scoresheet
+
+HILL = "Aw3/BQ/Cw3/Dw1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 3 0/0 play"  # White holds F and G from A
+NO_QUEEN = "Aw3/BQ/Cw3/Ew1/Jw1b1/Kw1/Lb3 -/-/-/-/-/- B 5 0/0 play"  # Black's queen is off the board
+TOTAL = "Aw8/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 4 0/0 play"  # White has 11 pieces
+
+
+def played(variant: str, code: str, text: str):
+    game = TChako(variant)
+    reason, turn, after = game.play(game.read_position(code), game.read_turn(text))
+    return reason, game.turn_text(turn), game.position_code(after)
+
+
+@pytest.mark.parametrize("variant, code, text, after", [
+    ("king of the hill", HILL, "pass#", "Aw3/BQ/Cw3/Dw1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 4 0/0 W:hill"),
+    ("king of the hill", HILL, "J>I #", "Aw3/BQ/Cw3/Dw1/Fw1/Gw1/Ib1/Jb2/Kq/Lb3 -/-/-/-/-/- W 4 0/0 W:hill"),
+    ("", NO_QUEEN, "J>O#", "Aw3/BQ/Cw3/Ew1/Jw1/Kw1/Lb3 -/-/-/-/-/- W 6 0/0 W:noqueen"),
+    ("countdown 4", "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 4 0/0 play", "pass#",
+     "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 5 0/0 W:zones"),
+])
+def test_a_mark_where_the_next_turn_begins_decided(variant, code, text, after):
+    reason, turn, position = played(variant, code, text)
+    assert reason is None
+    assert turn == text.replace(" ", "")
+    assert position == after
+
+
+@pytest.mark.parametrize("variant, code, text, reason", [
+    ("king of the hill", HILL, "J>FxF#", "#: the game is not decided at the start of White's turn 4: # marks a game "
+                                         "that ends as the next turn begins"),
+    ("", NO_QUEEN, "L>L#", "#: the game is not decided at the start of White's turn 6: # marks a game that ends as "
+                           "the next turn begins"),
+    ("countdown 4", "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 4 0/0 play", "pass#",
+     "#: the game is not decided at the start of Black's turn 4: # marks a game that ends as the next turn begins"),
+    ("demographic total 12", TOTAL, "+A#", "#: the game ended during this turn, not at the start of the next one: "
+                                           "White has 12 pucks on the board (demographic victory)"),
+])
+def test_a_mark_where_nothing_is_decided_is_refused(variant, code, text, reason):
+    assert played(variant, code, text)[0] == reason
+
+
+def test_the_engine_writes_the_mark_the_record_left_out():
+    reason, turn, after = played("king of the hill", HILL, "J>I")
+    assert reason is None and turn == "J>I#" and after.endswith("W:hill")
+    reason, turn, _ = played("demographic total 12", TOTAL, "+A")
+    assert reason is None and turn == "+A"  # ended during the turn: no mark
+
+
+def test_the_mark_reads_as_the_turns_last_element():
+    game = TChako()
+    assert game.read_turn("pass#") == (DECIDED,)
+    assert game.read_turn("A>D,A>E #")[-1] == DECIDED and len(game.read_turn("A>D,A>E #")) == 3
+    for text in ("#", "A>D##", "A>D#,A>E", "#A>D"):
+        with pytest.raises(ValueError):
+            game.read_turn(text)
+
+
+def record(moves: str, result: str, variant: str = "king of the hill", code: str = HILL) -> str:
+    return (f'[Game "TChako"]\n[Variant "{variant}"]\n[SetUp "1"]\n[Position "{code}"]\n[Result "{result}"]\n\n'
+            f"{moves} {result}\n")
+
+
+def test_a_record_ending_with_the_mark_round_trips_through_tgn_and_json():
+    record_, replayed = checked(record("3... J>I #! {White holds the hill as its turn begins.}", "1-0"))
+    assert record_.problems == [] and replayed.outcome.result == "1-0"
+    text = write_record(record_)
+    assert "3... J>I#! {White holds the hill as its turn begins.} 1-0" in text
+    again, _ = checked(text)
+    assert again.problems == [] and write_record(again) == text
+    stream = io.StringIO()
+    write_json([again], stream)
+    assert json.loads(stream.getvalue())["records"][0]["moves"][0]["turn"] == "J>I#"
+    (from_json,) = read_json(stream.getvalue())
+    assert from_json.moves[0].turn[-1] == DECIDED and write_record(from_json) == text
+
+
+def test_an_old_record_without_the_mark_still_checks_and_gets_it_written():
+    record_, replayed = checked(record("3... J>I", "1-0"))
+    assert record_.problems == [] and replayed.outcome.result == "1-0"
+    assert "3... J>I# 1-0" in write_record(record_)
+
+
+def test_a_wrong_mark_in_a_record_names_line_column_and_turn():
+    record_, replayed = checked(record("3... J>FxF#", "*"))
+    assert problems_of(record_) == [("#: the game is not decided at the start of White's turn 4: # marks a game "
+                                     "that ends as the next turn begins", 7, 6, "turn 3 Black")]
+
+
+def test_a_turn_after_the_mark_is_after_the_end():
+    record_, _ = checked(record("3... J>I# 4. A>D", "1-0"))
+    assert problems_of(record_) == [("the game is already over: White holds F and G (king of the hill)", 7, 14,
+                                     "turn 4 White")]
+
+
+def test_a_stray_mark_is_not_a_turn():
+    record_ = read_one(record("3... J>I\n#", "1-0"))
+    assert record_.problems[0].message.startswith("'#' is not a TChako turn")
+
+
+def test_check_exit_codes(tmp_path):
+    good, bad = tmp_path / "good.tgn", tmp_path / "bad.tgn"
+    good.write_text(record("3... J>I#", "1-0"), encoding="utf-8")
+    bad.write_text(record("3... J>FxF#", "*"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(good)])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(cli, ["check", str(bad)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (f"{bad}:7:6: turn 3 Black: #: the game is not decided at the start of "
+                                             "White's turn 4: # marks a game that ends as the next turn begins")
+
+
+def test_the_scoresheet_writes_the_mark():
+    sheet = Scoresheet.new("TChako", {"SetUp": "1", "Position": NO_QUEEN})
+    assert sheet.add_turn("J>O") is None
+    assert sheet.outcome().reason == "Black was put in t'chako with its queen off the board"
+    assert sheet.finish("1-0") is None
+    assert "5... J>O# 1-0" in sheet.text()
