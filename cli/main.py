@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, TextIO, cast
 import click
 
 from ..render.escaping import terminal_lines, terminal_text
+from .archive import filter_command, stats_command
 from .errors import IOFailure
 
 if TYPE_CHECKING:
@@ -582,6 +583,10 @@ class _Screen:
 
     def write(self, text: str) -> int:
         return self.stream.write(terminal_lines(text))
+
+
+cli.add_command(filter_command)
+cli.add_command(stats_command)
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from .reader import read_file, read_records
 RECORD_SUFFIXES = (".tgn", ".json")
 
 
-def load(path: str, json_input: bool | None = None) -> Iterator[Record]:
+def load(path: str, json_input: bool | None = None, moves: bool = True) -> Iterator[Record]:
     """The records of a file ('-' for standard input): JSON if it ends in .json, else TGN.
 
     Both are read one record at a time. OSError if the file cannot be opened; a JSON
@@ -34,9 +34,9 @@ def load(path: str, json_input: bool | None = None) -> Iterator[Record]:
             except SchemaError as error:
                 yield Record(problems=[error.problem()])
     elif path == "-":
-        yield from read_records(sys.stdin.buffer, "<stdin>")
+        yield from read_records(sys.stdin.buffer, "<stdin>", moves)
     else:
-        yield from read_file(path)
+        yield from read_file(path, moves)
 
 
 @contextlib.contextmanager

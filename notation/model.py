@@ -126,6 +126,7 @@ class Record:
     problems: list[Problem] = field(default_factory=list)
     source: Source | None = None
     result_offset: int | None = None
+    unread: int | None = None  # where the movetext starts, while it is not read (reader.read_moves)
 
     def locate(self, offset: int | None) -> tuple[int | None, int | None]:
         if offset is None or self.source is None:

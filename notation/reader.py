@@ -108,8 +108,12 @@ def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[
 # --- parsing one record -----------------------------------------------------------
 
 
-def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Record:
-    """Parse the text of one record; mistakes become the record's problems."""
+def parse_record(text: str, first_line: int = 1, name: str = "<string>", moves: bool = True) -> Record:
+    """Parse the text of one record; mistakes become the record's problems.
+
+    moves: false to read the tags only, for a question about tags (`filter`); `read_moves`
+    reads the rest when it is needed.
+    """
     record = Record(source=Source(name, first_line, text))
     header = HEADER.match(text)
     tag_offsets = _read_tags(record, header)
@@ -121,10 +125,25 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>") -> Reco
         return record
     if not bind_game(record, tag_offsets, start):
         return record
-    _build_lines(record, tokens(type(record.game), text, start))
+    if moves:
+        _read_movetext(record, start)
+    else:
+        record.unread = start
+    return record
+
+
+def read_moves(record: Record) -> None:
+    """Read the movetext of a record read for its tags only (nothing if it was read)."""
+    if record.unread is not None:
+        start, record.unread = record.unread, None
+        _read_movetext(record, start)
+
+
+def _read_movetext(record: Record, start: int) -> None:
+    assert record.source is not None, "a record being read has its text"
+    _build_lines(record, tokens(type(record.game), record.source.text, start))
     if "Result" not in record.tags:
         record.problem("missing Result tag (it must equal the result at the end of the movetext)", start)
-    return record
 
 
 def _read_tags(record: Record, header: ParseNode) -> dict[str, int] | None:
@@ -307,21 +326,21 @@ def _unexpected(game: Game, word: str) -> str:
 # --- entry points -----------------------------------------------------------------
 
 
-def read_records(stream: BinaryIO, name: str = "<stream>") -> Iterator[Record]:
-    """Read every record of a byte stream, one at a time."""
+def read_records(stream: BinaryIO, name: str = "<stream>", moves: bool = True) -> Iterator[Record]:
+    """Read every record of a byte stream, one at a time (moves: see parse_record)."""
     for chunk in split_records(read_lines(stream)):
         if chunk.problem is not None:
             record = Record(source=Source(name, chunk.first_line, chunk.text))
             record.problems.append(chunk.problem)
             yield record
         else:
-            yield parse_record(chunk.text, chunk.first_line, name)
+            yield parse_record(chunk.text, chunk.first_line, name, moves)
 
 
-def read_file(path: str | Path) -> Iterator[Record]:
-    """Read every record of a file, one at a time (OSError if it can't be opened)."""
+def read_file(path: str | Path, moves: bool = True) -> Iterator[Record]:
+    """Read every record of a file, one at a time (OSError if it can't be opened; moves: see parse_record)."""
     with open(path, "rb") as stream:
-        yield from read_records(stream, str(path))
+        yield from read_records(stream, str(path), moves)
 
 
 def read_string(text: str, name: str = "<string>") -> list[Record]:

@@ -52,8 +52,9 @@ class Sources:
     """
 
     def __init__(self, paths: Iterable[str], *, json_input: bool | None = None, skip: Iterable[str | Path] = (),
-                 failed: Callable[[InputError], None] = lambda error: None) -> None:
+                 failed: Callable[[InputError], None] = lambda error: None, moves: bool = True) -> None:
         self.paths = list(paths)
+        self.moves = moves  # false: TGN records are read for their tags (reader.read_moves reads the rest)
         self.json_input = json_input
         self.skip = {_identity(path) for path in skip} - {None}
         self.failed = failed
@@ -74,7 +75,7 @@ class Sources:
     def _read(self, path: str) -> Iterator[tuple[int, Record]]:
         count = 0
         try:
-            for count, record in enumerate(load(path, self._json_input(path)), 1):
+            for count, record in enumerate(load(path, self._json_input(path), self.moves), 1):
                 yield count, record
         except OSError as error:
             self._fail(path, error.strerror or str(error))

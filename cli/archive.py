@@ -1,0 +1,135 @@
+"""`ludoscribe filter` and `ludoscribe stats`: questions about a whole archive (docs/archive.md).
+
+The library does the work (notation/query.py, notation/stats.py, render/stats.py); the
+commands read the sources, hand the records over and write what comes back. Library
+modules are imported when a command runs, so that other commands do not pay for them.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable
+
+import click
+
+CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/query.py, help
+    ("--tag", "tag_condition", "NAME=VALUE (whole value) or NAME~TEXT (found in it); case aside."),
+    ("--player", "player_condition", "A player on either side (part of the name)."),
+    ("--date", "date_condition", "Dates: 2024, 2024.05..2024.09, 2025.."),
+    ("--round", "round_condition", "Rounds: 3, 3..5, ..2"),
+    ("--result", "result_condition", "1-0, 0-1, 1/2-1/2 or *."),
+    ("--game", "game_condition", "Teblo, Staku, Tektop, Tekao or T'Chako."),
+    ("--variant", "variant_condition", "Text found in the Variant tag; - for records without one."),
+    ("--turns", "turns_condition", "Main-line length: 40, 40..60, ..30."),
+    ("--opening", "opening_condition", "The main line starts with these turns: \"D4 I9 D3\"."),
+    ("--position", "position_condition", "A position reached on the main line (a position code)."),
+    ("--comment", "comment_condition", "Text found in a comment."),
+    ("--nag", "nag_condition", "A turn carries this NAG: $14, ! or ?!."),
+]
+
+
+def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
+    for option, _, help_text in reversed(CONDITIONS):
+        command = click.option(option, multiple=True, help=help_text + " Repeatable.")(command)
+    return command
+
+
+@click.command("filter")
+@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@_conditions
+@click.option("--unique", is_flag=True, help="Keep one record of each game recorded twice (same game, players "
+                                              "and turns; tags and annotations aside); the others are reported.")
+@click.option("--count", "count_only", is_flag=True, help="Print only how many records are chosen.")
+@click.option("--to", "target", type=click.Choice(["tgn", "json"]),
+              help="Output format (default: json for an OUT ending in .json, else tgn).")
+@click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
+@click.option("--force", is_flag=True, help="Replace an output file that exists already.")
+def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, target: str | None, out: str,
+                   force: bool, **given: tuple[str, ...]) -> None:
+    """Choose records from files and folders: those meeting every condition given.
+
+    Conditions of one kind given several times must all hold too (two --player:
+    games between them). Records are written as they were read (TGN), or as JSON;
+    nothing of them is changed. Records whose turns cannot be read or replayed are
+    reported on standard error and meet no condition on turns. Exit status: 0, 1 when
+    a record has problems, 2 when an input cannot be read.
+
+    \b
+    Examples:
+      ludoscribe filter corpus --player Hoekstra -o hoekstra.tgn
+      ludoscribe filter corpus --game Teblo --opening "D4 I9" --result 1-0 --count
+      ludoscribe filter club/2026 --date 2024.04..2024.06 --round 1..2 --to json
+      ludoscribe filter corpus --unique -o corpus-once.tgn
+    """
+    from ..notation import query
+
+    conditions = []
+    for option, builder, _ in CONDITIONS:
+        for text in given[option.lstrip("-").replace("-", "_")]:
+            try:
+                conditions.append(getattr(query, builder)(text))
+            except ValueError as error:
+                raise click.BadParameter(str(error), param_hint=option) from None
+    from ..notation.sources import Sources
+    from .main import _input_error, _report, _status
+
+    wanted = query.Query(conditions)
+    json_output = target == "json" or (target is None and out.lower().endswith(".json"))
+    sources = Sources(paths, failed=_input_error, moves=wanted.needs_turns or unique or json_output)
+    chosen = query.choose(sources, wanted, unique=unique, rejected=_report,
+                          copy=lambda note: click.echo(note, err=True))
+    if count_only:
+        total = sum(1 for _ in chosen.records)
+        click.echo(total)
+        sys.exit(_status(chosen.sources, chosen.failed))
+    from ..notation.files import output
+
+    try:
+        with output(out, replace=force) as stream:
+            query.write(chosen.records, stream, json_output)
+    except BrokenPipeError:
+        raise
+    except FileExistsError:
+        raise click.ClickException(f"{out}: exists already (--force replaces it)") from None
+    except OSError as error:
+        raise click.ClickException(f"cannot write {out}: {error.strerror or error}") from None
+    sys.exit(_status(chosen.sources, chosen.failed))
+
+
+@click.command("stats")
+@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("--format", "form", type=click.Choice(["text", "markdown", "csv", "json"]), default="text",
+              show_default=True)
+@click.option("--openings", type=click.IntRange(min=0), default=10, show_default=True,
+              help="How many of the most played openings to list per game.")
+@click.option("--opening-turns", type=click.IntRange(min=1), default=2, show_default=True,
+              help="How many turns make an opening.")
+def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turns: int) -> None:
+    """Figures per game: results by side, game length, the most played openings with their
+    scores, and how games end (the rule that ended each).
+
+    Records with problems are reported on standard error and not counted.
+
+    \b
+    Examples:
+      ludoscribe stats corpus
+      ludoscribe stats club/2026 --format markdown --openings 5
+    """
+    from ..notation.stats import gather
+    from ..render.stats import FORMATS
+    from .main import _report, _sources, _status
+
+    sources = _sources(paths)
+    failed = False
+
+    def records() -> Any:
+        nonlocal failed
+        for path, index, record in sources:
+            yield record
+            if record.problems:
+                failed = True
+                _report(path, index, record)
+
+    figures = gather(records(), opening_turns)
+    click.echo(FORMATS[form](figures, openings), nl=False)
+    sys.exit(_status(sources, failed))

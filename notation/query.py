@@ -1,0 +1,343 @@
+"""Choosing records from an archive: conditions on tags, players, result, game, length,
+opening turns, positions reached, comments and NAGs (docs/archive.md).
+
+A `Query` holds conditions that must all hold. Those on tags need nothing but the tags;
+the others need the record's turns, and those on turns and positions need the record
+replayed under its rules (`needs_replay`). Each condition is built from the text a user
+types on the command line, and says what is wrong with that text (ValueError).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, TextIO
+
+from .games import plugin_for
+from .model import RESULTS, Record
+from .reader import read_moves
+from .replay import check
+from .writer import write_record
+
+RANGE = re.compile(r"(?P<low>[^.]*(?:\.(?!\.)[^.]*)*)\.\.(?P<high>.*)")  # LOW..HIGH, either side may be empty
+DATE = re.compile(r"[0-9?]{4}(?:\.[0-9?]{2}(?:\.[0-9?]{2})?)?")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition: what the user wrote, and the test it stands for."""
+
+    text: str
+    test: Callable[[Record], bool]
+    needs_replay: bool = False
+    needs_turns: bool = False
+
+
+@dataclass
+class Query:
+    """Conditions that a record must all meet."""
+
+    conditions: list[Condition] = field(default_factory=list)
+
+    @property
+    def needs_replay(self) -> bool:
+        return any(condition.needs_replay for condition in self.conditions)
+
+    @property
+    def needs_turns(self) -> bool:
+        return any(condition.needs_turns for condition in self.conditions)
+
+    def matches(self, record: Record) -> bool:
+        """Whether a record meets every condition. A record whose turns cannot be read or
+        replayed meets no condition on its turns (its tags may still be chosen)."""
+        replayed = False
+        for condition in self.conditions:
+            if condition.needs_turns:
+                read_moves(record)
+                if record.problems:
+                    return False
+            if condition.needs_replay and not replayed:
+                check(record)
+                replayed = True
+                if record.problems:
+                    return False
+            if not condition.test(record):
+                return False
+        return True
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def tag_condition(text: str) -> Condition:
+    """NAME=VALUE (the whole value, case and spacing aside) or NAME~TEXT (found in the value)."""
+    found = re.fullmatch(r"([A-Za-z0-9_]+)([=~])(.*)", text, re.DOTALL)
+    if found is None:
+        raise ValueError(f"{text!r} is not NAME=VALUE or NAME~TEXT")
+    name, how, wanted = found.group(1), found.group(2), _folded(found.group(3))
+    if how == "=":
+        return Condition(text, lambda record: _folded(record.tags.get(name, "")) == wanted)
+    return Condition(text, lambda record: wanted in _folded(record.tags.get(name, "")))
+
+
+def _range(text: str, what: str, parse: Callable[[str], Any]) -> tuple[Any, Any]:
+    """LOW..HIGH, LOW.., ..HIGH or a single VALUE (both ends), each end parsed."""
+    found = RANGE.fullmatch(text)
+    low, high = (found["low"], found["high"]) if found else (text, text)
+    if not low and not high:
+        raise ValueError(f"{text!r}: give at least one end of the {what} range (LOW..HIGH)")
+    return (parse(low) if low else None), (parse(high) if high else None)
+
+
+def _within(value: Any, low: Any, high: Any) -> bool:
+    return value is not None and (low is None or value >= low) and (high is None or value <= high)
+
+
+def date_condition(text: str) -> Condition:
+    """A Date range, YYYY[.MM[.DD]]..YYYY[.MM[.DD]]; a partial date stands for all its days."""
+
+    def parse(end: str) -> str:
+        if not DATE.fullmatch(end):
+            raise ValueError(f"{end!r} is not a date YYYY.MM.DD (month and day may be left out)")
+        return end
+
+    low, high = _range(text, "date", parse)
+    low = low + ".00.00"[len(low) - 4:] if low else None  # 2024 -> 2024.00.00: before every day of 2024
+    high = high + "\uffff" if high else None  # 2024.05 -> after every day of May 2024
+
+    def test(record: Record) -> bool:
+        date = record.tags.get("Date", "").strip()
+        return DATE.fullmatch(date) is not None and "?" not in date[:4] and _within(date, low, high)
+
+    return Condition(f"date {text}", test)
+
+
+def _whole(end: str, what: str) -> int:
+    if not end.isdigit():
+        raise ValueError(f"{end!r} is not a whole number of {what}")
+    return int(end)
+
+
+def round_condition(text: str) -> Condition:
+    """A Round range: 3, 3..5, 3.. (a round such as 2.1 counts as round 2)."""
+    low, high = _range(text, "round", lambda end: _whole(end, "rounds"))
+
+    def test(record: Record) -> bool:
+        first = re.match(r"[0-9]+", record.tags.get("Round", "").strip())
+        return first is not None and _within(int(first.group()), low, high)
+
+    return Condition(f"round {text}", test)
+
+
+def turns_condition(text: str) -> Condition:
+    """The number of turns on the main line: 40, 40..60, ..30."""
+    low, high = _range(text, "length", lambda end: _whole(end, "turns"))
+    return Condition(f"turns {text}", lambda record: _within(len(record.moves), low, high), needs_turns=True)
+
+
+def player_condition(text: str) -> Condition:
+    """A player on either side: the text found in one of the two side tags, case aside."""
+    wanted = _folded(text)
+    if not wanted:
+        raise ValueError("give a player's name (or part of it)")
+
+    def test(record: Record) -> bool:
+        sides = record.game.sides if record.game is not None else ()
+        return any(wanted in _folded(record.tags.get(side, "")) for side in sides)
+
+    return Condition(f"player {text}", test)
+
+
+def result_condition(text: str) -> Condition:
+    if text not in RESULTS:
+        raise ValueError(f"{text!r} is not a result ({', '.join(RESULTS)})")
+    return Condition(f"result {text}", lambda record: record.result == text)
+
+
+def game_condition(text: str) -> Condition:
+    name = plugin_for(text).name  # ValueError naming the games if unknown; the game is not imported
+    return Condition(f"game {text}", lambda record: record.game is not None and record.game.name == name)
+
+
+def variant_condition(text: str) -> Condition:
+    """The Variant tag holds this option (or these words), case aside; `-` for no variant."""
+    wanted = _folded(text)
+    if wanted == "-":
+        return Condition("no variant", lambda record: not record.tags.get("Variant", "").strip())
+    return Condition(f"variant {text}", lambda record: wanted in _folded(record.tags.get("Variant", "")))
+
+
+def comment_condition(text: str) -> Condition:
+    """A comment anywhere in the record (variations included) holds the text, case aside."""
+    wanted = _folded(text)
+
+    def test(record: Record) -> bool:
+        return any(wanted in _folded(comment) for comment in _comments(record))
+
+    return Condition(f"comment {text}", test, needs_turns=True)
+
+
+def nag_condition(text: str) -> Condition:
+    """A turn carries this NAG: $N, or a glyph (!, ?, !!, ??, !?, ?!)."""
+    from .model import GLYPHS
+
+    wanted = GLYPHS.get(text) if text in GLYPHS else int(text.lstrip("$")) if text.lstrip("$").isdigit() else None
+    if wanted is None or not 0 <= wanted <= 255:
+        raise ValueError(f"{text!r} is not a NAG ($0 to $255, or ! ? !! ?? !? ?!)")
+    return Condition(f"nag {text}", lambda record: any(wanted in node.nags for node in _nodes(record)),
+                     needs_turns=True)
+
+
+def opening_condition(text: str) -> Condition:
+    """The main line starts with these turns (written as in a record, numbers optional)."""
+    words = [word for word in text.split() if not re.fullmatch(r"[0-9]+\.(?:\.\.)?", word)]
+    if not words:
+        raise ValueError("give the opening's turns, e.g. \"D4 I9 D3\"")
+    spelt: dict[tuple[str, str, Any], tuple[str, ...]] = {}  # by game, variant and start: the turns as played
+
+    def test(record: Record) -> bool:
+        key = (record.game.name, record.tags.get("Variant", ""), record.start)
+        if key not in spelt:
+            spelt[key] = _played(record.game, record.start, words)
+        wanted = spelt[key]
+        played = [record.game.turn_text(node.turn) for node in record.moves[:len(wanted)]]
+        return bool(wanted) and tuple(played) == wanted
+
+    return Condition(f"opening {text}", test, needs_replay=True, needs_turns=True)
+
+
+def position_condition(text: str) -> Condition:
+    """A position reached on the main line, given by its position code (the Position tag's
+    form); the turn number in the code is not compared."""
+    codes: dict[str, Any] = {}
+
+    def wanted(record: Record) -> Any:
+        name = record.game.name
+        if name not in codes:
+            try:
+                codes[name] = record.game.read_position(text)
+            except ValueError:
+                codes[name] = None
+        return codes[name]
+
+    def test(record: Record) -> bool:
+        target = wanted(record)
+        if target is None:
+            return False
+        position = record.start
+        if position == target:
+            return True
+        for node in record.moves:
+            position = record.game.apply(position, node.turn)
+            if position == target:
+                return True
+        return False
+
+    return Condition(f"position {text}", test, needs_replay=True, needs_turns=True)
+
+
+def _played(game: Any, start: Any, words: list[str]) -> tuple[str, ...]:
+    """The turns `words` played from `start`, spelt in full as a checked record spells them;
+    () if one of them is not a legal turn there."""
+    position, spelt = start, []
+    for word in words:
+        try:
+            reason, turn, after = game.play(position, game.read_turn(word))
+        except ValueError:
+            return ()
+        if reason is not None:
+            return ()
+        spelt.append(game.turn_text(turn))
+        position = after
+    return tuple(spelt)
+
+
+def _nodes(record: Record) -> list[Any]:
+    """Every turn of the record, variations included."""
+    found, lines = [], [record.moves]
+    while lines:
+        for node in lines.pop():
+            found.append(node)
+            lines.extend(node.variations)
+    return found
+
+
+def _comments(record: Record) -> list[str]:
+    texts = list(record.comments)
+    for node in _nodes(record):
+        texts += node.before + node.comments
+    return texts
+
+
+def same_game(record: Record) -> tuple[Any, ...]:
+    """What makes two records the same game for --unique: the game, both players (case and
+    spacing aside) and the main line's turns spelt in full; tags and annotations aside."""
+    players = tuple(_folded(record.tags.get(side, "")) for side in record.game.sides)
+    return record.game.name, players, tuple(record.game.turn_text(node.turn) for node in record.moves)
+
+
+class Chosen:
+    """The records of `sources` that meet a query, read one at a time; `failed` once a
+    record with problems was met (each is handed to `rejected`)."""
+
+    def __init__(self, sources: Any, query: Query, *, unique: bool = False,
+                 rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
+                 copy: Callable[[str], None] = lambda note: None) -> None:
+        self.sources, self.query, self.unique = sources, query, unique
+        self.rejected, self.copy = rejected, copy
+        self.failed = False
+        self.records = self._walk()
+
+    def _walk(self) -> Iterator[Record]:
+        first: dict[tuple[Any, ...], tuple[str, int]] = {}
+        for path, index, record in self.sources:
+            matched = self.query.matches(record)
+            if self.unique:
+                read_moves(record)
+                if not record.problems and not self.query.needs_replay:
+                    check(record)  # turns spelt in full, so that two spellings of one turn agree
+            if record.problems:
+                self.failed = True
+                self.rejected(path, index, record)
+            if not matched:
+                continue
+            if self.unique and not record.problems:
+                key = same_game(record)
+                if key in first:
+                    earlier = first[key]
+                    self.copy(f"{path}: record {index} is the same game as {earlier[0]}: record {earlier[1]} "
+                              "(same players and turns): left out")
+                    continue
+                first[key] = (path, index)
+            yield record
+
+
+def choose(sources: Any, query: Query, **options: Any) -> Chosen:
+    """The records of `sources` (path, index, record triples) meeting `query`; see Chosen."""
+    return Chosen(sources, query, **options)
+
+
+def write(records: Iterable[Record], out: TextIO, as_json: bool = False) -> int:
+    """Write records as read (TGN, each record's own text) or as JSON (records read without
+    problems only); how many were written."""
+    if as_json:
+        from .jsonio import write_json
+
+        counted = [0]
+
+        def kept() -> Iterator[Record]:
+            for record in records:
+                read_moves(record)
+                if not record.problems:
+                    counted[0] += 1
+                    yield record
+
+        write_json(kept(), out)
+        return counted[0]
+    written = 0
+    for record in records:
+        text = record.source.text if record.source is not None else write_record(record)
+        out.write(("\n" if written else "") + text.strip("\n") + "\n")
+        written += 1
+    return written
