@@ -3,7 +3,12 @@
 Both sides get games of the same length (random legal games, seeded), read from
 one in-memory file and replayed turn by turn; prints each rate and their ratio.
 
-    python bench/parse_replay.py [--game Teblo] [--games 200] [--plies 120] [--seconds 3]
+With --whole-process, both files are written to a temporary folder and each side is a
+whole process, start-up included, as a user runs it: `ludoscribe check -q FILE` against
+`python -c` reading and replaying the PGN file with python-chess (50 games of 120
+plies make the 6,000-turn files of docs/contributing.md#start-up).
+
+    python bench/parse_replay.py [--game Teblo] [--games 200] [--plies 120] [--seconds 3] [--whole-process]
 """
 
 from __future__ import annotations
@@ -11,11 +16,14 @@ from __future__ import annotations
 import argparse
 import io
 import random
+import sys
+import tempfile
+from pathlib import Path
 
 import chess
 import chess.pgn
 
-from timing import rates
+from timing import process_rates, rates
 
 from ludoscribe.notation import check, read_records
 from ludoscribe.notation.games import History, game_class
@@ -73,20 +81,53 @@ def replay_chess(text: str) -> None:
             board.push(move)
 
 
+# The python-chess side of --whole-process: read and replay every game of the PGN file argv[1].
+CHESS_SCRIPT = """
+import sys
+import chess.pgn
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board = game.board()
+        for move in game.mainline_moves():
+            board.push(move)
+"""
+
+
+def ludoscribe_command() -> str:
+    """The ludoscribe command installed beside this Python."""
+    return str(Path(sys.executable).with_name("ludoscribe"))
+
+
+def whole_process(tgn: bytes, pgn: str, plies: tuple[int, int], seconds: float) -> tuple[float, float]:
+    """Plies per second of `ludoscribe check` and of a python-chess script, as whole processes."""
+    with tempfile.TemporaryDirectory() as folder:
+        tgn_path, pgn_path = Path(folder, "records.tgn"), Path(folder, "records.pgn")
+        tgn_path.write_bytes(tgn)
+        pgn_path.write_text(pgn, encoding="utf-8")
+        return process_rates(lambda _: [ludoscribe_command(), "check", "-q", str(tgn_path)],
+                             lambda _: [sys.executable, "-c", CHESS_SCRIPT, str(pgn_path)], plies, seconds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="Teblo", help="Which game's records (default Teblo).")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--plies", type=int, default=120)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--whole-process", action="store_true",
+                        help="Time whole processes, start-up included, on files in a temporary folder.")
     args = parser.parse_args()
     rng = random.Random(2026)
     tgn, plies = tgn_file(args.game, args.games, args.plies, rng)
     pgn, chess_plies = chess_file(args.games, args.plies, rng)
-    ours, theirs = rates(lambda: replay_tgn(tgn), lambda: replay_chess(pgn), (plies, chess_plies),
-                         2 * args.seconds)
-    print(f"{args.games} games of {args.plies} plies each")
-    print(f"ludoscribe, {args.game} TGN read + replay: {ours:10.0f} plies/s")
+    if args.whole_process:
+        ours, theirs = whole_process(tgn, pgn, (plies, chess_plies), 2 * args.seconds)
+    else:
+        ours, theirs = rates(lambda: replay_tgn(tgn), lambda: replay_chess(pgn), (plies, chess_plies),
+                             2 * args.seconds)
+    print(f"{args.games} games of {args.plies} plies each" + (", whole processes" if args.whole_process else ""))
+    print(f"ludoscribe, {args.game} TGN read + replay{' (ludoscribe check)' if args.whole_process else ''}: "
+          f"{ours:10.0f} plies/s")
     print(f"python-chess, PGN read + replay: {theirs:10.0f} plies/s")
     print(f"ratio (ludoscribe / python-chess): {ours / theirs:.2f}")
 

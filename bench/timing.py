@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import time
 from typing import Callable
 
@@ -22,4 +23,32 @@ def rates(ours: Callable[[], None], theirs: Callable[[], None], units: tuple[int
             elapsed = time.perf_counter() - start
             best[side] = min(best[side], elapsed)
             spent += elapsed
+    return units[0] / best[0], units[1] / best[1]
+
+
+def process_rates(ours: Callable[[int], list[str]], theirs: Callable[[int], list[str]], units: tuple[int, int],
+                  seconds: float) -> tuple[float, float]:
+    """Units per second of two commands run as whole processes (start-up included), as `rates` does.
+
+    Each side is a function of the round number giving the command line, so that a
+    command writing files can write them to a fresh folder each round. A command that
+    fails stops the bench with its error output.
+    """
+
+    def run(command: list[str]) -> None:
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode:
+            raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
+
+    best = [float("inf"), float("inf")]
+    spent, round_ = 0.0, 0
+    while spent < seconds or round_ < 2:
+        for side, command in enumerate((ours, theirs)):
+            line = command(round_)
+            start = time.perf_counter()
+            run(line)
+            elapsed = time.perf_counter() - start
+            best[side] = min(best[side], elapsed)
+            spent += elapsed
+        round_ += 1
     return units[0] / best[0], units[1] / best[1]

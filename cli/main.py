@@ -2,34 +2,23 @@
 
 from __future__ import annotations
 
-import errno
-import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO, cast
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, TextIO, cast
 
 import click
 
-from ..notation import check as check_record
-from ..notation.files import output, write_text
-from ..notation.games import game_class
-from ..notation.duplicates import SeenGames
-from ..notation.generate import random_text
-from ..notation.jsonio import write_json
-from ..notation.model import Record
-from ..notation.sources import InputError, Sources, output_names
-from ..notation.standings import Scoring, by_event
-from ..notation.writer import TooLong, write_record
-from ..render.diagram import ply_of, record_diagrams, renderer_for
-from ..render.budgets import BudgetError
-from ..render.document import page_html, render_html, render_markdown, title
 from ..render.escaping import terminal_lines, terminal_text
-from ..render.site import SiteError, build_site
-from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .archive import filter_command, stats_command
 from .errors import IOFailure
-from .record import session
+
+if TYPE_CHECKING:
+    from ..notation.model import Record
+    from ..notation.sources import InputError, Sources
+
+# Each command imports the library modules it uses when it runs, so that a command (and
+# --version, --help) pays only for its own: docs/contributing.md#start-up.
 
 
 def _sources(paths: Iterable[str], json_input: bool | None = None) -> Sources:
@@ -37,6 +26,8 @@ def _sources(paths: Iterable[str], json_input: bool | None = None) -> Sources:
 
     An input that gives no record is reported on its own line and the rest go on.
     """
+    from ..notation.sources import Sources
+
     return Sources(paths, json_input=json_input, failed=_input_error)
 
 
@@ -126,6 +117,9 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
       ludoscribe check corpus/teblo/spring-quadrangular-2024.tgn
       ludoscribe check corpus --json
     """
+    from ..notation import check as check_record
+    from ..notation.sources import Sources
+
     errors: list[InputError] = []
 
     def failed(error: InputError) -> None:
@@ -146,6 +140,8 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
             for line in _problem_lines(path, index, record):
                 click.echo(line)
     if as_json:
+        import json
+
         report = {"records": records, "valid": valid, "problems": problems,
                   "errors": [{"file": error.path, "message": error.message} for error in errors]}
         click.echo(json.dumps(report, indent=2))
@@ -194,6 +190,11 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
     """
+    from ..notation import check as check_record
+    from ..notation.files import output
+    from ..notation.jsonio import write_json
+    from ..notation.writer import TooLong, write_record
+
     json_input = None if source_format is None else source_format == "json"
     sources = _sources([source], json_input)
     if target in ("md", "html"):
@@ -258,6 +259,10 @@ def _write_failure(target: str, error: OSError) -> click.ClickException:
 
 def _publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
     """convert --to md|html: one valid record as a document."""
+    from ..notation import check as check_record
+    from ..render.budgets import BudgetError
+    from ..render.document import page_html, render_html, render_markdown, title
+
     if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
     chosen = [(path, index, record) for path, index, record in sources
@@ -329,6 +334,8 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
       ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
       ludoscribe site games.tgn --project games-site/ -o games-site/site/
     """
+    from ..render.site import SiteError, build_site
+
     progress = (lambda line: None) if quiet else (lambda line: click.echo(terminal_text(line), err=True))
     try:
         report = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
@@ -378,6 +385,10 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram corpus -o diagrams/
       ludoscribe diagram --game teblo --position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1" -o start.svg
     """
+    from ..notation import check as check_record
+    from ..notation.sources import output_names
+    from ..render.diagram import ply_of, record_diagrams, renderer_for
+
     if turn is not None and every:
         raise click.UsageError("--turn and --all exclude each other")
     options = {"flipped": flip, "size": size}
@@ -447,6 +458,8 @@ def record(game: str, out: str) -> None:
     Examples:
       ludoscribe record teblo -o round3-board1.tgn
     """
+    from .record import session
+
     session(game, out)
 
 
@@ -470,6 +483,8 @@ def generate(game: str, count: int, seed: int, max_turns: int, out: str, force: 
       ludoscribe generate teblo --count 20 --seed 7 -o practice.tgn
       ludoscribe generate staku --seed 1 --max-turns 40
     """
+    from ..notation.generate import random_text
+
     try:
         text = random_text(game, count, seed, max_turns)
     except ValueError as error:
@@ -501,6 +516,11 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
       ludoscribe standings round*.tgn --format html -o standings.html
       ludoscribe standings event.tgn --points 2,1,0 --format csv
     """
+    from ..notation import check as check_record
+    from ..notation.duplicates import SeenGames
+    from ..notation.standings import Scoring, by_event
+    from ..render.standings import to_csv, to_html, to_markdown, to_text
+
     try:
         scoring = Scoring.parse(points) if points is not None else None
     except ValueError as error:
@@ -527,6 +547,9 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
 
 
 def _draw_position(game: str, code: str, out: str, options: dict, force: bool) -> None:
+    from ..notation.games import game_class
+    from ..render.diagram import renderer_for
+
     try:
         rules = game_class(game)()
         draw = renderer_for(rules)
@@ -538,6 +561,8 @@ def _draw_position(game: str, code: str, out: str, options: dict, force: bool) -
 
 def _write(target: str, text: str, force: bool = False) -> None:
     """Write a file atomically, never over an existing one unless `force`; IOFailure if it cannot be."""
+    from ..notation.files import write_text
+
     try:
         if target != "-":
             Path(target).parent.mkdir(parents=True, exist_ok=True)

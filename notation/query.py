@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
-from .games import game_class
+from .games import plugin_for
 from .model import RESULTS, Record
 from .reader import read_moves
 from .replay import check
@@ -156,7 +156,7 @@ def result_condition(text: str) -> Condition:
 
 
 def game_condition(text: str) -> Condition:
-    name = game_class(text).name  # ValueError naming the games if unknown
+    name = plugin_for(text).name  # ValueError naming the games if unknown; the game is not imported
     return Condition(f"game {text}", lambda record: record.game is not None and record.game.name == name)
 
 

@@ -17,6 +17,7 @@ from parsimonious.nodes import Node as ParseNode
 
 
 from .games import Game, game_class
+from .games.plugins import BUILT_IN
 from .grammar import HEADER, Token, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
 from .model import GLYPHS, Node, Problem, Record, Source
@@ -179,7 +180,8 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
     """
     offsets = tag_offsets or {}
     if "Game" not in record.tags:
-        record.problem("missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)", at)
+        names = [plugin.name for plugin in BUILT_IN]
+        record.problem(f"missing Game tag: it names the game ({', '.join(names[:-1])} or {names[-1]})", at)
         return False
     try:
         rules = game_class(record.tags["Game"])

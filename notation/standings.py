@@ -1,7 +1,7 @@
 """Standings of an event from its records: scores, crosstable and tie-breaks.
 
 Players are the names written in the side tags, as written. Each game scores by its
-game's competition rules (SCORING; 1 / ½ / 0 for the games without a table), unless
+game's competition rules (its plugin's `scoring`; 1 / ½ / 0 when it gives none), unless
 the caller gives one scoring for all. Unfinished games (`*`) and games without two
 different named players (a side tag unknown, '?') score nothing and are counted apart. Players are ranked by, in turn:
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable
 
+from .games.plugins import plugin_for
 from .model import WINNERS, Record
 
 Points = Fraction
@@ -48,8 +49,12 @@ class Scoring:
 
 
 DEFAULT = Scoring(Fraction(1), Fraction(1, 2), Fraction(0))
-# Games whose competition rules score otherwise, by Game tag.
-SCORING: dict[str, Scoring] = {"Teblo": Scoring(Fraction(3), Fraction(1), Fraction(0))}
+
+
+def game_scoring(game: str) -> Scoring:
+    """How a game's competition rules score (its plugin's `scoring`), by its Game tag: 1 / ½ / 0 unless they say."""
+    points = plugin_for(game).scoring
+    return Scoring.parse(points) if points else DEFAULT
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,7 @@ class ScoredGame:
 def played(record: Record, scoring: Scoring | None = None) -> ScoredGame:
     """The standings' view of a record read with its game (checked or not)."""
     first, second = (record.tags.get(side, "?").strip() or "?" for side in record.game.sides)
-    return ScoredGame(first, second, record.result, scoring or SCORING.get(record.game.name, DEFAULT))
+    return ScoredGame(first, second, record.result, scoring or game_scoring(record.game.name))
 
 
 @dataclass

@@ -3,29 +3,42 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
 
 from ..notation.games.base import History, Outcome
 from ..notation.model import Record
 from ..notation.replay import positions
-from . import staku, tchako, teblo, tekao, tektop
+from ..notation.games.plugins import plugin_for, plugins
 from .svg import marks_and_arrows
 
-RENDERERS: dict[str, Callable[..., str]] = {  # each game's board drawing, by its Game tag
-    "Teblo": teblo.board,
-    "Staku": staku.board,
-    "Tekao": tekao.board,
-    "Tektop": tektop.board,
-    "TChako": tchako.board,
-}
+
+class Renderers(Mapping[str, Callable[..., str]]):
+    """Each game's board drawing by its Game tag (games without diagrams left out), imported when looked up."""
+
+    def __getitem__(self, name: str) -> Callable[..., str]:
+        for plugin in plugins():
+            if plugin.name == name and (draw := plugin.draw) is not None:
+                return draw
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return (plugin.name for plugin in plugins() if plugin.diagram is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+RENDERERS = Renderers()
 TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
 
 
 def renderer_for(game: Any) -> Callable[..., str]:
     """The board drawing function of a game; ValueError if it has none yet."""
-    if game.name not in RENDERERS:
+    draw = plugin_for(game.name).draw
+    if draw is None:
         raise ValueError(f"no diagrams for {game.name} yet")
-    return RENDERERS[game.name]
+    return draw
 
 
 def ply_of(record: Record, spec: str) -> int:

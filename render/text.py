@@ -1,19 +1,18 @@
-"""A position as text for the terminal: its code, and its board as a grid where the code draws one.
+"""A position as text for the terminal: its board, its code and who is to move.
 
-Generic: every game's position code starts with its board, rows separated by '/', a
-digit run counting empty cells and '(...)' holding a stack in one cell. Each row is
-shown as written in the code, one column per cell, '.' for an empty one, rows
+Each game's plugin names its board function here, (game, position) -> lines. A game
+without one gets the generic board: a position code that starts with a board, rows
+separated by '/', a digit run counting empty cells and '(...)' holding a stack in one
+cell, is shown row by row as written, one column per cell, '.' for an empty one, rows
 centred (so that the rows of a hexagonal board stagger).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
-from ..notation.games.tchako import ELASTICS, OFF, TChakoPosition
-from ..notation.games.tchako_board import KIND, NEIGHBOURS, OWNER, ZONES
-from ..notation.games.teblo import BASES, ROWS, SIZE
+from ..notation.games.plugins import plugin_for
 
 CELL = re.compile(r"\d+|\([^()]*\)|.")  # "(" never looks past the next "(": linear time
 
@@ -31,8 +30,10 @@ def board_rows(field: str) -> list[list[str]] | None:
     return rows
 
 
-def teblo_board(position: Any) -> list[str]:
+def teblo_board(game: Any, position: Any) -> list[str]:
     """Teblo's board with its coordinates: pawns Y and R, support pieces y and r, bases +."""
+    from ..notation.games.teblo import BASES, ROWS, SIZE
+
     def cell(square: int) -> str:
         for side, mark in enumerate("YR"):
             if position.pawns[side] == square:
@@ -50,9 +51,12 @@ def teblo_board(position: Any) -> list[str]:
     return lines
 
 
-def tchako_board(position: TChakoPosition) -> list[str]:
+def tchako_board(game: Any, position: Any) -> list[str]:
     """T'Chako's zones one a line: kind, owner, neighbours, each side's pucks (Q: its queen among
     them), who stands on the creation space; then the elastics laid."""
+    from ..notation.games.tchako import ELASTICS, OFF
+    from ..notation.games.tchako_board import KIND, NEIGHBOURS, OWNER, ZONES
+
     lines = ["zone  kind     owner  next to    White  Black  creation space"]
     for k, zone in enumerate(ZONES):
         counts = [f"{position.pucks[k][side]}{'Q' if position.queens[side] == k else ''}" for side in (0, 1)]
@@ -69,29 +73,35 @@ def tchako_board(position: TChakoPosition) -> list[str]:
     return lines
 
 
-# Row names, top row first, and the column names under the board (or a note on naming cells).
-COORDINATES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "Tekao": ("87654321", tuple("abcdefgh")),
-    "Tektop": ("54321", tuple("abcde")),
-    "Staku": ("gfedcba", ("a cell is its row's letter and its place in the row from the left, from 1: d4",)),
-}
-BOARDS: dict[str, Callable[[Any], list[str]]] = {"Teblo": teblo_board, "TChako": tchako_board}  # boards the code does not draw
+def code_board(game: Any, position: Any, rows_named: str = "", columns: tuple[str, ...] = ()) -> list[str]:
+    """The rows of the position code; with the rows' names (top row first) and the columns' names
+    under the board (or one note on naming cells) when the code has that many rows."""
+    rows = board_rows(game.position_code(position).split(" ", 1)[0]) or []
+    width = max((len(cell) for row in rows for cell in row), default=1)
+    lines = [" ".join(cell.rjust(width) for cell in row) for row in rows]
+    widest = max((len(line) for line in lines), default=0)
+    lines = [line.center(widest).rstrip() for line in lines]  # rows of a hexagonal board stagger
+    if rows_named and len(rows) == len(rows_named):
+        lines = [f"{name:<3}{line}" for name, line in zip(rows_named, lines)]
+        lines.append("   " + (" ".join(letter.rjust(width) for letter in columns) if len(columns) > 1 else columns[0]))
+    return lines
+
+
+def tekao_board(game: Any, position: Any) -> list[str]:
+    return code_board(game, position, "87654321", tuple("abcdefgh"))
+
+
+def tektop_board(game: Any, position: Any) -> list[str]:
+    return code_board(game, position, "54321", tuple("abcde"))
+
+
+def staku_board(game: Any, position: Any) -> list[str]:
+    return code_board(game, position, "gfedcba",
+                      ("a cell is its row's letter and its place in the row from the left, from 1: d4",))
 
 
 def text_board(game: Any, position: Any) -> str:
     """The board (the game's own drawing, else the rows of the position code), then the code and who is to move."""
-    code = game.position_code(position)
-    if game.name in BOARDS:
-        lines = BOARDS[game.name](position)
-    else:
-        rows = board_rows(code.split(" ", 1)[0]) or []
-        width = max((len(cell) for row in rows for cell in row), default=1)
-        lines = [" ".join(cell.rjust(width) for cell in row) for row in rows]
-        widest = max((len(line) for line in lines), default=0)
-        lines = [line.center(widest).rstrip() for line in lines]  # rows of a hexagonal board stagger
-        if game.name in COORDINATES and len(rows) == len(COORDINATES[game.name][0]):
-            names, footer = COORDINATES[game.name]
-            lines = [f"{name:<3}{line}" for name, line in zip(names, lines)]
-            lines.append("   " + (" ".join(letter.rjust(width) for letter in footer) if len(footer) > 1 else footer[0]))
-    lines += [f"position: {code}", f"to move: {game.label(position.number, position.side)}"]
+    lines = (plugin_for(game.name).board_lines or code_board)(game, position)
+    lines += [f"position: {game.position_code(position)}", f"to move: {game.label(position.number, position.side)}"]
     return "\n".join(lines) + "\n"

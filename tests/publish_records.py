@@ -8,7 +8,7 @@ from ludoscribe.notation.games import GAMES, History, game_class
 from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.writer import write_record
 
-ENGINES = [name for name, rules in GAMES.items() if rules is not None]
+ENGINES = list(GAMES)
 
 # A hand-written Teblo record: comments with commands, NAGs, nested variations, [%diagram]s.
 ANNOTATED = """[Game "Teblo"]

@@ -7,7 +7,6 @@ import pytest
 
 from conftest import header, problems_of, read_all, read_one
 from ludoscribe.notation import check, parse_record, read_string, write_record
-from ludoscribe.notation.games import GAMES
 from ludoscribe.notation.games.teblo import Placement, Step
 
 TAGS = '[Game "Teblo"]\n[Result "*"]\n\n'  # movetext starts on line 4
@@ -73,12 +72,6 @@ def test_missing_game_tag():
 def test_unknown_game():
     assert one_problem('[Event "e"]\n[Game "Chess"]\n[Result "*"]\n\n1. D4 *\n') == (
         "unknown game 'Chess' (the Game tag is one of Teblo, Staku, Tektop, Tekao, TChako)", 2, 1, None)
-
-
-def test_game_without_an_engine(monkeypatch):
-    monkeypatch.setitem(GAMES, "TChako", None)  # as for every game until its engine is written
-    assert one_problem('[Event "e"]\n[Game "T\'Chako"]\n[Result "*"]\n\n1. D4 *\n') == (
-        "TChako records cannot be checked yet: this version has no TChako engine", 2, 1, None)
 
 
 def test_unknown_variant():
