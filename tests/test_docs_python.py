@@ -56,7 +56,9 @@ def test_library_examples_print_what_they_say(folder, capsys):
                                "Pieter Bakker - Femke Hoekstra 1-0 93 turns"]
     assert printed(2) == ["4 13 turn 2 Yellow", "D6 is not next to Yellow's pawn on D4: a pawn steps to an "
                           "orthogonally adjacent square"]
-    assert printed(4)[:3] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
+    engines = printed(4)
+    assert engines[-1] == "TChako T'Chako ('White', 'Black')"
+    assert engines[:3] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
                               "D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent "
                               "square", "turn 1 Red"]
     assert printed(5) == ["the turns D4 H10 D3 I10 were played three times in a row", "None"]
