@@ -22,6 +22,7 @@ from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, check_page, over_budget
 from .diagram import ending, renderer_for
 from .escaping import html_text, markdown_text, script_json
+from .explorer import Openings
 from .frames import FrameTable, inline
 from .svg import marks_and_arrows
 
@@ -234,12 +235,15 @@ def asset(name: str) -> str:
 
 def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g", ply: int = 0,
                 size: int = 480, flipped: bool = False, tags: bool = True,
-                links: dict[str, str] | None = None, budgets: Budgets = DEFAULT_BUDGETS) -> str:
+                links: dict[str, str] | None = None, budgets: Budgets = DEFAULT_BUDGETS,
+                openings: Openings | None = None) -> str:
     """An HTML fragment for a checked record: tags, viewer, move list, diagrams, result.
 
     prefix: unique on the page, it starts every id of the fragment.
     ply: the main-line position the viewer shows first (0 = the start).
     links: tag name -> URL, to make those tag values links.
+    openings: where the record's first positions are in a site's opening explorer, for
+    the viewer to link to them.
     BudgetError if the record's page would exceed a budget (render/budgets.py).
     """
     if (problem := over_budget(record, budgets)) is not None:
@@ -248,7 +252,7 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     at = tree.of(record.moves[ply - 1]) if ply else 0
     svgs = diagrams(tree, size, flipped)
     turned = diagrams(tree, size, not flipped) if svgs is not None else None
-    html = HtmlWriter(tree, svgs, prefix, turned)
+    html = HtmlWriter(tree, svgs, prefix, turned, openings)
     parts = [f'<div class="ls-record" id="{html_text(prefix)}">']
     if tags:
         parts.append(tag_table(record, links or {}))
@@ -281,9 +285,11 @@ def tag_table(record: Record, links: dict[str, str]) -> str:
 class HtmlWriter:
     """The HTML parts of one record's fragment."""
 
-    def __init__(self, tree: Tree, svgs: list[str] | None, prefix: str, turned: list[str] | None = None) -> None:
-        """svgs: every position as first shown; turned: the same with the board turned round (for Flip)."""
-        self.tree, self.svgs, self.prefix = tree, svgs, prefix
+    def __init__(self, tree: Tree, svgs: list[str] | None, prefix: str, turned: list[str] | None = None,
+                 openings: Openings | None = None) -> None:
+        """svgs: every position as first shown; turned: the same with the board turned round (for Flip);
+        openings: see render_html."""
+        self.tree, self.svgs, self.prefix, self.openings = tree, svgs, prefix, openings
         self.sides = tree.record.game.sides
         self.figures = 0
         self.table = FrameTable(f"{prefix}v-")  # empty for a game without diagrams
@@ -298,7 +304,15 @@ class HtmlWriter:
         return (f'<div class="ls-board">{self.table.markup(at, board_label(self.tree.record, entry))}'
                 f'<div class="ls-controls" role="toolbar" aria-label="Viewer" hidden>{buttons}</div>'
                 f'<p class="ls-status" aria-live="polite">{html_text(entry.label)}</p>'
-                f'<p class="ls-now" hidden>{html_text(self.comment(entry))}</p></div>')
+                f'<p class="ls-now" hidden>{html_text(self.comment(entry))}</p>{self._openings_link()}</div>')
+
+    def _openings_link(self) -> str:
+        """A link to the position shown in the opening explorer (kept while hidden, so that
+        the panel keeps its height when the viewer goes past the explorer's turns)."""
+        if self.openings is None:
+            return ""
+        return (f'<p class="ls-open" hidden><a href="{html_text(self.openings.page)}">'
+                "This position in the opening explorer</a></p>")
 
     def comment(self, entry: Entry) -> str:
         """What readers see of the comments around an entry's turn (the record's own for the start).
@@ -315,10 +329,14 @@ class HtmlWriter:
         """
         entries = self.tree.entries
         frames = self.table.frames
-        data = {"game": display_name(self.tree.record.game.name), "roots": self.table.roots, "table": self.table.elements,
+        data: dict[str, Any] = {"game": display_name(self.tree.record.game.name), "roots": self.table.roots, "table": self.table.elements,
                 "frames": frames[:len(entries)], "turned": frames[len(entries):],
                 "parent": [e.parent for e in entries], "next": [e.next for e in entries],
                 "labels": [e.label for e in entries]}
+        if self.openings is not None:  # main-line entry -> its position in the opening explorer
+            record = self.tree.record
+            numbers = [0, *(self.tree.of(node) for node in record.moves[:len(self.openings.spots) - 1])]
+            data["explore"] = {"page": self.openings.page, "spots": dict(zip(numbers, self.openings.spots))}
         return f'<script type="application/json" class="ls-data">{script_json(data)}</script>'
 
     def moves(self) -> str:

@@ -26,6 +26,16 @@ SIZE = 420  # the board's width in pixels
 SHOWN_RECORDS = 50  # records listed under a position before "and N more"
 
 
+@dataclass(frozen=True)
+class Openings:
+    """Where a record's first positions are in its game's explorer: the explorer's page, and
+    the explorer's position for each main-line position from the start (the viewer links
+    to them)."""
+
+    page: str
+    spots: tuple[int, ...]
+
+
 @dataclass
 class Turn:
     """A turn played from a position: where it leads, and the results of the records that played it."""
@@ -60,13 +70,14 @@ class OpeningTree:
             self.spots.append(Spot(position, line))
         return self.index[position]
 
-    def add(self, record: Record, page: str, title: str) -> None:
-        """Follow a checked, valid record's first turns."""
+    def add(self, record: Record, page: str, title: str) -> tuple[int, ...]:
+        """Follow a checked, valid record's first turns; the explorer's position for each."""
         number = len(self.records)
         self.records.append((title, page, record.result))
         game, position, words = record.game, record.start, []
         here = self._spot(position, "")
         self.spots[here].records.append(number)
+        spots = [here]
         for node in record.moves[:DEPTH]:
             text = game.turn_text(node.turn)
             words.append(text)
@@ -75,8 +86,10 @@ class OpeningTree:
             turn = self.spots[here].turns.setdefault(text, Turn(child))
             turn.results[record.result] += 1
             here = child
+            spots.append(here)
             if number not in self.spots[here].records:
                 self.spots[here].records.append(number)
+        return tuple(spots)
 
     def html(self, prefix: str = "x") -> str:
         """The explorer's fragment: the first position drawn and listed, and the data for the rest."""

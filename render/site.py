@@ -35,7 +35,7 @@ from ..notation.writer import write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
 from .document import UNKNOWN_DATE, date_text, render_html, title
-from .explorer import OpeningTree
+from .explorer import OpeningTree, Openings
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import html_footer, html_table, scored
 
@@ -260,11 +260,12 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                       date_text(record.tags.get("Date")), round_))
             plan.games[event].append(played(record))
-            plan.explorers.setdefault(game, OpeningTree(record.game)).add(record, f"../records/{slug}.html",
-                                                                          title(record))
+            tree = plan.explorers.setdefault(game, OpeningTree(record.game))
+            openings = Openings(f"../openings/{slugify(game, 'game')}.html",
+                                tree.add(record, f"../records/{slug}.html", title(record)))
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
-            yield Task(record, replayed, slug, links)
+            yield Task(record, replayed, slug, links, openings)
 
 
 @dataclass
@@ -275,6 +276,7 @@ class Task:
     replayed: Replayed | None
     slug: str
     links: dict[str, str]
+    openings: Openings | None = None
 
 
 def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[str], None]) -> None:
@@ -292,33 +294,34 @@ def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[
     paths = [str(docs / "records" / f"{task.slug}.md") for task in tasks]
     with ExitStack() as stack:
         if jobs == 1 or len(tasks) < 2:
-            notes: Iterable[str | None] = (write_page(task.record, task.replayed, path, task.links)
-                                           for task, path in zip(tasks, paths))
+            notes: Iterable[str | None] = (write_page(task.record, task.replayed, path, task.links,
+                                                      openings=task.openings) for task, path in zip(tasks, paths))
         else:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
             texts = (write_record(task.record) for task in tasks)
             notes = pool.map(render_page, texts, paths, [task.links for task in tasks],
-                             chunksize=max(1, len(tasks) // (8 * jobs)))
+                             [DEFAULT_BUDGETS] * len(tasks), [task.openings for task in tasks], chunksize=max(1, len(tasks) // (8 * jobs)))
         for task, note in zip(tasks, notes):
             if note is not None:
                 progress(f"site: warning: records/{task.slug}.md: {note}")
             tick()
 
 
-def render_page(text: str, path: str, links: dict[str, str], budgets: Budgets = DEFAULT_BUDGETS) -> str | None:
+def render_page(text: str, path: str, links: dict[str, str], budgets: Budgets = DEFAULT_BUDGETS,
+                openings: Openings | None = None) -> str | None:
     """Write the page of one record (its canonical text, known valid); why it says less, if it does.
 
     A record whose page would exceed the page budget gets a page saying so instead.
     """
     record = read_string(text)[0]
-    return write_page(record, check(record), path, links, budgets)
+    return write_page(record, check(record), path, links, budgets, openings)
 
 
 def write_page(record: Record, replayed: Replayed | None, path: str, links: dict[str, str],
-               budgets: Budgets = DEFAULT_BUDGETS) -> str | None:
+               budgets: Budgets = DEFAULT_BUDGETS, openings: Openings | None = None) -> str | None:
     """Write the page of one checked, valid record; why it says less, if it does (see render_page)."""
     try:
-        fragment = render_html(record, replayed, links=links, budgets=budgets)
+        fragment = render_html(record, replayed, links=links, budgets=budgets, openings=openings)
     except BudgetError as error:
         _write(Path(path), title(record), [f'<p class="ls-note">{html_text(str(error.problem.message))}.</p>'])
         return str(error.problem.message)

@@ -22,6 +22,8 @@
     this.status = game.querySelector(".ls-status");
     this.comment = game.querySelector(".ls-now");
     this.moves = game.querySelector(".ls-moves");
+    this.open = data.explore ? game.querySelector(".ls-open") : null;  /* link to the opening explorer */
+    if (this.open) this.open.hidden = false;
     this.buttons = {};
     this.links = [];
     this.children = data.parent.map(function () { return []; });
@@ -108,6 +110,11 @@
     this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + label));
     this.status.textContent = label;
     this.comment.textContent = this.remarks(number);
+    if (this.open) {  /* hidden past the explorer's turns, its line kept so that the panel does not jump */
+      var spot = data.explore.spots[number];
+      this.open.style.visibility = spot === undefined ? "hidden" : "visible";
+      if (spot !== undefined) this.open.firstChild.setAttribute("href", data.explore.page + "#p" + spot);
+    }
     for (var what in this.buttons) {
       if (what !== "flip") this.buttons[what].setAttribute("aria-disabled", this.target(what, number) < 0);
     }

@@ -88,3 +88,30 @@ def test_the_explorer_page_goes_from_position_to_position(browser, site, size):
     assert page.locator(".ls-explorer .ls-status").text_content() == data["lines"][here]
     assert [problem for problem in problems if not SEARCH_FROM_DISK.match(problem)] == []
     context.close()
+
+
+def test_the_viewer_links_each_early_position_to_the_explorer(browser, site):
+    page_path = next((site / "records").glob("spring-quadrangular-2024-1-*.html"))
+    data = json.loads(re.search(r'class="ls-data">(.*?)</script>', page_path.read_text(encoding="utf-8")).group(1))
+    context = browser.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    page.goto(page_path.as_uri())
+    link = page.locator(".ls-open a")
+    board_before = page.locator(".ls-board").bounding_box()["height"]
+    for step in range(15):
+        spot = data["explore"]["spots"].get(str(step))
+        if spot is None:
+            assert not link.is_visible()  # past the explorer's turns: hidden, its line kept
+        else:
+            assert link.is_visible() and link.get_attribute("href") == f"../openings/teblo.html#p{spot}"
+        assert page.locator(".ls-board").bounding_box()["height"] == board_before
+        page.keyboard.press("ArrowRight")
+    assert len(data["explore"]["spots"]) == 13  # the start and the first 12 turns
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    link.click()
+    page.wait_for_load_state()
+    explorer = json.loads(re.search(r'class="ls-explorer-data">(.*?)</script>',
+                                    (site / "openings" / "teblo.html").read_text(encoding="utf-8")).group(1))
+    assert page.locator(".ls-explorer .ls-status").text_content() == explorer["lines"][data["explore"]["spots"]["1"]]
+    context.close()
