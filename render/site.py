@@ -35,6 +35,7 @@ from ..notation.writer import write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
 from .document import UNKNOWN_DATE, date_text, render_html, title
+from .explorer import OpeningTree
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import html_footer, html_table, scored
 
@@ -117,6 +118,7 @@ class Plan:
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
     seen: SeenGames = field(default_factory=SeenGames)
+    explorers: dict[str, OpeningTree] = field(default_factory=dict)  # by game: the opening explorer
 
 
 def _tag(record: Record, name: str) -> str:
@@ -258,6 +260,8 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                       date_text(record.tags.get("Date")), round_))
             plan.games[event].append(played(record))
+            plan.explorers.setdefault(game, OpeningTree(record.game)).add(record, f"../records/{slug}.html",
+                                                                          title(record))
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
             yield Task(record, replayed, slug, links)
@@ -346,12 +350,19 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
         by_event[entry.event].append(entry)
     (docs / "games").mkdir()
     (docs / "events").mkdir()
+    (docs / "openings").mkdir()
+    for game, tree in plan.explorers.items():
+        _write(docs / "openings" / f"{slugify(game, 'game')}.md", f"{display_name(game)} openings",
+               ["The turns played from each position in the first turns of these records, how often, and "
+                "how the records that played them ended. Choose a turn to go to the position it gives.", "",
+                tree.html()], wide=True)
     for game, entries in by_game.items():
         rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.result)} | {markdown_text(e.date)} "
                 f"| {markdown_text(e.round)} | [{markdown_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
                 for e in _ordered(entries)]
         _write(docs / "games" / f"{slugify(game, 'game')}.md", display_name(game),
-               [f"{_plural(len(entries), 'record')}.", "",
+               [f"{_plural(len(entries), 'record')}. Their first turns, position by position, are in the "
+                f"[opening explorer](../openings/{slugify(game, 'game')}.md).", "",
                 "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
     for event, entries in by_event.items():
         rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(display_name(e.game))} "
@@ -372,7 +383,7 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
             "each game on its page with the buttons or the arrow keys.", "", "## Games", "",
             "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
             "| Event | Records | Dates |", "|---|---|---|", *event_rows])
-    return len(by_game) + len(by_event) + 2
+    return 2 * len(by_game) + len(by_event) + 2
 
 
 def _standings_section(games: list[ScoredGame]) -> list[str]:
@@ -415,7 +426,8 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     games = sorted({entry.game for entry in plan.entries})
     nav = [{"Home": "index.md"},
            *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
-           {"Events": "events.md"}]
+           {"Events": "events.md"},
+           {"Openings": [{html_text(display_name(game)): f"openings/{slugify(game, 'game')}.md"} for game in games]}]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
               "markdown_extensions": ["tables", "toc"]}

@@ -222,8 +222,89 @@
     document.documentElement.style.setProperty("--ls-top", headerBottom() + "px");
   }
 
+  /* The opening explorer of a site (render/explorer.py): one position at a time, its board,
+     the turns played from it and the records that reached it. #p12 shows position 12. */
+  function Explorer(box) {
+    var self = this;
+    this.data = JSON.parse(box.querySelector("script.ls-explorer-data").textContent);
+    this.svg = box.querySelector(".ls-board svg");
+    this.status = box.querySelector(".ls-status");
+    this.body = box.querySelector("table.ls-explore tbody");
+    this.reached = box.querySelector("ul.ls-reached");
+    this.every = box.querySelector("ol.ls-all").children;  /* every record, listed once (hidden) */
+    this.trail = [0];
+    this.root = -1;
+    var controls = box.querySelector(".ls-controls");
+    controls.hidden = false;
+    controls.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button) return;
+      var what = button.getAttribute("data-go");
+      if (what === "start") self.show(0, true);
+      else if (self.trail.length > 1) { self.trail.pop(); self.show(self.trail.pop(), true); }
+    });
+    box.addEventListener("click", function (event) {
+      var link = event.target.closest("a.ls-m");
+      if (!link) return;
+      event.preventDefault();
+      self.show(+link.getAttribute("href").slice(2), true);
+    });
+    explorers.push(this);
+    this.show(0, false);
+  }
+
+  Explorer.prototype.show = function (number, remember) {
+    var data = this.data;
+    if (!(number >= 0 && number < data.frames.length)) return;
+    if (number === 0) this.trail = [0];
+    else if (this.trail[this.trail.length - 1] !== number) this.trail.push(number);
+    var frame = data.frames[number];
+    if (frame[0] !== this.root) {
+      var attributes = data.roots[frame[0]];
+      for (var name in attributes) this.svg.setAttribute(name, attributes[name]);
+      this.root = frame[0];
+    }
+    var parts = [];
+    for (var i = 1; i < frame.length; i++) parts.push(data.table[frame[i]]);
+    this.svg.innerHTML = parts.join("");
+    var line = data.lines[number] || "Start";
+    this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + line));
+    this.status.textContent = line;
+    var rows = data.turns[number].map(function (turn) {  /* [turn, next position, 1-0, 0-1, draws, unfinished] */
+      return "<tr><td><a class=\"ls-m\" href=\"#p" + turn[1] + "\">" + escaped(turn[0]) + "</a></td><td>" +
+        (turn[2] + turn[3] + turn[4] + turn[5]) + "</td><td>" + turn[2] + "</td><td>" + turn[4] + "</td><td>" +
+        turn[3] + "</td><td>" + turn[5] + "</td></tr>";
+    });
+    this.body.innerHTML = rows.join("");
+    var reached = data.records[number];
+    var every = this.every;
+    this.reached.replaceChildren.apply(this.reached, reached.slice(0, data.shown).map(function (k) {
+      return every[k].cloneNode(true);
+    }));
+    if (reached.length > data.shown) {
+      var more = document.createElement("li");
+      more.textContent = "and " + (reached.length - data.shown) + " more";
+      this.reached.appendChild(more);
+    }
+    if (remember) {
+      try { history.replaceState(null, "", "#p" + number); } catch (error) { /* not allowed here */ }
+    }
+  };
+
+  function escaped(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+
+  var explorers = [];
+
   function start() {
     pinUnderHeader();
+    document.querySelectorAll(".ls-explorer").forEach(function (box) {
+      if (!box.hasAttribute("data-ready")) {
+        box.setAttribute("data-ready", "");
+        new Explorer(box);
+      }
+    });
     document.querySelectorAll(".ls-game").forEach(function (game) {
       if (game.querySelector("script.ls-data") && !game.hasAttribute("data-ready")) {
         game.setAttribute("data-ready", "");
@@ -234,6 +315,8 @@
   }
 
   function follow() {  /* a URL ending in #g-12 shows position 12 of the record whose id is g */
+    var position = /^#p(\d+)$/.exec(location.hash);
+    if (position) explorers.forEach(function (explorer) { explorer.show(+position[1], false); });
     var wanted = /^#(.+)-(\d+)$/.exec(location.hash);
     viewers.forEach(function (viewer) {
       if (wanted && wanted[1] === viewer.id) viewer.go(+wanted[2], false, true);

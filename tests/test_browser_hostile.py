@@ -30,7 +30,9 @@ CLICK_EVERY_LINK = """() => {
     const inPage = url.protocol === location.protocol && url.pathname === location.pathname && url.hash !== "";
     if (!inPage && ["file:", "http:", "https:"].includes(url.protocol)) event.preventDefault();
   }, true);
-  for (const link of document.querySelectorAll("a[href]")) link.click();
+  for (const link of document.querySelectorAll("a[href]")) {
+    if (link.isConnected) link.click();  // a link a script took off the page (the explorer's lists) can't be clicked
+  }
   return window.__clicked.length;
 }"""
 

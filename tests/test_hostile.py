@@ -132,7 +132,7 @@ def test_front_matter_and_configuration_read_as_yaml(built):
         text = path.read_text(encoding="utf-8")
         front, body = re.fullmatch(r"---\n(.*?)\n---\n\n(.*)", text, re.DOTALL).groups()
         meta = yaml.safe_load(front)
-        record_page = path.parent.name == "records"  # without Material's table of contents: room for the viewer
+        record_page = path.parent.name in ("records", "openings")  # no table of contents: room for the board
         assert list(meta) == (["title", "hide"] if record_page else ["title"]) and front.isascii(), path
         assert meta.get("hide", ["toc"]) == ["toc"], path
         heading = body.split("\n", 1)[0]

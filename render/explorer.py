@@ -1,0 +1,131 @@
+"""The opening explorer of a site (docs/archive.md#the-opening-explorer).
+
+For each game, the explorer follows the first `DEPTH` turns of every published record's
+main line. Positions are told apart as the engine tells them apart (the turn number
+aside), so two move orders that reach one position meet there. For each position it
+keeps the turns played from it, how often and with what results, and the records that
+reached it. The page shows one position at a time: its board, those turns (each leads to
+the position it gives) and the records, and works from file:// like the viewer (its
+script is in viewer.js).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..notation.games import display_name
+from ..notation.model import RESULTS, Record
+from .diagram import renderer_for
+from .escaping import html_text, script_json
+from .frames import FrameTable
+
+DEPTH = 12  # turns of each main line that the explorer follows
+SIZE = 420  # the board's width in pixels
+SHOWN_RECORDS = 50  # records listed under a position before "and N more"
+
+
+@dataclass
+class Turn:
+    """A turn played from a position: where it leads, and the results of the records that played it."""
+
+    child: int
+    results: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass
+class Spot:
+    """A position of the explorer: the turns played from it, the records that reached it, and
+    how the first record reached it (for its label)."""
+
+    position: Any
+    line: str
+    turns: dict[str, Turn] = field(default_factory=dict)
+    records: list[int] = field(default_factory=list)
+
+
+class OpeningTree:
+    """Every position the first turns of a game's records reach, joined where they meet."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.spots: list[Spot] = []
+        self.index: dict[Any, int] = {}
+        self.records: list[tuple[str, str, str]] = []  # (title, page, result)
+
+    def _spot(self, position: Any, line: str) -> int:
+        if position not in self.index:
+            self.index[position] = len(self.spots)
+            self.spots.append(Spot(position, line))
+        return self.index[position]
+
+    def add(self, record: Record, page: str, title: str) -> None:
+        """Follow a checked, valid record's first turns."""
+        number = len(self.records)
+        self.records.append((title, page, record.result))
+        game, position, words = record.game, record.start, []
+        here = self._spot(position, "")
+        self.spots[here].records.append(number)
+        for node in record.moves[:DEPTH]:
+            text = game.turn_text(node.turn)
+            words.append(text)
+            position = game.apply(position, node.turn)
+            child = self._spot(position, " ".join(words))
+            turn = self.spots[here].turns.setdefault(text, Turn(child))
+            turn.results[record.result] += 1
+            here = child
+            if number not in self.spots[here].records:
+                self.spots[here].records.append(number)
+
+    def html(self, prefix: str = "x") -> str:
+        """The explorer's fragment: the first position drawn and listed, and the data for the rest."""
+        name = display_name(self.game.name)
+        table = FrameTable(f"{prefix}-")
+        draw = renderer_for(self.game)
+        for spot in self.spots:
+            table.add(draw(spot.position, size=SIZE))
+        first, second = self.game.sides
+        data = {
+            "game": name, "sides": [first, second], "roots": table.roots, "table": table.elements,
+            "frames": table.frames, "lines": [spot.line for spot in self.spots],
+            "turns": [[[text, turn.child, *(turn.results[result] for result in RESULTS)]
+                       for text, turn in sorted(spot.turns.items(), key=lambda item: -sum(item[1].results.values()))]
+                      for spot in self.spots],
+            "records": [spot.records for spot in self.spots], "shown": SHOWN_RECORDS,
+        }
+        every = "".join(self._record_item(k) for k in range(len(self.records)))
+        label = f"{name}, start"
+        return (f'<div class="ls-explorer-page"><div class="ls-explorer" id="{html_text(prefix)}">'
+                f'<div class="ls-board">{table.markup(0, label)}'
+                f'<p class="ls-status" aria-live="polite">Start</p>'
+                f'<div class="ls-controls" role="toolbar" aria-label="Explorer" hidden>'
+                f'<button type="button" data-go="start" title="Start" aria-label="Start">«</button>'
+                f'<button type="button" data-go="back" title="Back" aria-label="Back">‹</button></div></div>'
+                f'<div class="ls-moves">{self._turns_table(0)}{self._records_list(0)}'
+                f'<ol class="ls-all" hidden>{every}</ol></div>'
+                f'<script type="application/json" class="ls-explorer-data">{script_json(data)}</script></div></div>')
+
+    def _turns_table(self, number: int) -> str:
+        first, second = (html_text(side) for side in self.game.sides)
+        rows = []
+        for text, turn in sorted(self.spots[number].turns.items(), key=lambda item: -sum(item[1].results.values())):
+            counts = turn.results
+            rows.append(f'<tr><td><a class="ls-m" href="#p{turn.child}">{html_text(text)}</a></td>'
+                        f'<td>{sum(counts.values())}</td><td>{counts["1-0"]}</td><td>{counts["1/2-1/2"]}</td>'
+                        f'<td>{counts["0-1"]}</td><td>{counts["*"]}</td></tr>')
+        return (f'<div class="ls-explore-box"><table class="ls-explore"><thead><tr><th>Turn</th><th>Records</th><th>{first} wins</th>'
+                f'<th>Drawn</th><th>{second} wins</th><th>Unfinished</th></tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+    def _record_item(self, number: int) -> str:
+        """A record as listed: a link to its page and its result (every record is listed once,
+        hidden, for the script to copy: no record text is ever inside a script)."""
+        title, page, result = self.records[number]
+        return f'<li><a href="{html_text(page)}">{html_text(title)}</a> {html_text(result)}</li>'
+
+    def _records_list(self, number: int) -> str:
+        items = [self._record_item(k) for k in self.spots[number].records[:SHOWN_RECORDS]]
+        more = len(self.spots[number].records) - SHOWN_RECORDS
+        tail = f"<li>and {more} more</li>" if more > 0 else ""
+        return f'<h2>Records reaching this position</h2><ul class="ls-reached">{"".join(items)}{tail}</ul>'
