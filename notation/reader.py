@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
-from parsimonious.nodes import Node as ParseNode
 
 
 from .games import Game, game_class
 from .games.plugins import BUILT_IN
-from .grammar import HEADER, Token, tokens
+from .grammar import Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
 from .model import GLYPHS, Node, Problem, Record, Source
 
@@ -115,11 +114,10 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>", moves: 
     reads the rest when it is needed.
     """
     record = Record(source=Source(name, first_line, text))
-    header = HEADER.match(text)
-    tag_offsets = _read_tags(record, header)
+    tags, start = header(text)
+    tag_offsets = _read_tags(record, tags)
     if tag_offsets is None:
         return record
-    start = header.end
     if text.startswith("[", start):
         record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start)
         return record
@@ -146,21 +144,21 @@ def _read_movetext(record: Record, start: int) -> None:
         record.problem("missing Result tag (it must equal the result at the end of the movetext)", start)
 
 
-def _read_tags(record: Record, header: ParseNode) -> dict[str, int] | None:
+def _read_tags(record: Record, tags: list[re.Match[str]]) -> dict[str, int] | None:
     """The tags into the record; their offsets, or None if one is beyond the limits."""
     offsets: dict[str, int] = {}
-    for tag in header.children[1].children:
-        name, value = tag.match.group("name", "value")
+    for tag in tags:
+        name, value = tag.group("name", "value")
         if name in record.tags:
-            record.problem(f"tag {name} appears twice", tag.start)
+            record.problem(f"tag {name} appears twice", tag.start())
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value)
-        offsets[name] = tag.start
+        offsets[name] = tag.start()
         if (problem := line_break_problem(name, value)) and (found := LINE_BREAK.search(value)):
-            record.problem(problem, tag.match.start("value") + found.start())
+            record.problem(problem, tag.start("value") + found.start())
         too_long = tag_problem(name, record.tags[name])
         if too_long is not None:
-            record.problem(too_long, tag.start)
+            record.problem(too_long, tag.start())
             return None
     return offsets
 

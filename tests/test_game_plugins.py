@@ -94,13 +94,13 @@ def test_importing_the_library_or_the_command_imports_no_game():
                              "'ludoscribe.render.escaping']"
 
 
-def test_a_record_imports_its_own_game_only():
+def test_a_record_imports_its_own_game_only_and_no_parser_generator():
     code = ("import sys\nfrom ludoscribe.notation import check, read_string\n"
             "record = read_string('[Game \"Tekao\"]\\n[Result \"*\"]\\n\\n*\\n')[0]\ncheck(record)\n"
-            "print(record.problems, sorted(m.rsplit('.', 1)[1] for m in sys.modules "
+            "print(record.problems, 'parsimonious' in sys.modules, sorted(m.rsplit('.', 1)[1] for m in sys.modules "
             "if m.startswith('ludoscribe.notation.games.')))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "[] ['base', 'plugins', 'rows', 'tekao']"
+    assert loaded.strip() == "[] False ['base', 'plugins', 'rows', 'tekao']"
 
 
 # --- a sixth game, added by another package --------------------------------------------

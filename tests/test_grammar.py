@@ -1,4 +1,5 @@
-"""The movetext scanner (grammar.tokens) finds exactly the tokens parsimonious parses."""
+"""The movetext scanner (grammar.tokens) and the tag section reader (grammar.header) find exactly
+what parsimonious parses, though they never build a parsimonious grammar."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludoscribe.notation.games import GAMES
-from ludoscribe.notation.grammar import grammar_for, tokens
+from ludoscribe.notation.grammar import grammar_for, header, rule_patterns, token_rules, tokens
 
 # Pieces of movetext, right and wrong, that every game's text is made of.
 PIECES = ["1.", "12...", " ", "\n", "\t", "{", "}", "{a comment}", ";", "(", ")", "(3", "$1", "$300", "!", "?!",
@@ -38,3 +39,30 @@ def test_scanner_names_each_kind_of_token():
     assert [name for name, _ in tokens(Teblo, text)] == [
         "number", "turn", "brace_comment", "nag", "variation_start", "number", "turn", "variation_end", "number",
         "turn", "nag", "line_comment", "unexpected", "result"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_scanner_takes_the_regular_expressions_parsimonious_builds(game):
+    members = grammar_for(GAMES[game])["element"].members
+    assert [(name, rule.pattern) for name, rule in token_rules(GAMES[game])] == [
+        (member.name, member.re.pattern) for member in members]
+
+
+HEADERS = ['[Game "Teblo"]\n[Event "a \\"b\\" c"]\n\n1. D4 *', '  \n[A "1"] [B "2"]x', '[Bad tag]\n', "",
+           '[Game "x\ny"]', '[A_1\t"v"]\n\n[B "w"]\n']
+
+
+@pytest.mark.parametrize("text", HEADERS)
+def test_the_tag_section_reads_as_the_header_rule(text):
+    node = grammar_for(GAMES["Teblo"])["header"].match(text)
+    tags, end = header(text)
+    assert ([(tag.start(), tag.end(), tag.group("name", "value")) for tag in tags], end) == (
+        [(tag.start, tag.end, tag.match.group("name", "value")) for tag in node.children[1].children], node.end)
+
+
+def test_a_turn_rule_other_than_one_plain_regex_is_taken_from_parsimonious():
+    class Flagged(GAMES["Teblo"]):  # a flag after the expression: read by parsimonious only
+        turn_rules = 'turn = ~r"(?P<placement>\\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(placement)\\))\\s*"i\n'
+
+    assert "turn" not in rule_patterns(Flagged.turn_rules)
+    assert [name for name, _ in tokens(Flagged, "1. D4 (H9) *")] == ["number", "turn", "turn", "result"]
