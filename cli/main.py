@@ -134,7 +134,8 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         records += 1
         valid += not record.problems
         if as_json:
-            problems += [{"file": path, "line": p.line, "column": p.column, "turn": p.turn, "message": p.message}
+            problems += [{"file": path, "line": p.line, "column": p.column, "turn": p.turn, "code": p.code,
+                          "message": p.message}
                          for p in record.problems]
         else:
             for line in _problem_lines(path, index, record):

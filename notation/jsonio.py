@@ -84,7 +84,7 @@ class SchemaError(ValueError):
         return f"{self.line}:{self.column}: {self.message}" if self.line is not None else self.message
 
     def problem(self) -> Problem:
-        return Problem(self.message, self.line, self.column)
+        return Problem(self.message, self.line, self.column, code="json")
 
 
 class Huge:
@@ -302,7 +302,7 @@ def _records(stream: JsonStream, name: str) -> Iterator[Record]:
         try:
             _fill(record, data, f"$.records[{index}]")
         except SchemaError as error:
-            record.problems.append(Problem(error.message, line, column))
+            record.problems.append(Problem(error.message, line, column, code="json"))
         yield record
         index += 1
     stream.pos += 1

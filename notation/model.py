@@ -62,13 +62,36 @@ def without_commands(text: str) -> str:
     return " ".join(" ".join(parts).split())
 
 
+# Every kind of problem, by its code: stable names a program can rely on (the messages
+# may be reworded). docs/format.md#problem-codes lists them with examples.
+PROBLEM_CODES = {
+    "encoding": "a line is not UTF-8 text",
+    "too-long": "a line, a record, a tag value, a comment or the record written out is over a limit",
+    "tag": "a tag is malformed, written twice, or its value holds a line break",
+    "missing-tag": "the Game or the Result tag is missing",
+    "game": "the Game tag names no game, or the Variant tag an option the game does not have",
+    "position": "the Position tag is not a position of the game",
+    "syntax": "the movetext holds a word that is not a turn of the game, or a turn number without its turn",
+    "number": "a turn number does not fit the turn that follows it",
+    "nag": "a NAG does not follow a turn, or is out of range",
+    "variation": "a variation is misplaced, empty, not closed, or nested too deep",
+    "result": "the movetext's result is missing, differs from the Result tag, or has text after it",
+    "illegal-turn": "the game's rules refuse a turn",
+    "game-over": "a turn is played after the game ended",
+    "result-contradicts": "the result contradicts the end the rules reach",
+    "json": "a TGN JSON document does not hold what the format says",
+    "budget": "a record is over a publishing budget, so it is not published",
+}
+
+
 class Problem(NamedTuple):
-    """One thing wrong with a record: where it is, at which turn, and why."""
+    """One thing wrong with a record: where it is, at which turn, why, and what kind of problem it is."""
 
     message: str
     line: int | None = None
     column: int | None = None
     turn: str | None = None  # "turn 3 Red"; None outside the movetext
+    code: str = "syntax"  # one of PROBLEM_CODES
 
     def __str__(self) -> str:
         where = f"{self.line}:{self.column}: " if self.line is not None else ""
@@ -133,9 +156,9 @@ class Record:
             return None, None
         return self.source.locate(offset)
 
-    def problem(self, message: str, offset: int | None = None, turn: str | None = None) -> Problem:
-        """Record a problem found at `offset` of the record's text."""
+    def problem(self, message: str, offset: int | None = None, turn: str | None = None, *, code: str) -> Problem:
+        """Record a problem of kind `code` (PROBLEM_CODES) found at `offset` of the record's text."""
         line, column = self.locate(offset)
-        found = Problem(message, line, column, turn)
+        found = Problem(message, line, column, turn, code)
         self.problems.append(found)
         return found

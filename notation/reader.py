@@ -49,7 +49,7 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                 pass
-            yield number, "", Problem(f"line longer than {MAX_LINE} bytes", number, 1)
+            yield number, "", Problem(f"line longer than {MAX_LINE} bytes", number, 1, code="too-long")
             continue
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
@@ -57,7 +57,7 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            problem = Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column)
+            problem = Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column, code="encoding")
             # the text, approximated, still tells split_records where the record ends
             yield number, raw.decode("utf-8", "replace").rstrip("\r\n"), problem
             continue
@@ -93,7 +93,7 @@ def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[
         problem = problem or line_problem
         size += len(text) + 1
         if size > MAX_RECORD:
-            problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1)
+            problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1, code="too-long")
             text = ""
         lines_of.append(text)
         if (not blank or line_problem is not None) and not TAG_LINE.match(text):
@@ -119,7 +119,7 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>", moves: 
     if tag_offsets is None:
         return record
     if text.startswith("[", start):
-        record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start)
+        record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start, code="tag")
         return record
     if not bind_game(record, tag_offsets, start):
         return record
@@ -141,7 +141,8 @@ def _read_movetext(record: Record, start: int) -> None:
     assert record.source is not None, "a record being read has its text"
     _build_lines(record, tokens(type(record.game), record.source.text, start))
     if "Result" not in record.tags:
-        record.problem("missing Result tag (it must equal the result at the end of the movetext)", start)
+        record.problem("missing Result tag (it must equal the result at the end of the movetext)", start,
+                       code="missing-tag")
 
 
 def _read_tags(record: Record, tags: list[re.Match[str]]) -> dict[str, int] | None:
@@ -150,15 +151,15 @@ def _read_tags(record: Record, tags: list[re.Match[str]]) -> dict[str, int] | No
     for tag in tags:
         name, value = tag.group("name", "value")
         if name in record.tags:
-            record.problem(f"tag {name} appears twice", tag.start())
+            record.problem(f"tag {name} appears twice", tag.start(), code="tag")
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value)
         offsets[name] = tag.start()
         if (problem := line_break_problem(name, value)) and (found := LINE_BREAK.search(value)):
-            record.problem(problem, tag.start("value") + found.start())
+            record.problem(problem, tag.start("value") + found.start(), code="tag")
         too_long = tag_problem(name, record.tags[name])
         if too_long is not None:
-            record.problem(too_long, tag.start())
+            record.problem(too_long, tag.start(), code="too-long")
             return None
     return offsets
 
@@ -179,22 +180,23 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
     offsets = tag_offsets or {}
     if "Game" not in record.tags:
         names = [plugin.name for plugin in BUILT_IN]
-        record.problem(f"missing Game tag: it names the game ({', '.join(names[:-1])} or {names[-1]})", at)
+        record.problem(f"missing Game tag: it names the game ({', '.join(names[:-1])} or {names[-1]})", at,
+                       code="missing-tag")
         return False
     try:
         rules = game_class(record.tags["Game"])
     except ValueError as error:
-        record.problem(str(error), offsets.get("Game", at))
+        record.problem(str(error), offsets.get("Game", at), code="game")
         return False
     try:
         record.game = rules(record.tags.get("Variant", ""))
     except ValueError as error:
-        record.problem(str(error), offsets.get("Variant", at))
+        record.problem(str(error), offsets.get("Variant", at), code="game")
         return False
     try:
         record.start = start_position(record.game, record.tags)
     except ValueError as error:
-        record.problem(f"bad Position tag: {error}", offsets.get("Position", at))
+        record.problem(f"bad Position tag: {error}", offsets.get("Position", at), code="position")
         return False
     return True
 
@@ -220,13 +222,13 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
     pending: int | None = None  # offset of a turn number whose turn has not come yet
     before: list[str] = []
 
-    def fail(message: str, offset: int, at: tuple[int, int] | None = None) -> None:
-        record.problem(message, offset, game.label(*(at or (number, side))))
+    def fail(message: str, offset: int, at: tuple[int, int] | None = None, code: str = "syntax") -> None:
+        record.problem(message, offset, game.label(*(at or (number, side))), code=code)
 
     for kind, token in elements:
         start = token.start()
         if record.result_offset is not None:
-            return fail("text after the result: the result ends the record", start)
+            return fail("text after the result: the result ends the record", start, code="result")
         if kind == "turn":
             end = token.end()
             if end < len(text) and not text[end - 1].isspace() and text[end] not in TURN_FOLLOWERS:
@@ -243,13 +245,13 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
                 shown = _shortened(token.group().strip())
-                return fail(f"turn number {shown} does not fit: this turn is {right}", start)
+                return fail(f"turn number {shown} does not fit: this turn is {right}", start, code="number")
             pending = start
         elif kind in ("brace_comment", "line_comment"):
             comment = " ".join(token["text"].split())
             too_long = comment_problem(comment)
             if too_long is not None:
-                return fail(too_long, start)
+                return fail(too_long, start, code="too-long")
             if pending is not None:
                 before.append(comment)
             elif node is None:
@@ -258,40 +260,43 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 node.comments.append(comment)
         elif kind == "nag":
             if node is None or pending is not None:
-                return fail("a NAG ($n, !, ?) must follow a turn", start)
+                return fail("a NAG ($n, !, ?) must follow a turn", start, code="nag")
             value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(f"NAG ${_shortened(token['nag'])} is out of range ($0 to $255)", start, node_at)
+                return fail(f"NAG ${_shortened(token['nag'])} is out of range ($0 to $255)", start, node_at, code="nag")
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
-                return fail("a variation must follow the turn it replaces", start)
+                return fail("a variation must follow the turn it replaces", start, code="variation")
             if len(stack) == MAX_DEPTH:
-                return fail(f"variations nested more than {MAX_DEPTH} deep", start)
+                return fail(f"variations nested more than {MAX_DEPTH} deep", start, code="variation")
             stack.append((line, node, node_at, (number, side), start))
             line = []
             node.variations.append(line)
             (number, side), node = node_at, None
         elif kind == "variation_end":
             if not stack or pending is not None or node is None:
-                return fail("')' closes no variation" if not stack else "a variation must hold a turn", start)
+                return fail("')' closes no variation" if not stack else "a variation must hold a turn", start,
+                            code="variation")
             line, node, node_at, (number, side), _ = stack.pop()
         elif kind == "result":
             if stack:
-                return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", start)
+                return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", start,
+                            code="variation")
             if pending is not None:
                 return fail("a turn number must be followed by its turn", pending)
             record.result, record.result_offset = token["result"], start
             tag = record.tags.get("Result")
             if tag is not None and tag != record.result:
-                return fail(f"the result {record.result} differs from the Result tag {tag!r}", start)
+                return fail(f"the result {record.result} differs from the Result tag {tag!r}", start, code="result")
         else:
             return fail(_unexpected(game, token.group().split()[0]), start)
     end = len(text.rstrip())
     if stack:
-        return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4])
+        return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4],
+                    code="variation")
     if record.result_offset is None:
-        fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end)
+        fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end, code="result")
 
 
 def _small_number(digits: str) -> int:

@@ -35,12 +35,12 @@ def check(record: Record) -> Replayed | None:
     outcome = replayed.outcome
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
-                       record.result_offset, None)
+                       record.result_offset, None, code="result-contradicts")
     if not record.problems and (record.source is None or len(record.source.text) > MAX_RECORD // 8):
         try:  # the canonical text of a small TGN text stays far below the limit
             write_record(record)
         except TooLong as error:
-            record.problem(str(error))
+            record.problem(str(error), code="too-long")
     return replayed
 
 
@@ -67,12 +67,12 @@ def _replay_line(record: Record, line: list[Node], history: History, outcome: Ou
         position = history.position
         if outcome is not None:
             record.problem(f"the game is already over: {outcome.reason}", node.offset,
-                           game.label(position.number, position.side))
+                           game.label(position.number, position.side), code="game-over")
             return outcome
         try:
             node.turn = play_turn(game, history, node.turn)
         except IllegalTurn as error:
-            record.problem(str(error), node.offset, game.label(position.number, position.side))
+            record.problem(str(error), node.offset, game.label(position.number, position.side), code="illegal-turn")
             return None
         outcome = game.outcome(history.position, history)
     return outcome

@@ -72,10 +72,10 @@ def check_page(record: Record, fragment: str, budgets: Budgets = DEFAULT) -> Non
         line, column = record.locate(0)
         raise BudgetError(Problem(f"not published: its page would take {len(fragment.encode('utf-8')) / 1e6:.1f} MB, more than "
                                   f"the {budgets.page_bytes / 1e6:g} MB one record's page may take (see Budgets in the publishing "
-                                  "guide)", line, column))
+                                  "guide)", line, column, code="budget"))
 
 
 def _problem(record: Record, node: Node, number: int, side: int, message: str) -> Problem:
     line, column = record.locate(node.offset)
     return Problem(f"not published: {message} (see Budgets in the publishing guide)", line, column,
-                   record.game.label(number, side))
+                   record.game.label(number, side), code="budget")

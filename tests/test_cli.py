@@ -89,7 +89,7 @@ def test_check_json_report(files):
     report = json.loads(result.stdout)
     assert report["records"] == 2 and report["valid"] == 1
     assert report["problems"] == [{
-        "file": str(files["illegal"]), "line": 4, "column": 14, "turn": "turn 2 Yellow",
+        "file": str(files["illegal"]), "line": 4, "column": 14, "turn": "turn 2 Yellow", "code": "illegal-turn",
         "message": "D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square",
     }]
 

@@ -8,6 +8,7 @@ import pytest
 from conftest import header, problems_of, read_all, read_one
 from ludoscribe.notation import check, parse_record, read_string, write_record
 from ludoscribe.notation.games.teblo import Placement, Step
+from ludoscribe.notation.model import PROBLEM_CODES
 
 TAGS = '[Game "Teblo"]\n[Result "*"]\n\n'  # movetext starts on line 4
 
@@ -24,7 +25,9 @@ def node_text(node) -> str:
 def one_problem(text: str) -> tuple:
     record = read_one(text)
     assert len(record.problems) == 1, record.problems
-    return tuple(record.problems[0])
+    problem = record.problems[0]
+    assert problem.code in PROBLEM_CODES  # which code: tests/test_problem_codes.py
+    return problem.message, problem.line, problem.column, problem.turn
 
 
 # --- tags ---------------------------------------------------------------------------------
