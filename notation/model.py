@@ -84,14 +84,27 @@ PROBLEM_CODES = {
 }
 
 
-class Problem(NamedTuple):
-    """One thing wrong with a record: where it is, at which turn, why, and what kind of problem it is."""
-
+class _Located(NamedTuple):
     message: str
     line: int | None = None
     column: int | None = None
     turn: str | None = None  # "turn 3 Red"; None outside the movetext
-    code: str = "syntax"  # one of PROBLEM_CODES
+
+
+class Problem(_Located):
+    """One thing wrong with a record: why, where it is, at which turn (the tuple's four
+    fields, which equality compares), and its kind, `code` (one of PROBLEM_CODES)."""
+
+    code: str
+
+    def __new__(cls, message: str, line: int | None = None, column: int | None = None, turn: str | None = None,
+                code: str = "syntax") -> Problem:
+        problem = super().__new__(cls, message, line, column, turn)
+        problem.code = code
+        return problem
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the code
+        return (*self, self.code)
 
     def __str__(self) -> str:
         where = f"{self.line}:{self.column}: " if self.line is not None else ""
