@@ -84,16 +84,21 @@
 
   Viewer.prototype.draw = function () {
     var data = this.data;
-    var frame = (this.turned ? data.turned : data.frames)[this.at];
-    if (frame[0] !== this.root) {
+    this.root = drawFrame(this.svg, data, (this.turned ? data.turned : data.frames)[this.at], this.root);
+  };
+
+  /* Put a frame (render/frames.py: [root, element indices...]) into `svg`, whose <svg>
+     attributes are those of root `shown`; the root now shown. */
+  function drawFrame(svg, data, frame, shown) {
+    if (frame[0] !== shown) {
       var attributes = data.roots[frame[0]];
-      for (var name in attributes) this.svg.setAttribute(name, attributes[name]);
-      this.root = frame[0];
+      for (var name in attributes) svg.setAttribute(name, attributes[name]);
     }
     var parts = [];
     for (var i = 1; i < frame.length; i++) parts.push(data.table[frame[i]]);
-    this.svg.innerHTML = parts.join("");
-  };
+    svg.innerHTML = parts.join("");
+    return frame[0];
+  }
 
   /* Show entry `number`; remember: in the address (#g-12); reveal: scroll its move into view. */
   Viewer.prototype.go = function (number, remember, reveal) {
@@ -265,15 +270,7 @@
     if (!(number >= 0 && number < data.frames.length)) return;
     if (number === 0) this.trail = [0];
     else if (this.trail[this.trail.length - 1] !== number) this.trail.push(number);
-    var frame = data.frames[number];
-    if (frame[0] !== this.root) {
-      var attributes = data.roots[frame[0]];
-      for (var name in attributes) this.svg.setAttribute(name, attributes[name]);
-      this.root = frame[0];
-    }
-    var parts = [];
-    for (var i = 1; i < frame.length; i++) parts.push(data.table[frame[i]]);
-    this.svg.innerHTML = parts.join("");
+    this.root = drawFrame(this.svg, data, data.frames[number], this.root);
     var line = data.lines[number] || "Start";
     this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + line));
     this.status.textContent = line;
