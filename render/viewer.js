@@ -87,8 +87,8 @@
     this.root = drawFrame(this.svg, data, (this.turned ? data.turned : data.frames)[this.at], this.root);
   };
 
-  /* Put a frame (render/frames.py: [root, element indices...]) into `svg`, whose <svg>
-     attributes are those of root `shown`; the root now shown. */
+  /* Put a frame (render/frames.py: [root, element indices...]) into `svg`, whose svg element
+     has the attributes of root `shown`; the root now shown. */
   function drawFrame(svg, data, frame, shown) {
     if (frame[0] !== shown) {
       var attributes = data.roots[frame[0]];
