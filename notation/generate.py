@@ -7,25 +7,23 @@ from typing import Iterator
 
 from .games import History, game_class
 from .model import Node, Record
+from .replay import play_turn
 from .writer import write_record
 
 
 def random_record(game: str, rng: random.Random, max_turns: int = 200, round_: int = 1) -> Record:
     """One random game played from the start until it ends, or unfinished (`*`) after `max_turns`."""
     rules = game_class(game)()
-    start = position = rules.start_position()
+    start = rules.start_position()
     history = History(start)
     moves: list[Node] = []
     result = "*"
     while len(moves) < max_turns:
-        turn = rules.random_turn(position, rng)
+        turn = rules.random_turn(history.position, rng)
         if turn is None:
             break
-        turn = rules.complete(position, turn)
-        moves.append(Node(turn))
-        position = rules.apply(position, turn)
-        history.push(turn, position)
-        outcome = rules.outcome(position, history)
+        moves.append(Node(play_turn(rules, history, turn)))  # as a scoresheet plays it
+        outcome = rules.outcome(history.position, history)
         if outcome is not None:
             result = outcome.result
             break

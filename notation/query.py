@@ -17,6 +17,7 @@ from .games import plugin_for
 from .model import RESULTS, Record
 from .reader import read_moves
 from .replay import check
+from .walk import Step, Visitor, accept
 from .writer import write_record
 
 RANGE = re.compile(r"(?P<low>[^.]*(?:\.(?!\.)[^.]*)*)\.\.(?P<high>.*)")  # LOW..HIGH, either side may be empty
@@ -225,16 +226,26 @@ def position_condition(text: str) -> Condition:
         target = wanted(record)
         if target is None:
             return False
-        position = record.start
-        if position == target:
+        if record.start == target:
             return True
-        for node in record.moves:
-            position = record.game.apply(position, node.turn)
-            if position == target:
-                return True
-        return False
+        reaches = _Reaches(target)
+        accept(record, reaches, positions=True, variations=False)
+        return reaches.found
 
     return Condition(f"position {text}", test, needs_replay=True, needs_turns=True)
+
+
+class _Reaches(Visitor):
+    """Stops the main line at the first position equal to `target`."""
+
+    def __init__(self, target: Any) -> None:
+        self.target, self.found = target, False
+
+    def visit_turn(self, step: Step) -> bool | None:
+        if step.after == self.target:
+            self.found = True
+            return False
+        return None
 
 
 def _played(game: Any, start: Any, words: list[str]) -> tuple[str, ...]:

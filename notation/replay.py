@@ -3,33 +3,40 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from .games import History, Outcome
 from .limits import MAX_RECORD
 from .model import Node, Record
+from .walk import Step, Visitor, accept
 from .writer import TooLong, write_record
 
 
 @dataclass
 class Replayed:
-    """What replaying a record found: how its main line ended, if it did."""
+    """What replaying a record found: how its main line ended, if it did, and the main line played."""
 
     outcome: Outcome | None
-    final: Any  # the last position reached on the main line
+    history: History  # the main line's turns and positions, up to its end or its first refused turn
+
+    @property
+    def final(self) -> Any:
+        """The last position reached on the main line."""
+        return self.history.position
 
 
-def check(record: Record) -> Replayed | None:
+def check(record: Record, then: Visitor | None = None) -> Replayed | None:
     """Replay every line of a record, adding a problem for each illegal turn.
 
     Each legal turn is stored as the game completes it (Game.complete), so that
-    writing a checked record spells every turn in full.
+    writing a checked record spells every turn in full. `then` is walked along with
+    the replay, each step with its positions (see `Replayer`).
 
     A record whose canonical text would be over the record size limit gets a problem
     too (docs/format.md#limits). Returns None if the record could not be read (it
     already has problems).
     """
-    replayed = replay(record)
+    replayed = replay(record, then)
     if replayed is None:
         return None
     outcome = replayed.outcome
@@ -44,38 +51,13 @@ def check(record: Record) -> Replayed | None:
     return replayed
 
 
-def replay(record: Record) -> Replayed | None:
+def replay(record: Record, then: Visitor | None = None) -> Replayed | None:
     """Replay every line of a record like `check`, without judging its result or its size."""
     if record.problems or record.game is None:
         return None
-    history = History(record.start)
-    over = record.game.outcome(record.start, history)  # a set-up position may be over already
-    return Replayed(_replay_line(record, record.moves, history, over), history.position)
-
-
-def _replay_line(record: Record, line: list[Node], history: History, outcome: Outcome | None) -> Outcome | None:
-    """Replay one line from the end of `history`, adding its turns to it; stop at its first illegal turn.
-
-    A variation is replayed from the same history and taken back from it afterwards.
-    """
-    game = record.game
-    for node in line:
-        for variation in node.variations:
-            length = len(history)
-            _replay_line(record, variation, history, outcome)
-            history.rewind(length)
-        position = history.position
-        if outcome is not None:
-            record.problem(f"the game is already over: {outcome.reason}", node.offset,
-                           game.label(position.number, position.side), code="game-over")
-            return outcome
-        try:
-            node.turn = play_turn(game, history, node.turn)
-        except IllegalTurn as error:
-            record.problem(str(error), node.offset, game.label(position.number, position.side), code="illegal-turn")
-            return None
-        outcome = game.outcome(history.position, history)
-    return outcome
+    replayer = Replayer(record, then)
+    accept(record, replayer)
+    return Replayed(replayer.outcome, replayer.history)
 
 
 class IllegalTurn(ValueError):
@@ -85,8 +67,8 @@ class IllegalTurn(ValueError):
 def play_turn(game: Any, history: History, turn: Any) -> Any:
     """Play a turn at the end of the line `history`, which then ends with it; the turn as the position completes it.
 
-    IllegalTurn with the reason if the rules refuse the turn. Replaying a record and
-    recording one at the table both play every turn through here.
+    IllegalTurn with the reason if the rules refuse the turn. Recording a game at the
+    table plays every turn through here.
     """
     reason, turn, after = game.play(history.position, turn)
     if reason is not None:
@@ -95,10 +77,96 @@ def play_turn(game: Any, history: History, turn: Any) -> Any:
     return turn
 
 
-def positions(record: Record) -> Iterator[tuple[Node | None, Any]]:
-    """The main line's positions: (None, start), then (node, position after it)."""
-    position = record.start
-    yield None, position
-    for node in record.moves:
-        position = record.game.apply(position, node.turn)
-        yield node, position
+class _Line:
+    """A line being replayed: where it starts in the history, its last turn played and the
+    position after it, and how the game stands at its end."""
+
+    __slots__ = ("start", "node", "turn", "after", "outcome", "refused")
+
+    def __init__(self, start: int, outcome: Outcome | None) -> None:
+        self.start = start
+        self.node: Node | None = None
+        self.turn: Any = None
+        self.after: Any = None
+        self.outcome = outcome
+        self.refused = False
+
+
+class Replayer(Visitor):
+    """The walk's visitor that plays every turn: a problem for each turn refused or played
+    after the end, each legal turn stored as the game completes it.
+
+    A line stops at its first problem; the variations of that turn are still replayed.
+    The variations of a turn (alternatives to it) are replayed from the position before
+    it: the turn is taken back from the history for them and played again after them.
+    `then`, if given, is walked along with the replay and sees each legal step with the
+    positions before and after it, while the record has no problem; so one replay both
+    checks a record and builds what its pages need.
+    """
+
+    def __init__(self, record: Record, then: Visitor | None = None) -> None:
+        self.record, self.game, self.then = record, record.game, then
+        self.history = History(record.start)
+        self.lines: list[_Line] = []
+        self.outcome: Outcome | None = self.game.outcome(record.start, self.history)  # a set-up may be over already
+
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        outcome = self.outcome
+        if parent is not None:
+            line = self.lines[-1]
+            outcome = line.outcome
+            if line.node is parent.node:  # the turn was played: its alternatives start before it
+                self.history.pop()
+                outcome = None  # the game was not over before a turn played
+        self.lines.append(_Line(len(self.history), outcome))
+        if self.then is not None:
+            self.then.begin_line(depth, parent)
+
+    def visit_turn(self, step: Step) -> bool | None:
+        line, history, game, node = self.lines[-1], self.history, self.game, step.node
+        position = history.positions[-1]
+        if line.outcome is not None:
+            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code="game-over")
+            return False
+        reason, turn, after = game.play(position, node.turn)
+        if reason is not None:
+            self._refuse(line, node, position, reason, code="illegal-turn")
+            return False
+        node.turn = line.turn = turn
+        history.push(turn, after)
+        line.outcome, line.node, line.after = game.outcome(after, history), node, after
+        if self.then is not None:
+            step.before, step.after = position, after
+            return self.then.visit_turn(step)
+        return None
+
+    def _refuse(self, line: _Line, node: Node, position: Any, reason: str, *, code: str) -> None:
+        self.record.problem(reason, node.offset, self.game.label(position.number, position.side), code=code)
+        line.refused, line.node, self.then = code == "illegal-turn", None, None
+
+    def end_line(self, depth: int) -> None:
+        line = self.lines.pop()
+        if depth == 0:  # the main line's history is kept: see Replayed
+            self.outcome = None if line.refused else line.outcome
+        else:
+            self.history.rewind(line.start)
+            outer = self.lines[-1]
+            if outer.node is not None:  # play again the turn the variation is an alternative to
+                self.history.push(outer.turn, outer.after)
+        if self.then is not None:
+            self.then.end_line(depth)
+
+
+class _MainLine(Visitor):
+    def __init__(self, start: Any) -> None:
+        self.line: list[tuple[Node | None, Any]] = [(None, start)]
+
+    def visit_turn(self, step: Step) -> None:
+        self.line.append((step.node, step.after))
+
+
+def positions(record: Record) -> list[tuple[Node | None, Any]]:
+    """The main line's positions of a checked record: (None, start), then (node, position after it)."""
+    main_line = _MainLine(record.start)
+    accept(record, main_line, positions=True, variations=False)
+    return main_line.line

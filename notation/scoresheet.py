@@ -25,19 +25,18 @@ ANNOTATED = re.compile(r"(?P<turn>.*?)(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?(?P<nags>(
 class Scoresheet:
     """The record of one game being played, and the position it has reached."""
 
-    def __init__(self, record: Record) -> None:
-        """Take a record read with its game and checked without problems."""
+    def __init__(self, record: Record, history: History) -> None:
+        """Take a record read with its game and replayed without problems, and its main line as played."""
         self.record = record
-        self.history = History(record.start)
-        for node in record.moves:
-            play_turn(self.game, self.history, node.turn)
+        self.history = history
 
     @classmethod
     def new(cls, game: str, tags: dict[str, str] | None = None) -> Scoresheet:
         """An empty scoresheet; ValueError if the game or its set-up is unknown."""
         rules = game_class(game)()
         tags = dict(tags or {})
-        return cls(Record(tags=tags, game=rules, start=start_position(rules, tags)))
+        start = start_position(rules, tags)
+        return cls(Record(tags=tags, game=rules, start=start), History(start))
 
     @classmethod
     def resume(cls, path: str) -> Scoresheet:
@@ -50,12 +49,12 @@ class Scoresheet:
         if len(records) != 1:
             raise ValueError(f"{path} holds {len(records)} records: a scoresheet is one record")
         record = records[0]
-        replay(record)
-        if record.problems:
+        replayed = replay(record)
+        if replayed is None or record.problems:
             raise ValueError(f"{path} does not check: " + "; ".join(str(p) for p in record.problems))
         if record.result != "*":
             raise ValueError(f"{path} is finished already (result {record.result})")
-        return cls(record)
+        return cls(record, replayed.history)
 
     @property
     def game(self) -> Any:

@@ -1,12 +1,13 @@
 """One walk over a record's tree of turns, shared by everything that goes through a record.
 
 `accept(record, visitor)` visits the main line and every variation in reading order
-(a turn, then the variations that are alternatives to it, then the next turn), and
-gives each turn as a `Step` that knows its number, its side, its depth and whether a
-reader needs its number written before it. With `positions=True` each step also holds
-the positions before and after its turn. Writers (TGN, JSON, HTML, Markdown), the
-viewer's tree of positions and replaying a record are visitors; docs/contributing.md
-shows how they fit together.
+(a turn, then the variations that are alternatives to it, then the next turn), or the
+main line only, and gives each turn as a `Step` that knows its number, its side, its
+depth and whether a reader needs its number written before it. With `positions=True`
+each step also holds the positions before and after its turn. Writers (TGN, JSON, HTML,
+Markdown), the viewer's tree of positions, replaying a record (notation/replay.py
+`Replayer`, which can carry another visitor along), the main line's positions and the
+search for a position are visitors; docs/contributing.md shows how they fit together.
 """
 
 from __future__ import annotations
@@ -49,27 +50,31 @@ class Visitor:
         """The line begun last ends."""
 
 
-def accept(record: Record, visitor: Visitor, positions: bool = False) -> None:
-    """Walk every line of a record (read without problems; `positions` needs its turns legal)."""
+def accept(record: Record, visitor: Visitor, positions: bool = False, variations: bool = True) -> None:
+    """Walk every line of a record (read without problems; `positions` needs its turns legal),
+    or only its main line if not `variations`."""
     _line(record, record.moves, visitor, record.start.number, record.start.side, 0, None,
-          record.start if positions else None, positions)
+          record.start if positions else None, positions, variations)
 
 
 def _line(record: Record, line: list[Node], visitor: Visitor, number: int, side: int, depth: int,
-          parent: Step | None, position: Any, positions: bool) -> None:
-    apply = record.game.apply
+          parent: Step | None, position: Any, positions: bool, variations: bool) -> None:
+    apply, visit = record.game.apply, visitor.visit_turn
     visitor.begin_line(depth, parent)
     numbered = True
     for node in line:
-        step = Step(node, number, side, depth, numbered or side == 0 or bool(node.before))
+        step = Step(node, number, side, depth, numbered or not side or bool(node.before))
         if positions:
-            step.before, step.after = position, apply(position, node.turn)
-        go_on = visitor.visit_turn(step) is not False
-        for variation in node.variations:
-            _line(record, variation, visitor, number, side, depth + 1, step, position, positions)
+            step.before = position
+            step.after = position = apply(position, node.turn)
+        go_on = visit(step) is not False
+        if node.variations and variations:
+            for variation in node.variations:
+                _line(record, variation, visitor, number, side, depth + 1, step, step.before, positions, variations)
         if not go_on:
             break
         numbered = bool(node.comments or node.variations)
-        number, side = (number, 1) if side == 0 else (number + 1, 0)
-        position = step.after
+        if side:
+            number += 1
+        side = 1 - side
     visitor.end_line(depth)

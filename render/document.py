@@ -69,19 +69,28 @@ class Tree:
     def main_line_end(self) -> int:
         return self.of(self.record.moves[-1]) if self.record.moves else 0
 
+    def main_line(self) -> list[Any]:
+        """The main line's positions: the start, then the one after each turn."""
+        return [self.entries[0].after] + [self.entries[self.of(node)].after for node in self.record.moves]
+
 
 def walk(record: Record) -> Tree:
     """Replay every line of a checked record, numbering its positions in reading order."""
-    tree = Tree(record, [Entry(None, record.start)])
-    accept(record, _TreeBuilder(tree), positions=True)
-    return tree
+    builder = TreeBuilder(record)
+    accept(record, builder, positions=True)
+    return builder.tree
 
 
-class _TreeBuilder(Visitor):
-    """Adds an entry per turn, linked to the entry before it and to the turn after it in its line."""
+class TreeBuilder(Visitor):
+    """Builds a record's `Tree` from a walk with positions: an entry per turn, linked to the
+    entry before it and to the turn after it in its line.
 
-    def __init__(self, tree: Tree) -> None:
-        self.tree = tree
+    Walked along with checking the record (`check(record, then=builder)`), it builds the
+    tree from the one replay that checks it, as the site does.
+    """
+
+    def __init__(self, record: Record) -> None:
+        self.tree = Tree(record, [Entry(None, record.start)])
         self.last: list[int] = []  # per open line, its last entry so far
 
     def begin_line(self, depth: int, parent: Step | None) -> None:
@@ -236,7 +245,7 @@ def asset(name: str) -> str:
 def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g", ply: int = 0,
                 size: int = 480, flipped: bool = False, tags: bool = True,
                 links: dict[str, str] | None = None, budgets: Budgets = DEFAULT_BUDGETS,
-                openings: Openings | None = None) -> str:
+                openings: Openings | None = None, tree: Tree | None = None) -> str:
     """An HTML fragment for a checked record: tags, viewer, move list, diagrams, result.
 
     prefix: unique on the page, it starts every id of the fragment.
@@ -244,11 +253,12 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     links: tag name -> URL, to make those tag values links.
     openings: where the record's first positions are in a site's opening explorer, for
     the viewer to link to them.
+    tree: the record's tree if it was built while checking it (see TreeBuilder).
     BudgetError if the record's page would exceed a budget (render/budgets.py).
     """
     if (problem := over_budget(record, budgets)) is not None:
         raise BudgetError(problem)
-    tree = walk(record)
+    tree = tree if tree is not None else walk(record)
     at = tree.of(record.moves[ply - 1]) if ply else 0
     svgs = diagrams(tree, size, flipped)
     turned = diagrams(tree, size, not flipped) if svgs is not None else None

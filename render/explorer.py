@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from ..notation.games import display_name
 from ..notation.model import RESULTS, Record
@@ -70,18 +70,21 @@ class OpeningTree:
             self.spots.append(Spot(position, line))
         return self.index[position]
 
-    def add(self, record: Record, page: str, title: str) -> tuple[int, ...]:
-        """Follow a checked, valid record's first turns; the explorer's position for each."""
+    def add(self, record: Record, page: str, title: str, line: Sequence[Any]) -> tuple[int, ...]:
+        """Follow a checked, valid record's first turns; the explorer's position for each.
+
+        line: the positions of the record's main line, the start first (as
+        notation.replay.positions or a document tree gives them).
+        """
         number = len(self.records)
         self.records.append((title, page, record.result))
-        game, position, words = record.game, record.start, []
-        here = self._spot(position, "")
+        game, words = record.game, []
+        here = self._spot(line[0], "")
         self.spots[here].records.append(number)
         spots = [here]
-        for node in record.moves[:DEPTH]:
+        for node, position in zip(record.moves[:DEPTH], line[1:]):
             text = game.turn_text(node.turn)
             words.append(text)
-            position = game.apply(position, node.turn)
             child = self._spot(position, " ".join(words))
             turn = self.spots[here].turns.setdefault(text, Turn(child))
             turn.results[record.result] += 1

@@ -34,7 +34,7 @@ from ..notation.standings import ScoredGame, played, standings
 from ..notation.writer import write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
-from .document import UNKNOWN_DATE, date_text, render_html, title
+from .document import UNKNOWN_DATE, Tree, TreeBuilder, date_text, render_html, title
 from .explorer import OpeningTree, Openings
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import html_footer, html_table, scored
@@ -239,7 +239,8 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
     """A page to write for each valid record; index entries into `plan`."""
     for path, records in sources.by_file():
         for index, record in records:
-            replayed = check(record)
+            builder = TreeBuilder(record)
+            replayed = check(record, then=builder)  # one replay checks the record and builds its page's tree
             if not record.problems and (problem := over_budget(record, DEFAULT_BUDGETS)) is not None:
                 record.problems.append(problem)
             if record.problems:
@@ -262,21 +263,23 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             plan.games[event].append(played(record))
             tree = plan.explorers.setdefault(game, OpeningTree(record.game))
             openings = Openings(f"../openings/{slugify(game, 'game')}.html",
-                                tree.add(record, f"../records/{slug}.html", title(record)))
+                                tree.add(record, f"../records/{slug}.html", title(record), builder.tree.main_line()))
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
-            yield Task(record, replayed, slug, links, openings)
+            yield Task(record, replayed, slug, links, openings, builder.tree)
 
 
 @dataclass
 class Task:
-    """A record page to write: the record (checked, valid), what replaying it found, its page, its tag links."""
+    """A record page to write: the record (checked, valid), what replaying it found, its page,
+    its tag links, its place in the opening explorer, its tree of positions."""
 
     record: Record
     replayed: Replayed | None
     slug: str
     links: dict[str, str]
     openings: Openings | None = None
+    tree: Tree | None = None
 
 
 def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[str], None]) -> None:
@@ -295,7 +298,8 @@ def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[
     with ExitStack() as stack:
         if jobs == 1 or len(tasks) < 2:
             notes: Iterable[str | None] = (write_page(task.record, task.replayed, path, task.links,
-                                                      openings=task.openings) for task, path in zip(tasks, paths))
+                                                      openings=task.openings, tree=task.tree)
+                                           for task, path in zip(tasks, paths))
         else:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
             texts = (write_record(task.record) for task in tasks)
@@ -318,10 +322,13 @@ def render_page(text: str, path: str, links: dict[str, str], budgets: Budgets = 
 
 
 def write_page(record: Record, replayed: Replayed | None, path: str, links: dict[str, str],
-               budgets: Budgets = DEFAULT_BUDGETS, openings: Openings | None = None) -> str | None:
-    """Write the page of one checked, valid record; why it says less, if it does (see render_page)."""
+               budgets: Budgets = DEFAULT_BUDGETS, openings: Openings | None = None,
+               tree: Tree | None = None) -> str | None:
+    """Write the page of one checked, valid record; why it says less, if it does (see render_page).
+
+    tree: the record's tree, if it was built while checking it."""
     try:
-        fragment = render_html(record, replayed, links=links, budgets=budgets, openings=openings)
+        fragment = render_html(record, replayed, links=links, budgets=budgets, openings=openings, tree=tree)
     except BudgetError as error:
         _write(Path(path), title(record), [f'<p class="ls-note">{html_text(str(error.problem.message))}.</p>'])
         return str(error.problem.message)

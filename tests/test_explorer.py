@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ludoscribe.notation import check, read_string
+from ludoscribe.notation.replay import positions
 from ludoscribe.render.explorer import OpeningTree
 from ludoscribe.render.site import build_site
 
@@ -29,7 +30,7 @@ def test_move_orders_meet_in_one_position_with_the_turns_and_results_from_it():
         record = read_string(teblo(moves, result))[0]
         check(record)
         assert not record.problems
-        tree.add(record, f"r{number}.html", f"game {number}")
+        tree.add(record, f"r{number}.html", f"game {number}", [position for _, position in positions(record)])
     start = tree.spots[0]
     assert {text: dict(turn.results) for text, turn in start.turns.items()} == {
         "D4": {"1-0": 1, "1/2-1/2": 1}, "(E5)": {"0-1": 1}}
