@@ -23,6 +23,7 @@ CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notat
     ("--turns", "turns_condition", "Main-line length: 40, 40..60, ..30."),
     ("--opening", "opening_condition", "The main line starts with these turns: \"D4 I9 D3\"."),
     ("--position", "position_condition", "A position reached on the main line (a position code)."),
+    ("--cells", "cells_condition", "Cells holding this at one moment of the main line: \"D4=y H10=R\" (- empty)."),
     ("--comment", "comment_condition", "Text found in a comment."),
     ("--nag", "nag_condition", "A turn carries this NAG: $14, ! or ?!."),
 ]

@@ -248,6 +248,91 @@ class _Reaches(Visitor):
         return None
 
 
+CELL_GIVEN = re.compile(r"([A-Za-z][A-Za-z0-9]*)=([^\s=,]+)")  # CELL=CONTENTS in --cells
+
+
+def cells_condition(text: str) -> Condition:
+    """Cells holding given contents all at one moment of the main line (the start included):
+    "D4=y H10=R", each cell named as the game's turns name it, its contents written as
+    `Game.cells` writes them (the letters of the game's position code), - for an empty cell.
+
+    A record of a game without all these cells, or whose cells never hold such contents,
+    is not chosen; a text that fits no game at all is refused (ValueError)."""
+    wanted: dict[str, str] = {}
+    for item in re.split(r"[\s,]+", text.strip()):
+        found = CELL_GIVEN.fullmatch(item)
+        if found is None:
+            if not item:
+                raise ValueError('give cells and what they hold, e.g. "D4=y H10=R" (- for an empty cell)')
+            raise ValueError(f"{item!r} is not CELL=CONTENTS (as in D4=y; - for an empty cell)")
+        name, contents = found.groups()
+        if name in wanted:
+            raise ValueError(f"cell {name} is given twice")
+        wanted[name] = "" if contents == "-" else contents
+    if not any(_fits(game, wanted) for game in _games()):
+        raise ValueError(f"{text.strip()!r} fits no game (a cell is named as the "
+                         "game's turns name it: D4 in Teblo, c3 in Staku, a1 in Tektop and Tekao, A in T'Chako; "
+                         "what it holds is written as in the game's position code, - for an empty cell)")
+    fitting: dict[tuple[Any, ...], bool] = {}  # by game and variant
+
+    def test(record: Record) -> bool:
+        game = record.game
+        key = (type(game), game.variant)
+        if key not in fitting:
+            fitting[key] = _fits(game, wanted)
+        if not fitting[key]:
+            return False
+        holding = _Holding(game, wanted)
+        if holding.holds(record.start):
+            return True
+        accept(record, holding, positions=True, variations=False)
+        return holding.found
+
+    return Condition(f"cells {text}", test, needs_replay=True, needs_turns=True)
+
+
+def _games() -> list[Any]:
+    """One game of each kind Ludoscribe knows (no variant), to see whether a --cells text fits one."""
+    from .games import plugins
+    from .games.plugins import BUILT_IN
+
+    try:
+        known = plugins()
+    except ValueError:  # an installed game that cannot be loaded: the built-in ones still answer
+        known = BUILT_IN
+    games = []
+    for plugin in known:
+        try:
+            games.append(plugin.rules_class())
+        except Exception:  # noqa: BLE001 - a game that cannot be made here fits no text
+            continue
+    return games
+
+
+def _fits(game: Any, wanted: dict[str, str]) -> bool:
+    """Whether the game has these cells and its cells can hold such contents."""
+    cells = game.cells(game.start_position())
+    return all(name in cells and (not contents or re.fullmatch(game.cell_contents, contents) is not None)
+               for name, contents in wanted.items())
+
+
+class _Holding(Visitor):
+    """Stops the main line at the first position whose cells hold what is wanted."""
+
+    def __init__(self, game: Any, wanted: dict[str, str]) -> None:
+        self.cells, self.wanted, self.found = game.cells, list(wanted.items()), False
+
+    def holds(self, position: Any) -> bool:
+        cells = self.cells(position)
+        return all(cells[name] == contents for name, contents in self.wanted)
+
+    def visit_turn(self, step: Step) -> bool | None:
+        if self.holds(step.after):
+            self.found = True
+            return False
+        return None
+
+
 def _played(game: Any, start: Any, words: list[str]) -> tuple[str, ...]:
     """The turns `words` played from `start`, spelt in full as a checked record spells them;
     () if one of them is not a legal turn there."""

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Protocol, TypeVar, cast
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, cast
 
 from ..model import RESULT_OF
 
@@ -204,6 +205,29 @@ class LastPlayed:
         self.position, self.turn, self.result = position, turn, result
 
 
+class Cells(Mapping[str, str]):
+    """What the cells of one position hold, by cell name, each worked out when it is asked
+    for (a question about a few cells does not pay for the whole board): `index` gives each
+    name's cell number, `content(number)` what that cell holds ("" when it is empty)."""
+
+    __slots__ = ("index", "content")
+
+    def __init__(self, index: Mapping[str, int], content: Callable[[int], str]) -> None:
+        self.index, self.content = index, content
+
+    def __getitem__(self, name: str) -> str:
+        return self.content(self.index[name])
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
 class Game(ABC, Generic[P, T]):
     """The rules of one game, with its options (the record's Variant tag) applied: P is its
     position type, T its turn type."""
@@ -213,6 +237,7 @@ class Game(ABC, Generic[P, T]):
     turn_rules: ClassVar[str]  # parsimonious rules defining `turn` (see grammar.py)
     turn_example: ClassVar[str]  # how turns look, for error messages
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
+    cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
 
     def __init__(self, variant: str = "") -> None:
         chosen = {part.strip() for part in variant.split(",") if part.strip()}
@@ -234,6 +259,13 @@ class Game(ABC, Generic[P, T]):
     @abstractmethod
     def position_code(self, position: P) -> str:
         """The one-line code of a position (read_position reads it back)."""
+
+    def cells(self, position: P) -> Mapping[str, str]:
+        """What each cell holds in a position, by the cell's name as the game's turns name it,
+        written with the letters of its position code ("" for an empty cell); see
+        docs/archive.md (`filter --cells`). A game that does not say has no cells to ask
+        about: `filter --cells` chooses none of its records."""
+        return {}
 
     # --- turns as text -----------------------------------------------------------
     @abstractmethod

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
-from .base import Game, History, LastPlayed, Match, Outcome
+from .base import Cells, Game, History, LastPlayed, Match, Outcome
 from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
@@ -127,6 +127,7 @@ class Staku(Game[StakuPosition, Turn]):
     name = "Staku"
     sides = SIDES
     options = frozenset({"Staku-2", "Staku-3"})
+    cell_contents = "(?=[nwb]{1,3}$)n*(?:w*|b*)"  # a stack, bottom to top: neutrals, then one colour
     turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
     turn_rules = rf'''
 # A Staku turn is a chain of cells joined by the number of tokens moved: - one, + two,
@@ -175,6 +176,11 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         position = StakuPosition(tuple(stacks), "WB".index(match["side"]), quiet, int(match["number"]))
         self._check_position(position)
         return position
+
+    def cells(self, position: StakuPosition) -> Cells:
+        """Each cell's stack, its tokens bottom to top as the code writes them (without the
+        parentheses): w, nb, nww."""
+        return Cells(CELL_OF, position.stacks.__getitem__)
 
     def _check_position(self, position: StakuPosition) -> None:
         for cell, stack in enumerate(position.stacks):

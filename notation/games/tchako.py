@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import Any, Iterator, NamedTuple
 
-from .base import Game, History, LastPlayed, Match, Outcome
+from .base import Cells, Game, History, LastPlayed, Match, Outcome
 from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
                            OWNER, VITAL, WHITE, BLACK, ZONES)
 
@@ -232,6 +232,18 @@ class Refused(Exception):
     """Raised while playing one action, with the reason; the action's text is put before it."""
 
 
+def zone_text(position: TChakoPosition, k: int) -> str:
+    """What zone `k` holds, as a position code writes it after the zone's letter ('' if nothing):
+    the pucks of each colour besides the queens (w2b1), the queens (Q White's, q Black's),
+    then who stands on the creation space (+w, +b, +Q, +q)."""
+    white, black = position.pucks[k]
+    white_queen, black_queen = position.queens[WHITE] == k, position.queens[BLACK] == k
+    white, black = white - white_queen, black - black_queen
+    return (f"{f'w{white}' if white else ''}{f'b{black}' if black else ''}"
+            f"{'Q' if white_queen else ''}{'q' if black_queen else ''}"
+            f"{'+' + position.created[k] if position.created[k] else ''}")
+
+
 def occupied_zones(pucks: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
     """Each side's occupied zones, as bit sets."""
     return (sum(1 << k for k, pair in enumerate(pucks) if pair[0]),
@@ -415,6 +427,8 @@ class TChako(Game[TChakoPosition, Turn]):
                          "demographic N", "demographic total N", "sudden death N", "sudden death turns N",
                          "countdown N", "strategic shots", "supply depot", "carrisk", "sumo", "triangle elastics",
                          "hourglass"})
+    # a zone's pieces: pucks of each colour besides the queens, the queens, then the creation space's
+    cell_contents = r"(?=.)(?:w[1-9][0-9]*)?(?:b[1-9][0-9]*)?Q?q?(?:\+[wbQq])?"
     turn_example = ("actions joined by commas: F>G (a puck from F stops in G), F>GxI (hitting the opponent's puck "
                     "in I), F>GxqK>J/wG>H (pushing the queen to J and a White puck to H), +A (creation), ~s>AD "
                     "(an elastic's anchor), or pass")
@@ -476,19 +490,16 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         return TChakoPosition(tuple(map(tuple, pucks)), tuple(queens), ("",) * len(ZONES), (("", "", ""),) * 6)
 
     def position_code(self, position: TChakoPosition) -> str:
-        zones = []
-        for k, (white, black) in enumerate(position.pucks):
-            white_queen, black_queen = position.queens[WHITE] == k, position.queens[BLACK] == k
-            white, black = white - white_queen, black - black_queen
-            text = (f"{ZONES[k]}{f'w{white}' if white else ''}{f'b{black}' if black else ''}"
-                    f"{'Q' if white_queen else ''}{'q' if black_queen else ''}"
-                    f"{'+' + position.created[k] if position.created[k] else ''}")
-            if len(text) > 1:
-                zones.append(text)
+        zones = [ZONES[k] + text for k in range(len(ZONES)) if (text := zone_text(position, k))]
         elastics = "/".join(f"{a}:{b}" + (f":{mid}" if mid else "") if a or b else "-"
                             for a, b, mid in position.elastics)
         return (f"{'/'.join(zones) or '-'} {elastics} {'WB'[position.side]} {position.number} "
                 f"{position.made[0]}/{position.made[1]} {position.end}")
+
+    def cells(self, position: TChakoPosition) -> Cells:
+        """What each zone holds, as the code writes it after the zone's letter: w2b1Q+w is two
+        White pucks, one Black puck and White's queen, a White puck on the creation space."""
+        return Cells(ZONE, lambda k: zone_text(position, k))
 
     def read_position(self, code: str) -> TChakoPosition:
         match = POSITION_CODE.fullmatch(code.strip())

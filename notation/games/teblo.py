@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, cast
 
-from .base import Game, History, Match, Outcome
+from .base import Cells, Game, History, Match, Outcome
 from .rows import read_row, write_row
 
 SIZE = 12
@@ -106,6 +106,7 @@ class Teblo(Game[TebloPosition, Step | Placement]):
     name = "Teblo"
     sides = SIDES
     turn_example = "a step like D4 or a placement like (H9)"
+    cell_contents = "[yr]?Y?R?"  # a support piece (y, r), then the pawns standing there (Y, R)
     turn_rules = r'''
 # A Teblo turn names a square: alone for a pawn step (D4), in parentheses for the
 # placement of a support piece ((H9)). Rows A-L, columns 1-12.
@@ -149,6 +150,19 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
                                  int(match["number"]))
         self._check_position(position)
         return position
+
+    def cells(self, position: TebloPosition) -> Cells:
+        """Each square's support piece (y or r, as in the code's rows), then the pawns on it:
+        Y for Yellow's, R for Red's (the code's side letters). D3 holds Y at the start;
+        a pawn on its own piece is yY; both pawns on a base, YR."""
+        yellow, red = position.pieces
+        pawns = position.pawns
+
+        def content(square: int) -> str:
+            piece = "y" if yellow >> square & 1 else "r" if red >> square & 1 else ""
+            return piece + ("Y" if pawns[0] == square else "") + ("R" if pawns[1] == square else "")
+
+        return Cells(SQUARE_OF, content)
 
     def _check_position(self, position: TebloPosition) -> None:
         for side in (YELLOW, RED):

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from .base import Game, History, Match, Outcome
+from .base import Cells, Game, History, Match, Outcome
 from .rows import write_row
 
 SIZE = 8
@@ -164,6 +164,7 @@ class Tekao(Game[TekaoPosition, TekaoTurn]):
     name = "Tekao"
     sides = SIDES
     options = frozenset({"faces"})
+    cell_contents = "[HTBPFhtbpf]"  # a piece: the weapon facing north (F the flag), upper case Blue's
     turn_example = "a placement like P@c2 or F@d1, a step like b2-b4 (captures: b2-b4xc4), a turn like b2> or b2<"
     turn_rules = r'''
 # A Tekao turn: a setup placement (P@c2: the weapon facing north, then the square; F@d1
@@ -207,6 +208,12 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
         hands = "/".join(f"{position.hands[s]}{'F' if position.flags[s] == IN_HAND else ''}" for s in (BLUE, YELLOW))
         streaks = "/".join(f"{NAMES[square]}:{count}" if count else "-" for square, count in position.streaks)
         return f"{'/'.join(rows)} {hands} {'BY'[position.side]} {streaks} {position.number}"
+
+    def cells(self, position: TekaoPosition) -> Cells:
+        """Each square's piece, as the code's rows write it: the weapon its north side shows
+        (F for a flag piece), upper case for Blue, lower case for Yellow."""
+        codes, letter = position.cells, self.letter
+        return Cells(SQUARE_OF, lambda square: letter(codes[square]) if codes[square] else "")
 
     def read_position(self, code: str) -> TekaoPosition:
         match = POSITION_CODE.fullmatch(code.strip())

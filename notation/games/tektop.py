@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterator, NamedTuple, Sequence
 
-from .base import Game, History, LastPlayed, Match, Outcome
+from .base import Cells, Game, History, LastPlayed, Match, Outcome
 from .rows import read_row, write_row
 
 SIZE = 5
@@ -215,6 +215,7 @@ class Tektop(Game[TektopPosition, Turn]):
     name = "Tektop"
     sides = SIDES
     options = frozenset({"orthogonal"})
+    cell_contents = "[wb]"  # a White or a Black pawn
     turn_example = "the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356"
     turn_rules = rf'''
 # A Tektop turn is its dice, 1 to 3 throws of four dice (2514/2554/5554), then, after
@@ -261,6 +262,11 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         position = TektopPosition((pawns[0], pawns[1]), home, "WB".index(match["side"]), int(match["number"]))
         self._check_position(position, match["stage"])
         return position
+
+    def cells(self, position: TektopPosition) -> Cells:
+        """Each square's pawn, w or b (the summit a5 is always empty: a pawn reaching it goes home)."""
+        white, black = position.pawns
+        return Cells(SQUARE_OF, lambda square: "w" if white >> square & 1 else "b" if black >> square & 1 else "")
 
     @staticmethod
     def _check_position(position: TektopPosition, stage: str) -> None:
