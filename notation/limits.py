@@ -39,10 +39,12 @@ def text_problem(text: str) -> str | None:
 def tag_problem(name: str, value: str) -> str | None:
     """Why the tag cannot be written on one TGN line, if it cannot (line breaks apart: see
     reader.line_break_problem)."""
-    written = len(name.encode("utf-8")) + len(value.encode("utf-8", "surrogatepass")) + 5  # [N "v"]
-    written += value.count("\\") + value.count('"')  # each is written with a backslash
-    if written > MAX_LINE:
-        return f"tag {name} is too long: its line would be {written} bytes, over the {MAX_LINE}-byte line limit"
+    # at most 4 bytes a character, and a backslash before some: short tags need no counting
+    if 4 * len(name) + 5 * len(value) + 5 > MAX_LINE:
+        written = len(name.encode("utf-8")) + len(value.encode("utf-8", "surrogatepass")) + 5  # [N "v"]
+        written += value.count("\\") + value.count('"')  # each is written with a backslash
+        if written > MAX_LINE:
+            return f"tag {name} is too long: its line would be {written} bytes, over the {MAX_LINE}-byte line limit"
     return number_problem(f"tag {name}", value) if name in ("Position", "Variant", "SetUp") else None
 
 

@@ -11,7 +11,7 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator, Protocol
 
 
 
@@ -26,6 +26,7 @@ ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
 # What ends a line for Markdown, HTML, YAML or Python's str.splitlines: never in a tag value.
 LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+VALUE_BREAK = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # the same but \n, which no tag value holds
 TURN_FOLLOWERS = ")!?${;"  # what may be glued to the end of a turn token
 
 
@@ -41,9 +42,16 @@ class Chunk:
     problem: Problem | None = None
 
 
-def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
-    """Decode a byte stream line by line; undecodable or huge lines come with a Problem."""
-    number = 0
+class Readable(Protocol):
+    """What read_lines reads from: a binary stream, or a stream some of which was read already."""
+
+    def readline(self, limit: int = -1, /) -> bytes: ...
+
+
+def read_lines(stream: Readable, number: int = 0) -> Iterator[tuple[int, str, Problem | None]]:
+    """Decode a byte stream line by line; undecodable or huge lines come with a Problem.
+
+    number: how many lines of the file came before the stream's first one."""
     while raw := stream.readline(MAX_LINE + 1):
         number += 1
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
@@ -51,7 +59,7 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str, Problem | None]]:
                 pass
             yield number, "", Problem(f"line longer than {MAX_LINE} bytes", number, 1, code="too-long")
             continue
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        if number == 1 and raw.startswith(BOM):
             raw = raw[3:]
         try:
             text = raw.decode("utf-8")
@@ -104,6 +112,101 @@ def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[
         yield chunk()
 
 
+# Where split_records cuts, found in a block of clean lines at once: after a line that is
+# blank, or that ends with a result, when a tag line follows. (A line ending with a result
+# is movetext, so the record being cut has movetext, as split_records asks.)
+CUT = re.compile(r'^(?:[^\S\n]*|.*(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)[^\S\n]*)\n(?=\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$)',
+                 re.MULTILINE)
+BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")
+TRAILING_CR = re.compile(r"\r+(?=\n)|\r+\Z")  # what read_lines strips from the end of each line
+BLOCK = 1 << 16  # bytes read at a time by split_stream
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark, left out at the start of a file
+
+
+def split_stream(stream: BinaryIO) -> Iterator[Chunk]:
+    """The records of a byte stream: what split_records(read_lines(stream)) gives, faster.
+
+    Clean text (UTF-8, lines and records within the limits) is decoded and cut a block at
+    a time. From the first thing that is not clean on, starting with the record it is in,
+    the stream is read line by line by read_lines and split_records, which say what is wrong.
+    """
+    read = getattr(stream, "read1", stream.read)
+    record = ""  # the whole lines read of the record not yet cut
+    done = 0  # lines before it
+    head = b""  # bytes read after the last whole line
+    fresh = True  # nothing read yet but, perhaps, the start of a byte order mark
+    bom = b""  # the byte order mark left out, given back if the first line is read line by line
+    while True:
+        more = read(BLOCK)
+        raw = head + more
+        if fresh and more:
+            if len(raw) < 3 and BOM.startswith(raw):
+                head = raw
+                continue
+            fresh = False
+            if raw.startswith(BOM):
+                raw, bom = raw[3:], BOM
+        end = len(raw) if not more else raw.rfind(b"\n") + 1  # at the end, the last line needs no line break
+        block, head = raw[:end], raw[end:]
+        bom_kept = len(bom) if done == 0 and not record else 0  # read_lines counts it in the first line
+        text = _clean(block, bom_kept) if len(head) + (0 if block else bom_kept) <= MAX_LINE else None
+        if text is None:  # not clean: line by line from the start of the record
+            yield from split_records(read_lines(_Rest((bom if done == 0 else b"") + record.encode("utf-8") + raw,
+                                                      stream), done))
+            return
+        if not more and block:
+            text += "\n"
+        if not record:  # blank lines before the first record are no part of it
+            blank = BLANK_LINES.match(text).end()  # type: ignore[union-attr]  # it matches the empty string
+            done += text.count("\n", 0, blank)
+            text = text[blank:]
+        start = record.rfind("\n", 0, len(record) - 1) + 1  # a cut may come after the last line read before
+        record += text
+        cut = 0
+        for found in CUT.finditer(record, start):
+            if found.end() - cut > MAX_RECORD:
+                break
+            yield Chunk(record[cut:found.end()], done + 1)
+            done += record.count("\n", cut, found.end())
+            cut = found.end()
+        record = record[cut:]
+        if len(record) > MAX_RECORD:  # over the limit: split_records says where
+            yield from split_records(read_lines(_Rest((bom if done == 0 else b"") + record.encode("utf-8") + head,
+                                                      stream), done))
+            return
+        if not more:
+            break
+    if record:
+        yield Chunk(record, done + 1)
+
+
+def _clean(block: bytes, extra: int = 0) -> str | None:
+    """A block of whole lines as read_lines decodes them, or None if it would report a
+    problem; `extra` bytes before the first line count in its length."""
+    if len(block) + extra > MAX_LINE:
+        lines = block.split(b"\n")
+        if len(lines[0]) + extra > MAX_LINE or max(map(len, lines)) > MAX_LINE:
+            return None
+    try:
+        text = block.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return TRAILING_CR.sub("", text) if "\r" in text else text
+
+
+class _Rest:
+    """A stream whose first bytes, `head`, were read from it already."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self.head, self.stream = io.BytesIO(head), stream
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        line = self.head.readline(limit)
+        if not line.endswith(b"\n") and (limit < 0 or len(line) < limit):
+            line += self.stream.readline(limit - len(line) if limit >= 0 else -1)
+        return line
+
+
 # --- parsing one record -----------------------------------------------------------
 
 
@@ -115,7 +218,7 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>", moves: 
     """
     record = Record(source=Source(name, first_line, text))
     tags, start = header(text)
-    tag_offsets = _read_tags(record, tags)
+    tag_offsets = _read_tags(record, tags, start)
     if tag_offsets is None:
         return record
     if text.startswith("[", start):
@@ -145,17 +248,19 @@ def _read_movetext(record: Record, start: int) -> None:
                        code="missing-tag")
 
 
-def _read_tags(record: Record, tags: list[re.Match[str]]) -> dict[str, int] | None:
-    """The tags into the record; their offsets, or None if one is beyond the limits."""
+def _read_tags(record: Record, tags: list[re.Match[str]], end: int) -> dict[str, int] | None:
+    """The tags (the section ends at `end`) into the record; their offsets, or None if one is beyond the limits."""
     offsets: dict[str, int] = {}
+    assert record.source is not None, "a record being read has its text"
+    breaks = VALUE_BREAK.search(record.source.text, 0, end) is not None  # perhaps in a value: look at each
     for tag in tags:
         name, value = tag.group("name", "value")
         if name in record.tags:
             record.problem(f"tag {name} appears twice", tag.start(), code="tag")
             continue
-        record.tags[name] = UNESCAPE.sub(r"\1", value)
+        record.tags[name] = UNESCAPE.sub(r"\1", value) if "\\" in value else value
         offsets[name] = tag.start()
-        if (problem := line_break_problem(name, value)) and (found := LINE_BREAK.search(value)):
+        if breaks and (problem := line_break_problem(name, value)) and (found := LINE_BREAK.search(value)):
             record.problem(problem, tag.start("value") + found.start(), code="tag")
         too_long = tag_problem(name, record.tags[name])
         if too_long is not None:
@@ -331,7 +436,7 @@ def _unexpected(game: Game, word: str) -> str:
 
 def read_records(stream: BinaryIO, name: str = "<stream>", moves: bool = True) -> Iterator[Record]:
     """Read every record of a byte stream, one at a time (moves: see parse_record)."""
-    for chunk in split_records(read_lines(stream)):
+    for chunk in split_stream(stream):
         if chunk.problem is not None:
             record = Record(source=Source(name, chunk.first_line, chunk.text))
             record.problems.append(chunk.problem)
