@@ -7,9 +7,11 @@ process, timed in alternation:
   the one searched for (python-chess: read_game, push every move, compare the board).
 Prints records per second for the tag search, plies per second for the position search,
 and the ratios. The whole command is timed too (`ludoscribe filter ... --count`, start-up
-included) against a python-chess script doing the same search.
+included) against a python-chess script doing the same search, by tag and by position.
 
-    python bench/filter.py [--game Teblo] [--games 500] [--plies 80] [--seconds 3]
+The whole command runs with --jobs 1 and with --jobs N (python-chess in one process).
+
+    python bench/filter.py [--game Teblo] [--games 500] [--plies 80] [--seconds 3] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -85,6 +87,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--plies", type=int, default=80)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--jobs", type=int, default=2, help="Processes for the whole-process runs with --jobs.")
     args = parser.parse_args()
     rng = random.Random(2026)
     tgn, plies = tgn_file(args.game, args.games, args.plies, rng)
@@ -107,11 +110,31 @@ def main() -> None:
         tgn_path.write_bytes(tgn)
         pgn_path.write_text(pgn, encoding="utf-8")
         ludoscribe = str(Path(sys.executable).parent / "ludoscribe")
-        ours_s = whole_process([ludoscribe, "filter", str(tgn_path), "--position", target, "--count"])
+        theirs_s = whole_process([sys.executable, "-c", CHESS_BY_TAG, str(pgn_path)])
+        for jobs in sorted({1, args.jobs}):
+            ours_s = whole_process([ludoscribe, "filter", str(tgn_path), "--tag", "Event=nowhere", "--count",
+                                    "--jobs", str(jobs)])
+            print(f"whole process, by tag, --jobs {jobs}: ludoscribe {ours_s:.2f} s ({args.games / ours_s:.0f} records/s)   "
+                  f"python-chess {theirs_s:.2f} s ({args.games / theirs_s:.0f} records/s)   ratio {theirs_s / ours_s:.2f}")
         theirs_s = whole_process([sys.executable, str(Path(__file__).parent / "chess_search.py"), str(pgn_path), chess_target])
-    print(f"whole process, by position: ludoscribe {ours_s:.2f} s ({plies / ours_s:.0f} plies/s)   "
-          f"python-chess {theirs_s:.2f} s ({chess_plies / theirs_s:.0f} plies/s)   "
-          f"ratio {(plies / ours_s) / (chess_plies / theirs_s):.2f}")
+        for jobs in sorted({1, args.jobs}):
+            ours_s = whole_process([ludoscribe, "filter", str(tgn_path), "--position", target, "--count",
+                                    "--jobs", str(jobs)])
+            print(f"whole process, by position, --jobs {jobs}: ludoscribe {ours_s:.2f} s ({plies / ours_s:.0f} plies/s)   "
+                  f"python-chess {theirs_s:.2f} s ({chess_plies / theirs_s:.0f} plies/s)   "
+                  f"ratio {(plies / ours_s) / (chess_plies / theirs_s):.2f}")
+
+
+# The python-chess side of the whole-process search by tag: every game's headers of argv[1].
+CHESS_BY_TAG = """
+import sys
+import chess.pgn
+found = 0
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while (headers := chess.pgn.read_headers(handle)) is not None:
+        found += headers.get("Event") == "nowhere"
+print(found)
+"""
 
 
 if __name__ == "__main__":

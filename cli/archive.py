@@ -45,8 +45,10 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
               help="Output format (default: json for an OUT ending in .json, else tgn).")
 @click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
 @click.option("--force", is_flag=True, help="Replace an output file that exists already.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes reading and replaying turns (conditions on tags alone are checked in one).")
 def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, target: str | None, out: str,
-                   force: bool, **given: tuple[str, ...]) -> None:
+                   force: bool, jobs: int, **given: tuple[str, ...]) -> None:
     """Choose records from files and folders: those meeting every condition given.
 
     Conditions of one kind given several times must all hold too (two --player:
@@ -61,24 +63,28 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
       ludoscribe filter corpus --game Teblo --opening "D4 I9" --result 1-0 --count
       ludoscribe filter club/2026 --date 2024.04..2024.06 --round 1..2 --to json
       ludoscribe filter corpus --unique -o corpus-once.tgn
+      ludoscribe filter corpus --game Teblo --cells "E5=y" --count --jobs 2
     """
     from ..notation import query
 
-    conditions = []
+    conditions, specs = [], []
     for option, builder, _ in CONDITIONS:
         for text in given[option.lstrip("-").replace("-", "_")]:
             try:
-                conditions.append(getattr(query, builder)(text))
+                conditions.append(query.BUILDERS[builder](text))
             except ValueError as error:
                 raise click.BadParameter(str(error), param_hint=option) from None
+            specs.append((builder, text))
     from ..notation.sources import Sources
     from .main import _input_error, _report, _status
 
-    wanted = query.Query(conditions)
+    wanted = query.Query(conditions, specs)
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
-    sources = Sources(paths, failed=_input_error, moves=wanted.needs_turns or unique or json_output)
+    parallel = jobs > 1 and (wanted.needs_turns or unique)
+    sources = Sources(paths, failed=_input_error,
+                      moves=not parallel and (wanted.needs_turns or unique or json_output))
     chosen = query.choose(sources, wanted, unique=unique, rejected=_report,
-                          copy=lambda note: click.echo(note, err=True))
+                          copy=lambda note: click.echo(note, err=True), jobs=jobs, full=json_output)
     if count_only:
         total = sum(1 for _ in chosen.records)
         click.echo(total)
@@ -105,7 +111,9 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
               help="How many of the most played openings to list per game.")
 @click.option("--opening-turns", type=click.IntRange(min=1), default=2, show_default=True,
               help="How many turns make an opening.")
-def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turns: int) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes reading and replaying records.")
+def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, jobs: int) -> None:
     """Figures per game: results by side, game length, the most played openings with their
     scores, and how games end (the rule that ended each).
 
@@ -115,22 +123,24 @@ def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turn
     Examples:
       ludoscribe stats corpus
       ludoscribe stats club/2026 --format markdown --openings 5
+      ludoscribe stats corpus --jobs 4
     """
-    from ..notation.stats import gather
+    from ..notation.sources import Sources
+    from ..notation.stats import counts, tally
     from ..render.stats import FORMATS
-    from .main import _report, _sources, _status
+    from .main import _input_error, _report, _status
 
-    sources = _sources(paths)
+    sources = Sources(paths, failed=_input_error, moves=jobs == 1)  # with workers, they read the turns
     failed = False
 
-    def records() -> Any:
+    def counted() -> Any:
         nonlocal failed
-        for path, index, record in sources:
-            yield record
-            if record.problems:
+        for (path, index, record), one in counts(sources, lambda entry: entry[2], opening_turns, jobs):
+            if one is None:
                 failed = True
                 _report(path, index, record)
+            yield one
 
-    figures = gather(records(), opening_turns)
+    figures = tally(counted(), opening_turns)
     click.echo(FORMATS[form](figures, openings), nl=False)
     sys.exit(_status(sources, failed))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .games import plugin_for
-from .model import RESULTS, Record
+from .model import RESULTS, Problem, Record
 from .reader import read_moves
 from .replay import check
 from .walk import Step, Visitor, accept
@@ -36,9 +36,20 @@ class Condition:
 
 @dataclass
 class Query:
-    """Conditions that a record must all meet."""
+    """Conditions that a record must all meet.
+
+    specs: how the conditions were built, (builder, text) pairs such as
+    ("player_condition", "Ann"), so that worker processes can build them again (`--jobs`).
+    """
 
     conditions: list[Condition] = field(default_factory=list)
+    specs: list[tuple[str, str]] | None = None
+
+    @classmethod
+    def build(cls, specs: Iterable[tuple[str, str]]) -> Query:
+        """The query of these (builder, text) pairs; ValueError from the first bad text."""
+        specs = list(specs)
+        return cls([BUILDERS[builder](text) for builder, text in specs], specs)
 
     @property
     def needs_replay(self) -> bool:
@@ -375,31 +386,66 @@ def same_game(record: Record) -> tuple[Any, ...]:
 
 class Chosen:
     """The records of `sources` that meet a query, read one at a time; `failed` once a
-    record with problems was met (each is handed to `rejected`)."""
+    record with problems was met (each is handed to `rejected`).
+
+    jobs: with more than one, and a query built from specs, the records' turns are read and
+    replayed in that many worker processes; this process reads the tags (give `sources`
+    read for their tags only) and hands out the records in reading order, as one process
+    does. full: hand out the chosen records read (and replayed, if the query or `unique`
+    replays them) as one process leaves them, for writers that need their turns (JSON).
+    """
 
     def __init__(self, sources: Any, query: Query, *, unique: bool = False,
                  rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
-                 copy: Callable[[str], None] = lambda note: None) -> None:
+                 copy: Callable[[str], None] = lambda note: None, jobs: int = 1, full: bool = False) -> None:
         self.sources, self.query, self.unique = sources, query, unique
         self.rejected, self.copy = rejected, copy
         self.failed = False
-        self.records = self._walk()
+        parallel = jobs > 1 and query.specs is not None and (unique or query.needs_turns)
+        self.records = self._walk(self._in_processes(jobs, full) if parallel else self._here())
 
-    def _walk(self) -> Iterator[Record]:
-        first: dict[tuple[Any, ...], tuple[str, int]] = {}
+    def _here(self) -> Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]:
+        """(path, index, record, matched, key for --unique) for each record, judged in this process."""
         for path, index, record in self.sources:
             matched = self.query.matches(record)
-            if self.unique:
-                read_moves(record)
-                if not record.problems and not self.query.needs_replay:
-                    check(record)  # turns spelt in full, so that two spellings of one turn agree
+            yield path, index, record, matched, self._key(record)
+
+    def _key(self, record: Record) -> tuple[Any, ...] | None:
+        if not self.unique:
+            return None
+        read_moves(record)
+        if not record.problems and not self.query.needs_replay:
+            check(record)  # turns spelt in full, so that two spellings of one turn agree
+        return None if record.problems else same_game(record)
+
+    def _in_processes(self, jobs: int, full: bool) -> Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]:
+        """As _here, each record read in full and judged in one of `jobs` worker processes (this
+        one reads the tags), as one process reads them all in full when turns are wanted."""
+        from .parallel import in_order, record_task
+
+        for (path, index, record), verdict in in_order(self.sources, lambda entry: record_task(entry[2]), _judge,
+                                                       jobs, _start_worker, (self.query.specs, self.unique)):
+            if verdict is None:
+                yield path, index, record, self.query.matches(record), self._key(record)
+                continue
+            matched, problems, key = verdict
+            record.problems.extend(problems)
+            if problems:
+                record.unread = None  # what could not be read stays unread
+            elif full and matched:
+                self.query.matches(record)  # as one process leaves it: read, replayed if the query replays
+                self._key(record)
+            yield path, index, record, matched, key
+
+    def _walk(self, judged: Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]) -> Iterator[Record]:
+        first: dict[tuple[Any, ...], tuple[str, int]] = {}
+        for path, index, record, matched, key in judged:
             if record.problems:
                 self.failed = True
                 self.rejected(path, index, record)
             if not matched:
                 continue
-            if self.unique and not record.problems:
-                key = same_game(record)
+            if key is not None:
                 if key in first:
                     earlier = first[key]
                     self.copy(f"{path}: record {index} is the same game as {earlier[0]}: record {earlier[1]} "
@@ -407,6 +453,31 @@ class Chosen:
                     continue
                 first[key] = (path, index)
             yield record
+
+
+_WORKER: dict[str, Any] = {}  # in a worker process: the query and --unique
+
+
+def _start_worker(specs: list[tuple[str, str]], unique: bool) -> None:
+    _WORKER["query"], _WORKER["unique"] = Query.build(specs), unique
+
+
+def _judge(tasks: list[tuple[str, int, str]]) -> list[tuple[bool, list[Problem], tuple[Any, ...] | None]]:
+    """In a worker: for each record's text, whether it meets the query, its problems, its --unique key."""
+    from .parallel import read_task
+
+    query, unique = _WORKER["query"], _WORKER["unique"]
+    verdicts = []
+    for task in tasks:
+        record = read_task(task)
+        matched = query.matches(record)
+        key = None
+        if unique and not record.problems:
+            if not query.needs_replay:
+                check(record)
+            key = None if record.problems else same_game(record)
+        verdicts.append((matched, record.problems, key))
+    return verdicts
 
 
 def choose(sources: Any, query: Query, **options: Any) -> Chosen:
@@ -437,3 +508,10 @@ def write(records: Iterable[Record], out: TextIO, as_json: bool = False) -> int:
         out.write(("\n" if written else "") + text.strip("\n") + "\n")
         written += 1
     return written
+
+
+# The condition builders by name, as Query.build and the command line name them.
+BUILDERS: dict[str, Callable[[str], Condition]] = {builder.__name__: builder for builder in (
+    tag_condition, player_condition, date_condition, round_condition, result_condition, game_condition,
+    variant_condition, turns_condition, opening_condition, position_condition, cells_condition,
+    comment_condition, nag_condition)}

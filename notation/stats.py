@@ -13,14 +13,39 @@ import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .games import display_name
-from .model import Record
+from .model import Problem, Record
 from .replay import check
+
+E = TypeVar("E")  # an entry of `counts`: a record, or what holds it
 
 SPECIFIC = re.compile(r"\S*[0-9]\S*")  # cells (D4, c3, a5), counts, turn sequences
 REPEATED = re.compile(r"…(?:[ ,]+…)+")
+
+
+@dataclass(frozen=True)
+class Counted:
+    """What the figures keep of one record that replayed without problems."""
+
+    game: str  # its display name
+    sides: tuple[str, str]
+    result: str
+    length: int  # turns on the main line
+    opening: tuple[str, ...] | None  # its first turns, if it has as many as an opening counts
+    ending: str | None  # the kind of end (ending_kind), or that the players decided; None if unfinished
+
+
+def counted(record: Record, outcome: Any, opening_turns: int) -> Counted:
+    """What the figures keep of a record replayed without problems, `outcome` the end its replay found."""
+    moves, game = record.moves, record.game
+    opening = tuple(game.turn_text(node.turn) for node in moves[:opening_turns]) if len(moves) >= opening_turns else None
+    if outcome is not None:
+        ending: str | None = ending_kind(outcome.reason, game.sides, outcome.winner)
+    else:
+        ending = "decided by the players (resignation, agreement, time)" if record.result != "*" else None
+    return Counted(display_name(game.name), game.sides, record.result, len(moves), opening, ending)
 
 
 @dataclass
@@ -36,17 +61,14 @@ class GameFigures:
     openings: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)  # first turns -> results
     endings: Counter[str] = field(default_factory=Counter)  # the rule that ended each finished game
 
-    def add(self, record: Record, outcome: Any) -> None:
+    def add(self, counted: Counted) -> None:
         self.records += 1
-        self.results[record.result] += 1
-        self.lengths.append(len(record.moves))
-        if len(record.moves) >= self.opening_turns:
-            opening = tuple(record.game.turn_text(node.turn) for node in record.moves[:self.opening_turns])
-            self.openings.setdefault(opening, Counter())[record.result] += 1
-        if outcome is not None:
-            self.endings[ending_kind(outcome.reason, record.game.sides, outcome.winner)] += 1
-        elif record.result != "*":
-            self.endings["decided by the players (resignation, agreement, time)"] += 1
+        self.results[counted.result] += 1
+        self.lengths.append(counted.length)
+        if counted.opening is not None:
+            self.openings.setdefault(counted.opening, Counter())[counted.result] += 1
+        if counted.ending is not None:
+            self.endings[counted.ending] += 1
 
     def score(self, results: Counter[str]) -> float | None:
         """The first side's share of the points in finished games (a draw is half); None if none finished."""
@@ -76,16 +98,71 @@ def ending_kind(reason: str, sides: tuple[str, str], winner: int | None) -> str:
     return REPEATED.sub("…", text)
 
 
-def gather(records: Iterable[Record], opening_turns: int = 2) -> Figures:
+def gather(records: Iterable[Record], opening_turns: int = 2, jobs: int = 1) -> Figures:
     """Replay and count every record (records with problems are only counted as such)."""
+    return tally((one for _, one in counts(records, lambda record: record, opening_turns, jobs)), opening_turns)
+
+
+def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns: int = 2,
+           jobs: int = 1) -> Iterator[tuple[E, Counted | None]]:
+    """(entry, what the figures keep of its record) for each entry, in order; None for a record
+    with problems, which are then on the record.
+
+    jobs: with more than one, records read for their tags only are read in full and
+    replayed in that many worker processes (notation/parallel.py); the answers are the same.
+    """
+    if jobs == 1:
+        for entry in entries:
+            yield entry, _count(record_of(entry), opening_turns)
+        return
+    from .parallel import in_order, record_task
+
+    for entry, answer in in_order(entries, lambda entry: record_task(record_of(entry)), _count_in_worker, jobs,
+                                  _start_worker, (opening_turns,)):
+        record = record_of(entry)
+        if answer is None:
+            yield entry, _count(record, opening_turns)
+        else:
+            record.problems.extend(answer[1])
+            yield entry, answer[0]
+
+
+def tally(counted: Iterable[Counted | None], opening_turns: int = 2) -> Figures:
+    """The figures of the records counted (None: a record with problems)."""
     figures = Figures()
-    for record in records:
-        replayed = None if record.problems else check(record)
-        if record.problems or replayed is None:
+    for one in counted:
+        if one is None:
             figures.unreadable += 1
             continue
-        name = display_name(record.game.name)
-        if name not in figures.games:
-            figures.games[name] = GameFigures(name, record.game.sides, opening_turns)
-        figures.games[name].add(record, replayed.outcome)
+        if one.game not in figures.games:
+            figures.games[one.game] = GameFigures(one.game, one.sides, opening_turns)
+        figures.games[one.game].add(one)
     return figures
+
+
+def _count(record: Record, opening_turns: int) -> Counted | None:
+    """What the figures keep of a record, read in full; None if it has problems."""
+    from .reader import read_moves
+
+    read_moves(record)
+    replayed = None if record.problems else check(record)
+    if record.problems or replayed is None:
+        return None
+    return counted(record, replayed.outcome, opening_turns)
+
+
+_OPENING_TURNS: list[int] = []  # in a worker process: how many turns make an opening
+
+
+def _start_worker(opening_turns: int) -> None:
+    _OPENING_TURNS[:] = [opening_turns]
+
+
+def _count_in_worker(tasks: list[tuple[str, int, str]]) -> list[tuple[Counted | None, list[Problem]]]:
+    from .parallel import read_task
+
+    answers = []
+    for task in tasks:
+        record = read_task(task)
+        answers.append((_count(record, _OPENING_TURNS[0]), record.problems))
+    return answers

@@ -1,0 +1,115 @@
+"""`filter` and `stats` with --jobs (docs/archive.md#many-processes): the same output, reports
+and exit status as one process, records in reading order, for every kind of condition."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ludoscribe.cli.main import cli
+from ludoscribe.notation import check, read_file
+from ludoscribe.notation.generate import random_text
+from ludoscribe.notation.replay import positions
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+BROKEN = """[Game "Teblo"]
+[Yellow "Ann"]
+[Red "Bob"]
+[Result "*"]
+
+1. D4 H10 2. D8 *
+
+[Game "Teblo"]
+[Yellow "Ann"]
+[Red "Bob"]
+[Result "*"]
+
+1. D4 H10 2. 7 *
+
+[Game "Teblo"]
+[Yellow "Ann"]
+[Result "1-0"]
+
+1. D4 H10 *
+"""
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    """The corpus, 300 random Teblo records (the first 40 twice), records with problems, a JSON file."""
+    folder = tmp_path_factory.mktemp("archive")
+    shutil.copytree(CORPUS, folder / "corpus")
+    text = random_text("Teblo", 300, seed=11, max_turns=60)
+    (folder / "random.tgn").write_text(text, encoding="utf-8")
+    (folder / "twice.tgn").write_text(random_text("Teblo", 40, seed=11, max_turns=60), encoding="utf-8")
+    (folder / "broken.tgn").write_text(BROKEN, encoding="utf-8")
+    runner = CliRunner()
+    done = runner.invoke(cli, ["convert", str(CORPUS / "staku" / "club-final.tgn"), "--to", "json",
+                               "-o", str(folder / "club-final.json")])
+    assert done.exit_code == 0, done.output
+    return folder
+
+
+def reached(archive: Path) -> str:
+    """The code of a position the 7th random record reaches after 20 turns."""
+    record = list(read_file(archive / "random.tgn"))[6]
+    check(record)
+    return record.game.position_code(positions(record)[20][1])
+
+
+def run(*args: str):
+    result = CliRunner().invoke(cli, [str(arg) for arg in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+QUERIES = [
+    ["--position", "{position}"],
+    ["--cells", "D4=Y"],
+    ["--opening", "D4"],
+    ["--comment", "the"],
+    ["--nag", "!"],
+    ["--turns", "30..50"],
+    ["--player", "Random", "--turns", "..40"],
+    ["--game", "Staku", "--opening", "c3-d3"],
+    ["--unique"],
+    ["--unique", "--player", "Yellow"],
+]
+
+
+@pytest.mark.parametrize("conditions", QUERIES, ids=lambda conditions: " ".join(conditions))
+@pytest.mark.parametrize("output", [["--count"], [], ["--to", "json"]], ids=["count", "tgn", "json"])
+def test_filter_with_workers_gives_what_one_process_gives(archive, conditions, output):
+    conditions = [part.replace("{position}", reached(archive)) for part in conditions]
+    alone = run("filter", archive, *conditions, *output)
+    together = run("filter", archive, *conditions, *output, "--jobs", "2")
+    assert together == alone
+    assert alone[0] == 1  # broken.tgn has problems, reported the same way
+    assert "broken.tgn:" in alone[2] or "--game" in conditions
+
+
+def test_filter_with_workers_chooses_what_it_should(archive):
+    code, out, err = run("filter", archive, "--position", reached(archive), "--jobs", "2", "--to", "json")
+    chosen = json.loads(out)["records"]
+    assert chosen and all(record["tags"]["Game"] == "Teblo" for record in chosen)
+    assert {record["tags"]["Round"] for record in chosen} >= {"7"}
+    code, out, err = run("filter", archive, "--unique", "--count", "--jobs", "2")
+    corpus = sum(1 for path in (archive / "corpus").rglob("*.tgn") for _ in read_file(path))
+    # left out: the 40 records of twice.tgn, and the JSON copy of a corpus record; the three
+    # broken records are kept (no condition on turns), and reported
+    assert err.count("is the same game as") == 41
+    assert sum("club-final" in line and "same game" in line for line in err.splitlines()) == 1
+    assert int(out) == 300 + corpus + 3 and code == 1
+
+
+@pytest.mark.parametrize("form", ["text", "json", "csv"])
+def test_stats_with_workers_gives_what_one_process_gives(archive, form):
+    alone = run("stats", archive, "--format", form)
+    together = run("stats", archive, "--format", form, "--jobs", "3")
+    assert together == alone
+    assert alone[0] == 1 and "broken.tgn:6:14: turn 2 Yellow: D8 is not next to" in alone[2]
