@@ -112,11 +112,12 @@ def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[
         yield chunk()
 
 
-# Where split_records cuts, found in a block of clean lines at once: after a line that is
-# blank, or that ends with a result, when a tag line follows. (A line ending with a result
-# is movetext, so the record being cut has movetext, as split_records asks.)
-CUT = re.compile(r'^(?:[^\S\n]*|.*(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)[^\S\n]*)\n(?=\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$)',
-                 re.MULTILINE)
+# Where split_records cuts, found in a block of clean lines at once: before a tag line that
+# follows a blank line, or a line ending with a result. (A line ending with a result is
+# movetext, so the record being cut has movetext, as split_records asks.)
+TAG_AHEAD = r'(?=\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$)'
+BLANK_CUT = re.compile(r"\n[^\S\n]*\n" + TAG_AHEAD, re.MULTILINE)
+RESULT_CUT = re.compile(r"(?:1-0|0-1|1/2-1/2|\*)[^\S\n]*\n" + TAG_AHEAD, re.MULTILINE)  # and a space or nothing before
 BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")
 TRAILING_CR = re.compile(r"\r+(?=\n)|\r+\Z")  # what read_lines strips from the end of each line
 BLOCK = 1 << 16  # bytes read at a time by split_stream
@@ -163,12 +164,12 @@ def split_stream(stream: BinaryIO) -> Iterator[Chunk]:
         start = record.rfind("\n", 0, len(record) - 1) + 1  # a cut may come after the last line read before
         record += text
         cut = 0
-        for found in CUT.finditer(record, start):
-            if found.end() - cut > MAX_RECORD:
+        for end in _cuts(record, start):
+            if end - cut > MAX_RECORD:
                 break
-            yield Chunk(record[cut:found.end()], done + 1)
-            done += record.count("\n", cut, found.end())
-            cut = found.end()
+            yield Chunk(record[cut:end], done + 1)
+            done += record.count("\n", cut, end)
+            cut = end
         record = record[cut:]
         if len(record) > MAX_RECORD:  # over the limit: split_records says where
             yield from split_records(read_lines(_Rest((bom if done == 0 else b"") + record.encode("utf-8") + head,
@@ -178,6 +179,15 @@ def split_stream(stream: BinaryIO) -> Iterator[Chunk]:
             break
     if record:
         yield Chunk(record, done + 1)
+
+
+def _cuts(text: str, start: int) -> list[int]:
+    """Where split_records cuts `text` (whole lines, no record starting before `start`,
+    which starts a line): the start of each tag line that begins a record."""
+    cuts = [found.end() for found in BLANK_CUT.finditer(text, max(start - 1, 0))]
+    cuts += [found.end() for found in RESULT_CUT.finditer(text, start)
+             if found.start() == 0 or text[found.start() - 1].isspace()]
+    return sorted(cuts)
 
 
 def _clean(block: bytes, extra: int = 0) -> str | None:
