@@ -80,9 +80,8 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
 
     wanted = query.Query(conditions, specs)
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
-    parallel = jobs > 1 and (wanted.needs_turns or unique)
-    sources = Sources(paths, failed=_input_error,
-                      moves=not parallel and (wanted.needs_turns or unique or json_output))
+    sources = Sources(paths, failed=_input_error,  # with workers, they read the turns
+                      moves=not wanted.in_workers(jobs, unique) and (wanted.needs_turns or unique or json_output))
     chosen = query.choose(sources, wanted, unique=unique, rejected=_report,
                           copy=lambda note: click.echo(note, err=True), jobs=jobs, full=json_output)
     if count_only:

@@ -51,6 +51,11 @@ class Query:
         specs = list(specs)
         return cls([BUILDERS[builder](text) for builder, text in specs], specs)
 
+    def in_workers(self, jobs: int, unique: bool) -> bool:
+        """Whether `choose` reads and replays turns in `jobs` worker processes: when there are
+        several, turns are wanted (or --unique), and the query can be built again there."""
+        return jobs > 1 and self.specs is not None and (unique or self.needs_turns)
+
     @property
     def needs_replay(self) -> bool:
         return any(condition.needs_replay for condition in self.conditions)
@@ -237,23 +242,29 @@ def position_condition(text: str) -> Condition:
         target = wanted(record)
         if target is None:
             return False
-        if record.start == target:
-            return True
-        reaches = _Reaches(target)
-        accept(record, reaches, positions=True, variations=False)
-        return reaches.found
+        return reaches(record, lambda position: position == target)
 
     return Condition(f"position {text}", test, needs_replay=True, needs_turns=True)
 
 
-class _Reaches(Visitor):
-    """Stops the main line at the first position equal to `target`."""
+def reaches(record: Record, meets: Callable[[Any], Any]) -> bool:
+    """Whether a position of the record's main line (the start included) meets the test; the
+    walk stops at the first that does."""
+    if meets(record.start):
+        return True
+    first = _FirstMeeting(meets)
+    accept(record, first, positions=True, variations=False)
+    return first.found
 
-    def __init__(self, target: Any) -> None:
-        self.target, self.found = target, False
+
+class _FirstMeeting(Visitor):
+    """Stops the main line at the first position after a turn that meets `meets`."""
+
+    def __init__(self, meets: Callable[[Any], Any]) -> None:
+        self.meets, self.found = meets, False
 
     def visit_turn(self, step: Step) -> bool | None:
-        if step.after == self.target:
+        if self.meets(step.after):
             self.found = True
             return False
         return None
@@ -293,11 +304,8 @@ def cells_condition(text: str) -> Condition:
             fitting[key] = _fits(game, wanted)
         if not fitting[key]:
             return False
-        holding = _Holding(game, wanted)
-        if holding.holds(record.start):
-            return True
-        accept(record, holding, positions=True, variations=False)
-        return holding.found
+        cells, pairs = game.cells, list(wanted.items())
+        return reaches(record, lambda position: all(cells(position)[name] == contents for name, contents in pairs))
 
     return Condition(f"cells {text}", test, needs_replay=True, needs_turns=True)
 
@@ -325,23 +333,6 @@ def _fits(game: Any, wanted: dict[str, str]) -> bool:
     cells = game.cells(game.start_position())
     return all(name in cells and (not contents or re.fullmatch(game.cell_contents, contents) is not None)
                for name, contents in wanted.items())
-
-
-class _Holding(Visitor):
-    """Stops the main line at the first position whose cells hold what is wanted."""
-
-    def __init__(self, game: Any, wanted: dict[str, str]) -> None:
-        self.cells, self.wanted, self.found = game.cells, list(wanted.items()), False
-
-    def holds(self, position: Any) -> bool:
-        cells = self.cells(position)
-        return all(cells[name] == contents for name, contents in self.wanted)
-
-    def visit_turn(self, step: Step) -> bool | None:
-        if self.holds(step.after):
-            self.found = True
-            return False
-        return None
 
 
 def _played(game: Any, start: Any, words: list[str]) -> tuple[str, ...]:
@@ -384,6 +375,18 @@ def same_game(record: Record) -> tuple[Any, ...]:
     return record.game.name, players, tuple(record.game.turn_text(node.turn) for node in record.moves)
 
 
+def judge(query: Query, unique: bool, record: Record) -> tuple[bool, tuple[Any, ...] | None]:
+    """Whether a record meets the query, and with `unique` what makes it the same game as
+    another (None if its turns cannot be read or replayed)."""
+    matched = query.matches(record)
+    if not unique:
+        return matched, None
+    read_moves(record)
+    if not record.problems and not query.needs_replay:
+        check(record)  # turns spelt in full, so that two spellings of one turn agree
+    return matched, None if record.problems else same_game(record)
+
+
 class Chosen:
     """The records of `sources` that meet a query, read one at a time; `failed` once a
     record with problems was met (each is handed to `rejected`).
@@ -401,22 +404,12 @@ class Chosen:
         self.sources, self.query, self.unique = sources, query, unique
         self.rejected, self.copy = rejected, copy
         self.failed = False
-        parallel = jobs > 1 and query.specs is not None and (unique or query.needs_turns)
-        self.records = self._walk(self._in_processes(jobs, full) if parallel else self._here())
+        self.records = self._walk(self._in_processes(jobs, full) if query.in_workers(jobs, unique) else self._here())
 
     def _here(self) -> Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]:
         """(path, index, record, matched, key for --unique) for each record, judged in this process."""
         for path, index, record in self.sources:
-            matched = self.query.matches(record)
-            yield path, index, record, matched, self._key(record)
-
-    def _key(self, record: Record) -> tuple[Any, ...] | None:
-        if not self.unique:
-            return None
-        read_moves(record)
-        if not record.problems and not self.query.needs_replay:
-            check(record)  # turns spelt in full, so that two spellings of one turn agree
-        return None if record.problems else same_game(record)
+            yield path, index, record, *judge(self.query, self.unique, record)
 
     def _in_processes(self, jobs: int, full: bool) -> Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]:
         """As _here, each record read in full and judged in one of `jobs` worker processes (this
@@ -426,15 +419,14 @@ class Chosen:
         for (path, index, record), verdict in in_order(self.sources, lambda entry: record_task(entry[2]), _judge,
                                                        jobs, _start_worker, (self.query.specs, self.unique)):
             if verdict is None:
-                yield path, index, record, self.query.matches(record), self._key(record)
+                yield path, index, record, *judge(self.query, self.unique, record)
                 continue
-            matched, problems, key = verdict
+            matched, key, problems = verdict
             record.problems.extend(problems)
             if problems:
                 record.unread = None  # what could not be read stays unread
             elif full and matched:
-                self.query.matches(record)  # as one process leaves it: read, replayed if the query replays
-                self._key(record)
+                judge(self.query, self.unique, record)  # as one process leaves it: read, replayed if need be
             yield path, index, record, matched, key
 
     def _walk(self, judged: Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]) -> Iterator[Record]:
@@ -462,21 +454,14 @@ def _start_worker(specs: list[tuple[str, str]], unique: bool) -> None:
     _WORKER["query"], _WORKER["unique"] = Query.build(specs), unique
 
 
-def _judge(tasks: list[tuple[str, int, str]]) -> list[tuple[bool, list[Problem], tuple[Any, ...] | None]]:
-    """In a worker: for each record's text, whether it meets the query, its problems, its --unique key."""
+def _judge(tasks: list[tuple[str, int, str]]) -> list[tuple[bool, tuple[Any, ...] | None, list[Problem]]]:
+    """In a worker: for each record's text, what `judge` says of it, and its problems."""
     from .parallel import read_task
 
-    query, unique = _WORKER["query"], _WORKER["unique"]
     verdicts = []
     for task in tasks:
         record = read_task(task)
-        matched = query.matches(record)
-        key = None
-        if unique and not record.problems:
-            if not query.needs_replay:
-                check(record)
-            key = None if record.problems else same_game(record)
-        verdicts.append((matched, record.problems, key))
+        verdicts.append((*judge(_WORKER["query"], _WORKER["unique"], record), record.problems))
     return verdicts
 
 

@@ -158,6 +158,8 @@ class Replayer(Visitor):
 
 
 class _MainLine(Visitor):
+    """Gathers the main line's (node, position after it) pairs."""
+
     def __init__(self, start: Any) -> None:
         self.line: list[tuple[Node | None, Any]] = [(None, start)]
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .games import display_name
 from .model import Problem, Record
+from .reader import read_moves
 from .replay import check
 
 E = TypeVar("E")  # an entry of `counts`: a record, or what holds it
@@ -142,8 +143,6 @@ def tally(counted: Iterable[Counted | None], opening_turns: int = 2) -> Figures:
 
 def _count(record: Record, opening_turns: int) -> Counted | None:
     """What the figures keep of a record, read in full; None if it has problems."""
-    from .reader import read_moves
-
     read_moves(record)
     replayed = None if record.problems else check(record)
     if record.problems or replayed is None:

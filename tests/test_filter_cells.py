@@ -111,15 +111,21 @@ def together_and_apart(line: list[dict[str, str]]) -> tuple[dict[str, str], dict
     raise AssertionError("no two contents apart on this line")
 
 
+def cells_follow_the_codes(record) -> list[dict[str, str]]:
+    """The cells of each main-line position as its code writes them, checked against game.cells."""
+    line = positions(record)
+    position = record.start
+    assert dict(record.game.cells(position)) == line[0]
+    for node, cells in zip(record.moves, line[1:]):
+        position = record.game.apply(position, node.turn)
+        assert dict(record.game.cells(position)) == cells
+    return line
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_cells_are_what_the_position_code_writes(game):
     for record in records(game, 3, seed=5):
-        line = positions(record)
-        position = record.start
-        assert dict(record.game.cells(position)) == line[0]
-        for node, cells in zip(record.moves, line[1:]):
-            position = record.game.apply(position, node.turn)
-            assert dict(record.game.cells(position)) == cells
+        for cells in cells_follow_the_codes(record)[1:]:
             assert all(re.fullmatch(record.game.cell_contents, contents) for contents in cells.values() if contents)
 
 
@@ -127,12 +133,7 @@ def test_cells_are_what_the_position_code_writes(game):
 def test_cells_of_the_corpus(path):
     """Variants included (Staku-2, Tekao's faces, T'Chako's modes) and records from a set-up position."""
     for record in read_file(path):
-        line = positions(record)
-        position = record.start
-        assert dict(record.game.cells(position)) == line[0]
-        for node, cells in zip(record.moves, line[1:]):
-            position = record.game.apply(position, node.turn)
-            assert dict(record.game.cells(position)) == cells
+        line = cells_follow_the_codes(record)
         together, apart = together_and_apart(line) if len(line) > 2 else ({}, {})
         if together:
             assert chosen(text_of(together), record)
@@ -202,21 +203,20 @@ def test_cells_of_another_game_choose_nothing(game, text):
         assert not chosen(text, record)
 
 
+FITS_NO_GAME = (" fits no game (a cell is named as the game's turns name it: D4 in Teblo, c3 in Staku, a1 in "
+                "Tektop and Tekao, A in T'Chako; what it holds is written as in the game's position code, - for an "
+                "empty cell)")
+
+
 @pytest.mark.parametrize("text, message", [
     ("D4", "'D4' is not CELL=CONTENTS (as in D4=y; - for an empty cell)"),
     ("D4=y H10", "'H10' is not CELL=CONTENTS (as in D4=y; - for an empty cell)"),
     ("D4=y=r", "'D4=y=r' is not CELL=CONTENTS (as in D4=y; - for an empty cell)"),
     ("", 'give cells and what they hold, e.g. "D4=y H10=R" (- for an empty cell)'),
     ("D4=y D4=r", "cell D4 is given twice"),
-    ("D4=w", "'D4=w' fits no game (a cell is named as the game's turns name it: D4 in Teblo, c3 in Staku, a1 in "
-             "Tektop and Tekao, A in T'Chako; what it holds is written as in the game's position code, - for an "
-             "empty cell)"),
-    ("D4=y c3=n", "'D4=y c3=n' fits no game (a cell is named as the game's turns name it: D4 in Teblo, c3 in Staku, "
-                  "a1 in Tektop and Tekao, A in T'Chako; what it holds is written as in the game's position code, "
-                  "- for an empty cell)"),
-    ("M1=-", "'M1=-' fits no game (a cell is named as the game's turns name it: D4 in Teblo, c3 in Staku, a1 in "
-             "Tektop and Tekao, A in T'Chako; what it holds is written as in the game's position code, - for an "
-             "empty cell)"),
+    ("D4=w", "'D4=w'" + FITS_NO_GAME),
+    ("D4=y c3=n", "'D4=y c3=n'" + FITS_NO_GAME),
+    ("M1=-", "'M1=-'" + FITS_NO_GAME),
 ])
 def test_malformed_cells(text, message):
     with pytest.raises(ValueError) as raised:
