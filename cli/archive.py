@@ -73,7 +73,7 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
     from ..notation import query
     from ..notation.duplicates import tgn_first
     from ..notation.sources import Sources
-    from .main import _input_error, _report, _Screen, _status
+    from .main import _input_error, _report, _Screen, _status, _write_failure
 
     specs = [(builder, text) for option, builder, _ in CONDITIONS for text in given[_parameter(option)]]
     try:
@@ -96,10 +96,8 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
                         json_output)
     except BrokenPipeError:
         raise
-    except FileExistsError:
-        raise click.ClickException(f"{out}: exists already (--force replaces it)") from None
     except OSError as error:
-        raise click.ClickException(f"cannot write {out}: {error.strerror or error}") from None
+        raise _write_failure(out, error) from None
     sys.exit(_status(sources, chosen.failed))
 
 

@@ -69,7 +69,8 @@ class Query:
         named = [text for builder, text in specs if builder == "game_condition"]
         if named:
             try:
-                games = [plugin_for(text).rules_class() for text in dict.fromkeys(named)]
+                plugins = {plugin.name: plugin for plugin in map(plugin_for, named)}
+                games = [plugin.rules_class() for plugin in plugins.values()]
             except ValueError as error:
                 raise BadCondition("game_condition", str(error)) from None
         conditions = []
@@ -283,8 +284,8 @@ def opening_condition(text: str, games: Sequence[Any] | None = None) -> Conditio
             game = candidates[0]
             wrong = next(word for word in words if not _is_turn(game, word))
             raise ValueError(f"{_shown(wrong)} is not a {display_name(game.name)} turn ({game.turn_example})")
-        raise ValueError(f"{_shown(text)}: not the turns of a game among {_names(candidates)} "
-                         "(write them as the game's records do)")
+        raise ValueError(f"{_shown(text)}: not the turns of one game ({_names(candidates)}); write them as "
+                         "the game's records do")
     spelt: dict[tuple[Any, ...], tuple[str, ...]] = {}  # by game, variant and start: the turns as played
 
     def test(record: Record) -> bool:

@@ -45,6 +45,10 @@ def teblo(yellow: str, red: str, moves: str = "1. D4 H10 2. D5 *", event: str = 
             f"{moves}\n")
 
 
+D8_REFUSED = ("7:14: turn 2 Yellow: D8 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally "
+              "adjacent square")  # what check says of 1. D4 H10 2. D8 in a record made by teblo()
+
+
 def to_json(source: Path, target: Path) -> None:
     assert run("convert", source, "--to", "json", "-o", target)[0] == 0
 
@@ -78,6 +82,10 @@ def by_hand(archive) -> list[Any]:
 
 def _folded(text: str) -> str:
     return " ".join(text.split()).casefold()
+
+
+def _spelt(game: str) -> str:
+    return game.replace("'", "").casefold()
 
 
 def _round(record: Any) -> int | None:
@@ -126,8 +134,9 @@ CASES: list[tuple[str, str, Callable[[Any], bool]]] = [
     ("--date", "2023..2023.12", lambda r: r.tags.get("Date", "").startswith("2023")),
     ("--round", "2..3", lambda r: _round(r) in (2, 3)),
     ("--round", "..1", lambda r: _round(r) in (0, 1)),
-    *[("--result", result, lambda r, result=result: r.tags["Result"] == result) for result in ("1-0", "0-1", "1/2-1/2", "*")],
-    *[("--game", game, lambda r, game=game: r.tags["Game"].replace("'", "").casefold() == game.replace("'", "").casefold())
+    *[("--result", result, lambda r, result=result: r.tags["Result"] == result)
+      for result in ("1-0", "0-1", "1/2-1/2", "*")],
+    *[("--game", game, lambda r, game=game: r.tags["Game"].replace("'", "").casefold() == _spelt(game))
       for game in GAMES],
     ("--variant", "-", lambda r: not r.tags.get("Variant", "").strip()),
     ("--variant", "countdown", lambda r: "countdown" in r.tags.get("Variant", "").casefold()),
@@ -138,8 +147,10 @@ CASES: list[tuple[str, str, Callable[[Any], bool]]] = [
     ("--position", TEBLO_AFTER_D4_H10, _reaches(TEBLO_AFTER_D4_H10)),
     ("--position", COUNTDOWN_END, _reaches(COUNTDOWN_END)),
     ("--position", FACES_END, _reaches(FACES_END)),
-    ("--cells", "D4=Y", lambda r: r.game.name == "Teblo" and any(r.game.cells(p)["D4"] == "Y" for _, p in positions(r))),
-    ("--comment", "the", lambda r: any("the" in text.casefold() for text in _texts(record_to_json(r), ("comments", "before")))),
+    ("--cells", "D4=Y", lambda r: r.game.name == "Teblo"
+     and any(r.game.cells(position)["D4"] == "Y" for _, position in positions(r))),
+    ("--comment", "the", lambda r: any("the" in text.casefold()
+                                       for text in _texts(record_to_json(r), ("comments", "before")))),
     ("--nag", "!", lambda r: 1 in _texts(record_to_json(r), ("nags",))),
 ]
 
@@ -285,11 +296,14 @@ ALL_GAMES = "Teblo, Staku, Tektop, Tekao or T'Chako"
      f"Invalid value for --position: '{TEBLO_AFTER_D4_H10}' is not a Staku position code: a Staku position code "
      "is ROWS SIDE TURNS-WITHOUT-CAPTURE NUMBER, as in bbbbbb/bbbbbbb/n1n2n1n/3n3/n1n2n1n/wwwwwww/wwwwww W 0 1"),
     (["--opening", "Z99"],
-     f"Invalid value for --opening: 'Z99': not the turns of a game among {ALL_GAMES} (write them as the game's "
-     "records do)"),
+     f"Invalid value for --opening: 'Z99': not the turns of one game ({ALL_GAMES}); write them as the game's "
+     "records do"),
     (["--opening", "D4 a1-b1"],
-     f"Invalid value for --opening: 'D4 a1-b1': not the turns of a game among {ALL_GAMES} (write them as the "
-     "game's records do)"),
+     f"Invalid value for --opening: 'D4 a1-b1': not the turns of one game ({ALL_GAMES}); write them as the "
+     "game's records do"),
+    (["--game", "Teblo", "--game", "Staku", "--opening", "Z9"],
+     "Invalid value for --opening: 'Z9': not the turns of one game (Teblo or Staku); write them as the game's "
+     "records do"),
     (["--game", "Teblo", "--opening", "1. D4 c3-d3"],
      "Invalid value for --opening: 'c3-d3' is not a Teblo turn (a step like D4 or a placement like (H9))"),
     (["--game", "Staku", "--cells", "D4=y"],
@@ -398,8 +412,16 @@ def test_file_names_are_escaped_in_every_line_about_a_file(tmp_path):
         assert code == 1
         assert "\x1b" not in err and "\x07" not in err
         lines = err.splitlines()
-        assert lines[0] == f"{shown}-bad.tgn:7:14: turn 2 Yellow: D8 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square"
+        assert lines[0] == f"{shown}-bad.tgn:{D8_REFUSED}"
         assert len(lines) == 4 and all(line.startswith(f"{shown}.json: record ") for line in lines[1:])
+
+
+def test_an_output_name_is_escaped_in_the_message_that_refuses_it(tmp_path):
+    target = tmp_path / "x\x1b]0;owned\x07.tgn"
+    target.write_text("mine\n", encoding="utf-8")
+    code, out, err = run("filter", EVENT, "-o", target)
+    assert (code, err) == (2, f"Error: {tmp_path}/x\\x1b]0;owned\\x07.tgn: exists already (--force replaces it)\n")
+    assert target.read_text(encoding="utf-8") == "mine\n"
 
 
 def test_records_written_to_a_terminal_are_escaped(tmp_path):
@@ -460,7 +482,8 @@ def test_stats_markdown_writes_plain_characters_plainly():
 
 def test_a_study_set_up_elsewhere_has_no_opening(tmp_path):
     study = CORPUS / "teblo" / "study-the-closed-corridor.tgn"
-    start = teblo("A", "B").replace("[Result", '[SetUp "1"]\n[Position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"]\n[Result')
+    start = teblo("A", "B").replace(
+        "[Result", '[SetUp "1"]\n[Position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"]\n[Result')
     (tmp_path / "start.tgn").write_text(start, encoding="utf-8")
     shutil.copy(study, tmp_path / study.name)
     data = json.loads(run("stats", tmp_path, "--format", "json")[1])["games"]["Teblo"]
@@ -473,9 +496,9 @@ def test_what_a_record_whose_turns_are_not_read_meets(tmp_path):
     condition on turns, --unique or JSON output reads and replays them: it is then reported and left out."""
     bad = teblo("Ann", "Bob", "1. D4 H10 2. D8 *")
     (tmp_path / "bad.tgn").write_text(bad, encoding="utf-8")
-    problem = f"{tmp_path / 'bad.tgn'}:7:14: turn 2 Yellow: D8 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square\n"
+    problem = f"{tmp_path / 'bad.tgn'}:{D8_REFUSED}\n"
     assert run("filter", tmp_path, "--player", "Ann") == (0, bad, "")
+    no_json_record = '{"format": "tgn-json", "version": 1, "records": [\n]}\n'
     for more in (["--turns", "0.."], ["--unique"], ["--to", "json"], ["--comment", "x"]):
-        code, out, err = run("filter", tmp_path, "--player", "Ann", *more)
-        assert (code, err) == (1, problem), more
-        assert out in ("", '{"format": "tgn-json", "version": 1, "records": [\n]}\n'), more
+        expected = (1, no_json_record if "--to" in more else "", problem)
+        assert run("filter", tmp_path, "--player", "Ann", *more) == expected, more
