@@ -41,7 +41,8 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
 @_conditions
 @click.option("--unique", is_flag=True, help="Keep one record of each game recorded twice (same game, players "
-                                              "and turns; tags and annotations aside); the others are reported.")
+                                              "and turns; tags and annotations aside), a TGN record rather than "
+                                              "its JSON copy; the others are reported.")
 @click.option("--count", "count_only", is_flag=True, help="Print only how many records are chosen.")
 @click.option("--to", "target", type=click.Choice(["tgn", "json"]),
               help="Output format (default: json for an OUT ending in .json, else tgn).")
