@@ -8,9 +8,11 @@ modules are imported when a command runs, so that other commands do not pay for 
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, TextIO, cast
 
 import click
+
+from ..render.escaping import terminal_text
 
 CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/query.py, help
     ("--tag", "tag_condition", "NAME=VALUE (whole value) or NAME~TEXT (found in it); case aside."),
@@ -39,7 +41,8 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
 @_conditions
 @click.option("--unique", is_flag=True, help="Keep one record of each game recorded twice (same game, players "
-                                              "and turns; tags and annotations aside); the others are reported.")
+                                              "and turns; tags and annotations aside), a TGN record rather than "
+                                              "its JSON copy; the others are reported.")
 @click.option("--count", "count_only", is_flag=True, help="Print only how many records are chosen.")
 @click.option("--to", "target", type=click.Choice(["tgn", "json"]),
               help="Output format (default: json for an OUT ending in .json, else tgn).")
@@ -52,10 +55,13 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
     """Choose records from files and folders: those meeting every condition given.
 
     Conditions of one kind given several times must all hold too (two --player:
-    games between them). Records are written as they were read (TGN), or as JSON;
-    nothing of them is changed. Records whose turns cannot be read or replayed are
-    reported on standard error and meet no condition on turns. Exit status: 0, 1 when
-    a record has problems, 2 when an input cannot be read.
+    games between them). Conditions on tags (--tag, --player, --date, --round,
+    --result, --game, --variant) read nothing else; the others read the turns and
+    replay them, and a record whose turns cannot be read or replayed meets none of
+    them. A record found to have a problem is reported on standard error and left
+    out. Records are written as they were read (TGN), or as JSON; nothing of them is
+    changed. Exit status: 0, 1 when a record has problems, 2 when an input cannot be
+    read.
 
     \b
     Examples:
@@ -66,40 +72,42 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
       ludoscribe filter corpus --game Teblo --cells "E5=y" --count --jobs 2
     """
     from ..notation import query
-
-    conditions, specs = [], []
-    for option, builder, _ in CONDITIONS:
-        for text in given[option.lstrip("-").replace("-", "_")]:
-            try:
-                conditions.append(query.BUILDERS[builder](text))
-            except ValueError as error:
-                raise click.BadParameter(str(error), param_hint=option) from None
-            specs.append((builder, text))
+    from ..notation.duplicates import tgn_first
     from ..notation.sources import Sources
-    from .main import _input_error, _report, _status
+    from .main import _input_error, _report, _Screen, _status, _write_failure
 
-    wanted = query.Query(conditions, specs)
+    specs = [(builder, text) for option, builder, _ in CONDITIONS for text in given[_parameter(option)]]
+    try:
+        wanted = query.Query.build(specs)
+    except query.BadCondition as error:
+        raise click.BadParameter(str(error), param_hint=OPTION_OF[error.builder]) from None
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
-    sources = Sources(paths, failed=_input_error,  # with workers, they read the turns
-                      moves=not wanted.in_workers(jobs, unique) and (wanted.needs_turns or unique or json_output))
-    chosen = query.choose(sources, wanted, unique=unique, rejected=_report,
-                          copy=lambda note: click.echo(note, err=True), jobs=jobs, full=json_output)
+    sources = Sources(paths, failed=_input_error, moves=False)  # the turns are read when they are needed
+    chosen = query.choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=_report,
+                          copy=lambda note: click.echo(terminal_text(note), err=True), jobs=jobs, full=json_output)
     if count_only:
         total = sum(1 for _ in chosen.records)
         click.echo(total)
-        sys.exit(_status(chosen.sources, chosen.failed))
+        sys.exit(_status(sources, chosen.failed))
     from ..notation.files import output
 
     try:
         with output(out, replace=force) as stream:
-            query.write(chosen.records, stream, json_output)
+            query.write(chosen.records, cast(TextIO, _Screen(stream)) if out == "-" and sys.stdout.isatty() else stream,
+                        json_output)
     except BrokenPipeError:
         raise
-    except FileExistsError:
-        raise click.ClickException(f"{out}: exists already (--force replaces it)") from None
     except OSError as error:
-        raise click.ClickException(f"cannot write {out}: {error.strerror or error}") from None
-    sys.exit(_status(chosen.sources, chosen.failed))
+        raise _write_failure(out, error) from None
+    sys.exit(_status(sources, chosen.failed))
+
+
+def _parameter(option: str) -> str:
+    """The name click gives an option's value: --opening-turns -> opening_turns."""
+    return option.lstrip("-").replace("-", "_")
+
+
+OPTION_OF = {builder: option for option, builder, _ in CONDITIONS}
 
 
 @click.command("stats")
@@ -110,34 +118,46 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
               help="How many of the most played openings to list per game.")
 @click.option("--opening-turns", type=click.IntRange(min=1), default=2, show_default=True,
               help="How many turns make an opening.")
+@click.option("--unique", is_flag=True, help="Count once a game recorded twice with other tags (same game, players "
+                                              "and turns), not only one read twice (same tags and turns).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying records.")
-def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, jobs: int) -> None:
+def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, unique: bool,
+                  jobs: int) -> None:
     """Figures per game: results by side, game length, the most played openings with their
     scores, and how games end (the rule that ended each).
 
-    Records with problems are reported on standard error and not counted.
+    Records with problems are reported on standard error and not counted. A game read
+    twice (same tags and turns: a record and its JSON copy) is counted once, the TGN
+    record rather than its JSON copy, with a note on standard error; --unique counts
+    once a game recorded twice with other tags too, as filter --unique does.
 
     \b
     Examples:
       ludoscribe stats corpus
       ludoscribe stats club/2026 --format markdown --openings 5
-      ludoscribe stats corpus --jobs 4
+      ludoscribe stats corpus --unique --jobs 4
     """
+    from ..notation.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
     from ..notation.sources import Sources
     from ..notation.stats import counts, tally
     from ..render.stats import FORMATS
     from .main import _input_error, _report, _status
 
     sources = Sources(paths, failed=_input_error, moves=jobs == 1)  # with workers, they read the turns
+    seen = SeenGames(SAME_GAME if unique else SAME_RECORD)
     failed = False
 
     def counted() -> Any:
         nonlocal failed
-        for (path, index, record), one in counts(sources, lambda entry: entry[2], opening_turns, jobs):
+        for (path, index, record), one in counts(tgn_first(sources), lambda entry: entry[2], opening_turns, jobs,
+                                                 seen.rule):
             if one is None:
                 failed = True
                 _report(path, index, record)
+            elif (first := seen.seen(path, index, one.key)) is not None:
+                click.echo(terminal_text(seen.note(path, index, first, "counted")), err=True)
+                continue
             yield one
 
     figures = tally(counted(), opening_turns)

@@ -509,7 +509,8 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
     then direct encounter (points among the players still tied), then wins.
     Unfinished games (*) are not counted. Records with problems are reported as by
     check and left out (exit status 1). The same game read twice (same tags and
-    turns, e.g. game.tgn and its copy game.json) is counted once, with a note.
+    turns, e.g. game.tgn and its copy game.json) is counted once, the TGN record
+    rather than its JSON copy, with a note.
 
     \b
     Examples:
@@ -518,7 +519,7 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
       ludoscribe standings event.tgn --points 2,1,0 --format csv
     """
     from ..notation import check as check_record
-    from ..notation.duplicates import SeenGames
+    from ..notation.duplicates import SeenGames, tgn_first
     from ..notation.standings import Scoring, by_event
     from ..render.standings import to_csv, to_html, to_markdown, to_text
 
@@ -526,18 +527,23 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
         scoring = Scoring.parse(points) if points is not None else None
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--points") from None
-    valid, failed, seen = [], False, SeenGames()
+    failed, seen = False, SeenGames()
     sources = _sources(paths)
-    for path, index, record in sources:
-        check_record(record)
-        if record.problems:
-            failed = True
-            _report(path, index, record)
-        elif (first := seen.copy_of(path, index, record)) is not None:
-            click.echo(seen.note(path, index, first, "counted"), err=True)
-        else:
-            valid.append(record)
-    events = by_event(valid, scoring)
+
+    def valid() -> Iterator[Record]:
+        """The records to count, one at a time: the table keeps only each game's players and result."""
+        nonlocal failed
+        for path, index, record in tgn_first(sources):
+            check_record(record)
+            if record.problems:
+                failed = True
+                _report(path, index, record)
+            elif (first := seen.copy_of(path, index, record)) is not None:
+                click.echo(terminal_text(seen.note(path, index, first, "counted")), err=True)
+            else:
+                yield record
+
+    events = by_event(valid(), scoring)
     if form == "csv":
         text = to_csv(events)
     else:

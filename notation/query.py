@@ -1,21 +1,26 @@
 """Choosing records from an archive: conditions on tags, players, result, game, length,
 opening turns, positions reached, comments and NAGs (docs/archive.md).
 
-A `Query` holds conditions that must all hold. Those on tags need nothing but the tags;
-the others need the record's turns, and those on turns and positions need the record
-replayed under its rules (`needs_replay`). Each condition is built from the text a user
-types on the command line, and says what is wrong with that text (ValueError).
+A `Query` holds conditions that must all hold. A condition on tags looks at the tags
+alone, whatever the turns hold, so a search by tags never reads the turns. Every other
+condition reads the record's turns and replays them under its rules (`needs_turns`): a
+record whose turns cannot be read or replayed meets none of them. Each condition is built
+from the text a user types on the command line, and says what is wrong with that text
+(ValueError).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, TextIO
+from itertools import combinations
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
-from .games import plugin_for
+from .duplicates import SAME_GAME, SeenGames
+from .games import display_name, plugin_for
+from .limits import shorten
 from .model import RESULTS, Problem, Record
-from .reader import read_moves
+from .reader import parse_record, read_moves
 from .replay import check
 from .walk import Step, Visitor, accept
 from .writer import write_record
@@ -26,12 +31,20 @@ DATE = re.compile(r"[0-9?]{4}(?:\.[0-9?]{2}(?:\.[0-9?]{2})?)?")
 
 @dataclass(frozen=True)
 class Condition:
-    """One condition: what the user wrote, and the test it stands for."""
+    """One condition: what the user wrote, the test it stands for, and whether that test
+    reads the turns (the record is then read and replayed before it is tested)."""
 
     text: str
     test: Callable[[Record], bool]
-    needs_replay: bool = False
     needs_turns: bool = False
+
+
+class BadCondition(ValueError):
+    """The text of a condition that cannot be a condition; `builder` names its kind (an option)."""
+
+    def __init__(self, builder: str, message: str) -> None:
+        super().__init__(message)
+        self.builder = builder
 
 
 @dataclass
@@ -47,9 +60,29 @@ class Query:
 
     @classmethod
     def build(cls, specs: Iterable[tuple[str, str]]) -> Query:
-        """The query of these (builder, text) pairs; ValueError from the first bad text."""
+        """The query of these (builder, text) pairs; BadCondition from the first bad text.
+
+        A position, an opening or cells are checked against the games that game
+        conditions name, or against every game known when none does."""
         specs = list(specs)
-        return cls([BUILDERS[builder](text) for builder, text in specs], specs)
+        games = None
+        named = [text for builder, text in specs if builder == "game_condition"]
+        if named:
+            try:
+                plugins = {plugin.name: plugin for plugin in map(plugin_for, named)}
+                games = [plugin.rules_class() for plugin in plugins.values()]
+            except ValueError as error:
+                raise BadCondition("game_condition", str(error)) from None
+        conditions = []
+        for builder, text in specs:
+            try:
+                if builder in ON_GAMES:
+                    conditions.append(BUILDERS[builder](text, games))
+                else:
+                    conditions.append(BUILDERS[builder](text))
+            except ValueError as error:
+                raise BadCondition(builder, str(error)) from None
+        return cls(conditions, specs)
 
     def in_workers(self, jobs: int, unique: bool) -> bool:
         """Whether `choose` reads and replays turns in `jobs` worker processes: when there are
@@ -57,30 +90,31 @@ class Query:
         return jobs > 1 and self.specs is not None and (unique or self.needs_turns)
 
     @property
-    def needs_replay(self) -> bool:
-        return any(condition.needs_replay for condition in self.conditions)
-
-    @property
     def needs_turns(self) -> bool:
         return any(condition.needs_turns for condition in self.conditions)
 
+    def meets_tags(self, record: Record) -> bool:
+        """Whether a record meets every condition on tags (those on turns aside)."""
+        return all(condition.test(record) for condition in self.conditions if not condition.needs_turns)
+
     def matches(self, record: Record) -> bool:
-        """Whether a record meets every condition. A record whose turns cannot be read or
-        replayed meets no condition on its turns (its tags may still be chosen)."""
-        replayed = False
-        for condition in self.conditions:
-            if condition.needs_turns:
-                read_moves(record)
-                if record.problems:
-                    return False
-            if condition.needs_replay and not replayed:
-                check(record)
-                replayed = True
-                if record.problems:
-                    return False
-            if not condition.test(record):
-                return False
-        return True
+        """Whether a record meets every condition. Conditions on tags look at the tags alone;
+        for the others the record is read and replayed (once the tags are met), and a
+        record whose turns cannot be read or replayed meets none of them."""
+        if not self.meets_tags(record):
+            return False
+        if not self.needs_turns:
+            return True
+        return replayed(record) and all(condition.test(record) for condition in self.conditions
+                                        if condition.needs_turns)
+
+
+def replayed(record: Record) -> bool:
+    """Read a record's turns and replay them under its rules; whether it has no problem."""
+    read_moves(record)
+    if not record.problems:
+        check(record)
+    return not record.problems
 
 
 def _folded(text: str) -> str:
@@ -91,7 +125,7 @@ def tag_condition(text: str) -> Condition:
     """NAME=VALUE (the whole value, case and spacing aside) or NAME~TEXT (found in the value)."""
     found = re.fullmatch(r"([A-Za-z0-9_]+)([=~])(.*)", text, re.DOTALL)
     if found is None:
-        raise ValueError(f"{text!r} is not NAME=VALUE or NAME~TEXT")
+        raise ValueError(f"{_shown(text)} is not NAME=VALUE or NAME~TEXT")
     name, how, wanted = found.group(1), found.group(2), _folded(found.group(3))
     if how == "=":
         return Condition(text, lambda record: _folded(record.tags.get(name, "")) == wanted)
@@ -103,8 +137,13 @@ def _range(text: str, what: str, parse: Callable[[str], Any]) -> tuple[Any, Any]
     found = RANGE.fullmatch(text)
     low, high = (found["low"], found["high"]) if found else (text, text)
     if not low and not high:
-        raise ValueError(f"{text!r}: give at least one end of the {what} range (LOW..HIGH)")
+        raise ValueError(f"{_shown(text)}: give at least one end of the {what} range (LOW..HIGH)")
     return (parse(low) if low else None), (parse(high) if high else None)
+
+
+def _shown(text: str) -> str:
+    """What a user wrote, quoted and cut short for a message."""
+    return repr(shorten(text, 60))
 
 
 def _within(value: Any, low: Any, high: Any) -> bool:
@@ -116,7 +155,7 @@ def date_condition(text: str) -> Condition:
 
     def parse(end: str) -> str:
         if not DATE.fullmatch(end):
-            raise ValueError(f"{end!r} is not a date YYYY.MM.DD (month and day may be left out)")
+            raise ValueError(f"{_shown(end)} is not a date YYYY.MM.DD (month and day may be left out)")
         return end
 
     low, high = _range(text, "date", parse)
@@ -130,10 +169,20 @@ def date_condition(text: str) -> Condition:
     return Condition(f"date {text}", test)
 
 
-def _whole(end: str, what: str) -> int:
-    if not end.isdigit():
-        raise ValueError(f"{end!r} is not a whole number of {what}")
-    return int(end)
+DIGITS = re.compile(r"[0-9]+")
+
+
+def _number(digits: str) -> tuple[int, str]:
+    """A whole number written in ASCII digits, as a key that orders numbers of any length
+    (a tag may hold thousands of digits, beyond what int() converts)."""
+    digits = digits.lstrip("0") or "0"
+    return len(digits), digits
+
+
+def _whole(end: str, what: str) -> tuple[int, str]:
+    if not DIGITS.fullmatch(end):
+        raise ValueError(f"{_shown(end)} is not a whole number of {what}")
+    return _number(end)
 
 
 def round_condition(text: str) -> Condition:
@@ -141,8 +190,8 @@ def round_condition(text: str) -> Condition:
     low, high = _range(text, "round", lambda end: _whole(end, "rounds"))
 
     def test(record: Record) -> bool:
-        first = re.match(r"[0-9]+", record.tags.get("Round", "").strip())
-        return first is not None and _within(int(first.group()), low, high)
+        first = DIGITS.match(record.tags.get("Round", "").strip())
+        return first is not None and _within(_number(first.group()), low, high)
 
     return Condition(f"round {text}", test)
 
@@ -150,7 +199,8 @@ def round_condition(text: str) -> Condition:
 def turns_condition(text: str) -> Condition:
     """The number of turns on the main line: 40, 40..60, ..30."""
     low, high = _range(text, "length", lambda end: _whole(end, "turns"))
-    return Condition(f"turns {text}", lambda record: _within(len(record.moves), low, high), needs_turns=True)
+    return Condition(f"turns {text}", lambda record: _within(_number(str(len(record.moves))), low, high),
+                     needs_turns=True)
 
 
 def player_condition(text: str) -> Condition:
@@ -167,9 +217,19 @@ def player_condition(text: str) -> Condition:
 
 
 def result_condition(text: str) -> Condition:
+    """The result the record states beside its tags (the Result tag)."""
     if text not in RESULTS:
-        raise ValueError(f"{text!r} is not a result ({', '.join(RESULTS)})")
-    return Condition(f"result {text}", lambda record: record.result == text)
+        raise ValueError(f"{_shown(text)} is not a result ({', '.join(RESULTS)})")
+    return Condition(f"result {text}", lambda record: stated_result(record) == text)
+
+
+def stated_result(record: Record) -> str | None:
+    """The result a record states with its tags: its Result tag; a JSON record, which may leave
+    the tag out, states it beside them (its "result"). The result at the end of a TGN
+    movetext must be the same, or the record has a problem."""
+    if "Result" in record.tags:
+        return record.tags["Result"]
+    return record.result if record.source is None else None
 
 
 def game_condition(text: str) -> Condition:
@@ -195,56 +255,121 @@ def comment_condition(text: str) -> Condition:
     return Condition(f"comment {text}", test, needs_turns=True)
 
 
+NAG = re.compile(r"\$?([0-9]{1,3})")
+
+
 def nag_condition(text: str) -> Condition:
     """A turn carries this NAG: $N, or a glyph (!, ?, !!, ??, !?, ?!)."""
     from .model import GLYPHS
 
-    wanted = GLYPHS.get(text) if text in GLYPHS else int(text.lstrip("$")) if text.lstrip("$").isdigit() else None
-    if wanted is None or not 0 <= wanted <= 255:
-        raise ValueError(f"{text!r} is not a NAG ($0 to $255, or ! ? !! ?? !? ?!)")
+    number = NAG.fullmatch(text)
+    wanted = GLYPHS[text] if text in GLYPHS else int(number[1]) if number else None
+    if wanted is None or wanted > 255:
+        raise ValueError(f"{_shown(text)} is not a NAG ($0 to $255, or ! ? !! ?? !? ?!)")
     return Condition(f"nag {text}", lambda record: any(wanted in node.nags for node in _nodes(record)),
                      needs_turns=True)
 
 
-def opening_condition(text: str) -> Condition:
-    """The main line starts with these turns (written as in a record, numbers optional)."""
+def opening_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
+    """The main line starts with these turns (written as in a record, numbers optional).
+
+    The words must all be turns of one game among `games` (default: every game known);
+    ValueError naming what was expected if they are not."""
     words = [word for word in text.split() if not re.fullmatch(r"[0-9]+\.(?:\.\.)?", word)]
     if not words:
         raise ValueError("give the opening's turns, e.g. \"D4 I9 D3\"")
-    spelt: dict[tuple[str, str, Any], tuple[str, ...]] = {}  # by game, variant and start: the turns as played
+    candidates = games if games is not None else _games()
+    if not any(all(_is_turn(game, word) for word in words) for game in candidates):
+        if len(candidates) == 1:
+            game = candidates[0]
+            wrong = next(word for word in words if not _is_turn(game, word))
+            raise ValueError(f"{_shown(wrong)} is not a {display_name(game.name)} turn ({game.turn_example})")
+        raise ValueError(f"{_shown(text)}: not the turns of one game ({_names(candidates)}); write them as "
+                         "the game's records do")
+    spelt: dict[tuple[Any, ...], tuple[str, ...]] = {}  # by game, variant and start: the turns as played
 
     def test(record: Record) -> bool:
-        key = (record.game.name, record.tags.get("Variant", ""), record.start)
+        game = record.game
+        key = (type(game), game.variant, record.start)
         if key not in spelt:
-            spelt[key] = _played(record.game, record.start, words)
+            spelt[key] = _played(game, record.start, words)
         wanted = spelt[key]
-        played = [record.game.turn_text(node.turn) for node in record.moves[:len(wanted)]]
+        played = [game.turn_text(node.turn) for node in record.moves[:len(wanted)]]
         return bool(wanted) and tuple(played) == wanted
 
-    return Condition(f"opening {text}", test, needs_replay=True, needs_turns=True)
+    return Condition(f"opening {text}", test, needs_turns=True)
 
 
-def position_condition(text: str) -> Condition:
+def _is_turn(game: Any, word: str) -> bool:
+    try:
+        game.read_turn(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _names(games: Sequence[Any]) -> str:
+    """'Teblo', 'Teblo or Staku', 'Teblo, Staku or Tektop': the games' names for readers."""
+    names = [display_name(game.name) for game in games]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def position_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
     """A position reached on the main line, given by its position code (the Position tag's
-    form); the turn number in the code is not compared."""
-    codes: dict[str, Any] = {}
+    form); the turn number in the code is not compared.
 
-    def wanted(record: Record) -> Any:
-        name = record.game.name
-        if name not in codes:
+    The code must be a position of one game among `games` (default: every game known),
+    under its own rules or a variant's; ValueError naming what was expected if it is not."""
+    candidates = games if games is not None else _games()
+    if not any(_reads_position(game, text) for game in candidates):
+        if len(candidates) == 1:
             try:
-                codes[name] = record.game.read_position(text)
+                candidates[0].read_position(text)
+            except ValueError as error:
+                reason = str(error)
+            raise ValueError(f"{_shown(text)} is not a {display_name(candidates[0].name)} position code: {reason}")
+        raise ValueError(f"{_shown(text)} is not a position code of {_names(candidates)} (a position is "
+                         "written as the Position tag of its game's records: see each game's page)")
+    codes: dict[tuple[Any, ...], Any] = {}  # by game and variant: the position wanted, None if not one of theirs
+
+    def wanted(game: Any) -> Any:
+        key = (type(game), game.variant)
+        if key not in codes:
+            try:
+                codes[key] = game.read_position(text)
             except ValueError:
-                codes[name] = None
-        return codes[name]
+                codes[key] = None
+        return codes[key]
 
     def test(record: Record) -> bool:
-        target = wanted(record)
-        if target is None:
-            return False
-        return reaches(record, lambda position: position == target)
+        target = wanted(record.game)
+        return target is not None and reaches(record, lambda position: position == target)
 
-    return Condition(f"position {text}", test, needs_replay=True, needs_turns=True)
+    return Condition(f"position {text}", test, needs_turns=True)
+
+
+def _reads_position(game: Any, code: str) -> bool:
+    """Whether the code is a position of the game, under its rules or those of a variant."""
+    for rules in _with_variants(game):
+        try:
+            rules.read_position(code)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+def _with_variants(game: Any) -> Iterator[Any]:
+    """The game, then the same game under each of its variant options and each pair of them
+    (an option taking a number given 1): some positions exist only in a variant."""
+    yield game
+    options = sorted(re.sub(r" N$", " 1", option) for option in game.options)
+    for count in (1, 2):
+        for chosen in combinations(options, count):
+            try:
+                yield type(game)(", ".join(chosen))
+            except ValueError:  # options that exclude each other
+                continue
 
 
 def reaches(record: Record, meets: Callable[[Any], Any]) -> bool:
@@ -273,26 +398,32 @@ class _FirstMeeting(Visitor):
 CELL_GIVEN = re.compile(r"([A-Za-z][A-Za-z0-9]*)=([^\s=,]+)")  # CELL=CONTENTS in --cells
 
 
-def cells_condition(text: str) -> Condition:
+def cells_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
     """Cells holding given contents all at one moment of the main line (the start included):
     "D4=y H10=R", each cell named as the game's turns name it, its contents written as
     `Game.cells` writes them (the letters of the game's position code), - for an empty cell.
 
     A record of a game without all these cells, or whose cells never hold such contents,
-    is not chosen; a text that fits no game at all is refused (ValueError)."""
+    is not chosen; a text that fits no game among `games` (default: every game known) is
+    refused (ValueError)."""
     wanted: dict[str, str] = {}
     for item in re.split(r"[\s,]+", text.strip()):
         found = CELL_GIVEN.fullmatch(item)
         if found is None:
             if not item:
                 raise ValueError('give cells and what they hold, e.g. "D4=y H10=R" (- for an empty cell)')
-            raise ValueError(f"{item!r} is not CELL=CONTENTS (as in D4=y; - for an empty cell)")
+            raise ValueError(f"{_shown(item)} is not CELL=CONTENTS (as in D4=y; - for an empty cell)")
         name, contents = found.groups()
         if name in wanted:
             raise ValueError(f"cell {name} is given twice")
         wanted[name] = "" if contents == "-" else contents
-    if not any(_fits(game, wanted) for game in _games()):
-        raise ValueError(f"{text.strip()!r} fits no game (a cell is named as the "
+    candidates = games if games is not None else _games()
+    if not any(_fits(game, wanted) for game in candidates):
+        if games is not None:
+            raise ValueError(f"{_shown(text.strip())} fits no cell of {_names(games)} (a cell is named as the "
+                             "game's turns name it; what it holds is written as in the game's position code, "
+                             "- for an empty cell)")
+        raise ValueError(f"{_shown(text.strip())} fits no game (a cell is named as the "
                          "game's turns name it: D4 in Teblo, c3 in Staku, a1 in Tektop and Tekao, A in T'Chako; "
                          "what it holds is written as in the game's position code, - for an empty cell)")
     fitting: dict[tuple[Any, ...], bool] = {}  # by game and variant
@@ -307,11 +438,11 @@ def cells_condition(text: str) -> Condition:
         cells, pairs = game.cells, list(wanted.items())
         return reaches(record, lambda position: all(cells(position)[name] == contents for name, contents in pairs))
 
-    return Condition(f"cells {text}", test, needs_replay=True, needs_turns=True)
+    return Condition(f"cells {text}", test, needs_turns=True)
 
 
 def _games() -> list[Any]:
-    """One game of each kind Ludoscribe knows (no variant), to see whether a --cells text fits one."""
+    """One game of each kind Ludoscribe knows (no variant), to check the text of a condition against."""
     from .games import plugins
     from .games.plugins import BUILT_IN
 
@@ -368,82 +499,84 @@ def _comments(record: Record) -> list[str]:
     return texts
 
 
-def same_game(record: Record) -> tuple[Any, ...]:
-    """What makes two records the same game for --unique: the game, both players (case and
-    spacing aside) and the main line's turns spelt in full; tags and annotations aside."""
-    players = tuple(_folded(record.tags.get(side, "")) for side in record.game.sides)
-    return record.game.name, players, tuple(record.game.turn_text(node.turn) for node in record.moves)
+def judge(query: Query, record: Record, unique: bool = False, full: bool = False) -> tuple[bool, bytes | None]:
+    """Whether a record is chosen, and with `unique` its digest under the rule of --unique
+    (notation/duplicates.py `same_game`).
+
+    A record with a problem is never chosen (its problems are on it, to be reported): the
+    problems of its tags are always found; those of its turns when the turns are read and
+    replayed, which a condition on turns does, and `unique`, `full` (a writer that needs
+    the turns) and a record read from JSON (which has no text of its own to copy, so is
+    written from what was read) do for the records that meet the conditions."""
+    if record.problems or not query.matches(record):
+        return False, None
+    if (unique or full or record.source is None) and not query.needs_turns and not replayed(record):
+        return False, None
+    return True, SAME_GAME.key(record) if unique else None
 
 
-def judge(query: Query, unique: bool, record: Record) -> tuple[bool, tuple[Any, ...] | None]:
-    """Whether a record meets the query, and with `unique` what makes it the same game as
-    another (None if its turns cannot be read or replayed)."""
-    matched = query.matches(record)
-    if not unique:
-        return matched, None
-    read_moves(record)
-    if not record.problems and not query.needs_replay:
-        check(record)  # turns spelt in full, so that two spellings of one turn agree
-    return matched, None if record.problems else same_game(record)
+Judged = tuple[str, int, Record, bool, "bytes | None"]  # (file, index, record, chosen, digest for --unique)
 
 
 class Chosen:
     """The records of `sources` that meet a query, read one at a time; `failed` once a
-    record with problems was met (each is handed to `rejected`).
+    record with problems was met (each is handed to `rejected`, and never chosen).
 
-    jobs: with more than one, and a query built from specs, the records' turns are read and
-    replayed in that many worker processes; this process reads the tags (give `sources`
-    read for their tags only) and hands out the records in reading order, as one process
-    does. full: hand out the chosen records read (and replayed, if the query or `unique`
-    replays them) as one process leaves them, for writers that need their turns (JSON).
+    unique: keep the first record of each game (notation/duplicates.py `SAME_GAME`); each
+    other copy is left out and described to `copy` as a one-line note (file names as they
+    are: escape it for a terminal). jobs: with more than one, and a query built from specs,
+    the records' turns are read and replayed in that many worker processes; this process
+    reads the tags (give `sources` read for their tags only) and hands out the records in
+    reading order, as one process does. full: hand out the chosen records read and
+    replayed, for writers that need their turns (JSON).
     """
 
-    def __init__(self, sources: Any, query: Query, *, unique: bool = False,
+    def __init__(self, sources: Iterable[tuple[str, int, Record]], query: Query, *, unique: bool = False,
                  rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
                  copy: Callable[[str], None] = lambda note: None, jobs: int = 1, full: bool = False) -> None:
-        self.sources, self.query, self.unique = sources, query, unique
+        self.sources, self.query, self.unique, self.full = sources, query, unique, full
         self.rejected, self.copy = rejected, copy
         self.failed = False
-        self.records = self._walk(self._in_processes(jobs, full) if query.in_workers(jobs, unique) else self._here())
+        self.records = self._walk(self._in_processes(jobs) if query.in_workers(jobs, unique) else self._here())
 
-    def _here(self) -> Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]:
-        """(path, index, record, matched, key for --unique) for each record, judged in this process."""
+    def _here(self) -> Iterator[Judged]:
+        """(path, index, record, chosen, digest for --unique) for each record, judged in this process."""
         for path, index, record in self.sources:
-            yield path, index, record, *judge(self.query, self.unique, record)
+            yield path, index, record, *judge(self.query, record, self.unique, self.full)
 
-    def _in_processes(self, jobs: int, full: bool) -> Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]:
-        """As _here, each record read in full and judged in one of `jobs` worker processes (this
-        one reads the tags), as one process reads them all in full when turns are wanted."""
+    def _in_processes(self, jobs: int) -> Iterator[Judged]:
+        """As _here, the turns of each record that meets the conditions on tags read, replayed
+        and judged in one of `jobs` worker processes."""
         from .parallel import in_order, record_task
 
-        for (path, index, record), verdict in in_order(self.sources, lambda entry: record_task(entry[2]), _judge,
-                                                       jobs, _start_worker, (self.query.specs, self.unique)):
-            if verdict is None:
-                yield path, index, record, *judge(self.query, self.unique, record)
+        def task(entry: tuple[str, int, Record]) -> tuple[str, int, str] | None:
+            record = entry[2]
+            return record_task(record) if self.query.meets_tags(record) else None
+
+        for (path, index, record), verdict in in_order(self.sources, task, _judge, jobs, _start_worker,
+                                                       (self.query.specs, self.unique)):
+            if verdict is None:  # no text to hand over (JSON), a problem already, or tags not met
+                yield path, index, record, *judge(self.query, record, self.unique, self.full)
                 continue
-            matched, key, problems = verdict
+            chosen, key, problems = verdict
             record.problems.extend(problems)
             if problems:
                 record.unread = None  # what could not be read stays unread
-            elif full and matched:
-                judge(self.query, self.unique, record)  # as one process leaves it: read, replayed if need be
-            yield path, index, record, matched, key
+            elif self.full and chosen and not replayed(record):  # read here too, to be written
+                chosen = False
+            yield path, index, record, chosen, key
 
-    def _walk(self, judged: Iterator[tuple[str, int, Record, bool, tuple[Any, ...] | None]]) -> Iterator[Record]:
-        first: dict[tuple[Any, ...], tuple[str, int]] = {}
-        for path, index, record, matched, key in judged:
+    def _walk(self, judged: Iterator[Judged]) -> Iterator[Record]:
+        seen = SeenGames(SAME_GAME)
+        for path, index, record, chosen, key in judged:
             if record.problems:
                 self.failed = True
                 self.rejected(path, index, record)
-            if not matched:
+            if not chosen:
                 continue
-            if key is not None:
-                if key in first:
-                    earlier = first[key]
-                    self.copy(f"{path}: record {index} is the same game as {earlier[0]}: record {earlier[1]} "
-                              "(same players and turns): left out")
-                    continue
-                first[key] = (path, index)
+            if key is not None and (first := seen.seen(path, index, key)) is not None:
+                self.copy(seen.note(path, index, first, "kept"))
+                continue
             yield record
 
 
@@ -454,38 +587,36 @@ def _start_worker(specs: list[tuple[str, str]], unique: bool) -> None:
     _WORKER["query"], _WORKER["unique"] = Query.build(specs), unique
 
 
-def _judge(tasks: list[tuple[str, int, str]]) -> list[tuple[bool, tuple[Any, ...] | None, list[Problem]]]:
-    """In a worker: for each record's text, what `judge` says of it, and its problems."""
-    from .parallel import read_task
-
+def _judge(tasks: list[tuple[str, int, str]]) -> list[tuple[bool, bytes | None, list[Problem]]]:
+    """In a worker: for each record's text, read for its tags as this process reads it, what
+    `judge` says of it, and its problems."""
     verdicts = []
-    for task in tasks:
-        record = read_task(task)
-        verdicts.append((*judge(_WORKER["query"], _WORKER["unique"], record), record.problems))
+    for text, first_line, name in tasks:
+        record = parse_record(text, first_line, name, moves=False)
+        verdicts.append((*judge(_WORKER["query"], record, _WORKER["unique"]), record.problems))
     return verdicts
 
 
-def choose(sources: Any, query: Query, **options: Any) -> Chosen:
+def choose(sources: Iterable[tuple[str, int, Record]], query: Query, **options: Any) -> Chosen:
     """The records of `sources` (path, index, record triples) meeting `query`; see Chosen."""
     return Chosen(sources, query, **options)
 
 
 def write(records: Iterable[Record], out: TextIO, as_json: bool = False) -> int:
-    """Write records as read (TGN, each record's own text) or as JSON (records read without
-    problems only); how many were written."""
+    """Write records as read (TGN: each record's own text; a record read from JSON in its
+    canonical form) or as JSON; how many were written. The records must have no problem,
+    and for JSON be read and replayed (as `Chosen` hands them out with `full`)."""
     if as_json:
         from .jsonio import write_json
 
         counted = [0]
 
-        def kept() -> Iterator[Record]:
+        def each() -> Iterator[Record]:
             for record in records:
-                read_moves(record)
-                if not record.problems:
-                    counted[0] += 1
-                    yield record
+                counted[0] += 1
+                yield record
 
-        write_json(kept(), out)
+        write_json(each(), out)
         return counted[0]
     written = 0
     for record in records:
@@ -496,7 +627,9 @@ def write(records: Iterable[Record], out: TextIO, as_json: bool = False) -> int:
 
 
 # The condition builders by name, as Query.build and the command line name them.
-BUILDERS: dict[str, Callable[[str], Condition]] = {builder.__name__: builder for builder in (
+BUILDERS: dict[str, Callable[..., Condition]] = {builder.__name__: builder for builder in (
     tag_condition, player_condition, date_condition, round_condition, result_condition, game_condition,
     variant_condition, turns_condition, opening_condition, position_condition, cells_condition,
     comment_condition, nag_condition)}
+# The builders that check their text against the games chosen by --game (or every game).
+ON_GAMES = frozenset({"opening_condition", "position_condition", "cells_condition"})

@@ -155,7 +155,10 @@ def _key(row: Row) -> tuple:
 
 
 def by_event(records: Iterable[Record], scoring: Scoring | None = None) -> dict[str, Standings]:
-    """The standings of each event (Event tag, '?' when unknown), in the order first met."""
+    """The standings of each event (Event tag, '?' when unknown), in the order first met.
+
+    The records are read one at a time and only each game's players and result are kept,
+    so that a generator of records is never held in memory whole."""
     games: dict[str, list[ScoredGame]] = defaultdict(list)
     for record in records:
         games[record.tags.get("Event", "?").strip() or "?"].append(played(record, scoring))

@@ -1,10 +1,13 @@
 """Figures on an archive, per game: results by side, lengths, openings and their scores,
-and how games end (docs/archive.md#stats).
+and how games end (docs/archive.md#figures-stats).
 
 Only records that read and replay without problems are counted; the others are
-counted apart. A game's end is the rule the engine names, its words made general (side
-names become "the winner" or "the loser", cells and numbers become "…"), so that every
-game ended by the same rule falls in one line.
+counted apart. A game read twice is counted once: each record counted carries its digest
+under a rule of notation/duplicates.py, for the caller to tell copies apart. An opening
+is the first turns played from the game's start position (a record set up elsewhere has
+none). A game's end is the rule the engine names, its words made general (side names
+become "the winner" or "the loser", cells and numbers become "…"), so that every game
+ended by the same rule falls in one line.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+from .duplicates import SAME_RECORD, Rule
 from .games import display_name
 from .model import Problem, Record
 from .reader import read_moves
@@ -34,19 +38,22 @@ class Counted:
     sides: tuple[str, str]
     result: str
     length: int  # turns on the main line
-    opening: tuple[str, ...] | None  # its first turns, if it has as many as an opening counts
+    opening: tuple[str, ...] | None  # its first turns from the start, if it has as many as an opening counts
     ending: str | None  # the kind of end (ending_kind), or that the players decided; None if unfinished
+    key: bytes = b""  # its digest under the rule telling copies apart (notation/duplicates.py)
 
 
-def counted(record: Record, outcome: Any, opening_turns: int) -> Counted:
+def counted(record: Record, outcome: Any, opening_turns: int, rule: Rule = SAME_RECORD) -> Counted:
     """What the figures keep of a record replayed without problems, `outcome` the end its replay found."""
     moves, game = record.moves, record.game
-    opening = tuple(game.turn_text(node.turn) for node in moves[:opening_turns]) if len(moves) >= opening_turns else None
+    from_start = record.start == game.start_position()
+    opening = (tuple(game.turn_text(node.turn) for node in moves[:opening_turns])
+               if from_start and len(moves) >= opening_turns else None)
     if outcome is not None:
         ending: str | None = ending_kind(outcome.reason, game.sides, outcome.winner)
     else:
         ending = "decided by the players (resignation, agreement, time)" if record.result != "*" else None
-    return Counted(display_name(game.name), game.sides, record.result, len(moves), opening, ending)
+    return Counted(display_name(game.name), game.sides, record.result, len(moves), opening, ending, rule.key(record))
 
 
 @dataclass
@@ -100,29 +107,32 @@ def ending_kind(reason: str, sides: tuple[str, str], winner: int | None) -> str:
 
 
 def gather(records: Iterable[Record], opening_turns: int = 2, jobs: int = 1) -> Figures:
-    """Replay and count every record (records with problems are only counted as such)."""
+    """Replay and count every record (records with problems are only counted as such; copies are
+    counted as many times as they are read: see `counts`)."""
     return tally((one for _, one in counts(records, lambda record: record, opening_turns, jobs)), opening_turns)
 
 
-def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns: int = 2,
-           jobs: int = 1) -> Iterator[tuple[E, Counted | None]]:
+def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns: int = 2, jobs: int = 1,
+           rule: Rule = SAME_RECORD) -> Iterator[tuple[E, Counted | None]]:
     """(entry, what the figures keep of its record) for each entry, in order; None for a record
-    with problems, which are then on the record.
+    with problems, which are then on the record. Each Counted carries the record's digest
+    under `rule`, so that the caller can leave out a game read twice
+    (notation/duplicates.py `SeenGames.seen`).
 
     jobs: with more than one, records read for their tags only are read in full and
     replayed in that many worker processes (notation/parallel.py); the answers are the same.
     """
     if jobs == 1:
         for entry in entries:
-            yield entry, _count(record_of(entry), opening_turns)
+            yield entry, _count(record_of(entry), opening_turns, rule)
         return
     from .parallel import in_order, record_task
 
     for entry, answer in in_order(entries, lambda entry: record_task(record_of(entry)), _count_in_worker, jobs,
-                                  _start_worker, (opening_turns,)):
+                                  _start_worker, (opening_turns, rule)):
         record = record_of(entry)
         if answer is None:
-            yield entry, _count(record, opening_turns)
+            yield entry, _count(record, opening_turns, rule)
         else:
             record.problems.extend(answer[1])
             yield entry, answer[0]
@@ -141,20 +151,20 @@ def tally(counted: Iterable[Counted | None], opening_turns: int = 2) -> Figures:
     return figures
 
 
-def _count(record: Record, opening_turns: int) -> Counted | None:
+def _count(record: Record, opening_turns: int, rule: Rule) -> Counted | None:
     """What the figures keep of a record, read in full; None if it has problems."""
     read_moves(record)
     replayed = None if record.problems else check(record)
     if record.problems or replayed is None:
         return None
-    return counted(record, replayed.outcome, opening_turns)
+    return counted(record, replayed.outcome, opening_turns, rule)
 
 
-_OPENING_TURNS: list[int] = []  # in a worker process: how many turns make an opening
+_WORKER: dict[str, Any] = {}  # in a worker process: how many turns make an opening, the rule for copies
 
 
-def _start_worker(opening_turns: int) -> None:
-    _OPENING_TURNS[:] = [opening_turns]
+def _start_worker(opening_turns: int, rule: Rule) -> None:
+    _WORKER["opening_turns"], _WORKER["rule"] = opening_turns, rule
 
 
 def _count_in_worker(tasks: list[tuple[str, int, str]]) -> list[tuple[Counted | None, list[Problem]]]:
@@ -163,5 +173,5 @@ def _count_in_worker(tasks: list[tuple[str, int, str]]) -> list[tuple[Counted | 
     answers = []
     for task in tasks:
         record = read_task(task)
-        answers.append((_count(record, _OPENING_TURNS[0]), record.problems))
+        answers.append((_count(record, _WORKER["opening_turns"], _WORKER["rule"]), record.problems))
     return answers

@@ -71,7 +71,7 @@ def chosen(archive, *conditions: str) -> list[str]:
     (["--turns", "..2"], ["5", "3.1"]),
     (["--opening", "1. D4 I9"], ["1", "2"]),
     (["--opening", "D4 H10"], ["3.1"]),
-    (["--opening", "D4 Z9"], []),  # not a turn: no record starts so
+    (["--opening", "D4 D4"], []),  # turns of Teblo, but no record starts so
     (["--comment", "QUIET"], ["1"]),
     (["--comment", "loud"], []),
     (["--nag", "!"], ["1"]),
@@ -115,7 +115,7 @@ def test_unique_keeps_the_first_copy_of_a_game_and_says_which_it_left_out(tmp_pa
     assert result.exit_code == 0
     assert [record.tags["Round"] for record in read_string(result.stdout)] == ["1", "2"]
     assert result.stderr == (f"{tmp_path / 'b.tgn'}: record 1 is the same game as {tmp_path / 'a.tgn'}: record 1 "
-                             "(same players and turns): left out\n")
+                             "(same players and turns): kept once\n")
 
 
 def test_wrong_conditions_are_refused_with_the_reason(archive):
@@ -183,8 +183,9 @@ def test_stats_formats(archive):
     markdown = run("stats", archive, "--format", "markdown")
     assert "| Yellow wins | 0 | 0% |" in markdown.output
     rows = list(csv.reader(io.StringIO(run("stats", archive, "--format", "csv").output)))
-    assert rows[0] == ["Game", "Table", "Item", "Records", "Details"]
-    assert ["Teblo", "Results", "unfinished", "4", "Share: 100%"] in rows
+    assert rows[0] == ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins",
+                       "Drawn", "Unfinished", "First side's score"]
+    assert ["Teblo", "Results", "unfinished", "4", "1.0", "", "", "", "", "", ""] in rows
     data = json.loads(run("stats", archive, "--format", "json").output)
     assert data["games"]["Teblo"]["length"] == {"shortest": 2, "median": 3.0, "longest": 4}
     assert data["games"]["Teblo"]["openings"][0] == {"turns": ["D4", "I9"], "records": 2,

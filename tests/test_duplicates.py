@@ -77,7 +77,7 @@ def test_standings_count_a_game_and_its_copy_once(folder):
     assert both.stdout == alone.stdout
     json_copy, tgn = folder / (EVENT.stem + ".json"), folder / EVENT.name
     assert both.stderr.splitlines() == [
-        f"{tgn}: record {k} is the same game as {json_copy}: record {k} (same tags and turns): counted once"
+        f"{json_copy}: record {k} is the same game as {tgn}: record {k} (same tags and turns): counted once"
         for k in (1, 2, 3)]
 
 
