@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..notation import check, read_string
 from ..notation.duplicates import SeenGames
@@ -118,7 +118,32 @@ class Plan:
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
     seen: SeenGames = field(default_factory=SeenGames)
-    explorers: dict[str, OpeningTree] = field(default_factory=dict)  # by game: the opening explorer
+    explorers: dict[tuple[str, frozenset[str]], Explorer] = field(default_factory=dict)  # by game and variant
+    explorer_slugs: Slugs = field(default_factory=Slugs)
+
+    def openings(self, record: Record, page: str, line: list[Any]) -> Openings | None:
+        """Where a record's first positions are in the opening explorer of its game and variant;
+        None if it starts from a position of its own. An explorer is made for the first record
+        that joins it."""
+        key = (record.game.name, record.game.variant)
+        explorer = self.explorers.get(key) or Explorer(record.game)
+        spots = explorer.tree.add(record, page, title(record), line)
+        if spots is None:
+            return None
+        if key not in self.explorers:
+            explorer.slug = self.explorer_slugs.new(" ".join([key[0], *sorted(key[1])]), "game")
+            self.explorers[key] = explorer
+        return Openings(f"../openings/{explorer.slug}.html", spots)
+
+
+class Explorer:
+    """The opening explorer of one game and variant, and its page."""
+
+    def __init__(self, game: Any) -> None:
+        self.tree = OpeningTree(game)
+        self.game = game.name
+        self.label = display_name(game.name) + (f" ({', '.join(sorted(game.variant))})" if game.variant else "")
+        self.slug = ""
 
 
 def _tag(record: Record, name: str) -> str:
@@ -261,9 +286,7 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                       date_text(record.tags.get("Date")), round_))
             plan.games[event].append(played(record))
-            tree = plan.explorers.setdefault(game, OpeningTree(record.game))
-            openings = Openings(f"../openings/{slugify(game, 'game')}.html",
-                                tree.add(record, f"../records/{slug}.html", title(record), builder.tree.main_line()))
+            openings = plan.openings(record, f"../records/{slug}.html", builder.tree.main_line())
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
             yield Task(record, replayed, slug, links, openings, builder.tree)
@@ -361,18 +384,17 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     (docs / "games").mkdir()
     (docs / "events").mkdir()
     (docs / "openings").mkdir()
-    for game, tree in plan.explorers.items():
-        _write(docs / "openings" / f"{slugify(game, 'game')}.md", f"{display_name(game)} openings",
+    for explorer in plan.explorers.values():
+        _write(docs / "openings" / f"{explorer.slug}.md", f"{explorer.label} openings",
                ["The turns played from each position in the first turns of these records, how often, and "
                 "how the records that played them ended. Choose a turn to go to the position it gives.", "",
-                tree.html()], wide=True)
+                explorer.tree.html()], wide=True)
     for game, entries in by_game.items():
         rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.result)} | {markdown_text(e.date)} "
                 f"| {markdown_text(e.round)} | [{markdown_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
                 for e in _ordered(entries)]
         _write(docs / "games" / f"{slugify(game, 'game')}.md", display_name(game),
-               [f"{_plural(len(entries), 'record')}. Their first turns, position by position, are in the "
-                f"[opening explorer](../openings/{slugify(game, 'game')}.md).", "",
+               [f"{_plural(len(entries), 'record')}.{_explorers_sentence(plan, game)}", "",
                 "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
     for event, entries in by_event.items():
         rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(display_name(e.game))} "
@@ -394,6 +416,20 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
             "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
             "| Event | Records | Dates |", "|---|---|---|", *event_rows])
     return 2 * len(by_game) + len(by_event) + 2
+
+
+def _explorers_sentence(plan: Plan, game: str) -> str:
+    """Where a game page sends readers for the first turns of its records: the explorer of each
+    variant played (none when every record starts from a position set up)."""
+    pages = [(explorer.label, f"../openings/{explorer.slug}.md") for explorer in _explorers(plan) if explorer.game == game]
+    if len(pages) == 1:
+        return f" Their first turns, position by position, are in the [opening explorer]({pages[0][1]})."
+    links = ", ".join(f"[{markdown_text(label)}]({page})" for label, page in pages)
+    return f" Their first turns, position by position, are in the opening explorers: {links}." if pages else ""
+
+
+def _explorers(plan: Plan) -> list[Explorer]:
+    return sorted(plan.explorers.values(), key=lambda explorer: explorer.label.lower())
 
 
 def _standings_section(games: list[ScoredGame]) -> list[str]:
@@ -437,7 +473,8 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     nav = [{"Home": "index.md"},
            *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"},
-           {"Openings": [{html_text(display_name(game)): f"openings/{slugify(game, 'game')}.md"} for game in games]}]
+           *([{"Openings": [{html_text(explorer.label): f"openings/{explorer.slug}.md"} for explorer in _explorers(plan)]}]
+             if plan.explorers else [])]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
               "markdown_extensions": ["tables", "toc"]}
