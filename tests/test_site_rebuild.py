@@ -6,6 +6,7 @@ file from the manifest of what it wrote (render/site_folders.py)."""
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import re
 import shutil
@@ -102,7 +103,7 @@ def fail_on_call(monkeypatch, owner, name: str, number: int, error: BaseExceptio
     monkeypatch.setattr(owner, name, failing)
 
 
-NO_SPACE = OSError(errno.ENOSPC, "No space left on device")
+NO_SPACE = OSError(errno.ENOSPC, "No space left on device", "index.html")
 
 
 @pytest.mark.parametrize("owner, name, number, error", [
@@ -128,7 +129,7 @@ def test_a_failing_build_is_reported_and_the_site_is_kept(built, tmp_path, monke
     before = snapshot(built)
     fail_on_call(monkeypatch, mkdocs.utils, "write_file", 5, NO_SPACE)
     result = rebuild(tmp_path, built)
-    assert (result.exit_code, result.stderr) == (2, f"Error: cannot read or write : No space left on device\n")
+    assert (result.exit_code, result.stderr) == (2, "Error: cannot read or write index.html: No space left on device\n")
     assert snapshot(built) == before
 
 
@@ -289,3 +290,17 @@ def test_a_site_behind_a_link_is_rebuilt_where_the_link_leads(tmp_path):
     assert (result.exit_code, result.stderr) == (0, "")
     assert (tmp_path / "site").is_symlink() and len(list((real / "records").iterdir())) == 3
     assert leftovers(tmp_path, tmp_path / "www") == []
+
+
+def test_one_build_at_a_time_writes_into_a_folder(built, tmp_path):
+    before = snapshot(built)
+    holder = os.open(built, os.O_RDONLY)  # the folder the site is in, as a build running holds it
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        result = rebuild(tmp_path, built)
+    finally:
+        os.close(holder)
+    assert (result.exit_code, result.stderr) == (2, (
+        f"Error: another ludoscribe build is writing into {built}: wait for it to finish\n"))
+    assert snapshot(built) == before
+    assert_rebuilt(tmp_path, built, before)
