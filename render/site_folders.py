@@ -144,11 +144,12 @@ class Place:
             shutil.rmtree(self.old)
 
     def _kept(self) -> list[Path]:
-        """The entries at the top of the folder that the last build did not write."""
+        """The entries at the top of the folder that the last build did not write (the folders
+        beside a folder inside this one too: a build's own are gone by the time of the swap)."""
         if not self.path.is_dir():
             return []
         tops = _tops(self.listed)
-        return [entry for entry in _entries(self.path) if entry.name != self.mark and entry.name not in tops]
+        return [entry for entry in sorted(self.path.iterdir()) if entry.name != self.mark and entry.name not in tops]
 
 
 @contextlib.contextmanager
@@ -178,7 +179,7 @@ def locked(places: list[Place]) -> Iterator[None]:
 
 def _entries(folder: Path) -> list[Path]:
     """The entries of a folder, sorted, but for the new and old folders of a folder inside it
-    while a build swaps that one."""
+    (a site inside a project, built at the same time): they never stop a build."""
     return [entry for entry in sorted(folder.iterdir()) if not BESIDE.fullmatch(entry.name)]
 
 
