@@ -385,7 +385,7 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
             "each game on its page with the buttons or the arrow keys.", "", "## Games", "",
             "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
             "| Event | Records | Dates |", "|---|---|---|", *event_rows])
-    return 2 * len(by_game) + len(by_event) + 2
+    return len(by_game) + len(plan.explorers) + len(by_event) + 2
 
 
 def _explorers_sentence(plan: Plan, game: str) -> str:

@@ -70,10 +70,12 @@ class Place:
             if os.path.lexists(self.old):
                 shutil.rmtree(self.old)
         if os.path.lexists(self.new):
-            listed = _manifest(self.new / self.mark, self.what)  # None: not sealed, nothing moved in yet
-            tops = _tops(listed) if listed is not None else None
-            for entry in sorted(self.new.iterdir()) if tops is not None else ():
-                if entry.name != self.mark and entry.name not in tops:  # moved here from the folder
+            listed = _manifest(self.new / self.mark, self.what)
+            if listed is not None:  # sealed: entries may have moved in from the folder; they go back
+                tops = _tops(listed)
+                for entry in sorted(self.new.iterdir()):
+                    if entry.name == self.mark or entry.name in tops:
+                        continue
                     if os.path.lexists(self.path / entry.name):
                         raise SiteError(f"{self.new} holds {entry.name}, moved out of {self} by a build that was "
                                         f"stopped, and {self} has one too: keep the one you want, delete {self.new}")

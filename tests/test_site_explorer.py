@@ -114,6 +114,7 @@ def test_each_variant_has_an_explorer_of_its_own_drawn_with_its_own_faces(tmp_pa
     (tmp_path / "b-hbtp.tgn").write_text(f'{tags}[Variant "faces HBTP"]\n\n{opening} *\n', encoding="utf-8")
     report = build_site([str(tmp_path)], tmp_path / "site")
     assert report.records == 2
+    assert report.pages == 2 + 2 + 1 + 1 + 2  # records, home and events, the game, the event, two explorers
     openings = tmp_path / "site" / "openings"
     assert sorted(path.name for path in openings.iterdir()) == ["tekao-faces-hbtp.html", "tekao.html"]
     for name, source in (("tekao.html", "a-plain.tgn"), ("tekao-faces-hbtp.html", "b-hbtp.tgn")):
