@@ -171,7 +171,7 @@ def locked(places: list[Place]) -> Iterator[None]:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise SiteError(f"another ludoscribe build is writing into {place.shown.parent or '.'}: "
+                raise SiteError(f"another ludoscribe build is writing into {place.shown.parent}: "
                                 "wait for it to finish") from None
         yield
     finally:
