@@ -10,6 +10,7 @@ from ..notation.games.base import History, Outcome
 from ..notation.model import Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugin_for, plugins
+from ..notation.limits import number_problem
 from .svg import marks_and_arrows
 
 
@@ -48,6 +49,8 @@ def ply_of(record: Record, spec: str) -> int:
     match = TURN_SPEC.fullmatch(spec.strip())
     if not match:
         raise ValueError(f"turn {spec!r} is not of the form 12 or 12... (0 for the start)")
+    if (problem := number_problem("turn", match["number"])) is not None:
+        raise ValueError(problem)
     number = int(match["number"])
     if number == 0 and not match["second"]:
         return 0

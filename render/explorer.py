@@ -1,10 +1,12 @@
 """The opening explorer of a site (docs/archive.md#the-opening-explorer).
 
-For each game, the explorer follows the first `DEPTH` turns of every published record's
-main line. Positions are told apart as the engine tells them apart (the turn number
-aside), so two move orders that reach one position meet there. For each position it
-keeps the turns played from it, how often and with what results, and the records that
-reached it. The page shows one position at a time: its board, those turns (each leads to
+For each game and variant, the explorer follows the first `DEPTH` turns of the main line
+of every published record that starts from the game's start position (a study set up
+elsewhere has no opening). Positions are told apart as the engine tells them apart (the
+turn number aside), so two move orders that reach one position meet there. For each
+position it keeps the turns played from it, how often and with what results, and the
+records that reached it, each once: the work is the same for every record, however many
+share its first turns. The page shows one position at a time: its board, those turns (each leads to
 the position it gives) and the records, and works from file:// like the viewer (its
 script is in viewer.js).
 """
@@ -56,13 +58,17 @@ class Spot:
 
 
 class OpeningTree:
-    """Every position the first turns of a game's records reach, joined where they meet."""
+    """Every position the first turns of a game's records reach, joined where they meet.
+
+    game: the rules of the records, with their variant (records of another variant belong
+    to another tree: their positions are drawn, and may be played, differently)."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
         self.spots: list[Spot] = []
         self.index: dict[Any, int] = {}
         self.records: list[tuple[str, str, str]] = []  # (title, page, result)
+        self._spot(game.start_position(), "")
 
     def _spot(self, position: Any, line: str) -> int:
         if position not in self.index:
@@ -70,16 +76,19 @@ class OpeningTree:
             self.spots.append(Spot(position, line))
         return self.index[position]
 
-    def add(self, record: Record, page: str, title: str, line: Sequence[Any]) -> tuple[int, ...]:
-        """Follow a checked, valid record's first turns; the explorer's position for each.
+    def add(self, record: Record, page: str, title: str, line: Sequence[Any]) -> tuple[int, ...] | None:
+        """Follow a checked, valid record's first turns; the explorer's position for each, or
+        None for a record that does not start from the start position (it is left out).
 
         line: the positions of the record's main line, the start first (as
         notation.replay.positions or a document tree gives them).
         """
+        if line[0] != self.spots[0].position:
+            return None
         number = len(self.records)
         self.records.append((title, page, record.result))
         game, words = record.game, []
-        here = self._spot(line[0], "")
+        here = 0
         self.spots[here].records.append(number)
         spots = [here]
         for node, position in zip(record.moves[:DEPTH], line[1:]):
@@ -90,8 +99,9 @@ class OpeningTree:
             turn.results[record.result] += 1
             here = child
             spots.append(here)
-            if number not in self.spots[here].records:
-                self.spots[here].records.append(number)
+            reached = self.spots[here].records
+            if reached[-1:] != [number]:  # numbers grow: a record met here before is the last one
+                reached.append(number)
         return tuple(spots)
 
     def html(self, prefix: str = "x") -> str:

@@ -23,6 +23,7 @@ is refused with an error box, which fails a strict build (docs/publishing.md#saf
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
@@ -34,6 +35,7 @@ from mkdocs.structure.files import File, Files
 
 from ..notation import check, read_string
 from ..notation.files import load
+from ..notation.limits import number_problem, shorten
 from ..notation.model import Record
 from .diagram import ply_of
 from .budgets import BudgetError
@@ -49,16 +51,45 @@ OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:(.*)")  # the value is group 2, stripp
 BLOCK_OPTIONS = frozenset({"turn", "flip", "tags", "size"})
 FILE_OPTIONS = BLOCK_OPTIONS | {"path", "record"}
 TRUE, FALSE = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
+MIN_SIZE, MAX_SIZE = 100, 4000  # diagram widths, in pixels
 
 
 class BlockError(Exception):
     """Why a block cannot be rendered, in words for the page's author."""
 
 
+class Width(config_options.Type):
+    """A diagram width in pixels, from MIN_SIZE to MAX_SIZE."""
+
+    def __init__(self, default: int) -> None:
+        super().__init__(int, default=default)
+
+    def run_validation(self, value: object) -> int:
+        if isinstance(value, bool):  # YAML's true is an int to Python
+            raise config_options.ValidationError(f"Expected type: {int} but received: {bool}")
+        width = super().run_validation(value)
+        if not MIN_SIZE <= width <= MAX_SIZE:
+            raise config_options.ValidationError(f"{width} is not between {MIN_SIZE} and {MAX_SIZE}")
+        return width
+
+
+class FolderName(config_options.Type):
+    """The name of a folder: any text but a NUL character, which no file name holds."""
+
+    def __init__(self) -> None:
+        super().__init__(str)
+
+    def run_validation(self, value: object) -> str:
+        name = super().run_validation(value)
+        if "\0" in name:
+            raise config_options.ValidationError(f"{shorten(name, 60)!r} is not a folder name (it holds a NUL character)")
+        return name
+
+
 class LudoscribeConfig(Config):
-    size = config_options.Type(int, default=400)
-    root = config_options.Optional(config_options.Type(str))
-    record_dirs = config_options.ListOfItems(config_options.Type(str), default=[])
+    size = Width(default=400)
+    root = config_options.Optional(FolderName())
+    record_dirs = config_options.ListOfItems(FolderName(), default=[])
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
@@ -67,8 +98,8 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
     def on_config(self, config):
         base = Path(config.config_file_path or ".").parent
         docs = Path(config.docs_dir)
-        self.allowed = {docs.resolve(): _shown(docs, base),
-                        **{(base / folder).resolve(): folder for folder in self.config.record_dirs}}
+        self.allowed = {_real(docs): _shown(docs, base),
+                        **{_real(base / folder): folder for folder in self.config.record_dirs}}
         config.extra_css.append(f"{ASSET_DIR}/viewer.css")
         config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
         return config
@@ -148,18 +179,25 @@ class Folders(NamedTuple):
 
     def confine(self, name: str) -> Path:
         """The file a tgn-file path names; BlockError if it lies outside the allowed folders."""
-        path = (self.root / name).resolve()
+        if "\0" in name:
+            raise BlockError(f"path: {shorten(name, 60)!r} is not a file name (it holds a NUL character)")
+        path = _real(self.root / name)
         if not any(path.is_relative_to(folder) for folder in self.allowed):
             shown = ", ".join(self.allowed.values())
-            raise BlockError(f"{name} is outside the folders records are read from ({shown}): "
+            raise BlockError(f"{shorten(name, 60)} is outside the folders records are read from ({shown}): "
                              "add its folder to the plugin's record_dirs in mkdocs.yml")
         return path
+
+
+def _real(path: Path) -> Path:
+    """`path` with its links followed as far as they lead (a loop stays as it is, and fails when read)."""
+    return Path(os.path.realpath(path))
 
 
 def _shown(folder: Path, base: Path) -> str:
     """A folder as a page may name it: relative to mkdocs.yml's folder when inside it."""
     try:
-        return str(folder.resolve().relative_to(base.resolve()))
+        return str(_real(folder).relative_to(_real(base)))
     except ValueError:
         return folder.name
 
@@ -178,11 +216,11 @@ def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int
         raise BlockError("; ".join(str(problem) for problem in record.problems))
     try:
         ply = ply_of(record, options["turn"]) if "turn" in options else 0
-        width = int(options.get("size", size))
     except ValueError as error:
         raise BlockError(str(error)) from None
-    if not 100 <= width <= 4000:
-        raise BlockError(f"size {width} is not between 100 and 4000")
+    width = _number(options, "size", "a width in pixels") if "size" in options else size
+    if not MIN_SIZE <= width <= MAX_SIZE:
+        raise BlockError(f"size {width} is not between {MIN_SIZE} and {MAX_SIZE}")
     return render_html(record, replayed, prefix=prefix, ply=ply, size=width, flipped=_flag(options, "flip"),
                        tags=_flag(options, "tags"))
 
@@ -216,18 +254,30 @@ def _flag(options: dict[str, str], name: str) -> bool:
     return value in TRUE
 
 
+def _number(options: dict[str, str], name: str, meaning: str) -> int:
+    """An option's number: ASCII digits only (not '²', '٣' or '1_000'), at most MAX_DIGITS of them."""
+    value = options[name]
+    if not (value.isascii() and value.isdigit()):
+        raise BlockError(f"{name}: {shorten(value)!r} is not {meaning}")
+    problem = number_problem(name, value)
+    if problem is not None:
+        raise BlockError(problem)
+    return int(value)
+
+
 def _stored_record(folders: Folders, options: dict[str, str]) -> Record:
     """The record a tgn-file block names."""
-    if "path" not in options:
+    if not options.get("path"):
         raise BlockError("a tgn-file block needs a path: line")
     path = folders.confine(options["path"])
-    wanted = options.get("record", "1")
-    if not wanted.isdigit() or int(wanted) < 1:
-        raise BlockError(f"record: {wanted!r} is not a number from 1")
+    wanted = _number(options, "record", "a number from 1") if "record" in options else 1
+    if wanted < 1:
+        raise BlockError(f"record: {options['record']!r} is not a number from 1")
+    shown = shorten(options["path"], 60)
     try:
         for index, record in enumerate(load(str(path)), 1):
-            if index == int(wanted):
+            if index == wanted:
                 return record
     except (OSError, UnicodeDecodeError) as error:
-        raise BlockError(f"cannot read {options['path']}: {getattr(error, 'strerror', None) or error}") from None
-    raise BlockError(f"{options['path']} has no record {wanted}")
+        raise BlockError(f"cannot read {shown}: {getattr(error, 'strerror', None) or error}") from None
+    raise BlockError(f"{shown} has no record {wanted}")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib.util
 import logging
 import re
-import shutil
 import tempfile
 import time
 import unicodedata
@@ -22,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..notation import check, read_string
 from ..notation.duplicates import SeenGames
@@ -36,6 +35,7 @@ from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
 from .document import UNKNOWN_DATE, Tree, TreeBuilder, date_text, render_html, title
 from .explorer import OpeningTree, Openings
+from .site_folders import Place, SiteError, locked
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import html_footer, html_table, scored
 
@@ -44,10 +44,6 @@ RESERVED = frozenset({"index"})
 DIGITS = re.compile(r"([0-9]+)")
 # Themes without anything fetched from the network, so that sites read offline.
 THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
-
-
-class SiteError(Exception):
-    """The site cannot be built here (a folder in the way, mkdocs refusing)."""
 
 
 def slugify(text: str, fallback: str) -> str:
@@ -118,7 +114,32 @@ class Plan:
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
     seen: SeenGames = field(default_factory=SeenGames)
-    explorers: dict[str, OpeningTree] = field(default_factory=dict)  # by game: the opening explorer
+    explorers: dict[tuple[str, frozenset[str]], Explorer] = field(default_factory=dict)  # by game and variant
+    explorer_slugs: Slugs = field(default_factory=Slugs)
+
+    def openings(self, record: Record, page: str, line: list[Any]) -> Openings | None:
+        """Where a record's first positions are in the opening explorer of its game and variant;
+        None if it starts from a position of its own. An explorer is made for the first record
+        that joins it."""
+        key = (record.game.name, record.game.variant)
+        explorer = self.explorers.get(key) or Explorer(record.game)
+        spots = explorer.tree.add(record, page, title(record), line)
+        if spots is None:
+            return None
+        if key not in self.explorers:
+            explorer.slug = self.explorer_slugs.new(" ".join([key[0], *sorted(key[1])]), "game")
+            self.explorers[key] = explorer
+        return Openings(f"../openings/{explorer.slug}.html", spots)
+
+
+class Explorer:
+    """The opening explorer of one game and variant, and its page."""
+
+    def __init__(self, game: Any) -> None:
+        self.tree = OpeningTree(game)
+        self.game = game.name
+        self.label = display_name(game.name) + (f" ({', '.join(sorted(game.variant))})" if game.variant else "")
+        self.slug = ""
 
 
 def _tag(record: Record, name: str) -> str:
@@ -142,78 +163,59 @@ def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "An
 
     Records with problems are handed to `rejected` and left out, inputs that cannot be
     read to `failed`; `out` and `project` are never read as sources. `project` keeps the
-    generated mkdocs project there; otherwise it lives in a temporary folder.
+    generated mkdocs project there; otherwise it lives in a temporary folder. Both folders
+    are built beside their place and swapped in (render/site_folders.py): a build that
+    fails leaves them as they were.
     OSError if a file cannot be read or written; SiteError if a folder is in the way.
     """
     started = time.perf_counter()
-    out = Path(out)
-    _claim(out, SITE_MARK, "site")
+    site = Place(out, SITE_MARK, "site")
+    kept = Place(project, PROJECT_MARK, "mkdocs project") if project is not None else None
+    places = [site, *([kept] if kept is not None else [])]
+    _apart(site, kept)
     report = Report(theme=theme_name(theme))
-    if project is not None:
-        _claim(Path(project), PROJECT_MARK, "mkdocs project")
-    found = Sources(sources, skip=[out] + ([project] if project is not None else []), failed=failed)
-    if project is not None:
-        return _build_in(Path(project), found, out, site_title, jobs, report, progress, rejected, started)
-    with tempfile.TemporaryDirectory(prefix="ludoscribe-site-") as temporary:
-        return _build_in(Path(temporary), found, out, site_title, jobs, report, progress, rejected, started)
+    with locked(places):
+        for place in reversed(places):  # the project first: a site inside it may be in its new folder
+            place.recover()
+        for place in places:
+            place.check()
+        found = Sources(sources, skip=[out] + ([project] if project is not None else []), failed=failed)
+        try:
+            with ExitStack() as stack:
+                root = kept.start() if kept is not None else Path(
+                    stack.enter_context(tempfile.TemporaryDirectory(prefix="ludoscribe-site-")))
+                _build_in(root, found, site.start(), site_title, jobs, report, progress, rejected)
+            report.files, report.size = site.seal()
+            if kept is not None:
+                kept.seal()
+            for place in places:
+                place.swap()
+        except BaseException:
+            for place in reversed(places):
+                place.recover()
+            raise
+    report.seconds = time.perf_counter() - started
+    progress(f"site: wrote {out}: {report.files} files, {report.size / 1e6:.1f} MB in {report.seconds:.1f} s")
+    return report
 
 
-def _claim(folder: Path, mark: str, what: str) -> None:
-    """Make sure `folder` is empty or holds only what an earlier build wrote (it will be replaced).
-
-    The mark file lists the files a build wrote; a file it does not list (one the user
-    added) is never deleted: the folder is refused. Entries whose name starts with '.'
-    at the top of the folder are left alone by the build, and not checked.
-    """
-    if folder.exists() and not folder.is_dir():
-        raise SiteError(f"{folder} is not a folder")
-    if not folder.is_dir() or not any(folder.iterdir()):
+def _apart(site: Place, project: Place | None) -> None:
+    """SiteError if the site and the kept project would be written one into the other (the site
+    may lie inside the project, beside what the project holds)."""
+    if project is None:
         return
-    if not (folder / mark).is_file():
-        raise SiteError(f"{folder} is not empty and holds no {what} built by ludoscribe: choose an empty folder")
-    listed = _listed(folder / mark)
-    if listed is None:  # a mark written before marks listed their files
-        return
-    for path in _owned(folder):
-        if path.relative_to(folder).as_posix() not in listed:
-            raise SiteError(f"{path} was not written by ludoscribe: a new build would delete it; "
-                            f"move it out of {folder}, or choose another folder")
-
-
-def _listed(mark: Path) -> set[str] | None:
-    """The files a mark lists, None for an empty mark."""
-    lines = mark.read_text(encoding="utf-8", errors="replace").splitlines()
-    return {line for line in lines if line and not line.startswith("#")} if lines else None
-
-
-def _owned(folder: Path) -> Iterator[Path]:
-    """The files a build of `folder` may replace: all but top-level dot entries and nested sites."""
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir() and not entry.is_symlink():
-            if (entry / SITE_MARK).exists():  # a site built inside a kept project has its own mark
-                continue
-            yield from (path for path in sorted(entry.rglob("*")) if not path.is_dir())
-        else:
-            yield entry
-
-
-def _mark(folder: Path, mark: str, what: str) -> None:
-    """Write the mark of `folder`: what built it, and every file that build wrote."""
-    files = [path.relative_to(folder).as_posix() for path in _owned(folder)]
-    (folder / mark).write_text(f"# {what} written by ludoscribe; a new build replaces these files only\n"
-                               + "".join(f"{name}\n" for name in files), encoding="utf-8")
+    inside = site.path.is_relative_to(project.path)
+    if project.path.is_relative_to(site.path) or (inside and site.path.relative_to(project.path).parts[:1] in (
+            (), ("docs",), ("mkdocs.yml",), (PROJECT_MARK,))):
+        raise SiteError(f"the site ({site}) and the mkdocs project ({project}) need folders of their own; the "
+                        f"site may be inside the project beside its docs folder ({project.shown / 'site'})")
 
 
 def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: int, report: Report,
-              progress: Callable[[str], None], rejected: Callable[[str, int, Record], None],
-              started: float) -> Report:
+              progress: Callable[[str], None], rejected: Callable[[str, int, Record], None]) -> None:
+    """Write the mkdocs project into `root` and build it into `out`."""
     docs = root / "docs"
-    if docs.exists():
-        shutil.rmtree(docs)
     (docs / "records").mkdir(parents=True)
-    (root / PROJECT_MARK).touch()  # found among the sources, the project is not read
     plan = Plan()
     tasks = list(_read(sources, plan, report, rejected, progress))
     report.unread = sources.errors
@@ -225,13 +227,6 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
     (root / "mkdocs.yml").write_text(_mkdocs_yml(plan, site_title, report.theme), encoding="utf-8")
     progress(f"site: building {report.pages} pages with mkdocs ({report.theme} theme)")
     _mkdocs_build(root / "mkdocs.yml", out, progress)
-    _mark(out, SITE_MARK, "site")
-    _mark(root, PROJECT_MARK, "mkdocs project")
-    built = [path for path in out.rglob("*") if path.is_file()]
-    report.files, report.size = len(built), sum(path.stat().st_size for path in built)
-    report.seconds = time.perf_counter() - started
-    progress(f"site: wrote {out}: {report.files} files, {report.size / 1e6:.1f} MB in {report.seconds:.1f} s")
-    return report
 
 
 def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str, int, Record], None],
@@ -261,9 +256,7 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                       date_text(record.tags.get("Date")), round_))
             plan.games[event].append(played(record))
-            tree = plan.explorers.setdefault(game, OpeningTree(record.game))
-            openings = Openings(f"../openings/{slugify(game, 'game')}.html",
-                                tree.add(record, f"../records/{slug}.html", title(record), builder.tree.main_line()))
+            openings = plan.openings(record, f"../records/{slug}.html", builder.tree.main_line())
             links = {"Game": f"../games/{slugify(game, 'game')}.html",
                      "Event": f"../events/{plan.event_slugs[event]}.html"}
             yield Task(record, replayed, slug, links, openings, builder.tree)
@@ -361,18 +354,17 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     (docs / "games").mkdir()
     (docs / "events").mkdir()
     (docs / "openings").mkdir()
-    for game, tree in plan.explorers.items():
-        _write(docs / "openings" / f"{slugify(game, 'game')}.md", f"{display_name(game)} openings",
+    for explorer in plan.explorers.values():
+        _write(docs / "openings" / f"{explorer.slug}.md", f"{explorer.label} openings",
                ["The turns played from each position in the first turns of these records, how often, and "
                 "how the records that played them ended. Choose a turn to go to the position it gives.", "",
-                tree.html()], wide=True)
+                explorer.tree.html()], wide=True)
     for game, entries in by_game.items():
         rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.result)} | {markdown_text(e.date)} "
                 f"| {markdown_text(e.round)} | [{markdown_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
                 for e in _ordered(entries)]
         _write(docs / "games" / f"{slugify(game, 'game')}.md", display_name(game),
-               [f"{_plural(len(entries), 'record')}. Their first turns, position by position, are in the "
-                f"[opening explorer](../openings/{slugify(game, 'game')}.md).", "",
+               [f"{_plural(len(entries), 'record')}.{_explorers_sentence(plan, game)}", "",
                 "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
     for event, entries in by_event.items():
         rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(display_name(e.game))} "
@@ -393,7 +385,21 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
             "each game on its page with the buttons or the arrow keys.", "", "## Games", "",
             "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
             "| Event | Records | Dates |", "|---|---|---|", *event_rows])
-    return 2 * len(by_game) + len(by_event) + 2
+    return len(by_game) + len(plan.explorers) + len(by_event) + 2
+
+
+def _explorers_sentence(plan: Plan, game: str) -> str:
+    """Where a game page sends readers for the first turns of its records: the explorer of each
+    variant played (none when every record starts from a position set up)."""
+    pages = [(explorer.label, f"../openings/{explorer.slug}.md") for explorer in _explorers(plan) if explorer.game == game]
+    if len(pages) == 1:
+        return f" Their first turns, position by position, are in the [opening explorer]({pages[0][1]})."
+    links = ", ".join(f"[{markdown_text(label)}]({page})" for label, page in pages)
+    return f" Their first turns, position by position, are in the opening explorers: {links}." if pages else ""
+
+
+def _explorers(plan: Plan) -> list[Explorer]:
+    return sorted(plan.explorers.values(), key=lambda explorer: explorer.label.lower())
 
 
 def _standings_section(games: list[ScoredGame]) -> list[str]:
@@ -437,7 +443,8 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     nav = [{"Home": "index.md"},
            *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
            {"Events": "events.md"},
-           {"Openings": [{html_text(display_name(game)): f"openings/{slugify(game, 'game')}.md"} for game in games]}]
+           *([{"Openings": [{html_text(explorer.label): f"openings/{explorer.slug}.md"} for explorer in _explorers(plan)]}]
+             if plan.explorers else [])]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
               "markdown_extensions": ["tables", "toc"]}

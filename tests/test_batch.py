@@ -399,7 +399,7 @@ def test_the_output_folder_is_skipped_even_before_it_is_marked(tmp_path):
 def test_site_never_deletes_a_file_it_did_not_write(tmp_path):
     site = tmp_path / "site"
     assert run("site", GAME, "-o", site, "-q").exit_code == 0
-    mark = (site / ".ludoscribe-site").read_text(encoding="utf-8").splitlines()
+    mark = [line.split("  ", 1)[-1] for line in (site / ".ludoscribe-site").read_text(encoding="utf-8").splitlines()]
     assert "index.html" in mark and "search/search_index.json" in mark
     (site / "records" / "notes.txt").write_text("mine", encoding="utf-8")
     refused = run("site", GAME, "-o", site, "-q")
