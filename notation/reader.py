@@ -18,7 +18,7 @@ from typing import BinaryIO, Iterable, Iterator, Protocol
 from .games import Game, game_class
 from .games.plugins import BUILT_IN
 from .grammar import Token, header, tokens
-from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
+from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
 from .model import GLYPHS, Node, Problem, Record, Source
 
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
@@ -359,7 +359,7 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 return fail("a turn number must be followed by its turn", pending)
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
-                shown = _shortened(token.group().strip())
+                shown = shorten(token.group().strip())
                 return fail(f"turn number {shown} does not fit: this turn is {right}", start, code="number")
             pending = start
         elif kind in ("brace_comment", "line_comment"):
@@ -378,7 +378,7 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 return fail("a NAG ($n, !, ?) must follow a turn", start, code="nag")
             value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(f"NAG ${_shortened(token['nag'])} is out of range ($0 to $255)", start, node_at, code="nag")
+                return fail(f"NAG ${shorten(token['nag'])} is out of range ($0 to $255)", start, node_at, code="nag")
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
@@ -425,20 +425,14 @@ def _where(record: Record, offset: int) -> str:
     return f"line {line} column {column}"
 
 
-def _shortened(word: str) -> str:
-    return word if len(word) <= 24 else word[:21] + "..."
-
-
 def _unexpected(game: Game, word: str) -> str:
-    shown = _shortened(word)
     if word.startswith("{"):
         return "comment not closed: '{' has no matching '}' in this record"
     if word.startswith("}"):
         return "'}' closes no comment"
     if word.startswith("("):
-        return (f"{shown!r} is not a {game.name} turn ({game.turn_example}), and a variation "
-                "starts with its turn number, as in (3... G10)")
-    return f"{shown!r} is not a {game.name} turn ({game.turn_example})"
+        return f"{game.not_a_turn(word)}, and a variation starts with its turn number, as in (3... G10)"
+    return game.not_a_turn(word)
 
 
 # --- entry points -----------------------------------------------------------------
