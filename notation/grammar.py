@@ -85,7 +85,6 @@ RULE = re.compile(r"^(?P<name>\w+)[ \t]*=(?P<body>(?:.|\n(?![ \t]*(?:\w+[ \t]*=|
 ONE_REGEX = re.compile(r"""\s*~(?P<literal>r?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'))(?P<flags>[ilmsuxa]*)\s*""",
                        re.IGNORECASE)
 COMMENT = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
-FLAGS = {"i": "i", "l": "L", "m": "m", "s": "s", "u": "u", "x": "x", "a": "a"}  # parsimonious's, as re writes them
 
 
 def rule_patterns(rules: str) -> dict[str, str | list[str]]:
@@ -96,7 +95,7 @@ def rule_patterns(rules: str) -> dict[str, str | list[str]]:
     for rule in RULE.finditer(COMMENT.sub("", rules)):
         body = rule["body"]
         if (regex := ONE_REGEX.fullmatch(body)) is not None:
-            flags = "".join(sorted({FLAGS[flag] for flag in regex["flags"].lower()}))
+            flags = "".join(sorted(set(regex["flags"].lower().replace("l", "L"))))  # as re writes parsimonious's flags
             pattern = ast.literal_eval(regex["literal"])
             found[rule["name"]] = f"(?{flags}){pattern}" if flags else pattern
         elif re.fullmatch(r"\s*\w+(?:\s*/\s*\w+)+\s*", body):
