@@ -234,8 +234,9 @@ def test_the_count_tells_a_quadratic_pass_from_a_linear_one():
 
 def test_no_test_reads_a_clock():
     """A test that times itself fails on a busy machine: tests count work instead (tests/work.py)."""
-    clock = re.compile(r"\b(?:perf_counter|process_time|thread_time|monotonic|time\.time|datetime\.now)\b|"
-                       r"^\s*(?:import time|from time import)\b", re.MULTILINE)
+    # the last letter of each name is written as a class ([r]), so that this line is not a use of a clock
+    clock = re.compile(r"\b(?:perf_counte[r]|process_tim[e]|thread_tim[e]|monotoni[c]|time\.tim[e]|datetime\.no[w])\b|"
+                       r"^\s*(?:import tim[e]|from tim[e] import)\b", re.MULTILINE)
     tests = Path(__file__).parent
     sources = sorted(tests.glob("*.py"))
     assert len(sources) > 50
