@@ -6,16 +6,19 @@ order of tokens are checked by the reader, which can then say which turn a mista
 belongs to. `unexpected` catches anything else, so that a mistake is reported as
 such rather than stopping the parse.
 
-Because `movetext` is only `space element*` and every `element` is one regular
-expression, `tokens` walks a movetext with the grammar's own rules, tried in the order
-`element` lists them: it matches exactly what parsing `movetext` would, without
-building a parse node per token (reading is about a third faster). The regular
-expressions are taken from the rules' text, without building a parsimonious grammar,
-so that reading a record does not import parsimonious (start-up,
-docs/contributing.md#start-up); a game whose `turn` rule is more than one regular
-expression gets them from parsimonious. It compiles them with the standard `re` module: the `regex` module parsimonious uses takes time
-quadratic in the length of a word when it backs out of a repeat (a T'Chako turn of
-thousands of actions followed by a stray letter), `re` linear time.
+The rules are written in parsimonious's syntax, the readable spec, but reading never
+runs parsimonious: each rule's regular expression is taken from the rules' text and
+compiled once with the standard `re` module (`rule_patterns`). Because `movetext` is
+only `space element*` and every `element` is one regular expression, `tokens` walks a
+movetext with those expressions, tried in the order `element` lists them, and matches
+exactly what parsing `movetext` would. A game's `turn` rule is one regular expression
+too, and `turn_pattern` is the one compiled pattern that reads a turn wherever it comes
+from: the movetext scanner, JSON, the scoresheet and `filter --opening` (`Game.read_turn`).
+The tests check the compiled patterns against the parsimonious grammar (`grammar_for`).
+The `re` module also backs out of a repeat in linear time, where the `regex` module
+parsimonious uses takes time quadratic in the length of the word (a T'Chako turn of
+thousands of actions followed by a stray letter), and reading does not import
+parsimonious (start-up, docs/contributing.md#start-up).
 """
 
 from __future__ import annotations
@@ -67,7 +70,8 @@ space           = ~r"\s*"
 
 @lru_cache(maxsize=None)
 def grammar_for(game_class: Any) -> Grammar:
-    """The full grammar for a game: the common rules plus the game's `turn` rules."""
+    """The parsimonious grammar of a game (the common rules plus its `turn` rules): the spec
+    that the compiled patterns are checked against."""
     from parsimonious.grammar import Grammar
 
     return Grammar(COMMON_RULES + game_class.turn_rules)
@@ -77,19 +81,23 @@ Token = tuple[str, Any]  # a movetext token: its rule's name and the regex match
 
 # One rule of the rules' text: its name and definition, up to the next rule (comments left out).
 RULE = re.compile(r"^(?P<name>\w+)[ \t]*=(?P<body>(?:.|\n(?![ \t]*(?:\w+[ \t]*=|\n|$)))*)", re.MULTILINE)
-# A definition that is one regular expression without flags: ~r"..." or ~r'...'.
-ONE_REGEX = re.compile(r"""\s*~(?P<literal>r?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'))\s*""")
+# A definition that is one regular expression: ~r"..." or ~r'...', perhaps with flags after it.
+ONE_REGEX = re.compile(r"""\s*~(?P<literal>r?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'))(?P<flags>[ilmsuxa]*)\s*""",
+                       re.IGNORECASE)
 COMMENT = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
 
 
 def rule_patterns(rules: str) -> dict[str, str | list[str]]:
-    """Each rule of a grammar's text: the pattern of a one-regex rule, the names of an
-    alternation's members (`a / b`), or no entry for any other kind of rule."""
+    """Each rule of a grammar's text: the pattern of a one-regex rule (its flags written
+    inside it), the names of an alternation's members (`a / b`), or no entry for any other
+    kind of rule."""
     found: dict[str, str | list[str]] = {}
     for rule in RULE.finditer(COMMENT.sub("", rules)):
         body = rule["body"]
         if (regex := ONE_REGEX.fullmatch(body)) is not None:
-            found[rule["name"]] = ast.literal_eval(regex["literal"])
+            flags = "".join(sorted(set(regex["flags"].lower().replace("l", "L"))))  # as re writes parsimonious's flags
+            pattern = ast.literal_eval(regex["literal"])
+            found[rule["name"]] = f"(?{flags}){pattern}" if flags else pattern
         elif re.fullmatch(r"\s*\w+(?:\s*/\s*\w+)+\s*", body):
             found[rule["name"]] = [name.strip() for name in body.split("/")]
     return found
@@ -99,17 +107,23 @@ COMMON = rule_patterns(COMMON_RULES)
 
 
 @lru_cache(maxsize=None)
+def turn_pattern(game_class: Any) -> re.Pattern[str]:
+    """The game's `turn` rule compiled: what reads a turn, from TGN, JSON, the scoresheet or
+    a command's option (docs/contributing.md#the-rules)."""
+    pattern = rule_patterns(game_class.turn_rules).get("turn")
+    if not isinstance(pattern, str):
+        raise TypeError(f"{game_class.__name__}.turn_rules: the turn rule must be one regular expression, "
+                        'turn = ~r"..."')
+    return re.compile(pattern)
+
+
+@lru_cache(maxsize=None)
 def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each alternative of `element`, in its order: (rule name, compiled regular expression)."""
-    patterns = {**COMMON, **rule_patterns(game_class.turn_rules)}
-    members = patterns["element"]
-    if all(isinstance(patterns.get(name), str) for name in members):
-        return tuple((name, re.compile(str(patterns[name]))) for name in members)
-    from parsimonious.expressions import Regex
-
-    expressions = grammar_for(game_class)["element"].members
-    assert all(isinstance(member, Regex) for member in expressions), "every movetext token is one regex"
-    return tuple((member.name, re.compile(member.re.pattern)) for member in expressions)
+    members = COMMON["element"]
+    assert isinstance(members, list), "element is an alternation"
+    return tuple((name, turn_pattern(game_class) if name == "turn" else re.compile(str(COMMON[name])))
+                 for name in members)
 
 
 def tokens(game_class: Any, text: str, pos: int = 0) -> Iterator[Token]:

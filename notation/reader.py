@@ -11,17 +11,18 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator, Protocol
+from typing import BinaryIO, Iterable, Iterator, NamedTuple, Protocol
 
 
 
 from .games import Game, game_class
 from .games.plugins import BUILT_IN
 from .grammar import Token, header, tokens
-from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, tag_problem
+from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
 from .model import GLYPHS, Node, Problem, Record, Source
 
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
+TAG_START = re.compile(rb'\[[A-Za-z0-9_]+[ \t]+"')  # how a tag line starts, in bytes
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
 # What ends a line for Markdown, HTML, YAML or Python's str.splitlines: never in a tag value.
@@ -48,66 +49,92 @@ class Readable(Protocol):
     def readline(self, limit: int = -1, /) -> bytes: ...
 
 
-def read_lines(stream: Readable, number: int = 0) -> Iterator[tuple[int, str, Problem | None]]:
+class Line(NamedTuple):
+    """One line of a stream, as read_lines reads it."""
+
+    number: int
+    text: str  # without its line break; "" for a line over the limit, which is not kept
+    problem: Problem | None
+    tag: bool  # a tag line; for a line over the limit, one that starts as a tag line does
+
+
+def read_lines(stream: Readable, number: int = 0) -> Iterator[Line]:
     """Decode a byte stream line by line; undecodable or huge lines come with a Problem.
 
     number: how many lines of the file came before the stream's first one."""
-    while raw := stream.readline(MAX_LINE + 1):
+    while raw := stream.readline(MAX_LINE + 2):  # a line at the limit and its "\r\n"
         number += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
-                pass
-            yield number, "", Problem(f"line longer than {MAX_LINE} bytes", number, 1, code="too-long")
-            continue
         if number == 1 and raw.startswith(BOM):
-            raw = raw[3:]
+            bom, raw = BOM, raw[3:]
+        else:
+            bom = b""
+        if line_size(bom + raw) > MAX_LINE:
+            if not raw.endswith(b"\n"):
+                while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                    pass
+            problem = Problem(f"line longer than {MAX_LINE} bytes", number, 1, code="too-long")
+            yield Line(number, "", problem, TAG_START.match(raw) is not None)
+            continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8", "replace")) + 1
             problem = Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column, code="encoding")
             # the text, approximated, still tells split_records where the record ends
-            yield number, raw.decode("utf-8", "replace").rstrip("\r\n"), problem
+            text = raw.decode("utf-8", "replace").rstrip("\r\n")
+            yield Line(number, text, problem, TAG_LINE.match(text) is not None)
             continue
-        yield number, text.rstrip("\r\n").rstrip("\r"), None
+        text = text.rstrip("\r\n").rstrip("\r")
+        yield Line(number, text, None, TAG_LINE.match(text) is not None)
 
 
-def split_records(lines: Iterable[tuple[int, str, Problem | None]]) -> Iterator[Chunk]:
+def line_size(raw: bytes) -> int:
+    """The bytes of a line without its line break ("\n" or "\r\n"), for the line limit."""
+    if raw.endswith(b"\n"):
+        raw = raw[:-1]
+    return len(raw) - raw.endswith(b"\r")
+
+
+def split_records(lines: Iterable[Line]) -> Iterator[Chunk]:
     """Group lines into records.
 
     A tag line starts a new record when it follows a blank line, or a movetext line
     ending in a result: so a tag-like line inside a long comment does not split a
     record, while a record whose comment is never closed, or that has no movetext,
-    does not swallow the next one.
+    does not swallow the next one. The rest of a record over a limit is not read: its
+    next tag line after movetext starts a new record, blank line or not
+    (docs/format.md#limits). Blank lines at the end of a record do not count in its size.
     """
     lines_of: list[str] = []
-    first = 0
-    size = 0
+    first = size = trailing = 0  # trailing: characters of the blank lines ending the record so far
     problem: Problem | None = None
     in_movetext = after_blank = after_result = False
 
     def chunk() -> Chunk:
         return Chunk("\n".join(lines_of) + "\n", first, problem)
 
-    for number, text, line_problem in lines:
-        blank = not text.strip()
-        if lines_of and (after_blank or (in_movetext and after_result)) and TAG_LINE.match(text):
+    for number, text, line_problem, tag in lines:
+        blank = line_problem is None and not text.strip()
+        over = problem is not None and problem.code == "too-long"
+        if lines_of and tag and (after_blank or (in_movetext and (after_result or over))):
             yield chunk()
             lines_of, problem, in_movetext = [], None, False
         if not lines_of:
-            if blank and line_problem is None:
+            if blank:
                 continue
-            first, size = number, 0
+            first, size, trailing = number, 0, 0
         problem = problem or line_problem
-        size += len(text) + 1
-        if size > MAX_RECORD:
-            problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1, code="too-long")
-            text = ""
-        lines_of.append(text)
-        if (not blank or line_problem is not None) and not TAG_LINE.match(text):
-            in_movetext = True  # a line too long to keep counts as movetext, not as a break
-        after_blank = blank and line_problem is None
-        after_result = bool(ENDS_WITH_RESULT.search(text))
+        after_blank, after_result = blank, ENDS_WITH_RESULT.search(text) is not None
+        if blank:
+            trailing += len(text) + 1  # part of the record only if more of it follows
+        else:
+            size += trailing + len(text) + 1
+            trailing = 0
+            if size > MAX_RECORD:
+                problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1,
+                                             code="too-long")
+            in_movetext = in_movetext or not tag  # a line too long to keep counts as movetext unless it starts as a tag
+        lines_of.append(text if size + trailing <= MAX_RECORD else "")  # a record over the limit is not kept
     if lines_of:
         yield chunk()
 
@@ -150,7 +177,7 @@ def split_stream(stream: BinaryIO) -> Iterator[Chunk]:
         end = len(raw) if not more else raw.rfind(b"\n") + 1  # at the end, the last line needs no line break
         block, head = raw[:end], raw[end:]
         bom_kept = len(bom) if done == 0 and not record else 0  # read_lines counts it in the first line
-        text = _clean(block, bom_kept) if len(head) + (0 if block else bom_kept) <= MAX_LINE else None
+        text = _clean(block, bom_kept) if line_size(head) + (0 if block else bom_kept) <= MAX_LINE else None
         if text is None:  # not clean: line by line from the start of the record
             yield from split_records(read_lines(_Rest((bom if done == 0 else b"") + record.encode("utf-8") + raw,
                                                       stream), done))
@@ -195,7 +222,7 @@ def _clean(block: bytes, extra: int = 0) -> str | None:
     problem; `extra` bytes before the first line count in its length."""
     if len(block) + extra > MAX_LINE:
         lines = block.split(b"\n")
-        if len(lines[0]) + extra > MAX_LINE or max(map(len, lines)) > MAX_LINE:
+        if line_size(lines[0]) + extra > MAX_LINE or max(map(line_size, lines)) > MAX_LINE:
             return None
     try:
         text = block.decode("utf-8")
@@ -359,7 +386,7 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 return fail("a turn number must be followed by its turn", pending)
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
-                shown = _shortened(token.group().strip())
+                shown = shorten(token.group().strip())
                 return fail(f"turn number {shown} does not fit: this turn is {right}", start, code="number")
             pending = start
         elif kind in ("brace_comment", "line_comment"):
@@ -378,7 +405,7 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 return fail("a NAG ($n, !, ?) must follow a turn", start, code="nag")
             value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(f"NAG ${_shortened(token['nag'])} is out of range ($0 to $255)", start, node_at, code="nag")
+                return fail(f"NAG ${shorten(token['nag'])} is out of range ($0 to $255)", start, node_at, code="nag")
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
@@ -425,20 +452,14 @@ def _where(record: Record, offset: int) -> str:
     return f"line {line} column {column}"
 
 
-def _shortened(word: str) -> str:
-    return word if len(word) <= 24 else word[:21] + "..."
-
-
 def _unexpected(game: Game, word: str) -> str:
-    shown = _shortened(word)
     if word.startswith("{"):
         return "comment not closed: '{' has no matching '}' in this record"
     if word.startswith("}"):
         return "'}' closes no comment"
     if word.startswith("("):
-        return (f"{shown!r} is not a {game.name} turn ({game.turn_example}), and a variation "
-                "starts with its turn number, as in (3... G10)")
-    return f"{shown!r} is not a {game.name} turn ({game.turn_example})"
+        return f"{game.not_a_turn(word)}, and a variation starts with its turn number, as in (3... G10)"
+    return game.not_a_turn(word)
 
 
 # --- entry points -----------------------------------------------------------------

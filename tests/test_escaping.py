@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import csv
-import gc
 import html as html_module
 import io
 import json
-import time
 import unicodedata
 
 import markdown
@@ -18,6 +16,8 @@ from hypothesis import strategies as st
 
 from ludoscribe.render.escaping import (csv_text, html_text, markdown_text, script_json, terminal_lines, terminal_text,
                                         visible, yaml_string, yaml_value)
+
+from work import assert_linear
 
 any_text = st.text(st.characters(codec="utf-8"))
 # Characters with a meaning in Markdown, HTML or YAML, and ones that act rather than show.
@@ -104,24 +104,13 @@ def test_script_json_cannot_close_its_script_and_reads_back(value):
     assert json.loads(text) == value
 
 
-def shortest_times(function, texts: list[str], rounds: int = 5) -> list[float]:
-    """The shortest time of each text over a few rounds taken in turn (load only ever adds time)."""
-    best = [float("inf")] * len(texts)
-    gc.disable()
-    try:
-        for _ in range(rounds):
-            for index, text in enumerate(texts):
-                started = time.perf_counter()
-                function(text)
-                best[index] = min(best[index], time.perf_counter() - started)
-    finally:
-        gc.enable()
-    return best
+# Each escape function, with the size of text its pass is counted on (bench/linear.py times them).
+ESCAPES = {function.__name__: function for function in (visible, terminal_lines, html_text, markdown_text, yaml_string,
+                                                         csv_text)}
+ESCAPED_UNIT = "[a](javascript:x)\x1b\u2028<&\"\\ é😀\n"
 
 
-@pytest.mark.parametrize("function", [visible, terminal_lines, html_text, markdown_text, yaml_string, csv_text])
-def test_escaping_is_linear_in_the_length_of_the_text(function):
-    """Four times the text takes about four times as long (not sixteen): a ratio, no seconds."""
-    unit = "[a](javascript:x)\x1b\u2028<&\"\\ é😀\n"
-    small, large = shortest_times(function, [unit * 4_000, unit * 16_000])
-    assert large < 8 * small + 0.005
+@pytest.mark.parametrize("name", ESCAPES)
+def test_escaping_is_linear_in_the_length_of_the_text(name):
+    """Four times the text does about four times the work (not sixteen), counted (tests/work.py)."""
+    assert_linear(ESCAPES[name], lambda n: ESCAPED_UNIT * n, 1_000)

@@ -3,12 +3,14 @@ what parsimonious parses, though they never build a parsimonious grammar."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludoscribe.notation.games import GAMES
-from ludoscribe.notation.grammar import grammar_for, header, rule_patterns, token_rules, tokens
+from ludoscribe.notation.grammar import grammar_for, header, token_rules, tokens, turn_pattern
 
 # Pieces of movetext, right and wrong, that every game's text is made of.
 PIECES = ["1.", "12...", " ", "\n", "\t", "{", "}", "{a comment}", ";", "(", ")", "(3", "$1", "$300", "!", "?!",
@@ -60,9 +62,19 @@ def test_the_tag_section_reads_as_the_header_rule(text):
         [(tag.start, tag.end, tag.match.group("name", "value")) for tag in node.children[1].children], node.end)
 
 
-def test_a_turn_rule_other_than_one_plain_regex_is_taken_from_parsimonious():
-    class Flagged(GAMES["Teblo"]):  # a flag after the expression: read by parsimonious only
+def test_flags_after_a_turn_rule_are_kept_in_its_compiled_pattern():
+    class Flagged(GAMES["Teblo"]):  # the i flag: d4 is a turn too
         turn_rules = 'turn = ~r"(?P<placement>\\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(placement)\\))\\s*"i\n'
 
-    assert "turn" not in rule_patterns(Flagged.turn_rules)
-    assert [name for name, _ in tokens(Flagged, "1. D4 (H9) *")] == ["number", "turn", "turn", "result"]
+    assert turn_pattern(Flagged).flags & re.IGNORECASE
+    assert [name for name, _ in tokens(Flagged, "1. d4 (h9) *")] == ["number", "turn", "turn", "result"]
+    assert turn_pattern(Flagged).fullmatch("d4 ").groupdict() == grammar_for(Flagged)["turn"].parse("d4 ").match.groupdict()
+
+
+def test_a_turn_rule_of_more_than_one_regular_expression_is_refused():
+    class Composed(GAMES["Teblo"]):
+        turn_rules = 'turn = square / placement\nsquare = ~r"[A-L][0-9]+"\nplacement = ~r"\\([A-L][0-9]+\\)"\n'
+
+    with pytest.raises(TypeError, match=r'^Composed.turn_rules: the turn rule must be one regular expression, '
+                                        r'turn = ~r"\.\.\."$'):
+        Composed().read_turn("D4")

@@ -1,21 +1,26 @@
-"""Every pass over text a user wrote takes time in proportion to its length.
+"""Every pass over text a user wrote does work in proportion to its length.
 
-Each test times one pass on an adversarial input and on the same input four times
-longer, in the same run, and compares: a linear pass takes about 4 times as long, a
-quadratic one about 16 times. The bound (8) is generous so that a loaded machine does
-not fail the test; no test looks at seconds. The inputs are those that made the
-earlier patterns quadratic (docs/format.md, Commands; docs/publishing.md, Budgets).
+Each pass of PASSES runs on an adversarial input and on the same input four times longer,
+and the work of each run is counted (tests/work.py: lines of Python run, bytes allocated):
+a linear pass does about 4 times the work, a quadratic one about 16 times. Counts, not
+seconds: the answer is the same on a busy machine. The inputs are those that made earlier
+code quadratic (docs/format.md, Commands and Limits; docs/publishing.md, Budgets).
+bench/linear.py times the same passes, which also covers what one regular expression
+does inside a single call.
 """
 
 from __future__ import annotations
 
-import gc
-import time
-from typing import Any, Callable
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any, Callable, NamedTuple
 
 import pytest
 
 from ludoscribe.notation import check, read_string
+from ludoscribe.notation.jsonio import read_json
 from ludoscribe.notation.model import find_commands, without_commands
 from ludoscribe.notation.writer import write_record
 from ludoscribe.render.diagram import record_diagrams
@@ -24,10 +29,20 @@ from ludoscribe.render.mkdocs_plugin import _options, replace_blocks
 from ludoscribe.render.site import Slugs, _natural
 from ludoscribe.render.text import board_rows
 
-GROWTH = 4  # the larger input is this many times the smaller
-BOUND = 8  # linear: about GROWTH; quadratic: about GROWTH ** 2
+from work import assert_linear
 
 HEAD = '[Game "Teblo"]\n[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[Yellow "A"]\n[Red "B"]\n[Result "*"]\n\n'
+
+
+class Pass(NamedTuple):
+    """A pass over an input: what runs, the input of a size, the smaller size counted."""
+
+    run: Callable[[Any], Any]
+    make: Callable[[int], Any]
+    size: int
+
+
+# --- the command finder and what uses it ----------------------------------------------
 
 # comments that made the [%command] patterns scan to the end of the comment from every "[%"
 COMMENTS = {
@@ -36,29 +51,6 @@ COMMENTS = {
     "[%a b repeated": lambda n: "[%a b" * n,
     "commands then [%": lambda n: "[%mark D4] " * (n // 4) + "[%a " * n,
 }
-
-
-def seconds(function: Callable[[Any], Any], argument: Any) -> float:
-    gc.collect()
-    gc.disable()  # a collection costs time in proportion to all objects alive, not to this pass
-    try:
-        started = time.process_time()  # CPU time: other programs running do not count
-        function(argument)
-        return time.process_time() - started
-    finally:
-        gc.enable()
-
-
-def assert_linear(function: Callable[[Any], Any], make: Callable[[int], Any], size: int, rounds: int = 5) -> None:
-    """The best of several timings of each size, taken in turns so that a busy moment hits both."""
-    small, large = make(size), make(GROWTH * size)
-    function(small)  # warm up caches (grammars, imports)
-    best_small = best_large = float("inf")
-    for _ in range(rounds):
-        best_small = min(best_small, seconds(function, small))
-        best_large = min(best_large, seconds(function, large))
-    ratio = best_large / best_small
-    assert ratio < BOUND, f"{GROWTH} times the input took {ratio:.1f} times as long"
 
 
 def record_with_comment(comment: str) -> str:
@@ -72,47 +64,100 @@ def checked(text: str):
     return record, replayed
 
 
-# --- the command finder and what uses it ----------------------------------------------
-
-
-@pytest.mark.parametrize("make", COMMENTS.values(), ids=COMMENTS.keys())
-def test_finding_commands_is_linear(make):
-    assert_linear(lambda text: list(find_commands(text)), make, 50_000)
-
-
-@pytest.mark.parametrize("make", COMMENTS.values(), ids=COMMENTS.keys())
-def test_leaving_commands_out_is_linear(make):
-    assert_linear(without_commands, make, 50_000)
-
-
-@pytest.mark.parametrize("make", COMMENTS.values(), ids=COMMENTS.keys())
-def test_reading_and_writing_tgn_is_linear(make):
-    """convert --to tgn: read, check, write the canonical text (the writer's comment words)."""
-    assert_linear(lambda text: write_record(checked(text)[0]), lambda n: record_with_comment(make(n)), 10_000)
-
-
-@pytest.mark.parametrize("make", COMMENTS.values(), ids=COMMENTS.keys())
-def test_diagram_of_a_commented_turn_is_linear(make):
+def draw(text: str) -> None:
     """diagram: the marks and arrows of the turn drawn come from its comment."""
-    records = {}
-
-    def draw(text: str) -> None:
-        record = records.get(text) or records.setdefault(text, checked(text)[0])
-        list(record_diagrams(record))
-
-    assert_linear(draw, lambda n: record_with_comment(make(n)), 10_000)
+    list(record_diagrams(checked(text)[0]))
 
 
-@pytest.mark.parametrize("make", COMMENTS.values(), ids=COMMENTS.keys())
-def test_publishing_a_commented_record_is_linear(make):
+def publish(pair) -> None:
     """convert --to md and --to html (and so site and the plugin): comment text and [%diagram]."""
+    record, replayed = pair
+    render_html(record, replayed)
+    render_markdown(record, replayed, lambda number: f"d-{number}.svg")
 
-    def publish(pair) -> None:
-        record, replayed = pair
-        render_html(record, replayed)
-        render_markdown(record, replayed, lambda number: f"d-{number}.svg")
 
-    assert_linear(publish, lambda n: checked(record_with_comment(make(n))), 10_000)
+PASSES: dict[str, Pass] = {}
+for name, comment in COMMENTS.items():
+    PASSES |= {
+        f"finding commands: {name}": Pass(lambda text: list(find_commands(text)), comment, 5_000),
+        f"leaving commands out: {name}": Pass(without_commands, comment, 5_000),
+        f"reading and writing TGN: {name}": Pass(lambda text: write_record(checked(text)[0]),
+                                                  lambda n, comment=comment: record_with_comment(comment(n)), 2_000),
+        f"drawing a commented turn: {name}": Pass(draw, lambda n, comment=comment: record_with_comment(comment(n)),
+                                                   2_000),
+        f"publishing a commented record: {name}": Pass(
+            publish, lambda n, comment=comment: checked(record_with_comment(comment(n))), 2_000),
+    }
+
+
+# --- site, plugin, terminal -----------------------------------------------------------------
+
+
+def allocate(count: int) -> None:
+    slugs = Slugs()
+    for _ in range(count):
+        slugs.new("", "record")
+
+
+PASSES |= {
+    "page names of records sharing a name": Pass(allocate, lambda n: n, 1_000),
+    "round sort key of a long number": Pass(_natural, lambda n: "9" * n, 5_000),
+    "fence scanning, letters": Pass(lambda text: replace_blocks(text, lambda kind, body: ""),
+                                    lambda n: "```" + "a" * n + "`\n", 5_000),
+    "fence scanning, spaces": Pass(lambda text: replace_blocks(text, lambda kind, body: ""),
+                                   lambda n: "```" + " " * n + "`\n", 5_000),
+    "option lines": Pass(lambda text: _options(text, frozenset({"turn"}), False),
+                         lambda n: "turn: 1" + " " * n + "x\n", 5_000),
+    "terminal board rows": Pass(board_rows, lambda n: "(" * n + "/1", 5_000),
+}
+
+
+# --- the reader: splitting records, tags, movetext tokens, turns from JSON -------------------
+
+
+def _game(name: str) -> str:
+    return f'[Game "{name}"]\n[Result "*"]\n\n'
+
+
+def json_record(game: str, turn: str) -> bytes:
+    return json.dumps({"format": "tgn-json", "version": 1, "records": [
+        {"tags": {"Game": game, "Result": "*"}, "moves": [{"turn": turn}], "result": "*"}]}).encode()
+
+
+# movetext words that made the turn rules back out of a repeat in quadratic time, and
+# lines that the record splitter and the tag rule look at whole
+MOVETEXTS = {
+    "T'Chako turn of many actions, then a stray letter": lambda n: _game("TChako") + "1. " + ",".join(["F>G"] * n) + "x *\n",
+    "T'Chako shot of many pushes, then a stray letter": lambda n: _game("TChako") + "1. " + "F>G" + "/wA>B" * n + "x *\n",
+    "Tekao step of many captures, then a stray letter": lambda n: _game("Tekao") + "1. b2-b4" + "xc4" * n + "y *\n",
+    "glyphs glued to a turn": lambda n: _game("Teblo") + "1. D4" + "!" * n + " *\n",
+    "many NAGs": lambda n: _game("Teblo") + "1. D4 " + "$1 " * n + "*\n",
+    "results inside a comment": lambda n: _game("Teblo") + "1. D4 {" + "1-0 " * n + "} *\n",
+    "comment never closed": lambda n: _game("Teblo") + "1. D4 " + "{ " * n + "*\n",
+    "tag line never closed": lambda n: '[Game "Teblo"]\n[Event "' + '\\"' * n + '\n[Result "*"]\n\n1. D4 *\n',
+    "line almost a tag line": lambda n: '[Game "Teblo"]\n[E "' + '"] ' * n + 'x\n[Result "*"]\n\n1. D4 *\n',
+    "a long run of digits": lambda n: _game("Teblo") + "1" * n + ". D4 *\n",
+}
+JSON_TURNS = {
+    "T'Chako turn of many actions from JSON, then a stray letter": lambda n: json_record(
+        "TChako", ",".join(["F>G"] * n) + "x"),
+    "Tekao step of many captures from JSON, then a stray letter": lambda n: json_record("Tekao", "b2-b4" + "xc4" * n + "y"),
+}
+
+PASSES |= {f"reading and checking: {name}": Pass(lambda text: [check(record) for record in read_string(text)], make,
+                                                 2_000)
+           for name, make in MOVETEXTS.items()}
+PASSES |= {f"reading and checking: {name}": Pass(
+    lambda data: [check(record) for record in read_json(io.BytesIO(data))], make, 2_000) for name, make in JSON_TURNS.items()}
+
+
+@pytest.mark.parametrize("name", PASSES)
+def test_each_pass_is_linear(name):
+    run, make, size = PASSES[name]
+    assert_linear(run, make, size)
+
+
+# --- what those passes answer ------------------------------------------------------------
 
 
 def test_commands_found_as_before():
@@ -131,18 +176,6 @@ def test_a_command_is_never_split_over_lines():
     assert read_string(text)[0].moves[0].comments == record.moves[0].comments
 
 
-# --- site: page names and sorting -------------------------------------------------------
-
-
-def test_page_names_of_records_sharing_a_name_are_linear():
-    def allocate(count: int) -> None:
-        slugs = Slugs()
-        for _ in range(count):
-            slugs.new("", "record")
-
-    assert_linear(allocate, lambda n: n, 5_000)
-
-
 def test_page_names_stay_unique_and_numbered():
     slugs = Slugs()
     names = [slugs.new(text, "record") for text in ("Ann", "Ann", "Ann 2", "Ann", "", "", "index")]
@@ -150,22 +183,11 @@ def test_page_names_stay_unique_and_numbered():
 
 
 def test_round_sort_key_takes_numbers_of_any_length():
-    assert_linear(_natural, lambda n: "9" * n, 50_000)
     rounds = ["10", "2", "02b", "1" * 5000, "round 3", "9" * 4400]
     assert sorted(rounds, key=_natural) == ["2", "02b", "10", "9" * 4400, "1" * 5000, "round 3"]
 
 
-# --- the mkdocs plugin's block scanning -------------------------------------------------
-
-
-def test_fence_scanning_is_linear():
-    assert_linear(lambda text: replace_blocks(text, lambda kind, body: ""), lambda n: "```" + "a" * n + "`\n", 20_000)
-    assert_linear(lambda text: replace_blocks(text, lambda kind, body: ""), lambda n: "```" + " " * n + "`\n", 20_000)
-
-
-def test_option_lines_are_linear():
-    assert_linear(lambda text: _options(text, frozenset({"turn"}), False),
-                  lambda n: "turn: 1" + " " * n + "x\n", 20_000)
+def test_option_lines_are_read():
     assert _options("  turn :  12...  \n[Game \"Teblo\"]\n", frozenset({"turn"}), False) == (
         {"turn": "12..."}, '[Game "Teblo"]\n')
 
@@ -177,40 +199,8 @@ def test_fences_found_as_before():
     assert seen == [("tgn", "A\n"), ("tgn-file", "B\n")]
 
 
-# --- the terminal board -------------------------------------------------------------------
-
-
-def test_terminal_board_rows_are_linear():
-    assert_linear(board_rows, lambda n: "(" * n + "/1", 20_000)
+def test_terminal_board_rows():
     assert board_rows("2(wb)w/1") == [[".", ".", "wb", "w"], ["."]]
-
-
-# --- the reader: splitting records, tags, movetext tokens ----------------------------------
-
-
-def _game(name: str) -> str:
-    return f'[Game "{name}"]\n[Result "*"]\n\n'
-
-
-# movetext words that made the turn rules back out of a repeat in quadratic time, and
-# lines that the record splitter and the tag rule look at whole
-MOVETEXTS = {
-    "T'Chako turn of many actions, then a stray letter": lambda n: _game("TChako") + "1. " + ",".join(["F>G"] * n) + "x *\n",
-    "T'Chako shot of many pushes, then a stray letter": lambda n: _game("TChako") + "1. " + "F>G" + "/wA>B" * n + "x *\n",
-    "Tekao step of many captures, then a stray letter": lambda n: _game("Tekao") + "1. b2-b4" + "xc4" * n + "y *\n",
-    "glyphs glued to a turn": lambda n: _game("Teblo") + "1. D4" + "!" * n + " *\n",
-    "many NAGs": lambda n: _game("Teblo") + "1. D4 " + "$1 " * n + "*\n",
-    "results inside a comment": lambda n: _game("Teblo") + "1. D4 {" + "1-0 " * n + "} *\n",
-    "comment never closed": lambda n: _game("Teblo") + "1. D4 " + "{ " * n + "*\n",
-    "tag line never closed": lambda n: '[Game "Teblo"]\n[Event "' + '\\"' * n + '\n[Result "*"]\n\n1. D4 *\n',
-    "line almost a tag line": lambda n: '[Game "Teblo"]\n[E "' + '"] ' * n + 'x\n[Result "*"]\n\n1. D4 *\n',
-    "a long run of digits": lambda n: _game("Teblo") + "1" * n + ". D4 *\n",
-}
-
-
-@pytest.mark.parametrize("make", MOVETEXTS.values(), ids=MOVETEXTS.keys())
-def test_reading_and_checking_is_linear(make):
-    assert_linear(lambda text: [check(record) for record in read_string(text)], make, 20_000)
 
 
 def test_a_huge_turn_number_or_nag_is_a_problem_not_a_crash():
@@ -221,3 +211,36 @@ def test_a_huge_turn_number_or_nag_is_a_problem_not_a_crash():
     assert [str(p) for p in nag.problems] == ["4:7: turn 1 Yellow: NAG $111111111111111111111... is out of range ($0 to $255)"]
     padded = read_string(_game("Teblo") + "0001. D4 $0000000000000001 *\n")[0]
     assert padded.problems == [] and padded.moves[0].nags == [1]
+
+
+# --- the count itself ------------------------------------------------------------------------
+
+
+def test_the_count_tells_a_quadratic_pass_from_a_linear_one():
+    def starts_over(text: str) -> int:  # looks at the rest of the text from every character
+        return sum(len(text[at:].strip()) for at in range(len(text)))
+
+    def builds_by_copying(text: str) -> str:  # copies what it built at every step
+        built = ""
+        for char in text:
+            built = built + char
+        return built
+
+    assert_linear(lambda text: sum(map(ord, text)), lambda n: "ab" * n, 1_000)
+    for quadratic in (starts_over, builds_by_copying):
+        with pytest.raises(AssertionError, match=r"^4 times the input allocated 1[0-9]\.[0-9] times the bytes$"):
+            assert_linear(quadratic, lambda n: "ab" * n, 1_000)
+
+
+def test_no_test_reads_a_clock():
+    """A test that times itself fails on a busy machine: tests count work instead (tests/work.py)."""
+    # the last letter of each name is written as a class ([r]), so that this line is not a use of a clock
+    clock = re.compile(r"\b(?:perf_counte[r]|process_tim[e]|thread_tim[e]|monotoni[c]|time\.tim[e]|datetime\.no[w])\b|"
+                       r"^\s*(?:import tim[e]|from tim[e] import)\b", re.MULTILINE)
+    tests = Path(__file__).parent
+    sources = sorted(tests.glob("*.py"))
+    assert len(sources) > 50
+    readers = [f"{path.name}:{text[:found.start()].count(chr(10)) + 1}" for path in sources
+               if path.name != Path(__file__).name
+               for text in [path.read_text(encoding="utf-8")] for found in clock.finditer(text)]
+    assert readers == []

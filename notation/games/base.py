@@ -16,9 +16,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, cast
 
+from ..grammar import turn_pattern
+from ..limits import shorten
 from ..model import RESULT_OF
 
-Match = Any  # a regular expression match of a game's `turn` rule (module regex, as parsimonious uses)
+Match = Any  # a match of the game's turn pattern (grammar.turn_pattern, module re)
 
 
 class Position(Protocol):
@@ -234,7 +236,7 @@ class Game(ABC, Generic[P, T]):
 
     name: ClassVar[str]  # as written in the Game tag
     sides: ClassVar[tuple[str, str]]  # first side, second side: also their tag names
-    turn_rules: ClassVar[str]  # parsimonious rules defining `turn` (see grammar.py)
+    turn_rules: ClassVar[str]  # the rule `turn`: one regular expression, in parsimonious syntax (grammar.py)
     turn_example: ClassVar[str]  # how turns look, for error messages
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
@@ -277,14 +279,16 @@ class Game(ABC, Generic[P, T]):
         """The canonical spelling of a turn."""
 
     def read_turn(self, text: str) -> T:
-        """Parse one turn token; ValueError if it is not this game's syntax."""
-        from ..grammar import grammar_for
+        """Read one turn as a record writes it (whitespace after it allowed), with the game's
+        turn pattern, the one the TGN reader uses; ValueError saying why if it is not one."""
+        match = turn_pattern(type(self)).match(text)
+        if match is None or match.end() != len(text):
+            raise ValueError(self.not_a_turn(text))
+        return self.turn_from_match(match)
 
-        try:
-            node = grammar_for(type(self))["turn"].parse(text)
-        except Exception:
-            raise ValueError(f"{text!r} is not a {self.name} turn ({self.turn_example})") from None
-        return self.turn_from_match(node.match)
+    def not_a_turn(self, word: str) -> str:
+        """What a reader is told of a word that is not a turn of this game (a long word shortened)."""
+        return f"{shorten(word)!r} is not a {self.name} turn ({self.turn_example})"
 
     # --- rules -------------------------------------------------------------------
     @abstractmethod
