@@ -115,7 +115,8 @@ def test_every_way_in_matches_a_turn_once_with_the_scanners_pattern(monkeypatch,
         (pattern, tgn_start, tgn_start + len(turn) + 1, tgn_start + len(turn) + 3),  # the space after it is eaten
         (pattern, 0, len(turn), len(turn)),  # JSON
         (pattern, 0, len(turn), len(turn)),  # the scoresheet
-        (pattern, 0, len(turn), len(turn)),  # --opening
+        (pattern, 0, len(turn), len(turn)),  # --opening, its text checked when the condition is built
+        (pattern, 0, len(turn), len(turn)),  # --opening, the turn played on a record
     ]
 
 
