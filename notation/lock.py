@@ -4,17 +4,51 @@ The lock is an advisory lock (flock) on a small file beside the scoresheet, `.NA
 the scoresheet itself is replaced at every save, so it cannot hold a lock. When the process
 ends, normally or killed, the system releases the lock; the file left behind holds only the
 last session's process id and locks nothing.
+
+The lock file lives in a folder others may write to, so it is opened without following a
+symbolic link and used only if it is a regular file with no other name: a link planted
+there can never make a session write into another file (docs/tournaments.md).
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import stat
 from pathlib import Path
+
+# Never follow a final symbolic link, never wait on a FIFO, never take a terminal for ours.
+SAFE_OPEN = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
 
 
 class Busy(Exception):
     """Another session holds the scoresheet; the message says which."""
+
+
+def open_regular(path: str | Path, flags: int, mode: int = 0o644, *, one_name: bool = False) -> int:
+    """`os.open` for a regular file only: OSError saying what `path` is when it is a symbolic
+    link, a folder, a FIFO, a socket or a device (or, with `one_name`, a file with other names,
+    hard links), which are neither followed nor read."""
+    try:
+        fd = os.open(path, flags | SAFE_OPEN, mode)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path):
+            raise OSError(error.errno, f"{path} is a symbolic link, not a regular file", str(path)) from None
+        if error.errno == errno.EISDIR:
+            raise OSError(error.errno, f"{path} is a folder, not a regular file", str(path)) from None
+        raise
+    info = os.fstat(fd)
+    kind = next((name for test, name in KINDS if test(info.st_mode)), None)
+    problem = (f"{path} is {kind}, not a regular file" if kind is not None
+               else f"{path} has {info.st_nlink - 1} other name(s) (hard links), so writing it would change them"
+               if one_name and info.st_nlink > 1 else None)
+    if problem is not None:
+        os.close(fd)
+        raise OSError(errno.EINVAL, problem, str(path))
+    return fd
 
 
 class ScoresheetLock:
@@ -27,8 +61,9 @@ class ScoresheetLock:
         self._fd: int | None = None
 
     def acquire(self) -> None:
-        """Take the lock; Busy if another session has it, OSError if the lock file cannot be made."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        """Take the lock; Busy if another session has it, OSError if the lock file cannot be made
+        or is not a regular file of its own (see `open_regular`)."""
+        fd = open_regular(self.path, os.O_RDWR | os.O_CREAT, 0o644, one_name=True)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
