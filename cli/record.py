@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from ..notation.games import Outcome, display_name
-from ..notation.lock import Busy, ScoresheetLock
+from ..notation.lock import Busy, ScoresheetLock, not_regular
 from ..notation.scoresheet import Scoresheet
 from ..render.escaping import terminal_lines, terminal_text
 from ..render.text import text_board
@@ -74,7 +74,8 @@ def _ask(prompt: str) -> str | None:
 
 
 def _check_target(path: str) -> None:
-    """Refuse an output that cannot be a scoresheet's file: usage error, exit status 2."""
+    """Refuse an output that cannot be a scoresheet's file (exit status 2): a usage error, or
+    something other than a regular file in its place."""
     if not path:
         problem = "the file name is empty"
     elif path == "-":
@@ -83,6 +84,8 @@ def _check_target(path: str) -> None:
         problem = f"{path} is a folder: name the record's file in it, e.g. {os.path.join(path, 'round1-board1.tgn')}"
     elif path.endswith(".json"):
         problem = f"{path}: a scoresheet is written in TGN, so its name cannot end in .json (convert it afterwards)"
+    elif (kind := not_regular(path)) is not None:  # before any lock file is made beside it
+        raise IOFailure(f"cannot resume {path}: {kind}")
     else:
         return
     raise click.BadParameter(terminal_text(problem), param_hint=OUTPUT)
@@ -240,12 +243,12 @@ def _clock(sheet: Scoresheet, path: str, text: str) -> bool:
 
 def _result(sheet: Scoresheet, path: str, token: str) -> bool:
     """A result given by hand: `*` stops the session (unfinished), any other ends the game once confirmed."""
+    if token == "*":
+        return _quit(sheet, path, "")
     problem = sheet.result_problem(token)
     if problem is not None:
         _say(f"refused: {problem}")
         return False
-    if token == "*":
-        return _quit(sheet, path, "")
     answer = _ask(f"End the game with {sheet.result_words(token)}? [y/N] ")
     if answer is None:
         return _quit(sheet, path, "")

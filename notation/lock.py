@@ -28,27 +28,44 @@ class Busy(Exception):
     """Another session holds the scoresheet; the message says which."""
 
 
+def not_regular(path: str | Path) -> str | None:
+    """What `path` is when it exists and is not a regular file ('x is a symbolic link, not a
+    regular file'), looked at without following a link or opening anything."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:  # not there, or not reachable: opening it says why
+        return None
+    return _kind_problem(path, mode)
+
+
+def _kind_problem(path: str | Path, mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kind = "a symbolic link" if stat.S_ISLNK(mode) else next((name for test, name in KINDS if test(mode)), "not a file")
+    return f"{path} is {kind}, not a regular file"
+
+
 def open_regular(path: str | Path, flags: int, mode: int = 0o644, *, one_name: bool = False) -> int:
     """`os.open` for a regular file only: OSError saying what `path` is when it is a symbolic
     link, a folder, a FIFO, a socket or a device (or, with `one_name`, a file with other names,
     hard links), which are neither followed nor read."""
-    try:
-        fd = os.open(path, flags | SAFE_OPEN, mode)
-    except OSError as error:
-        if error.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path):
-            raise OSError(error.errno, f"{path} is a symbolic link, not a regular file", str(path)) from None
-        if error.errno == errno.EISDIR:
-            raise OSError(error.errno, f"{path} is a folder, not a regular file", str(path)) from None
-        raise
-    info = os.fstat(fd)
-    kind = next((name for test, name in KINDS if test(info.st_mode)), None)
-    problem = (f"{path} is {kind}, not a regular file" if kind is not None
-               else f"{path} has {info.st_nlink - 1} other name(s) (hard links), so writing it would change them"
-               if one_name and info.st_nlink > 1 else None)
-    if problem is not None:
-        os.close(fd)
-        raise OSError(errno.EINVAL, problem, str(path))
-    return fd
+    problem = not_regular(path)
+    if problem is None:
+        try:
+            fd = os.open(path, flags | SAFE_OPEN, mode)
+        except OSError as error:
+            problem = not_regular(path)  # replaced since it was looked at
+            if problem is None:
+                raise
+        else:
+            info = os.fstat(fd)
+            problem = _kind_problem(path, info.st_mode)
+            if problem is None and one_name and info.st_nlink > 1:
+                problem = f"{path} has {info.st_nlink - 1} other name(s) (hard links), so writing it would change them"
+            if problem is None:
+                return fd
+            os.close(fd)
+    raise OSError(errno.EINVAL, problem, str(path))
 
 
 class ScoresheetLock:

@@ -70,6 +70,14 @@ def test_a_scoresheet_that_is_not_a_regular_file_is_refused(tmp_path, make, mess
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == f"Error: cannot resume {target}: {target} {message}\n"
     assert (tmp_path / "elsewhere.tgn").read_text(encoding="utf-8") == RECORD
+    assert not (tmp_path / ".board.tgn.lock").exists()  # refused before a lock file is made beside it
+
+
+def test_a_device_is_not_a_scoresheet():
+    result = record("/dev/null")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "Error: cannot resume /dev/null: /dev/null is a device, not a regular file\n"
+    assert not os.path.lexists("/dev/.null.lock")
 
 
 def test_a_path_under_a_file_is_an_io_error(tmp_path):
