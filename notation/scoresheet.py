@@ -97,7 +97,7 @@ class Scoresheet:
         folder, a FIFO: none is followed or opened for reading).
         """
         with os.fdopen(open_regular(path, os.O_RDONLY), "rb") as stream:
-            records = list(itertools.islice(read_records(stream, path), 2))
+            records = list(itertools.islice(read_records(stream, str(path)), 2))
         if len(records) != 1:
             raise ValueError(f"{path} holds {'no record' if not records else 'several records'}: "
                              "a scoresheet is one record")
@@ -197,9 +197,9 @@ class Scoresheet:
         self.history.pop()
         return self.record.moves.pop()
 
-    def _written(self, node: Node) -> str:
+    def _last_written(self) -> str:
         """The last turn as a record writes it, with its number and annotations: '2. D5!? $14'."""
-        before = self.history.positions[-2]
+        node, before = self.record.moves[-1], self.history.positions[-2]
         writer = _TokenWriter(self.game)
         writer.visit_turn(Step(Node(node.turn, nags=node.nags), before.number, before.side, 0, True))
         return " ".join(writer.tokens)
@@ -219,9 +219,9 @@ class Scoresheet:
             raise ValueError(closed)
         node = self.record.moves[-1]
         if node.variations:
-            raise ValueError(f"{self._written(node)} has variations, which a correction cannot keep: "
+            raise ValueError(f"{self._last_written()} has variations, which a correction cannot keep: "
                              "edit the file to correct it")
-        kept, after = correction(self._written(node), [*node.before, *node.comments]), self.position
+        kept, after = correction(self._last_written(), [*node.before, *node.comments]), self.position
         self._drop_last_turn()
         comments = self._comments()
         comments.append(kept)
@@ -277,10 +277,16 @@ class Scoresheet:
                            f"the two sides need two different players")
         if problem is not None:
             return problem
-        tags = self.record.tags
-        had = tags.get(name)
+        tags, had = self.record.tags, self.record.tags.get(name)
         tags[name] = value
-        return self._kept(lambda: tags.pop(name) if had is None else tags.__setitem__(name, had))
+
+        def put_back() -> None:
+            if had is None:
+                del tags[name]
+            else:
+                tags[name] = had
+
+        return self._kept(put_back)
 
     def clock(self, text: str) -> str | None:
         """Note the time left after the last turn (H:MM:SS) as [%clk] in its comment; why not, if refused."""
@@ -292,7 +298,11 @@ class Scoresheet:
         if comments and not is_correction(comments[-1]):
             before = comments[-1]
             comments[-1] += " " + command
-            return self._kept(lambda: comments.__setitem__(-1, before), comments[-1])
+
+            def put_back() -> None:
+                comments[-1] = before
+
+            return self._kept(put_back, comments[-1])
         comments.append(command)
         return self._kept(comments.pop, command)
 
