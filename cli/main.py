@@ -443,21 +443,26 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
 
 @cli.command()
 @click.argument("game", metavar="GAME")
-@click.option("-o", "--output", "out", required=True, help="The record file: new, or an unfinished one to go on with.")
+@click.option("-o", "--output", "out", required=True,
+              help="The record file (TGN): new (its folders are made), or one to go on with.")
 def record(game: str, out: str) -> None:
     """Record a game of GAME at the table, turn by turn, into FILE.
 
-    Asks for the tags (Enter keeps the default shown), then for each turn. Every
-    turn is checked at once and an illegal one refused with the reason. Commands:
-    undo, board (the position as text), comment TEXT, clock H:MM:SS (time left,
-    as [%clk]), result 1-0|0-1|1/2-1/2|*, quit, help. The file is rewritten
-    atomically after every change, so nothing is lost if the session dies; run
-    the same command on an unfinished file to go on with it. When the rules end
-    the game, its result is proposed for confirmation.
+    Asks for the tags (Enter keeps the default shown; the date as YYYY.MM.DD,
+    two different players), then for each turn. Every turn is checked at once
+    and an illegal one refused with the reason. Commands: undo, board (the
+    position as text), comment TEXT, clock H:MM:SS (time left, as [%clk]),
+    result 1-0|0-1|1/2-1/2|*, quit, help. A result is confirmed before it ends
+    the game; when the rules end it, their result is proposed. The file is
+    rewritten atomically after every change, so nothing is lost if the session
+    dies; run the same command on the file to go on with it. A finished record
+    is reopened if you say so. What undo or a reopening takes back stays in the
+    record as a correction, a comment [%undone ...].
 
     \b
     Examples:
       ludoscribe record teblo -o round3-board1.tgn
+      ludoscribe record tchako -o 2026-club/round2-board1.tgn
     """
     from .record import session
 

@@ -1,40 +1,49 @@
-"""The interactive scoresheet of `ludoscribe record`: prompts on the terminal, a Scoresheet underneath."""
+"""The interactive scoresheet of `ludoscribe record`: prompts on the terminal, a Scoresheet underneath.
+
+The rules (what a date is, two different players, a result confirmed before it ends the
+game, corrections kept when a turn or a result is taken back) are the Scoresheet's; the
+terminal only asks.
+"""
 
 from __future__ import annotations
 
 import datetime
+import os
 from pathlib import Path
 
 import click
 
 from ..notation.games import Outcome, display_name
-from ..notation.lock import Busy, ScoresheetLock
+from ..notation.lock import Busy, ScoresheetLock, not_regular
 from ..notation.scoresheet import Scoresheet
-from ..render.escaping import terminal_text
+from ..render.escaping import terminal_lines, terminal_text
 from ..render.text import text_board
 from .errors import IOFailure
 
 HELP = """Type a turn as it is written in the record, or a command:
-  undo             take back the last turn
+  undo             take back the last turn (kept in the record as a correction)
   board            show the position
   comment TEXT     add a comment to the last turn
   clock H:MM:SS    note the time left after the last turn ([%clk])
-  result R         end the game: 1-0, 0-1, 1/2-1/2 or * (unfinished)
+  result R         end the game: 1-0, 0-1, 1/2-1/2 (asks to confirm) or * (unfinished)
   quit             save and stop; run the same command again to go on
   help             this list
 The file is saved after every change."""
+OUTPUT = "'-o' / '--output'"
 
 
 def session(game: str, path: str) -> None:
-    """Record a game into `path`, or go on with the unfinished record saved there.
+    """Record a game into `path`, or go on with the record saved there (reopened if finished).
 
     One session at a time per file: a second one is refused while the first runs.
     """
+    _check_target(path)
+    _make_folder(path)
     lock = ScoresheetLock(path)
     try:
         lock.acquire()
     except Busy as error:
-        raise click.ClickException(terminal_text(str(error))) from None
+        raise _Stop(str(error)) from None
     except OSError as error:
         raise IOFailure(f"cannot write {path}: {error.strerror or error}") from None
     try:
@@ -43,18 +52,66 @@ def session(game: str, path: str) -> None:
         lock.release()
 
 
+class _Stop(click.ClickException):
+    """The session stops (exit status 1); the message is made safe for a terminal."""
+
+    def format_message(self) -> str:
+        return terminal_text(self.message)
+
+
+def _say(text: str) -> None:
+    """Print a line that may hold a file name or what the user typed: control characters escaped."""
+    click.echo(terminal_text(text))
+
+
+def _ask(prompt: str) -> str | None:
+    """The answer typed, or None at the end of input."""
+    try:
+        return input(terminal_text(prompt))
+    except EOFError:
+        click.echo()
+        return None
+
+
+def _check_target(path: str) -> None:
+    """Refuse an output that cannot be a scoresheet's file (exit status 2): a usage error, or
+    something other than a regular file in its place."""
+    if not path:
+        problem = "the file name is empty"
+    elif path == "-":
+        problem = "'-' (standard output) cannot hold a scoresheet: name its file"
+    elif os.path.basename(path) in ("", ".", "..") or os.path.isdir(path):
+        problem = f"{path} is a folder: name the record's file in it, e.g. {os.path.join(path, 'round1-board1.tgn')}"
+    elif path.endswith(".json"):
+        problem = f"{path}: a scoresheet is written in TGN, so its name cannot end in .json (convert it afterwards)"
+    elif (kind := not_regular(path)) is not None:  # before any lock file is made beside it
+        raise IOFailure(f"cannot resume {path}: {kind}")
+    else:
+        return
+    raise click.BadParameter(terminal_text(problem), param_hint=OUTPUT)
+
+
+def _make_folder(path: str) -> None:
+    """Create the folders the record goes in (IOFailure, exit status 2, if they cannot be)."""
+    folder = Path(path).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        blocking = next((place for place in (folder, *folder.parents)
+                         if os.path.lexists(place) and not os.path.isdir(place)), None)
+        reason = f"{blocking} is not a folder" if blocking is not None else error.strerror or str(error)
+        raise IOFailure(f"cannot write {path}: {reason}") from None
+
+
 def _session(game: str, path: str) -> None:
     sheet = _open(game, path)
     _save(sheet, path)
-    click.echo(f"{display_name(sheet.game.name)} to {path}: {_turns(sheet)} so far. Type help for the commands.")
+    _say(f"{display_name(sheet.game.name)} to {path}: {_turns(sheet)} so far. Type help for the commands.")
     if (ended := sheet.outcome()) is not None and _end_proposed(sheet, path, ended):
         return
     while True:
-        try:
-            line = input(f"{sheet.label()}> ").strip()
-        except EOFError:
-            click.echo()
-            line = "quit"
+        line = _ask(f"{sheet.label()}> ")
+        line = "quit" if line is None else line.strip()
         if not line:
             continue
         word, _, rest = line.partition(" ")
@@ -67,27 +124,50 @@ def _session(game: str, path: str) -> None:
 
 
 def _open(game: str, path: str) -> Scoresheet:
-    """The scoresheet saved in `path` to resume, or a new one with its tags asked for."""
-    if Path(path).exists():
-        try:
-            sheet = Scoresheet.resume(path)
-        except OSError as error:
-            raise IOFailure(f"cannot resume {path}: {error.strerror or error}") from None
-        except (ValueError, UnicodeDecodeError) as error:
-            raise click.ClickException(terminal_text(f"cannot resume {path}: {error}")) from None
-        if sheet.game.name.lower() != game.strip().lower().replace("'", ""):
-            raise click.ClickException(f"{path} records a {sheet.game.name} game, not {game}")
-        click.echo(f"Resuming {path}.")
-        return sheet
+    """The scoresheet saved in `path` to go on with (a finished one reopened if the user says so),
+    or a new one with its tags asked for."""
+    if os.path.lexists(path):
+        return _resumed(game, path)
     try:
         sheet = Scoresheet.new(game)
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="GAME") from None
+        raise click.BadParameter(terminal_text(str(error)), param_hint="GAME") from None
     defaults = {"Date": datetime.date.today().strftime("%Y.%m.%d")}
     for name in sheet.tag_names():
         default = defaults.get(name, "?")
-        while (refused := sheet.set_tag(name, input(f"{name} [{default}]: ").strip() or default)) is not None:
-            click.echo(f"refused: {refused}")
+        while True:
+            answer = _ask(f"{name} [{default}]: ")
+            if answer is None:
+                raise click.Abort()
+            refused = sheet.set_tag(name, answer.strip() or default)
+            if refused is None:
+                break
+            _say(f"refused: {refused}")
+    return sheet
+
+
+def _resumed(game: str, path: str) -> Scoresheet:
+    try:
+        sheet = Scoresheet.load(path)
+    except OSError as error:
+        raise IOFailure(f"cannot resume {path}: {error.strerror or error}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise _Stop(f"cannot resume {path}: {error}") from None
+    if sheet.game.name.lower() != game.strip().lower().replace("'", ""):
+        raise _Stop(f"{path} records a {sheet.game.name} game, not {game}")
+    if sheet.finished:
+        words = sheet.result_words(sheet.record.result)
+        _say(f"{path} is finished: {words}.")
+        answer = _ask("Reopen it to correct it? The result is taken back, and kept in the record "
+                      "as a correction. [y/N] ")
+        if (answer or "").strip().lower() not in ("y", "yes"):
+            raise _Stop(f"{path} is finished ({words}) and was not reopened")
+        result, problem = sheet.record.result, sheet.reopen()
+        if problem is not None:
+            raise _Stop(f"cannot reopen {path}: {problem}")
+        _say(f"Reopened {path}: the result {result} is taken back.")
+        return sheet
+    _say(f"Resuming {path}.")
     return sheet
 
 
@@ -113,37 +193,39 @@ def _turn(sheet: Scoresheet, path: str, text: str) -> bool:
 
 def _end_proposed(sheet: Scoresheet, path: str, ended: Outcome) -> bool:
     """Propose the result the rules call for; True once it is confirmed (or input ends: saved unfinished)."""
-    click.echo(f"The game is over: {ended.reason}.")
-    try:
-        answer = input(f"Result {ended.result}? [Y/n] ")
-    except EOFError:
-        click.echo()
+    _say(f"The game is over: {ended.reason}.")
+    answer = _ask(f"Result {sheet.result_words(ended.result)}? [Y/n] ")
+    if answer is None:
         return _quit(sheet, path, "")
     if answer.strip().lower() in ("", "y", "yes"):
-        return _result(sheet, path, ended.result)
-    click.echo("Not ended: undo the last turn, or give the result.")
+        return _ended(sheet, path, ended.result)
+    _say("Not ended: undo the last turn, or give the result.")
     return False
 
 
 def _undo(sheet: Scoresheet, path: str, _: str) -> bool:
-    undone = sheet.undo()
+    try:
+        undone = sheet.undo()
+    except ValueError as error:
+        _say(f"refused: {error}")
+        return False
     if undone is None:
-        click.echo("refused: no turn to undo")
+        _say("refused: no turn to undo")
         return False
     _save(sheet, path)
-    click.echo(f"undone: {undone}")
+    _say(f"undone: {undone} (kept in the record as a correction)")
     return False
 
 
 def _board(sheet: Scoresheet, path: str, _: str) -> bool:
-    click.echo(text_board(sheet.game, sheet.position), nl=False)
+    click.echo(terminal_lines(text_board(sheet.game, sheet.position)), nl=False)
     return False
 
 
 def _accepted(sheet: Scoresheet, path: str, problem: str | None) -> bool:
     """Refuse a change with its reason, or save the sheet with it; whether it was accepted."""
     if problem is not None:
-        click.echo(f"refused: {problem}")
+        _say(f"refused: {problem}")
         return False
     _save(sheet, path)
     return True
@@ -160,15 +242,32 @@ def _clock(sheet: Scoresheet, path: str, text: str) -> bool:
 
 
 def _result(sheet: Scoresheet, path: str, token: str) -> bool:
-    if not _accepted(sheet, path, sheet.finish(token)):
+    """A result given by hand: `*` stops the session (unfinished), any other ends the game once confirmed."""
+    if token == "*":
+        return _quit(sheet, path, "")
+    problem = sheet.result_problem(token)
+    if problem is not None:
+        _say(f"refused: {problem}")
         return False
-    click.echo(f"saved {path}: {_turns(sheet)}, result {sheet.record.result}")
+    answer = _ask(f"End the game with {sheet.result_words(token)}? [y/N] ")
+    if answer is None:
+        return _quit(sheet, path, "")
+    if answer.strip().lower() not in ("y", "yes"):
+        _say("Not ended.")
+        return False
+    return _ended(sheet, path, token)
+
+
+def _ended(sheet: Scoresheet, path: str, result: str) -> bool:
+    if not _accepted(sheet, path, sheet.finish(result)):
+        return False
+    _say(f"saved {path}: {_turns(sheet)}, result {sheet.record.result}")
     return True
 
 
 def _quit(sheet: Scoresheet, path: str, _: str) -> bool:
     _save(sheet, path)
-    click.echo(f"saved {path}: {_turns(sheet)}, unfinished")
+    _say(f"saved {path}: {_turns(sheet)}, unfinished")
     return True
 
 

@@ -1,25 +1,71 @@
 """A scoresheet kept at the table: a record growing turn by turn, every turn checked at once.
 
 The record is rewritten whole (atomically) by `save`, so a session that dies loses
-nothing, and a saved record is resumed by reading it back and replaying it.
+nothing, and a saved record is resumed by reading it back and replaying it. Every
+change is checked against the limits of the readers before it is kept, so whatever a
+scoresheet saves, a scoresheet resumes (docs/format.md#limits).
+
+Nothing recorded is ever dropped: taking back a turn (`undo`) or a result (`reopen`)
+leaves a correction in the record, a comment `[%undone WHAT]` followed by the comments
+of what was taken back (docs/tournaments.md#corrections).
 """
 
 from __future__ import annotations
 
+import datetime
+import itertools
+import os
 import re
-from typing import Any
+from typing import Any, Callable
 
 from .files import write_text
-from .limits import comment_problem, tag_problem, text_problem
 from .games import History, Outcome, game_class
-from .model import GLYPHS, RESULTS, Node, Record
-from .reader import line_break_problem, read_file, start_position
+from .limits import MAX_WORD, comment_problem, shorten, tag_problem, text_problem
+from .lock import open_regular
+from .model import GLYPHS, NAME, RESULTS, WINNERS, Node, Record
+from .reader import line_break_problem, read_records, start_position
 from .replay import IllegalTurn, play_turn, replay
-from .writer import TooLong, required_tags, write_record
+from .walk import Step
+from .writer import TooLong, _TokenWriter, required_tags, write_record
 
 CLOCK = re.compile(r"\d+:[0-5]\d:[0-5]\d")
 # A turn as written in a record: a glyph glued to it (I9?, D4!?) and $N annotations after it.
 ANNOTATED = re.compile(r"(?P<turn>.*?)(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?(?P<nags>(?:\s+\$[0-9]{1,3})*)\s*")
+# The Date tag: YYYY.MM.DD, ?? for an unknown part (docs/format.md#required-tags).
+DATE = re.compile(r"(?P<year>[0-9]{4}|\?{4})\.(?P<month>[0-9]{2}|\?\?)\.(?P<day>[0-9]{2}|\?\?)")
+LEAP_YEAR = 2000  # stands for an unknown year: February may have 29 days
+CORRECTION = "undone"  # the command of a correction: [%undone 2. D5!?], [%undone 0-1]
+# Tags that decide the game and its start: given to `new`, never changed afterwards.
+START_TAGS = ("Variant", "SetUp", "Position")
+
+
+def date_problem(value: str) -> str | None:
+    """Why `value` is not a Date tag's value (YYYY.MM.DD, ?? for an unknown part), if it is not."""
+    written = DATE.fullmatch(value)
+    if written is None:
+        return (f"{shorten(value)!r} is not a date: write YYYY.MM.DD, with ?? for an unknown part "
+                "(2026.03.14, 2026.03.??, ????.??.??)")
+    known = [None if "?" in part else int(part) for part in written.groups()]
+    try:
+        datetime.date(*(default if part is None else part for part, default in zip(known, (LEAP_YEAR, 1, 1))))
+    except ValueError:
+        return f"{value!r} is not a date of the calendar"
+    return None
+
+
+def correction(what: str, kept: list[str]) -> str:
+    """The comment that keeps what was taken back: [%undone WHAT], then the comments it had."""
+    return " ".join([f"[%{CORRECTION} {what}]", *kept])
+
+
+def is_correction(comment: str) -> bool:
+    """Whether a comment is a correction: it starts with [%undone ...]."""
+    return comment.startswith(f"[%{CORRECTION} ")
+
+
+def _same_player(one: str, other: str) -> bool:
+    """Two side tags name the same player: the same words, whatever their case ('?' names nobody)."""
+    return one.strip() not in ("", "?") and " ".join(one.casefold().split()) == " ".join(other.casefold().split())
 
 
 class Scoresheet:
@@ -32,29 +78,47 @@ class Scoresheet:
 
     @classmethod
     def new(cls, game: str, tags: dict[str, str] | None = None) -> Scoresheet:
-        """An empty scoresheet; ValueError if the game or its set-up is unknown."""
-        rules = game_class(game)()
+        """An empty scoresheet; ValueError if the game, its variant or set-up is unknown, or a tag is refused."""
         tags = dict(tags or {})
-        start = start_position(rules, tags)
-        return cls(Record(tags=tags, game=rules, start=start), History(start))
+        rules = game_class(game)(tags.get("Variant", ""))
+        start_tags = {name: value for name, value in tags.items() if name in START_TAGS}
+        start = start_position(rules, start_tags)
+        sheet = cls(Record(tags=start_tags, game=rules, start=start), History(start))
+        for name, value in tags.items():
+            if name not in START_TAGS and (problem := sheet.set_tag(name, value)) is not None:
+                raise ValueError(problem)
+        return sheet
 
     @classmethod
-    def resume(cls, path: str) -> Scoresheet:
-        """The unfinished record saved in `path`; ValueError saying why it cannot go on.
+    def load(cls, path: str) -> Scoresheet:
+        """The record saved in `path`, finished or not; ValueError saying why it cannot be taken up.
 
-        Unfinished means result `*`, even when the rules have ended the game (the session
-        that saved it left the end unconfirmed): the sheet then asks for the result again.
+        OSError if the file cannot be read, or is not a regular file (a symbolic link, a
+        folder, a FIFO: none is followed or opened for reading).
         """
-        records = list(read_file(path))
+        with os.fdopen(open_regular(path, os.O_RDONLY), "rb") as stream:
+            records = list(itertools.islice(read_records(stream, str(path)), 2))
         if len(records) != 1:
-            raise ValueError(f"{path} holds {len(records)} records: a scoresheet is one record")
+            raise ValueError(f"{path} holds {'no record' if not records else 'several records'}: "
+                             "a scoresheet is one record")
         record = records[0]
         replayed = replay(record)
         if replayed is None or record.problems:
             raise ValueError(f"{path} does not check: " + "; ".join(str(p) for p in record.problems))
-        if record.result != "*":
-            raise ValueError(f"{path} is finished already (result {record.result})")
         return cls(record, replayed.history)
+
+    @classmethod
+    def resume(cls, path: str) -> Scoresheet:
+        """The unfinished record saved in `path` (see `load`); ValueError if it is finished.
+
+        Unfinished means result `*`, even when the rules have ended the game (the session
+        that saved it left the end unconfirmed): the sheet then asks for the result again.
+        A finished record is taken up with `load`, then `reopen`.
+        """
+        sheet = cls.load(path)
+        if sheet.finished:
+            raise ValueError(f"{path} is finished already ({sheet.result_words(sheet.record.result)})")
+        return sheet
 
     @property
     def game(self) -> Any:
@@ -63,6 +127,11 @@ class Scoresheet:
     @property
     def position(self) -> Any:
         return self.history.position
+
+    @property
+    def finished(self) -> bool:
+        """Whether the record has its result (anything but `*`)."""
+        return self.record.result != "*"
 
     def label(self) -> str:
         """The turn about to be played: 'turn 3 Red'."""
@@ -76,9 +145,29 @@ class Scoresheet:
         """How the game ended by the rules at this position, if it did."""
         return self.game.outcome(self.position, self.history)
 
+    def result_words(self, result: str) -> str:
+        """What a result means, with the game's sides and their players: '0-1: Red (Bo) wins'."""
+        if result not in WINNERS:
+            return f"{result}: unfinished"
+        winner = WINNERS[result]
+        if winner is None:
+            return f"{result}: a draw"
+        side = self.game.sides[winner]
+        player = self.record.tags.get(side, "?").strip()
+        return f"{result}: {side}{f' ({player})' if player not in ('', '?') else ''} wins"
+
+    def _closed(self) -> str | None:
+        """Why the turns and the result cannot change, if they cannot: the record is finished."""
+        if not self.finished:
+            return None
+        return f"the record is finished already ({self.result_words(self.record.result)}): reopen it first"
+
     def add_turn(self, text: str) -> str | None:
         """Play the turn written `text`, as in a record (with a glyph or $N annotations if
         any): None if it is recorded, else why it is refused."""
+        closed = self._closed()
+        if closed is not None:
+            return closed
         ended = self.outcome()
         if ended is not None:
             return f"the game is over: {ended.reason}"
@@ -98,17 +187,53 @@ class Scoresheet:
         except IllegalTurn as error:
             return str(error)
         self.record.moves.append(Node(turn, nags=nags))
-        too_long = self._too_long()
-        if too_long is not None:
-            self.undo()
-        return too_long
+        problem = _turn_problem(self.game.turn_text(turn) + (written["glyph"] or ""))
+        if problem is not None:
+            self._drop_last_turn()
+            return problem
+        return self._kept(self._drop_last_turn)
+
+    def _drop_last_turn(self) -> Node:
+        self.history.pop()
+        return self.record.moves.pop()
+
+    def _last_written(self) -> str:
+        """The last turn as a record writes it, with its number and annotations: '2. D5!? $14'."""
+        node, before = self.record.moves[-1], self.history.positions[-2]
+        writer = _TokenWriter(self.game)
+        writer.visit_turn(Step(Node(node.turn, nags=node.nags), before.number, before.side, 0, True))
+        return " ".join(writer.tokens)
 
     def undo(self) -> str | None:
-        """Take back the last turn; its text, or None if there is none."""
+        """Take back the last turn, keeping it as a correction; its text, or None if there is none.
+
+        The correction, `[%undone 2. D5!?]` followed by the turn's own comments, is added
+        after the turn before it (before the first turn: to the record's comments).
+        ValueError saying why if the turn cannot be taken back: it has variations, or
+        the correction would be over a limit.
+        """
         if not self.record.moves:
             return None
-        node = self.record.moves.pop()
-        self.history.pop()
+        closed = self._closed()
+        if closed is not None:
+            raise ValueError(closed)
+        node = self.record.moves[-1]
+        if node.variations:
+            raise ValueError(f"{self._last_written()} has variations, which a correction cannot keep: "
+                             "edit the file to correct it")
+        kept, after = correction(self._last_written(), [*node.before, *node.comments]), self.position
+        self._drop_last_turn()
+        comments = self._comments()
+        comments.append(kept)
+
+        def put_back() -> None:
+            comments.pop()
+            self.history.push(node.turn, after)
+            self.record.moves.append(node)
+
+        problem = self._kept(put_back, kept)
+        if problem is not None:
+            raise ValueError(f"the correction cannot be written: {problem}")
         return self.game.turn_text(node.turn)
 
     def _comments(self) -> list[str]:
@@ -124,23 +249,106 @@ class Scoresheet:
         text = " ".join(text.split())
         if not text:
             return "the comment is empty"
-        problem = text_problem(text) or comment_problem(text)
+        problem = text_problem(text)
         if problem is not None:
             return problem
         comments = self._comments()
         comments.append(text)
-        too_long = self._too_long()
-        if too_long is not None:
-            comments.pop()
-        return too_long
+        return self._kept(comments.pop, text)
 
     def set_tag(self, name: str, value: str) -> str | None:
-        """Give a tag its value; why not, if it cannot be written."""
+        """Give a tag its value; why not, if it cannot be written or contradicts the others.
+
+        The Date must be a date (YYYY.MM.DD, ?? for an unknown part), and the two sides
+        need two different players. Game, Result, Variant, SetUp and Position are not
+        set here: `new` takes the ones that decide the start, `finish` the result.
+        """
+        if not NAME.fullmatch(name) or not name.isascii():
+            return f"{shorten(name)!r} is not a tag name (letters, digits and _)"
+        if name in ("Game", "Result", *START_TAGS):
+            return f"the {name} tag is not changed on a scoresheet"
         problem = text_problem(value) or line_break_problem(name, value) or tag_problem(name, value)
+        if problem is None and name == "Date":
+            problem = date_problem(value)
+        if problem is None and name in self.game.sides:
+            other = self.game.sides[1 - self.game.sides.index(name)]
+            if _same_player(value, self.record.tags.get(other, "?")):
+                problem = (f"{self.record.tags[other]} plays {other} already: "
+                           f"the two sides need two different players")
         if problem is not None:
             return problem
-        self.record.tags[name] = value
+        tags, had = self.record.tags, self.record.tags.get(name)
+        tags[name] = value
+
+        def put_back() -> None:
+            if had is None:
+                del tags[name]
+            else:
+                tags[name] = had
+
+        return self._kept(put_back)
+
+    def clock(self, text: str) -> str | None:
+        """Note the time left after the last turn (H:MM:SS) as [%clk] in its comment; why not, if refused."""
+        if not self.record.moves:
+            return "no turn yet: the clock is noted after a turn"
+        if not CLOCK.fullmatch(text.strip()):
+            return f"{shorten(text.strip())!r} is not a time left H:MM:SS (e.g. 0:58:12)"
+        comments, command = self._comments(), f"[%clk {text.strip()}]"
+        if comments and not is_correction(comments[-1]):
+            before = comments[-1]
+            comments[-1] += " " + command
+
+            def put_back() -> None:
+                comments[-1] = before
+
+            return self._kept(put_back, comments[-1])
+        comments.append(command)
+        return self._kept(comments.pop, command)
+
+    def result_problem(self, result: str) -> str | None:
+        """Why the record cannot end with `result`, if it cannot (not a result, or against the rules)."""
+        if result not in RESULTS:
+            return f"{shorten(result)!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
+        closed = self._closed()
+        if closed is not None:
+            return closed
+        ended = self.outcome()
+        if ended is not None and result != ended.result:
+            return f"the game is over: {ended.reason}, so the result is {ended.result}"
         return None
+
+    def finish(self, result: str) -> str | None:
+        """End the record with a result; why not, if it is refused (see `result_problem`)."""
+        problem = self.result_problem(result)
+        if problem is not None:
+            return problem
+        before, self.record.result = self.record.result, result
+        return self._kept(lambda: setattr(self.record, "result", before))
+
+    def reopen(self) -> str | None:
+        """Take back the result of a finished record, keeping it as a correction ([%undone 0-1]
+        after the last turn); why not, if it cannot be."""
+        if not self.finished:
+            return "the record is not finished"
+        result, comments = self.record.result, self._comments()
+        kept = correction(result, [])
+        comments.append(kept)
+        self.record.result = "*"
+
+        def put_back() -> None:
+            comments.pop()
+            self.record.result = result
+
+        return self._kept(put_back, kept)
+
+    def _kept(self, revert: Callable[[], Any], *comments: str) -> str | None:
+        """Keep the change just made if the record can still be written and read back, else revert it
+        and say why: every comment it wrote within the limits, the record within its size."""
+        problem = next(filter(None, map(comment_problem, comments)), None) or self._too_long()
+        if problem is not None:
+            revert()
+        return problem
 
     def _too_long(self) -> str | None:
         """Why the record can no longer be written, if it cannot (over the record size limit)."""
@@ -150,33 +358,6 @@ class Scoresheet:
             return str(error)
         return None
 
-    def clock(self, text: str) -> str | None:
-        """Note the time left after the last turn (H:MM:SS) as [%clk] in its comment; why not, if refused."""
-        if not self.record.moves:
-            return "no turn yet: the clock is noted after a turn"
-        if not CLOCK.fullmatch(text.strip()):
-            return f"{text.strip()!r} is not a time left H:MM:SS (e.g. 0:58:12)"
-        comments, command = self._comments(), f"[%clk {text.strip()}]"
-        before = list(comments)
-        if comments:
-            comments[-1] += " " + command
-        else:
-            comments.append(command)
-        too_long = self._too_long()
-        if too_long is not None:
-            comments[:] = before
-        return too_long
-
-    def finish(self, result: str) -> str | None:
-        """End the record with a result; why not, if it contradicts the rules."""
-        if result not in RESULTS:
-            return f"{result!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
-        ended = self.outcome()
-        if ended is not None and result != ended.result:
-            return f"the game is over: {ended.reason}, so the result is {ended.result}"
-        self.record.result = result
-        return None
-
     def text(self) -> str:
         """The record's canonical TGN text."""
         return write_record(self.record)
@@ -184,3 +365,10 @@ class Scoresheet:
     def save(self, path: str) -> None:
         """Write the record to `path` atomically (OSError if it cannot)."""
         write_text(path, self.text())
+
+
+def _turn_problem(word: str) -> str | None:
+    """Why a turn, written as one word with its glyph, cannot be written on a line, if it cannot."""
+    if len(word) * 4 <= MAX_WORD or len(word.encode("utf-8")) <= MAX_WORD:
+        return None
+    return f"the turn {shorten(word)!r} is {len(word.encode('utf-8'))} bytes long, over the {MAX_WORD}-byte limit of one word"

@@ -255,10 +255,3 @@ def test_problems_of_json_records_name_the_record(tmp_path):
     assert result.exit_code == 1
     assert result.stdout == (f"{path}: record 2: turn 1 Red: H9 is not next to Red's pawn on I10: "
                              "a pawn steps to an orthogonally adjacent square\n")
-
-
-def test_record_into_a_missing_folder_is_an_io_error(tmp_path):
-    target = tmp_path / "missing" / "game.tgn"
-    result = run("record", "teblo", "-o", str(target), stdin="\n" * 6 + "D4\n")
-    assert result.exit_code == 2
-    assert result.stderr.endswith(f"Error: cannot write {target}: No such file or directory\n")

@@ -52,7 +52,7 @@ def test_an_end_left_unconfirmed_is_resumed_and_proposed_again(tmp_path):
     child = new_sheet(path)
     play(child, SHUFFLE)
     child.expect_exact(DRAWN)
-    child.expect_exact("Result 1/2-1/2? [Y/n] ")
+    child.expect_exact("Result 1/2-1/2: a draw? [Y/n] ")
     child.sendline("n")
     child.expect_exact("Not ended: undo the last turn, or give the result.")
     play(child, ["quit"])
@@ -65,7 +65,7 @@ def test_an_end_left_unconfirmed_is_resumed_and_proposed_again(tmp_path):
     child = spawn(path)
     child.expect_exact(f"Resuming {path}.")
     child.expect_exact(DRAWN)
-    child.expect_exact("Result 1/2-1/2? [Y/n] ")
+    child.expect_exact("Result 1/2-1/2: a draw? [Y/n] ")
     child.sendline("n")
     play(child, ["D5"])
     child.expect_exact("refused: the game is over: the turns D4 H10 D3 I10 were played three times in a row")
@@ -80,12 +80,12 @@ def test_a_session_killed_at_the_result_prompt_is_resumed(tmp_path):
     path = tmp_path / "killed.tgn"
     child = new_sheet(path)
     play(child, SHUFFLE)
-    child.expect_exact("Result 1/2-1/2? [Y/n] ")
+    child.expect_exact("Result 1/2-1/2: a draw? [Y/n] ")
     child.kill(9)
     child.close()
     child = spawn(path)
     child.expect_exact(f"Resuming {path}.")
-    child.expect_exact("Result 1/2-1/2? [Y/n] ")
+    child.expect_exact("Result 1/2-1/2: a draw? [Y/n] ")
     child.sendline("")
     child.expect_exact(f"saved {path}: 12 turns, result 1/2-1/2")
     assert finished(child) == 0
@@ -96,7 +96,7 @@ def test_end_of_input_at_the_result_prompt_saves_unfinished(tmp_path):
     path = tmp_path / "eof.tgn"
     child = new_sheet(path)
     play(child, SHUFFLE)
-    child.expect_exact("Result 1/2-1/2? [Y/n] ")
+    child.expect_exact("Result 1/2-1/2: a draw? [Y/n] ")
     child.sendeof()
     child.expect_exact(f"saved {path}: 12 turns, unfinished")
     assert finished(child) == 0

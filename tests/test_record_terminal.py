@@ -10,6 +10,7 @@ import pexpect
 import pytest
 
 from ludoscribe.notation import read_string
+from ludoscribe.notation.model import WINNERS
 from ludoscribe.notation.generate import random_records
 from ludoscribe.notation.writer import write_record
 
@@ -74,15 +75,21 @@ def test_record_refuse_undo_crash_and_resume(tmp_path):
     turn(child, "turn 3 Red", "result 2-0")
     child.expect_exact("refused: '2-0' is not a result (1-0, 0-1, 1/2-1/2 or *)")
     turn(child, "turn 3 Red", "result 0-1")
+    child.expect_exact("End the game with 0-1: Red (Bo) wins? [y/N] ")
+    child.sendline("y")
     child.expect_exact(f"saved {path}: 5 turns, result 0-1")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert path.read_text(encoding="utf-8").endswith("\n\n1. D4 H10 2. D5 {Bo thinks long [%clk 0:58:12]} 2... G10 3. (I9) 0-1\n")
+    assert path.read_text(encoding="utf-8").endswith(
+        "\n\n1. D4 H10 {[%undone 2. (H9)]} 2. D5 {Bo thinks long [%clk 0:58:12]} 2... G10 3.\n(I9) 0-1\n")
     assert check(path).stderr == "checked 1 record in 1 file: 1 valid\n"
 
     child = spawn("record", "teblo", "-o", str(path))
-    child.expect_exact(f"cannot resume {path}: {path} is finished already (result 0-1)")
+    child.expect_exact(f"{path} is finished: 0-1: Red (Bo) wins.")
+    child.expect_exact("[y/N] ")
+    child.sendline("")
+    child.expect_exact(f"Error: {path} is finished (0-1: Red (Bo) wins) and was not reopened")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -97,7 +104,8 @@ def test_the_end_by_the_rules_is_proposed_as_the_result(tmp_path):
         child.expect_exact("> ")
         child.sendline(finished.game.turn_text(node.turn))
     child.expect_exact("The game is over: ")
-    child.expect_exact(f"Result {finished.result}? [Y/n] ")
+    winner = finished.game.sides[WINNERS[finished.result]]
+    child.expect_exact(f"Result {finished.result}: {winner} wins? [Y/n] ")
     child.sendline("")
     child.expect_exact(f"result {finished.result}")
     child.expect(pexpect.EOF)
