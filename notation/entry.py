@@ -191,7 +191,7 @@ def _involving(game: Game, position: Any, draft: str, base: str, after: Any, tex
             added = canonical[len(base):] if canonical.startswith(base) else canonical
             cells.update(names.findall(added))
         cells.update(name for name in chosen if name in entry_for(game).buttons and name in canonical)
-        if chosen <= cells or (not chosen and not cells):
+        if (chosen and chosen <= cells) or (not chosen and not cells):
             found[canonical] = Offer(canonical, tuple(sorted(cells)))
     return list(found.values())
 

@@ -32,9 +32,11 @@ class Server:
         self.url = ""
         self.lines: Queue[str] = Queue()
 
-    def start(self) -> Server:
+    def start(self, port: int = 0) -> Server:
+        """Start it (on `port`, to come back where the pages look for it after a kill)."""
         command = [sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "serve", str(self.folder),
-                   "--port", "0", "--code", CODE, "--poll", "0.1", *self.options]
+                   "--port", str(port), "--code", CODE, "--poll", "0.1", *self.options]
+        self.lines = Queue()
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
@@ -69,6 +71,10 @@ class Server:
                 return
             event.wait(0.05)
         raise AssertionError("the awaited state never came")
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rstrip("/").rsplit(":", 1)[1])
 
     def kill(self) -> None:
         """Kill the server at once, as a power cut would (SIGKILL: nothing runs after it)."""

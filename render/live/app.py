@@ -116,12 +116,13 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
     # --- spectators ----------------------------------------------------------------------
     async def event_html(request: Request) -> Response:
         views = [live.view(game.name) for game in live.ordered()]
-        return HTMLResponse(event_page(live.folder.event_name(), views, links(), {"events": "/events"}, note=note()))
+        data = {"events": "/events", "card": "/api/games/NAME/card", "standings": "/api/standings", "note": note()}
+        return HTMLResponse(event_page(live.folder.event_name(), views, links(), data, note=note()))
 
     async def game_html(request: Request) -> Response:
         name = game_named(request)
         view = live.view(name)
-        data = {"events": "/events", "name": name, "key": view.key, "view": f"/api/games/{name}/view"}
+        data = {"events": "/events", "name": name, "key": view.key, "view": f"/api/games/{name}/view", "note": note()}
         return HTMLResponse(game_page(live.folder.event_name(), view, "/", data, note=note()))
 
     async def event_json(request: Request) -> Response:
@@ -271,7 +272,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
         Route("/api/games/{name}/release", release, methods=["POST"]),
         Route("/api/games/{name}/offers", offer, methods=["POST"]),
         Route("/api/games/{name}/actions", act, methods=["POST"]),
-        Route("/static/{file}", static),
+        Route("/static/{file}", static), Route("/favicon.ico", lambda request: Response(status_code=204)),
     ]
 
     async def refused(request: Request, error: Exception) -> Response:
