@@ -147,12 +147,15 @@ def offers(game: Game, position: Any, draft: str, selection: Iterable[str] = (),
     draft = draft.strip()
     try:
         base, after = _played(game, position, draft)
-    except ValueError as error:
-        return Offers(draft, str(error), (), needs=entry.needs)
+        refused = None
+    except ValueError as error:  # not a turn by itself: maybe the start of one (dice that must be used)
+        base, after, refused = draft, position, str(error)
     try:
-        found = _involving(game, position, draft, base, after, entry.candidates(game, position, draft, chosen), chosen)
+        found = _involving(game, position, base, after, entry.candidates(game, position, draft, chosen), chosen)
     except ValueError as error:  # what the draft needs is missing (the dice)
         return Offers(draft, None, (), needs=entry.needs) if not draft else Offers(draft, str(error), ())
+    if refused is not None and not found:
+        return Offers(draft, refused, (), needs=entry.needs)
     found.sort(key=lambda offer: (len(offer.cells), offer.turn))
     return Offers(draft, None, tuple(found[:limit]), max(0, len(found) - limit), entry.needs)
 
@@ -169,10 +172,11 @@ def _played(game: Game, position: Any, draft: str) -> tuple[str, Any]:
     return game.turn_text(turn), after
 
 
-def _involving(game: Game, position: Any, draft: str, base: str, after: Any, texts: Iterable[str],
+def _involving(game: Game, position: Any, base: str, after: Any, texts: Iterable[str],
                chosen: frozenset[str]) -> list[Offer]:
-    """The legal turns among `texts` that involve every chosen cell, each once."""
-    before = dict(game.cells(after)) if draft else dict(game.cells(position))
+    """The legal turns among `texts` that involve every chosen cell (beyond the draft `base`,
+    which led to `after`), each once."""
+    before = dict(game.cells(after))
     names = cell_names(type(game), tuple(before)) if before else None
     found: dict[str, Offer] = {}
     for text in texts:
