@@ -11,7 +11,7 @@ import click
 
 from ..render.escaping import terminal_lines, terminal_text
 from .archive import filter_command, stats_command
-from .serve import serve_command
+from .serve import relay_command, serve_command
 from .errors import IOFailure
 
 if TYPE_CHECKING:
@@ -590,6 +590,7 @@ class _Screen:
 cli.add_command(filter_command)
 cli.add_command(stats_command)
 cli.add_command(serve_command)
+cli.add_command(relay_command)
 
 
 def main() -> None:
