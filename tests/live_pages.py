@@ -83,7 +83,10 @@ def players_result(page: Page, result: str, reason: str) -> None:
     expect(page.locator(".ls-prompt")).to_have_text(f"Finished: {result}")
 
 
-def picture(page: Page, name: str, folder: Path, full: bool = False) -> None:
-    """A screenshot: into docs/img when LUDOSCRIBE_PICTURES is set (how the docs' pictures are taken), else `folder`."""
+def picture(page: Page, name: str, folder: Path, full: bool = False, width: int = PHONE["width"]) -> None:
+    """A screenshot of a page `width` pixels wide (the phone's unless said): into docs/img when
+    LUDOSCRIBE_PICTURES is set (how the docs' pictures are taken: docs/live.md), else into `folder`."""
+    if page.viewport_size is None or page.viewport_size["width"] != width:
+        return
     target = IMAGES if os.environ.get("LUDOSCRIBE_PICTURES") else folder
     page.screenshot(path=str(target / name), full_page=full)

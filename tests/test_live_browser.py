@@ -232,7 +232,7 @@ def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_p
     expect(following.locator(".ls-badge")).to_have_text("1-0 · Yellow (Ann) wins")
     expect(card.locator(".ls-state")).to_have_text("1-0 · Yellow (Ann) wins")
     expect(event.locator(".ls-standings-box tbody tr").first).to_contain_text("Ann")
-    picture(event, "live-event-page.png", tmp_path, full=True)
+    picture(event, "live-event-page.png", tmp_path, full=True, width=DESK["width"])
 
 
 # --- the network and the server fail -------------------------------------------------------

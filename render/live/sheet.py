@@ -1,4 +1,4 @@
-"""The scorer's pages: the games to record, and the scoresheet of one game (docs/live.md#recording).
+"""The scorer's pages: the games to record, and the scoresheet of one game (docs/live.md#recording-a-game).
 
 The scoresheet shows the board with a tappable shape over each cell (render/live/cells.py),
 the turns the engine offers for the cells tapped (notation/entry.py), the field labelled

@@ -1,4 +1,4 @@
-/* The scorer's start page (docs/live.md#recording): the event code, then a game to record or a new one. */
+/* The scorer's start page (docs/live.md#recording-a-game): the event code, then a game to record or a new one. */
 (function () {
   "use strict";
   var live = window.ludoscribeLive;

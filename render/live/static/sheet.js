@@ -1,4 +1,4 @@
-/* The scoresheet of one game (docs/live.md#recording): tap cells, tap the turn offered, record it.
+/* The scoresheet of one game (docs/live.md#recording-a-game): tap cells, tap the turn offered, record it.
    Every change is an action with an id made here and the number of turns it was meant after;
    actions wait in localStorage until the server has them, so a turn entered offline is sent
    when the network returns, once, in order. */
