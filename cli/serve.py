@@ -5,8 +5,6 @@ The web stack (the `live` extra) is imported only when the server starts."""
 from __future__ import annotations
 
 import os
-import secrets
-import socket
 from pathlib import Path
 
 import click
@@ -26,6 +24,8 @@ class MissingExtra(click.ClickException):
 
 def event_code(folder: Path, given: str | None) -> str:
     """The code that lets a device record: given, else the one kept in the folder, else a new one kept there."""
+    import secrets
+
     if given:
         return given.strip().upper()
     kept = folder / CODE_FILE
@@ -47,6 +47,8 @@ def event_code(folder: Path, given: str | None) -> str:
 
 def shown_host(host: str) -> str:
     """The address to print: the machine's address on the network when listening on all of them."""
+    import socket
+
     if host not in ("0.0.0.0", "::", ""):
         return f"[{host}]" if ":" in host else host
     try:
@@ -59,6 +61,8 @@ def shown_host(host: str) -> str:
 
 def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float) -> None:
     """Serve the event folder until interrupted; the first line printed is the URL."""
+    import socket
+
     try:
         import uvicorn
 

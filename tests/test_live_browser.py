@@ -302,3 +302,31 @@ def test_an_illegal_turn_sent_later_is_shown_refused_and_can_be_discarded(server
     phone.click("text=Discard the refused one")
     expect(phone.locator(".ls-sheet-turn")).to_have_count(2)  # I9, sent after it, was meant for that position
     assert (server.folder / "round6-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 I9 *\n")
+
+
+def test_hostile_records_stay_text_on_the_live_pages_in_a_browser(browser, tmp_path):
+    from hostile_records import write_corpus
+
+    folder = tmp_path / "hostile"
+    write_corpus(folder)
+    running = Server(folder).start()
+    context = browser.new_context(viewport=PHONE)
+    dialogs: list[str] = []
+    context.on("page", lambda page: page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss())))
+    try:
+        page = context.new_page()
+        give_code(page, running.url)
+        page.goto(running.url)
+        expect(page.locator(".ls-connection")).to_contain_text("Live")
+        page.goto(running.url + "game/script-comments.tgn")
+        expect(page.locator(".ls-moves .ls-comment").first).to_have_text("<script>alert(1)</script>")
+        page.goto(running.url + "record/script-comments.tgn")
+        expect(page.locator(".ls-sheet-moves .ls-comment").last).to_have_text(
+            " {../../x </script><script>alert(3)</script>}")
+        expect(page.locator(".ls-sheet-board svg[role=img]")).to_be_visible()
+        page.goto(running.url + "record")
+        expect(page.locator(".ls-games")).to_contain_text('Round "><img src=x onerror=alert(1)>')
+    finally:
+        context.close()
+        running.stop()
+    assert dialogs == []

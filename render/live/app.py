@@ -166,7 +166,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
 
     # --- recording -----------------------------------------------------------------------
     async def record_html(request: Request) -> Response:
-        games = [summary(live.whole(game.name)) for game in live.ordered()]
+        games = [summary(live.view(game.name)) for game in live.ordered()]  # a page anyone may open: delayed
         choices = [(plugin.name, plugin.display_name, list(plugin.rules_class.sides)) for plugin in plugins()]
         return HTMLResponse(sheet_views.record_page(live.folder.event_name(), games, choices))
 
@@ -249,7 +249,8 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
         try:
             applied = live.recorders.apply(name, device, action)
         except Refused as error:
-            live.changed([name]) if name in live.folder.games else None
+            if name in live.folder.games:  # the file may have changed under the device: show it as it is
+                live.changed([name])
             raise Problem(409, str(error)) from None
         live.changed([name])
         return JSONResponse({"ok": True, "again": applied.again, **sheet_state(name, device, applied)})
