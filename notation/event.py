@@ -18,7 +18,6 @@ import stat
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .games import Outcome, game_class
 from .limits import MAX_RECORD

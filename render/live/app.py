@@ -28,7 +28,7 @@ from ...notation.entry import entry_for, offers
 from ...notation.event import Action, Applied, EventFolder, Refused
 from ...notation.games import plugins
 from .hub import Live
-from .views import View, card, event_page, game_body, game_page, standings_section, summary
+from .views import card, event_page, game_body, game_page, standings_section, summary
 from . import sheet as sheet_views
 
 MAX_BODY = 64 * 1024  # bytes of one request's body
