@@ -11,6 +11,7 @@ import click
 
 from ..render.escaping import terminal_lines, terminal_text
 from .archive import filter_command, stats_command
+from .serve import relay_command, serve_command
 from .errors import IOFailure
 
 if TYPE_CHECKING:
@@ -599,6 +600,8 @@ class _Screen:
 
 cli.add_command(filter_command)
 cli.add_command(stats_command)
+cli.add_command(serve_command)
+cli.add_command(relay_command)
 
 
 def main() -> None:

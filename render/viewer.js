@@ -302,6 +302,8 @@
   var explorers = [];
 
   function start() {
+    viewers = viewers.filter(function (viewer) { return viewer.game.isConnected; });  /* a page that redraws a record */
+    if (active && !active.game.isConnected) active = null;
     pinUnderHeader();
     document.querySelectorAll(".ls-explorer").forEach(function (box) {
       if (!box.hasAttribute("data-ready")) {

@@ -60,6 +60,7 @@ FIXTURES = {  # the files the examples read, made from the corpus
     "round2.tgn": _copy(EVENT),
     "extra": _folder(GAME),
     "club/2026": _folder(GAME, EVENT),
+    "club-night": _folder(GAME),
 }
 
 
@@ -99,7 +100,13 @@ def _examples() -> list[str]:
     page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     found += [command for lang, body in _code_blocks(page) if lang == "sh" for command in _commands(body)]
     found += _help_examples()
-    return list(dict.fromkeys(command for command in found if not command.startswith("ludoscribe record ")))
+    return list(dict.fromkeys(command for command in found if not _interactive(command)))
+
+
+def _interactive(command: str) -> bool:
+    """A command that runs until it is stopped (a scoresheet session, a server, a relay kept
+    writing): tests/test_record_terminal.py, test_live_server.py and test_live_relay.py run them."""
+    return command.startswith(("ludoscribe record ", "ludoscribe serve ")) or "--watch" in command
 
 
 EXAMPLES = _examples()

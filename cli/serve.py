@@ -1,0 +1,172 @@
+"""`ludoscribe serve` and `ludoscribe relay`: an event folder followed live (docs/live.md).
+
+The web stack (the `live` extra) is imported only when the server starts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from .errors import IOFailure
+
+EXTRA = "pip install 'ludoscribe[live]'"
+CODE_FILE = ".ludoscribe-code"  # the event's code, kept in the folder so that a restart keeps it
+ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+
+
+class MissingExtra(click.ClickException):
+    """The web stack is not installed: one line says how to install it (exit status 2)."""
+
+    exit_code = 2
+
+
+def event_code(folder: Path, given: str | None) -> str:
+    """The code that lets a device record: given, else the one kept in the folder, else a new one kept there."""
+    import secrets
+
+    if given:
+        return given.strip().upper()
+    kept = folder / CODE_FILE
+    try:
+        code = kept.read_text(encoding="ascii").strip()
+        if code:
+            return code
+    except (OSError, UnicodeDecodeError):
+        pass
+    code = "".join(secrets.choice(ALPHABET) for _ in range(4)) + "-" + "".join(secrets.choice(ALPHABET) for _ in range(4))
+    try:
+        fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as stream:
+            stream.write(code + "\n")
+    except OSError:
+        pass  # kept for this run only: a restart makes another
+    return code
+
+
+def shown_host(host: str) -> str:
+    """The address to print: the machine's address on the network when listening on all of them."""
+    import socket
+
+    if host not in ("0.0.0.0", "::", ""):
+        return f"[{host}]" if ":" in host else host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            return probe.getsockname()[0]
+    except OSError:
+        return socket.gethostname()
+
+
+def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float) -> None:
+    """Serve the event folder until interrupted; the first line printed is the URL."""
+    import socket
+
+    try:
+        import uvicorn
+
+        from ..render.live.app import create_app
+    except ImportError as error:
+        raise MissingExtra(f"ludoscribe serve needs the live extra ({error.name} is missing): {EXTRA}") from None
+    root = Path(folder)
+    if not root.is_dir():
+        raise IOFailure(f"{folder} is not a folder: serve takes the folder of an event's games")
+    try:
+        listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    except OSError as error:
+        raise IOFailure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    chosen = listening.getsockname()[1]
+    secret = event_code(root, code)
+    app = create_app(root, secret, delay=delay * 60, every=every)
+    click.echo(f"http://{shown_host(host)}:{chosen}/", nl=True)
+    click.echo(f"Recording code: {secret}")
+    click.echo(f"Scorers open http://{shown_host(host)}:{chosen}/record; spectators the address above.")
+    if host in ("127.0.0.1", "localhost", "::1"):
+        click.echo("Only this computer can connect: give --host 0.0.0.0 to let phones on the network in.")
+    click.echo("Press Ctrl-C to stop. Every turn is saved in the folder as it is entered.", nl=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on")
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again once it has
+        pass
+    click.echo(f"Stopped. Every turn entered is saved in {folder}.")
+
+
+@click.command("serve")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 lets phones on the network connect.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one).")
+@click.option("--code", help="The event code scorers type to record (default: kept in the folder, made on first start).")
+@click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
+              help="Minutes by which spectators see the turns after they are played.")
+@click.option("--poll", "every", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+              help="Seconds between two readings of the folder, for changes made outside the server.")
+def serve_command(folder: str, host: str, port: int, code: str | None, delay: float, every: float) -> None:
+    """Follow an event live: scorers record games from their phones, spectators watch every board.
+
+    EVENT_FOLDER holds one TGN file per game; new games are created there. Every turn
+    is saved in its game's file as it is entered, under the same lock as `record`.
+    The first line printed is the address to open; the second, the code scorers need.
+    Needs the live extra: pip install 'ludoscribe[live]'.
+
+    \b
+    Examples:
+      ludoscribe serve club-night/
+      ludoscribe serve club-night/ --host 0.0.0.0 --port 8080 --delay 15
+    """
+    serve(folder, host, port, code, delay, every)
+
+
+@click.command("relay")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.option("-o", "--output", "out", required=True, help="Folder of the pages to copy to a web host.")
+@click.option("--watch", is_flag=True, help="Keep writing the pages as the games change, until interrupted.")
+@click.option("--every", type=click.FloatRange(1, 3600), default=5, show_default=True,
+              help="Seconds between two readings: of the folder with --watch, of event.json by the pages.")
+@click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
+              help="Minutes by which the pages show the turns after they are played (with --watch).")
+def relay_command(folder: str, out: str, watch: bool, every: float, delay: float) -> None:
+    """Write an event's live pages as plain files, for a web host without a server.
+
+    The pages read the small file event.json every few seconds and follow new turns
+    without being written again; they stop once every game is finished. Run it after
+    each change (or keep it running with --watch) and copy OUTPUT to the host.
+
+    \b
+    Examples:
+      ludoscribe relay club-night/ -o relay/
+      ludoscribe relay club-night/ -o relay/ --watch --every 10
+    """
+    import time
+
+    from ..notation.event import EventFolder
+    from ..render.live.hub import Live
+    from ..render.live.relay import check_output, write_relay
+
+    root, target = Path(folder), Path(out)
+    if not root.is_dir():
+        raise IOFailure(f"{folder} is not a folder: relay takes the folder of an event's games")
+    if delay and not watch:
+        raise click.BadParameter("a delay needs --watch: the relay must see each turn come to hold it back",
+                                 param_hint="--delay")
+    if (problem := check_output(root, target)) is not None:
+        raise IOFailure(problem)
+    live = Live(EventFolder(root), delay * 60)
+    try:
+        live.start()
+        written = write_relay(live, target, every)
+        click.echo(f"{target}: {len(live.folder.games)} game{'' if len(live.folder.games) == 1 else 's'}, "
+                   f"{len(written)} file{'' if len(written) == 1 else 's'} written")
+        while watch:
+            time.sleep(every)
+            live.changed(live.folder.scan())
+            written = write_relay(live, target, every)
+            if written:
+                click.echo(f"{target}: {len(written)} file{'' if len(written) == 1 else 's'} written")
+    except OSError as error:
+        raise IOFailure(f"cannot write the relay: {error.strerror or error}") from None
+    except KeyboardInterrupt:
+        click.echo("Stopped.")

@@ -1,0 +1,380 @@
+"""An event folder as the truth of a live event (docs/live.md): one TGN file per game.
+
+Everything a game is lives in its file: the folder is read again whenever a file changes
+(whoever changed it: the browser's scoresheet, a `ludoscribe record` session in a
+terminal, a copy), and each game's version is a digest of its file's bytes. Recording
+goes through `Scoresheet` under the same lock as `ludoscribe record` (notation/lock.py),
+so a game has one scorer at a time, and each change is saved atomically before it is
+answered: stopping the program at any moment loses no saved turn.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import os
+import re
+import stat
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .games import Outcome, game_class
+from .limits import MAX_RECORD
+from .lock import Busy, ScoresheetLock
+from .model import GLYPHS, Record
+from .reader import read_string
+from .replay import Replayed, check, replay
+from .scoresheet import ANNOTATED, Scoresheet
+
+GAME_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.tgn")  # what a game's file may be called
+NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
+TERMINATIONS = ("normal", "resignation", "agreement", "time forfeit", "adjudication")
+KINDS = ("turn", "undo", "comment", "clock", "nag", "result")
+
+
+class Refused(Exception):
+    """An action or a request the event refuses; the message says why, for the scorer."""
+
+
+@dataclass(frozen=True, eq=False)
+class GameFile:
+    """One game of the event, as its file holds it now (each reading of a file is another)."""
+
+    name: str  # the file's name in the folder: how the game is known
+    version: str  # a digest of the file's bytes
+    text: str
+    record: Record | None  # None when the file holds no single readable record
+    replayed: Replayed | None
+    problem: str | None  # why the game cannot be followed, if it cannot
+    stamp: tuple[int, int, int] = (0, 0, 0)  # inode, size, modification time: how a change is noticed
+
+    @property
+    def plies(self) -> int:
+        return len(self.record.moves) if self.record is not None and self.problem is None else 0
+
+    @property
+    def result(self) -> str:
+        return self.record.result if self.record is not None else "*"
+
+    @property
+    def finished(self) -> bool:
+        return self.result != "*"
+
+    @property
+    def ended(self) -> Outcome | None:
+        """How the rules ended the game, when they did."""
+        return self.replayed.outcome if self.replayed is not None and self.problem is None else None
+
+    def tag(self, name: str) -> str:
+        return self.record.tags.get(name, "?") if self.record is not None else "?"
+
+
+def read_game(name: str, data: bytes, stamp: tuple[int, int, int] = (0, 0, 0)) -> GameFile:
+    """A game from its file's bytes: read, replayed, and why it cannot be followed if it cannot."""
+    version = hashlib.sha256(data).hexdigest()[:16]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return GameFile(name, version, "", None, None, f"{name} is not UTF-8 text (byte {error.start})", stamp)
+    records = read_string(text, name)
+    if len(records) != 1:
+        return GameFile(name, version, text, records[0] if records else None, None,
+                        f"{name} holds {len(records)} records: a game of the event is one record in its own file", stamp)
+    record = records[0]
+    replayed = check(record) if record.result != "*" else replay(record)
+    if record.problems:
+        return GameFile(name, version, text, record, replayed, f"{name} does not check: {record.problems[0]}", stamp)
+    return GameFile(name, version, text, record, replayed, None, stamp)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One change a scorer asks for: `id` is made by the scorer's device, so that an action
+    sent twice is applied once; `ply` is the number of turns the device saw before it."""
+
+    id: str
+    ply: int
+    kind: str  # one of KINDS
+    text: str = ""  # the turn, comment, clock time, NAG or result
+    reason: str = ""  # for a result: how the game ended (Termination)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What an action did: the game now, and the result the rules call for if they ended it."""
+
+    game: GameFile
+    proposed: Outcome | None = None
+    again: bool = False  # the action had been applied already
+
+
+@dataclass
+class EventFolder:
+    """The games of an event folder, read again when their files change."""
+
+    root: Path
+    games: dict[str, GameFile] = field(default_factory=dict)
+
+    def path(self, name: str) -> str:
+        """The file of a game (its name checked: never a path outside the folder)."""
+        if not GAME_FILE.fullmatch(name):
+            raise Refused(f"{name!r} is not the name of a game file")
+        return os.path.join(str(self.root), name)
+
+    def scan(self) -> list[str]:
+        """Read the files that changed since the last scan; the names of the games changed or gone.
+
+        Only regular files named like a game, directly in the folder, are games: links, hidden
+        files (the locks) and everything else are left alone.
+        """
+        seen: dict[str, tuple[int, int, int]] = {}
+        with os.scandir(self.root) as entries:
+            for entry in entries:
+                if GAME_FILE.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    info = entry.stat(follow_symlinks=False)
+                    seen[entry.name] = (info.st_ino, info.st_size, info.st_mtime_ns)
+        changed = [name for name in self.games if name not in seen]
+        for name in changed:
+            del self.games[name]
+        for name, stamp in sorted(seen.items()):
+            known = self.games.get(name)
+            if known is not None and known.stamp == stamp:
+                continue
+            game = self.load(name)
+            if game is None:
+                self.games.pop(name, None)
+                changed.append(name)
+            elif known is None or known.version != game.version:
+                self.games[name] = game
+                changed.append(name)
+            else:
+                self.games[name] = game  # touched, not changed
+        return changed
+
+    def load(self, name: str) -> GameFile | None:
+        """Read one game's file as it is now (None if it is gone or not a regular file)."""
+        try:
+            fd = os.open(self.path(name), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return None
+            stamp = (info.st_ino, info.st_size, info.st_mtime_ns)
+            if info.st_size > MAX_RECORD * 4:
+                return GameFile(name, f"size-{info.st_size}", "", None, None,
+                                f"{name} is too large to be one game ({info.st_size} bytes)", stamp)
+            chunks = []
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+        return read_game(name, b"".join(chunks), stamp)
+
+    def refresh(self, name: str) -> GameFile:
+        """Read one game again now (after saving it); Refused if it is gone."""
+        game = self.load(name)
+        if game is None:
+            self.games.pop(name, None)
+            raise Refused(f"{name} is no longer in the event folder")
+        self.games[name] = game
+        return game
+
+    def event_name(self) -> str:
+        """The event's name: the Event tag its games share most, else the folder's name."""
+        names = [game.tag("Event") for game in self.games.values() if game.tag("Event") not in ("?", "")]
+        return max(sorted(set(names)), key=names.count) if names else self.root.resolve().name
+
+    def new_game(self, game: str, round_: str, board: str, players: tuple[str, str], variant: str = "",
+                 event: str = "", site: str = "?", date: str | None = None) -> tuple[str, ScoresheetLock]:
+        """Start a game's file, `round2-board1.tgn`; its name and the lock held on it (Refused saying why not)."""
+        if not NUMBER.fullmatch(round_) or not NUMBER.fullmatch(board):
+            raise Refused("the round and the board are numbers from 1 to 9999")
+        try:
+            rules = game_class(game)
+            rules(variant)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        name = f"round{round_}-board{board}.tgn"
+        exists = Refused(f"round {round_} board {board} exists already ({name}): open it to record it")
+        if os.path.lexists(self.path(name)):
+            raise exists
+        lock = ScoresheetLock(self.path(name))
+        try:
+            lock.acquire()
+        except Busy as error:
+            raise Refused(str(error)) from None
+        try:
+            if os.path.lexists(self.path(name)):  # made meanwhile
+                raise exists
+            tags = {"Event": event or self.event_name(), "Site": site,
+                    "Date": date or datetime.date.today().strftime("%Y.%m.%d"), "Round": round_,
+                    rules.sides[0]: players[0], rules.sides[1]: players[1], "Board": board}
+            if variant.strip():
+                tags["Variant"] = variant.strip()
+            sheet = Scoresheet.new(rules.name)
+            for tag, value in tags.items():
+                if (problem := sheet.set_tag(tag, value.strip() or "?")) is not None:
+                    raise Refused(problem)
+            sheet.save(self.path(name))
+        except BaseException:
+            lock.release()
+            raise
+        self.refresh(name)
+        return name, lock
+
+    def apply(self, name: str, action: Action) -> Applied:
+        """Apply a scorer's action to a game and save it (the caller holds the game's lock).
+
+        Refused with the reason when the rules or the record refuse it, or when the game is
+        no longer where the device saw it (`ply`): the message says what changed.
+        """
+        if action.kind not in KINDS:
+            raise Refused(f"{action.kind!r} is not an action ({', '.join(KINDS)})")
+        path = self.path(name)
+        try:
+            sheet = Scoresheet.resume(path)
+        except OSError as error:
+            raise Refused(f"cannot read {name}: {error.strerror or error}") from None
+        except (ValueError, UnicodeDecodeError) as error:
+            raise Refused(f"cannot record {name}: {error}") from None
+        plies = len(sheet.record.moves)
+        if _done_already(sheet, action):
+            return Applied(self.refresh(name), sheet.outcome(), again=True)
+        if action.ply != plies:
+            raise Refused(f"the record has {plies} turn{'' if plies == 1 else 's'} now, not {action.ply}: "
+                          f"this {action.kind} was meant for another position, so it is not saved")
+        label = sheet.label()
+        problem = _change(sheet, action)
+        if problem is not None:
+            raise Refused(f"{label}: {problem}" if action.kind == "turn" else problem)
+        try:
+            sheet.save(path)
+        except OSError as error:
+            raise Refused(f"cannot write {name}: {error.strerror or error}") from None
+        return Applied(self.refresh(name), sheet.outcome() if sheet.record.result == "*" else None)
+
+
+def _change(sheet: Scoresheet, action: Action) -> str | None:
+    """Make the change on the scoresheet; why not, if it is refused."""
+    if action.kind == "turn":
+        return sheet.add_turn(action.text)
+    if action.kind == "undo":
+        return None if sheet.undo() is not None else "no turn to undo"
+    if action.kind == "comment":
+        return sheet.comment(action.text)
+    if action.kind == "clock":
+        return sheet.clock(action.text)
+    if action.kind == "nag":
+        return _annotate(sheet, action.text)
+    if action.reason and action.reason not in TERMINATIONS:
+        return f"{action.reason!r} is not how a game ends here ({', '.join(TERMINATIONS)})"
+    problem = sheet.finish(action.text)
+    if problem is None and action.reason:
+        problem = sheet.set_tag("Termination", action.reason)
+    return problem
+
+
+def _annotate(sheet: Scoresheet, text: str) -> str | None:
+    """Add a NAG ($14) or a glyph (!?) to the last turn."""
+    if not sheet.record.moves:
+        return "no turn yet: a NAG is added to a turn"
+    word = text.strip()
+    nag = GLYPHS.get(word) if word in GLYPHS else int(word[1:]) if re.fullmatch(r"\$[0-9]{1,3}", word) else None
+    if nag is None or nag > 255:
+        return f"{word!r} is not a NAG: a glyph (! ? !! ?? !? ?!) or $0 to $255"
+    nags = sheet.record.moves[-1].nags
+    if nag in nags:
+        return f"the last turn has {word} already"
+    nags.append(nag)
+    return None
+
+
+def _done_already(sheet: Scoresheet, action: Action) -> bool:
+    """Whether the record already shows this action as its last change (sent again, after an
+    answer that was lost): the same turn just played, the same comment or clock last, the same result."""
+    moves = sheet.record.moves
+    if action.kind == "turn" and action.ply + 1 == len(moves):
+        written = ANNOTATED.fullmatch(action.text.strip())
+        if written is None:
+            return False
+        before = sheet.history.positions[-2]
+        try:
+            turn = sheet.game.read_turn(written["turn"])
+            reason, turn, _ = sheet.game.play(before, turn)
+        except ValueError:
+            return False
+        return reason is None and sheet.game.turn_text(turn) == sheet.game.turn_text(moves[-1].turn)
+    if action.ply != len(moves) or not moves:
+        return False
+    if action.kind == "comment":
+        return bool(moves[-1].comments) and moves[-1].comments[-1] == " ".join(action.text.split())
+    if action.kind == "clock":
+        return bool(moves[-1].comments) and moves[-1].comments[-1].endswith(f"[%clk {action.text.strip()}]")
+    return False
+
+
+class Recorders:
+    """Which device records which game: one at a time, each holding its game's lock while it does,
+    so that a `ludoscribe record` session cannot write the game meanwhile, nor the other way round."""
+
+    def __init__(self, folder: EventFolder) -> None:
+        self.folder = folder
+        self.claims: dict[str, tuple[str, ScoresheetLock]] = {}
+        self.done: OrderedDict[str, Applied] = OrderedDict()  # the last actions applied, by id
+
+    def holder(self, name: str) -> str | None:
+        claim = self.claims.get(name)
+        return claim[0] if claim else None
+
+    def claim(self, name: str, device: str, take_over: bool = False) -> None:
+        """Let `device` record the game; Refused if another device or session records it."""
+        claim = self.claims.get(name)
+        if claim is not None:
+            if claim[0] == device:
+                return
+            if not take_over:
+                raise Refused(f"{name} is being recorded on another device: go on there, or take it over here "
+                              "(the other device then stops recording it)")
+            self.claims[name] = (device, claim[1])
+            return
+        if name not in self.folder.games:
+            raise Refused(f"there is no game {name} in the event folder")
+        lock = ScoresheetLock(self.folder.path(name))
+        try:
+            lock.acquire()
+        except Busy as error:
+            raise Refused(str(error)) from None
+        except OSError as error:
+            raise Refused(f"cannot lock {name}: {error.strerror or error}") from None
+        self.claims[name] = (device, lock)
+
+    def hold(self, name: str, device: str, lock: ScoresheetLock) -> None:
+        """Give `device` the game it has just created, with the lock taken for it."""
+        self.claims[name] = (device, lock)
+
+    def release(self, name: str, device: str) -> None:
+        claim = self.claims.get(name)
+        if claim is not None and claim[0] == device:
+            claim[1].release()
+            del self.claims[name]
+
+    def release_all(self) -> None:
+        for _, lock in self.claims.values():
+            lock.release()
+        self.claims.clear()
+
+    def apply(self, name: str, device: str, action: Action) -> Applied:
+        """Apply an action of the device recording the game, once whatever how often it is sent."""
+        key = f"{name}\n{action.id}"
+        if key in self.done:
+            return Applied(self.folder.games.get(name) or self.folder.refresh(name), self.done[key].proposed, True)
+        self.claim(name, device)
+        applied = self.folder.apply(name, action)
+        self.done[key] = applied
+        while len(self.done) > 10_000:
+            self.done.popitem(last=False)
+        return applied
+

@@ -1,0 +1,176 @@
+"""What a live server knows beside its event folder, and how it tells spectators.
+
+The folder holds every game (notation/event.py). Beside it the server keeps only who
+records which game (`Recorders`) and when each turn was first seen, for spectators'
+delay: a turn is shown to them once `delay` seconds have passed since it was seen.
+Turns already in the folder when the server starts count as seen then, so a restart
+never shows a turn early. Each change spectators may see is a numbered message of
+server-sent events; a spectator who reconnects with the number of the last message it
+got (`Last-Event-ID`) is sent the ones it missed, or the whole event when they are gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import secrets
+from collections import deque
+from typing import Any, Callable
+
+from ...notation.event import EventFolder, GameFile, Recorders
+from .views import View, summary
+
+KEPT_MESSAGES = 1024  # messages kept for spectators who reconnect
+QUEUED = 256  # messages waiting for one spectator before it is dropped as too slow
+ORDER = re.compile(r"[0-9]+")
+
+
+class Spectators:
+    """The open event streams: each gets every message, numbered `RUN:N`."""
+
+    def __init__(self) -> None:
+        self.run = secrets.token_hex(4)  # another server run numbers its messages anew
+        self.number = 0
+        self.kept: deque[tuple[int, str]] = deque(maxlen=KEPT_MESSAGES)
+        self.queues: set[asyncio.Queue[str | None]] = set()
+
+    def message(self, kind: str, data: Any, number: int | None = None) -> str:
+        return f"id: {self.run}:{self.number if number is None else number}\nevent: {kind}\ndata: {json.dumps(data)}\n\n"
+
+    def publish(self, kind: str, data: Any) -> None:
+        self.number += 1
+        text = self.message(kind, data)
+        self.kept.append((self.number, text))
+        for queue in list(self.queues):
+            try:
+                queue.put_nowait(text)
+            except asyncio.QueueFull:  # too slow: its stream ends, and it reconnects
+                self.queues.discard(queue)
+                queue.get_nowait()
+                queue.put_nowait(None)
+
+    def subscribe(self) -> asyncio.Queue[str | None]:
+        queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUED)
+        self.queues.add(queue)
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[str | None]) -> None:
+        self.queues.discard(queue)
+
+    def missed(self, last_id: str) -> list[str] | None:
+        """The messages after `last_id` (RUN:N), or None when they cannot all be sent again."""
+        run, _, number = last_id.partition(":")
+        if run != self.run or not number.isdigit():
+            return None
+        after = int(number)
+        if after > self.number or (self.kept and after < self.kept[0][0] - 1) or (not self.kept and after < self.number):
+            return None
+        return [text for n, text in self.kept if n > after]
+
+    def close(self) -> None:
+        for queue in self.queues:
+            try:
+                queue.put_nowait(None)
+            except asyncio.QueueFull:
+                pass
+        self.queues.clear()
+
+
+class Live:
+    """An event being played: its folder, its recorders, and what spectators are shown."""
+
+    def __init__(self, folder: EventFolder, delay: float = 0.0, clock: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.folder = folder
+        self.recorders = Recorders(folder)
+        self.delay = delay
+        self.clock = clock or time.time
+        self.seen: dict[str, list[tuple[str, float]]] = {}  # per game: each main-line turn and when it was first seen
+        self.result_seen: dict[str, tuple[str, float]] = {}
+        self.shown: dict[str, str] = {}  # per game: the key of what spectators were last told
+        self.spectators = Spectators()
+
+    def start(self) -> None:
+        """Read the folder for the first time."""
+        self.folder.scan()
+        for name in self.folder.games:
+            self.note(name)
+        self.shown = {name: self.view(name).key for name in self.folder.games}
+
+    def note(self, name: str) -> None:
+        """Remember when the game's turns and result were first seen (now, for those new)."""
+        game = self.folder.games.get(name)
+        if game is None:
+            self.seen.pop(name, None)
+            self.result_seen.pop(name, None)
+            return
+        now = self.clock()
+        record = game.record
+        turns = [record.game.turn_text(node.turn) for node in record.moves] if game.problem is None and record else []
+        known = self.seen.get(name, [])
+        same = 0
+        while same < min(len(known), len(turns)) and known[same][0] == turns[same]:
+            same += 1
+        self.seen[name] = known[:same] + [(turn, now) for turn in turns[same:]]
+        if game.result == "*":
+            self.result_seen.pop(name, None)
+        elif self.result_seen.get(name, ("",))[0] != game.result or same < len(known):
+            self.result_seen[name] = (game.result, now)
+
+    def view(self, name: str) -> View:
+        """The game as spectators see it now (KeyError if there is no such game)."""
+        game = self.folder.games[name]
+        if not self.delay:
+            return View.whole(game)
+        shown_before = self.clock() - self.delay
+        seen = self.seen.get(name, [])
+        plies = next((k for k, (_, at) in enumerate(seen) if at > shown_before), len(seen))
+        final = plies == len(seen) and self.result_seen.get(name, ("", float("inf")))[1] <= shown_before
+        return View(game, min(plies, game.plies), final)
+
+    def whole(self, name: str) -> View:
+        """The game as its recorder sees it: every turn saved."""
+        return View.whole(self.folder.games[name])
+
+    def ordered(self) -> list[GameFile]:
+        """The games by round, then board, then name."""
+        def key(game: GameFile) -> tuple:
+            numbers = [int(value) if ORDER.fullmatch(value := game.tag(tag).strip()) else 10**9
+                       for tag in ("Round", "Board")]
+            return (*numbers, game.name)
+        return sorted(self.folder.games.values(), key=key)
+
+    def changed(self, names: list[str]) -> None:
+        """Games changed in the folder (or saved here): note them and tell spectators what they may see."""
+        for name in names:
+            self.note(name)
+        self.tell()
+
+    def tell(self) -> None:
+        """Tell spectators every change they may see now (turns whose delay is over, too)."""
+        for name in list(self.shown):
+            if name not in self.folder.games:
+                del self.shown[name]
+                self.spectators.publish("gone", {"name": name})
+        for game in self.ordered():
+            view = self.view(game.name)
+            if self.shown.get(game.name) != view.key:
+                self.shown[game.name] = view.key
+                self.spectators.publish("game", summary(view))
+
+    def snapshot(self) -> str:
+        """Every game as spectators see it, as one message (for a stream that starts or lost messages)."""
+        return self.spectators.message("event", {"games": [summary(self.view(game.name)) for game in self.ordered()]})
+
+    async def watch(self, every: float) -> None:
+        """Read the folder again every `every` seconds: changes made elsewhere (a terminal
+        session, a copy) are shown like those made here, and delayed turns when their time comes."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                changed = self.folder.scan()
+            except OSError:
+                continue  # the folder is being moved or unmounted: try again
+            self.changed(changed)

@@ -1,0 +1,54 @@
+/* The scorer's start page (docs/live.md#recording-a-game): the event code, then a game to record or a new one. */
+(function () {
+  "use strict";
+  var live = window.ludoscribeLive;
+  var page = live.pageData();
+  var message = document.querySelector(".ls-message");
+  var codeField = document.getElementById("ls-code");
+  var next = /^#next=(\/record\/[^#?]+)$/.exec(location.hash);
+
+  function say(text, kind) {
+    message.textContent = text;
+    message.setAttribute("data-kind", kind || "info");
+  }
+
+  codeField.value = live.stored("ls-code");
+
+  document.querySelector(".ls-code-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var code = codeField.value.trim().toUpperCase();
+    live.store("ls-code", code);
+    live.api("POST", "/api/code").then(function (answer) {
+      if (answer.status !== 200) {
+        live.store("ls-code", null);
+        say(answer.data.refused, "refused");
+        return;
+      }
+      say("Code accepted: this device may record.", "ok");
+      if (next) location.assign(decodeURIComponent(next[1]));
+    }, function () { say("The server cannot be reached: try again.", "refused"); });
+  });
+
+  /* The player fields are named after the game's sides (Yellow and Red for Teblo). */
+  var gameField = document.getElementById("ls-game");
+  function sides() {
+    var names = page.games[gameField.value] || ["First player", "Second player"];
+    document.querySelector(".ls-first-label").textContent = names[0] + " (first player)";
+    document.querySelector(".ls-second-label").textContent = names[1] + " (second player)";
+  }
+  gameField.addEventListener("change", sides);
+  sides();
+
+  document.querySelector(".ls-new-game").addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!live.stored("ls-code")) { say("Give the event code first.", "refused"); return; }
+    var form = event.target;
+    var value = function (field) { return form.elements[field].value.trim(); };
+    live.api("POST", "/api/games", {game: value("game"), variant: value("variant"), round: value("round"),
+                                    board: value("board"), players: [value("first") || "?", value("second") || "?"]})
+      .then(function (answer) {
+        if (answer.status === 200) location.assign("/record/" + encodeURIComponent(answer.data.name));
+        else say(answer.data.refused, "refused");
+      }, function () { say("The server cannot be reached: try again.", "refused"); });
+  });
+})();

@@ -1,0 +1,441 @@
+/* The scoresheet of one game (docs/live.md#recording-a-game): tap cells, tap the turn offered, record it.
+   Every change is an action with an id made here and the number of turns it was meant after;
+   actions wait in localStorage until the server has them, so a turn entered offline is sent
+   when the network returns, once, in order. */
+(function () {
+  "use strict";
+  var live = window.ludoscribeLive;
+  var page = live.pageData();
+  var name = page.name;
+  var base = "/api/games/" + encodeURIComponent(name);
+  var queueKey = "ls-queue:" + name;
+  var $ = function (selector) { return document.querySelector(selector); };
+  var board = $(".ls-sheet-board"), offersBox = $(".ls-offers"), turnField = $("#ls-turn");
+  var message = $(".ls-message"), prompt = $(".ls-prompt"), chance = $(".ls-chance");
+  var state = null;  /* the game as the server last said */
+  var draft = "", picked = [], asked = 0, sending = false, retry = null;
+
+  function queue() {
+    try { return JSON.parse(live.stored(queueKey) || "[]"); } catch (error) { return []; }
+  }
+
+  function saveQueue(actions) {
+    live.store(queueKey, actions.length ? JSON.stringify(actions) : null);
+  }
+
+  function say(text, kind) {
+    message.textContent = text;
+    message.setAttribute("data-kind", kind || "info");
+  }
+
+  function connection(text) {
+    live.setText($(".ls-connection"), text);
+  }
+
+  /* The number of turns the record will have once the waiting actions are applied. */
+  function expectedPly() {
+    var ply = state ? state.plies : 0;
+    queue().forEach(function (action) {
+      if (action.kind === "turn") ply += 1;
+      if (action.kind === "undo") ply -= 1;
+    });
+    return ply;
+  }
+
+  function act(kind, text, reason) {
+    var actions = queue();
+    actions.push({id: live.randomId(12), ply: expectedPly(), kind: kind, text: text || "", reason: reason || ""});
+    saveQueue(actions);
+    showQueue();
+    flush();
+  }
+
+  /* Send the waiting actions in order; stop at the first refused (the scorer decides) or when offline. */
+  function flush() {
+    if (sending) return;
+    var actions = queue();
+    if (!actions.length || actions[0].refused) { showQueue(); return; }
+    sending = true;
+    var action = actions[0];
+    live.api("POST", base + "/actions", action).then(function (answer) {
+      sending = false;
+      var now = queue();
+      if (!now.length || now[0].id !== action.id) return flush();
+      if (answer.status === 200) {
+        now.shift();
+        saveQueue(now);
+        connection("Online");
+        show(answer.data);
+        if (action.kind === "turn") say("Saved " + action.text + (answer.data.again ? " (it had arrived already)." : "."), "ok");
+        else say("Saved.", "ok");
+        return flush();
+      }
+      now[0].refused = answer.data.refused || "refused";
+      saveQueue(now);
+      say("Not saved: " + now[0].refused, "refused");
+      if (answer.status === 409 && /another device/.test(now[0].refused)) $(".ls-claim").hidden = false;
+      showQueue();
+    }, function () {
+      sending = false;
+      offline();
+    });
+  }
+
+  function offline() {
+    var waiting = queue().length;
+    connection("Offline" + (waiting ? ": " + waiting + " waiting to be sent" : ""));
+    showQueue();
+    if (!retry) retry = setTimeout(function () { retry = null; if (state) flush(); else claim(false); }, 2000);
+  }
+
+  function describe(action) {
+    if (action.kind === "turn") return action.text;
+    if (action.kind === "undo") return "undo";
+    if (action.kind === "result") return "result " + action.text + (action.reason ? " (" + action.reason + ")" : "");
+    return action.kind + " " + action.text;
+  }
+
+  function showQueue() {
+    var actions = queue();
+    var box = $(".ls-queue");
+    box.hidden = !actions.length;
+    var list = box.querySelector("ol");
+    list.replaceChildren.apply(list, actions.map(function (action) {
+      var item = document.createElement("li");
+      item.textContent = describe(action) + (action.refused ? ": not saved, " + action.refused : "");
+      if (action.refused) item.className = "ls-refused";
+      return item;
+    }));
+    box.querySelector(".ls-refused-buttons").hidden = !(actions.length && actions[0].refused);
+  }
+
+  function discard() {
+    var actions = queue();
+    if (!actions.length) return;
+    var dropped = actions.shift();
+    var shift = dropped.kind === "turn" ? -1 : dropped.kind === "undo" ? 1 : 0;
+    actions.forEach(function (action) { action.ply += shift; });
+    saveQueue(actions);
+    say("Discarded: " + describe(dropped), "info");
+    showQueue();
+    flush();
+  }
+
+  /* Draw the game as the server says it is now. */
+  function show(data) {
+    state = data;
+    if (data.problem) { say(data.problem, "refused"); return; }
+    $(".ls-claim").hidden = data.recorder !== "other";
+    if (data.recorder === "other") say("This game is being recorded on another device.", "refused");
+    drawMoves(data);
+    prompt.textContent = data.result !== "*" ? "Finished: " + data.result : "Next: " + data.label;
+    var proposal = $(".ls-proposal");
+    proposal.hidden = !data.proposed;
+    if (data.proposed) {
+      proposal.setAttribute("data-result", data.proposed.result);
+      proposal.removeAttribute("data-reason");
+      $(".ls-proposal-text").textContent = "The game is over: " + data.proposed.reason + ". Result " +
+        data.proposed.result + "?";
+    }
+    setChance(data.needs);
+    showButtons(data.buttons || {});
+    draft = "";
+    picked = [];
+    turnField.value = "";
+    setBoard(data.board);
+    offersBox.replaceChildren();
+    askOffers();
+  }
+
+  /* The record as on a paper scoresheet: a line per turn number, the second side's turn beside the first's. */
+  function drawMoves(data) {
+    var list = $(".ls-sheet-moves");
+    var glyphs = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"};
+    var lines = [], line = null;
+    data.moves.forEach(function (move) {
+      var second = /\.\.\.$/.test(move.number);
+      if (!line || !second || line.getAttribute("data-number") !== move.number.slice(0, -3)) {
+        line = document.createElement("li");
+        line.setAttribute("data-number", move.number.replace(/\.+$/, ""));
+        line.textContent = move.number;
+        lines.push(line);
+      }
+      var turn = document.createElement("span");
+      turn.className = "ls-sheet-turn";
+      turn.textContent = " " + move.turn + move.nags.map(function (nag) { return glyphs[nag] || " $" + nag; }).join("");
+      line.appendChild(turn);
+      if (move.comments.length) {
+        var comment = document.createElement("span");
+        comment.className = "ls-comment";
+        comment.textContent = " {" + move.comments.join("} {") + "}";
+        line.appendChild(comment);
+      }
+    });
+    list.replaceChildren.apply(list, lines);
+    $(".ls-sheet-result").textContent = data.result === "*" ? "" : "Result " + data.result;
+  }
+
+  function setBoard(svg) {
+    board.innerHTML = svg;  /* drawn by the server, every text in it escaped */
+    board.querySelectorAll(".ls-cell").forEach(function (cell) {
+      var picked_ = picked.indexOf(cell.getAttribute("data-cell")) >= 0;
+      cell.setAttribute("role", "button");
+      cell.setAttribute("tabindex", "0");
+      cell.setAttribute("aria-label", cell.getAttribute("data-cell"));
+      cell.setAttribute("aria-pressed", picked_ ? "true" : "false");
+    });
+  }
+
+  function showButtons(buttons) {
+    var box = $(".ls-places");
+    if (!box) {
+      box = document.createElement("div");
+      box.className = "ls-places ls-buttons";
+      board.after(box);
+    }
+    box.replaceChildren.apply(box, Object.keys(buttons).map(function (place) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = buttons[place];
+      button.setAttribute("data-cell", place);
+      button.setAttribute("aria-pressed", picked.indexOf(place) >= 0 ? "true" : "false");
+      return button;
+    }));
+  }
+
+  /* Tektop: the dice of the turn, up to three throws of four dice, given before the steps. */
+  function setChance(needs) {
+    chance.hidden = needs !== "dice";
+    if (needs !== "dice" || chance.childElementCount) return;
+    var title = document.createElement("p");
+    title.textContent = "Dice: each throw of the turn, the last one last";
+    var throwsBox = document.createElement("div");
+    throwsBox.className = "ls-throws";
+    var buttons = document.createElement("div");
+    buttons.className = "ls-buttons";
+    var more = button("Another throw", "ls-more-dice");
+    var fewer = button("One throw less", "ls-fewer-dice");
+    var use = button("Use these dice", "ls-use-dice ls-primary");
+    buttons.append(more, fewer, use);
+    chance.append(title, throwsBox, buttons);
+    addThrow();
+    more.addEventListener("click", function () { if (throwsBox.childElementCount < 3) addThrow(); });
+    fewer.addEventListener("click", function () { if (throwsBox.childElementCount > 1) throwsBox.lastElementChild.remove(); });
+    use.addEventListener("click", function () {
+      var groups = Array.prototype.map.call(throwsBox.children, function (row) {
+        return Array.prototype.map.call(row.querySelectorAll("select"), function (die) { return die.value; }).join("");
+      });
+      setDraft(groups.join("/"));
+    });
+  }
+
+  function addThrow() {
+    var throwsBox = chance.querySelector(".ls-throws");
+    var row = document.createElement("div");
+    row.className = "ls-throw";
+    var number = throwsBox.childElementCount + 1;
+    var previous = throwsBox.lastElementChild;
+    for (var die = 1; die <= 4; die++) {
+      var label = document.createElement("label");
+      label.textContent = "Throw " + number + ", die " + die;
+      label.className = "ls-hidden-label";
+      var select = document.createElement("select");
+      select.id = "ls-die-" + number + "-" + die;
+      label.htmlFor = select.id;
+      for (var face = 1; face <= 6; face++) {
+        var option = document.createElement("option");
+        option.value = option.textContent = String(face);
+        select.appendChild(option);
+      }
+      if (previous) select.value = previous.querySelectorAll("select")[die - 1].value;
+      row.append(label, select);
+    }
+    throwsBox.appendChild(row);
+  }
+
+  function button(text, className) {
+    var element = document.createElement("button");
+    element.type = "button";
+    element.className = className;
+    element.textContent = text;
+    return element;
+  }
+
+  /* Ask the engine what the draft and the cells picked may mean; the latest question wins. */
+  function askOffers() {
+    if (!state || state.problem || state.result !== "*") return;
+    var number = ++asked;
+    live.api("POST", base + "/offers", {draft: draft, cells: picked}).then(function (answer) {
+      if (number !== asked) return;
+      if (answer.status !== 200) { say(answer.data.refused || "refused", "refused"); return; }
+      var data = answer.data;
+      if (!data.offers.length && picked.length > 1) {  /* the cells do not go together: start again from the last */
+        picked = picked.slice(-1);
+        return askOffers();
+      }
+      setBoard(data.board);
+      showButtons(data.buttons || {});
+      showOffers(data);
+    }, function () {
+      if (number !== asked) return;
+      offersBox.replaceChildren();
+      say("Offline: type the turn in the Turn field; it is sent when the network returns.", "info");
+      offline();
+    });
+  }
+
+  function showOffers(data) {
+    offersBox.replaceChildren.apply(offersBox, data.offers.map(function (offer) {
+      var choice = button(offer.turn, "ls-offer");
+      choice.setAttribute("data-turn", offer.turn);
+      return choice;
+    }));
+    if (data.refused) say(data.refused, "refused");
+    else if (data.needs === "dice" && !data.draft) say("Give the dice of the turn first.", "info");
+    else if (data.draft && !data.offers.length) say("Turn: " + data.draft + ". Record it, or tap cells to add to it.", "info");
+    else if (data.offers.length) say(picked.length ? "Tap the turn played, or another cell." : "Tap the cells of the turn.", "info");
+    else if (picked.length) say("No legal turn involves " + picked.join(", ") + ".", "info");
+    else say("Tap the cells of the turn.", "info");
+    if (data.more) {
+      var more = document.createElement("p");
+      more.textContent = "and " + data.more + " more: tap another cell to narrow them";
+      offersBox.appendChild(more);
+    }
+  }
+
+  function setDraft(text) {
+    draft = text;
+    picked = [];
+    turnField.value = text;
+    askOffers();
+  }
+
+  board.addEventListener("click", function (event) {
+    var cell = event.target.closest(".ls-cell");
+    if (cell) pick(cell.getAttribute("data-cell"));
+  });
+  board.addEventListener("keydown", function (event) {
+    var cell = event.target.closest(".ls-cell");
+    if (cell && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      pick(cell.getAttribute("data-cell"));
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var place = event.target.closest(".ls-places button");
+    if (place) pick(place.getAttribute("data-cell"));
+  });
+
+  function pick(cell) {
+    var at = picked.indexOf(cell);
+    if (at >= 0) picked.splice(at, 1);
+    else picked.push(cell);
+    askOffers();
+  }
+
+  offersBox.addEventListener("click", function (event) {
+    var choice = event.target.closest(".ls-offer");
+    if (choice) setDraft(choice.getAttribute("data-turn"));
+  });
+
+  var typing = null;
+  turnField.addEventListener("input", function () {
+    clearTimeout(typing);
+    typing = setTimeout(function () {
+      draft = turnField.value.trim();
+      picked = [];
+      askOffers();
+    }, 300);
+  });
+
+  $(".ls-turn-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var text = turnField.value.trim();
+    if (!text) { say("Tap the cells of the turn, or type it in the Turn field.", "info"); return; }
+    draft = "";
+    picked = [];
+    turnField.value = "";
+    act("turn", text);
+  });
+  $(".ls-clear").addEventListener("click", function () { setDraft(""); });
+  $(".ls-undo").addEventListener("click", function () { act("undo"); });
+  $(".ls-take-over").addEventListener("click", function () { claim(true); });
+  $(".ls-discard").addEventListener("click", discard);
+  $(".ls-release").addEventListener("click", function () {
+    live.api("POST", base + "/release").then(function () { say("This device no longer records this game.", "info"); });
+  });
+
+  function formText(selector, field) {
+    var input = $(selector + " [name=" + field + "]");
+    var text = input.value.trim();
+    input.value = "";
+    return text;
+  }
+
+  $(".ls-comment-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    act("comment", formText(".ls-comment-form", "comment"));
+  });
+  $(".ls-nag-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    act("nag", $("#ls-nag").value);
+  });
+  $(".ls-clock-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    act("clock", formText(".ls-clock-form", "clock"));
+  });
+  /* A result the players give: asked again before it is saved. */
+  $(".ls-result-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var result = $("#ls-result").value, reason = $("#ls-reason").value;
+    var proposal = $(".ls-proposal");
+    proposal.hidden = false;
+    proposal.setAttribute("data-result", result);
+    proposal.setAttribute("data-reason", reason);
+    $(".ls-proposal-text").textContent = "Save the result " + result + " (" + reason + ")?";
+  });
+  $(".ls-confirm").addEventListener("click", function () {
+    var proposal = $(".ls-proposal");
+    proposal.hidden = true;
+    act("result", proposal.getAttribute("data-result"), proposal.getAttribute("data-reason") || "");
+  });
+  $(".ls-not-yet").addEventListener("click", function () {
+    $(".ls-proposal").hidden = true;
+    say("Not saved. Undo the last turn if it was mistaken, or go on.", "info");
+  });
+
+  function claim(takeOver) {
+    return live.api("POST", base + "/claim", {take_over: !!takeOver}).then(function (answer) {
+      connection("Online");
+      if (answer.status === 200) {
+        var actions = queue();
+        if (actions.length && actions[0].refused && /another device/.test(actions[0].refused)) {
+          delete actions[0].refused;
+          saveQueue(actions);
+        }
+        show(answer.data);
+        flush();
+        return;
+      }
+      if (answer.status === 403) {
+        say(answer.data.refused + ".", "refused");
+        var link = document.createElement("a");
+        link.href = "/record#next=" + encodeURIComponent(location.pathname);
+        link.textContent = " Give the code.";
+        message.appendChild(link);
+        return;
+      }
+      say(answer.data.refused || "refused", "refused");
+      $(".ls-claim").hidden = false;
+      live.api("GET", base + "/sheet").then(function (sheet) { if (sheet.status === 200) { state = sheet.data; drawMoves(sheet.data); } });
+    }, offline);
+  }
+
+  window.addEventListener("online", function () { if (state) flush(); else claim(false); });
+  showQueue();
+  if (!live.stored("ls-code")) {
+    location.replace("/record#next=" + encodeURIComponent(location.pathname));
+    return;
+  }
+  claim(false);
+})();

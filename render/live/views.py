@@ -1,0 +1,216 @@
+"""The pages of a live event as HTML text: every board, one game followed, the scoresheet.
+
+Pure functions of the games of an event folder (notation/event.py) and of what
+spectators may see of each (a `View`, which a delay can hold back). The pages need no
+web framework: the server (render/live/app.py) and the static relay (render/live/relay.py)
+write the same ones. Every string from a record is escaped as on the site
+(render/escaping.py); the pages run no inline script, their data is JSON in a
+`<script type="application/json">` element.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable
+
+from ...notation.event import GameFile
+from ...notation.games import display_name
+from ...notation.model import Record
+from ...notation.replay import Replayed, positions, replay
+from ...notation.standings import played, standings
+from ..budgets import BudgetError
+from ..diagram import record_diagrams
+from ..document import render_html, result_text, title, turn_number
+from ..escaping import html_text, script_json
+from ..frames import inline
+from ..standings import html_footer, html_table, scored
+
+CARD_SIZE = 240  # the event page's boards, in pixels (CSS scales them)
+
+
+@dataclass(frozen=True)
+class View:
+    """A game as some readers see it: its first `plies` main-line turns, and its result if `final`."""
+
+    game: GameFile
+    plies: int
+    final: bool
+
+    @classmethod
+    def whole(cls, game: GameFile) -> View:
+        return cls(game, game.plies, True)
+
+    @property
+    def key(self) -> str:
+        """Changes whenever what is shown changes."""
+        return f"{self.game.version}-{self.plies}-{int(self.final)}"
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def result(self) -> str:
+        return self.game.result if self.final else "*"
+
+    @property
+    def state(self) -> str:
+        """'finished', 'live', or 'problem' when the file cannot be followed."""
+        if self.game.problem is not None:
+            return "problem"
+        return "finished" if self.result != "*" else "live"
+
+    def record(self) -> Record | None:
+        """The record as shown: the game's record cut after the turns shown, its result if shown."""
+        record = self.game.record
+        if record is None or self.game.problem is not None:
+            return None
+        if self.plies == len(record.moves) and self.final:
+            return record
+        return dataclasses.replace(record, moves=record.moves[:self.plies], result=self.result, problems=[])
+
+
+@lru_cache(maxsize=128)
+def replayed(view: View) -> Replayed | None:
+    record = view.record()
+    return replay(record) if record is not None else None
+
+
+def heading(game: GameFile) -> str:
+    """'Round 2 · Board 1', or the file's name when the tags do not say."""
+    round_, board = game.tag("Round").strip(), game.tag("Board").strip()
+    parts = ([f"Round {round_}"] if round_ not in ("", "?") else []) + ([f"Board {board}"] if board not in ("", "?") else [])
+    return " · ".join(parts) or game.name
+
+
+def players(game: GameFile) -> str:
+    """'Ann – Bob' (the side names where players are unknown)."""
+    return title(game.record) if game.record is not None and game.record.game is not None else game.name
+
+
+def last_label(view: View) -> str:
+    """The last turn shown, as the viewer labels it ('12... H10'), or 'Start'."""
+    record = view.record()
+    if record is None or not record.moves:
+        return "Start"
+    line = positions(record)
+    return f"{turn_number(line[-2][1])} {record.game.turn_text(record.moves[-1].turn)}"
+
+
+def board_label(view: View) -> str:
+    """What the board shows, for screen readers: 'Teblo, after 12... H10'."""
+    record = view.record()
+    if record is None:
+        return view.name
+    label = last_label(view)
+    return f"{display_name(record.game.name)}, " + ("start" if label == "Start" else f"after {label}")
+
+
+def state_text(view: View) -> str:
+    """'Live', or the result and what it means ('1-0 · Yellow (Ann) wins')."""
+    if view.state == "problem":
+        return "Cannot be followed"
+    if view.state == "live":
+        return "Live"
+    record = view.record()
+    assert record is not None
+    verdict, _ = result_text(record, replayed(view))
+    return f"{record.result} · {verdict}"
+
+
+def summary(view: View) -> dict[str, Any]:
+    """What the event page's script needs to know of a game that changed."""
+    return {"name": view.name, "key": view.key, "plies": view.plies, "result": view.result, "state": view.state,
+            "last": last_label(view), "label": board_label(view), "players": players(view.game),
+            "heading": heading(view.game)}
+
+
+@lru_cache(maxsize=128)
+def card(view: View, link: str) -> str:
+    """One board of the event page: heading, players, the board, the last turn, the state."""
+    name = html_text(view.name)
+    parts = [f'<article class="ls-card" data-name="{name}" data-key="{html_text(view.key)}" data-state="{view.state}">',
+             f'<h2><a href="{html_text(link)}">{html_text(heading(view.game))}</a></h2>',
+             f'<p class="ls-players">{html_text(players(view.game))}</p>']
+    record = view.record()
+    if record is None:
+        parts.append(f'<p class="ls-problem">{html_text(view.game.problem or "")}</p>')
+    else:
+        svg = _board(view)
+        if svg is not None:
+            parts.append(inline(svg, f"c{zlib.crc32(view.name.encode()):x}-", board_label(view)))
+        last = last_label(view)
+        parts.append('<p class="ls-last">' + ("Start" if last == "Start" else
+                     f'Last turn <span class="ls-m" aria-current="step">{html_text(last)}</span>') + "</p>")
+    parts.append(f'<p class="ls-state">{html_text(state_text(view))}</p></article>')
+    return "".join(parts)
+
+
+def _board(view: View) -> str | None:
+    record = view.record()
+    assert record is not None
+    try:
+        return next(svg for _, svg in record_diagrams(record, [len(record.moves)], size=CARD_SIZE))
+    except ValueError:
+        return None
+
+
+def standings_section(views: Iterable[View]) -> str:
+    """Live standings of the games shown (unfinished ones not counted), or a note when none counts."""
+    games = [played(record) for view in views if (record := view.record()) is not None]
+    table = standings(games)
+    if not scored(table):
+        return '<p class="ls-note">No finished game yet.</p>'
+    return f'<div class="ls-standings">{html_table(table)}</div><p class="ls-note">{html_footer(table)}</p>'
+
+
+@lru_cache(maxsize=64)
+def viewer(view: View) -> str:
+    """The site's viewer for a game (render/document.py), showing its last turn."""
+    record = view.record()
+    if record is None:
+        return f'<p class="ls-problem">{html_text(view.game.problem or "")}</p>'
+    try:
+        return render_html(record, replayed(view), prefix="g", ply=len(record.moves))
+    except BudgetError as error:
+        return f'<p class="ls-problem">{html_text(str(error))}</p>'
+
+
+def page(title_text: str, body: str, scripts: Iterable[str], data: dict[str, Any], root: str = "/") -> str:
+    """A whole page: the styles and scripts are files under `root`static/, the page's data JSON."""
+    styles = "".join(f'<link rel="stylesheet" href="{root}static/{name}">' for name in ("viewer.css", "live.css"))
+    code = "".join(f'<script src="{root}static/{name}" defer></script>' for name in scripts)
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{html_text(title_text)}</title>\n{styles}\n{code}\n</head>\n<body>\n"
+            f'<script type="application/json" id="ls-page">{script_json(data)}</script>\n{body}\n</body>\n</html>\n')
+
+
+def event_page(event: str, views: list[View], links: dict[str, str], data: dict[str, Any], root: str = "/",
+               note: str = "") -> str:
+    """Every board of the event and the live standings."""
+    cards = "".join(card(view, links[view.name]) for view in views) or '<p class="ls-note">No game yet.</p>'
+    body = (f'<header class="ls-head"><h1>{html_text(event)}</h1>'
+            f'<p class="ls-connection" role="status" aria-live="polite">{html_text(note)}</p></header>'
+            f'<main><section class="ls-boards" aria-label="Boards">{cards}</section>'
+            f'<section class="ls-event-standings" aria-label="Standings"><h2>Standings</h2>'
+            f'<div class="ls-standings-box">{standings_section(views)}</div></section></main>')
+    return page(event, body, ["live.js", "event.js"], data, root)
+
+
+def game_body(view: View) -> str:
+    """The followed game's part that changes: its state and its viewer."""
+    return (f'<p class="ls-badge" data-state="{view.state}">{html_text(state_text(view))}</p>'
+            f'<div class="ls-follow">{viewer(view)}</div>')
+
+
+def game_page(event: str, view: View, back: str, data: dict[str, Any], root: str = "/", note: str = "") -> str:
+    """One game followed as it is played: the site's viewer, kept at the reader's place."""
+    body = (f'<header class="ls-head"><p><a href="{html_text(back)}">{html_text(event)}</a></p>'
+            f'<h1>{html_text(heading(view.game))}: {html_text(players(view.game))}</h1>'
+            f'<p class="ls-connection" role="status" aria-live="polite">{html_text(note)}</p></header>'
+            f'<main class="ls-live-game">{game_body(view)}</main>')
+    return page(f"{heading(view.game)} · {event}", body, ["viewer.js", "live.js", "game.js"], data, root)

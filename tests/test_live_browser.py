@@ -1,0 +1,332 @@
+"""The live pages in a real browser (Chromium), at a phone's 390x844 and a laptop's 1280x800
+(docs/live.md): a game of each of the five games recorded by tapping, a second recorder
+refused, spectators following, the server killed and started again mid-game, a phone
+offline for three turns. Each test waits for what the pages show, never for a time."""
+
+from __future__ import annotations
+
+import pytest
+from live_pages import DESK, PHONE, choose, dice, give_code, more, new_game, picture, players_result, record, tap
+from live_server import Server
+from playwright.sync_api import expect
+
+SIZES = {"phone": PHONE, "desk": DESK}
+
+
+@pytest.fixture
+def server(tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    running = Server(folder).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def pages(browser, server):
+    """New browser contexts (each a device of its own), closed at the end."""
+    contexts, errors = [], []
+
+    def open_page(size: dict, scorer: bool = True):
+        context = browser.new_context(viewport=size)
+        contexts.append(context)
+        context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
+        page = context.new_page()
+        if scorer:
+            give_code(page, server.url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert errors == []
+
+
+# --- a game of each game, by tapping ------------------------------------------------------
+
+def teblo(page, folder):
+    tap(page, "D3")
+    picture(page, "live-scoresheet-offers.png", folder)
+    choose(page, "D4")
+    record(page, 1)
+    tap(page, "I10")
+    choose(page, "H10")
+    record(page, 2)
+    tap(page, "H9")
+    choose(page, "(H9)")
+    record(page, 3)
+    tap(page, "H10", "G10")
+    choose(page, "G10")
+    record(page, 4)
+    tap(page, "D4", "D5")
+    choose(page, "D5")
+    record(page, 5)
+    more(page)
+    page.click("text=Undo the last turn")  # a scorer's mistake, taken back
+    expect(page.locator(".ls-sheet-turn")).to_have_count(4)
+    page.fill("#ls-comment", "Red offers a draw")
+    page.click("text=Add comment")
+    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {Red offers a draw}")
+    page.select_option("#ls-nag", "!?")
+    page.click("text=Add NAG")
+    expect(page.locator(".ls-sheet-turn").last).to_have_text(" G10!?")
+    page.fill("#ls-clock", "0:41:07")
+    page.click("text=Add clock")
+    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {Red offers a draw [%clk 0:41:07]}")
+    players_result(page, "1/2-1/2", "agreement")
+    return "1. D4 H10 2. (H9) G10!? {Red offers a draw [%clk 0:41:07]} 1/2-1/2"
+
+
+def staku(page, folder):
+    tap(page, "b6")
+    choose(page, "b6-c6")
+    tap(page, "c8")
+    choose(page, "b6-c6+c8")
+    record(page, 1)
+    tap(page, "g1")
+    choose(page, "g1-f2")
+    tap(page, "d1")
+    choose(page, "g1-f2+d1")
+    record(page, 2)
+    tap(page, "c8", "f6")
+    choose(page, "c8*xf6")
+    tap(page, "g6")
+    choose(page, "c8*xf6+xg6")
+    record(page, 3)
+    expect(page.locator(".ls-proposal-text")).to_have_text("The game is over: White took Black's palace g6. Result 1-0?")
+    picture(page, "live-result-proposed.png", folder)
+    page.click("text=Confirm the result")
+    expect(page.locator(".ls-prompt")).to_have_text("Finished: 1-0")
+    return "1. b6-c6+c8 g1-f2+d1 2. c8*xf6+xg6 1-0"
+
+
+def tektop(page, folder):
+    dice(page, "1122")
+    tap(page, "a1")
+    choose(page, "1122:a1-b2")
+    tap(page, "c1")
+    choose(page, "1122:a1-b2,c1-c2")
+    picture(page, "live-dice.png", folder, full=True)
+    record(page, 1)
+    dice(page, "3155", "3456")
+    tap(page, "e2", "d2")
+    choose(page, "3155/3456:e2-d2")
+    record(page, 2)
+    players_result(page, "1/2-1/2", "agreement")
+    return "1. 1122:a1-b2,c1-c2 3155/3456:e2-d2 1/2-1/2"
+
+
+def tekao(page, folder):
+    tap(page, "c2")
+    choose(page, "F@c2")
+    record(page, 1)
+    tap(page, "d7")
+    choose(page, "T@d7")
+    record(page, 2)
+    tap(page, "d2")
+    choose(page, "P@d2")
+    record(page, 3)
+    players_result(page, "1-0", "resignation")
+    return "1. F@c2 T@d7 2. P@d2 1-0"
+
+
+def tchako(page, folder):
+    tap(page, "A")
+    choose(page, "A>D")
+    tap(page, "A", "E")
+    choose(page, "A>D,A>E")
+    record(page, 1)
+    tap(page, "J", "O")  # O: the button for off the board
+    choose(page, "J>O")
+    tap(page, "J", "I")
+    choose(page, "J>O,J>I")
+    record(page, 2)
+    tap(page, "E")
+    choose(page, "E>I")
+    tap(page, "I")  # the Black puck it hit there
+    picture(page, "live-tchako-hit.png", folder)
+    choose(page, "E>IxI")
+    record(page, 3)
+    players_result(page, "1-0", "resignation")
+    return "1. A>D,A>E J>O,J>I 2. E>IxI 1-0"
+
+
+GAMES = {"Teblo": teblo, "Staku": staku, "Tektop": tektop, "Tekao": tekao, "TChako": tchako}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_of_each_game_is_recorded_by_tapping(game, size, server, pages, tmp_path):
+    page = pages(SIZES[size])
+    new_game(page, server.url, game, "1", "3", "Ann", "Bob")
+    movetext = GAMES[game](page, tmp_path)
+    text = (server.folder / "round1-board3.tgn").read_text(encoding="utf-8")
+    assert " ".join(text.split("\n\n", 1)[1].split()) == movetext
+    assert text.startswith(f'[Game "{game}"]\n')
+    assert '[Board "3"]' in text
+
+
+# --- one recorder a game ----------------------------------------------------------------
+
+def test_a_second_recorder_is_refused_until_it_takes_over(server, pages, tmp_path):
+    first = pages(PHONE)
+    new_game(first, server.url, "Teblo", "2", "1", "Ann", "Bob")
+    tap(first, "D3")
+    choose(first, "D4")
+    record(first, 1)
+    second = pages(PHONE)
+    second.goto(server.url + "record/round2-board1.tgn")
+    expect(second.locator(".ls-message")).to_have_text(
+        "round2-board1.tgn is being recorded on another device: go on there, or take it over here "
+        "(the other device then stops recording it)")
+    expect(second.locator(".ls-take-over")).to_be_visible()
+    picture(second, "live-second-recorder.png", tmp_path)
+    second.get_by_label("Turn", exact=True).fill("H10")
+    second.click("text=Record turn")
+    expect(second.locator(".ls-queue li")).to_have_text(
+        "H10: not saved, round2-board1.tgn is being recorded on another device: go on there, or take it over here "
+        "(the other device then stops recording it)")
+    assert (server.folder / "round2-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 *\n")
+    second.click(".ls-take-over")  # the first phone's battery died
+    expect(second.locator(".ls-sheet-turn")).to_have_count(2)
+    expect(second.locator(".ls-queue")).to_be_hidden()
+    assert (server.folder / "round2-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 H10 *\n")
+    first.get_by_label("Turn", exact=True).fill("(H9)")
+    first.click("text=Record turn")
+    expect(first.locator(".ls-take-over")).to_be_visible()
+    assert (server.folder / "round2-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 H10 *\n")
+
+
+# --- spectators ---------------------------------------------------------------------------
+
+def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_path):
+    phone = pages(PHONE)
+    new_game(phone, server.url, "Teblo", "3", "1", "Ann", "Bob")
+    new_game(phone, server.url, "Staku", "3", "2", "Cy", "Di")
+    event = pages(DESK, scorer=False)
+    event.goto(server.url)
+    following = pages(PHONE, scorer=False)
+    following.goto(server.url + "game/round3-board1.tgn")
+    looking_back = pages(DESK, scorer=False)
+    looking_back.goto(server.url + "game/round3-board1.tgn")
+    for spectator in (event, following, looking_back):
+        expect(spectator.locator(".ls-connection")).to_contain_text("Live")
+    phone.goto(server.url + "record/round3-board1.tgn")
+    card = event.locator(".ls-card[data-name='round3-board1.tgn']")
+    for ply, (cell, turn, label) in enumerate([("D3", "D4", "1. D4"), ("I10", "H10", "1... H10"),
+                                               ("H9", "(H9)", "2. (H9)")], 1):
+        tap(phone, cell)
+        choose(phone, turn)
+        record(phone, ply)
+        expect(card.locator("[aria-current=step]")).to_have_text(label)
+        expect(card.locator("svg[role=img]")).to_have_attribute("aria-label", f"Teblo, after {label}")
+        expect(following.locator("a.ls-m[aria-current=step]")).to_have_text(turn)
+        expect(following.locator(".ls-board svg[role=img]")).to_have_attribute("aria-label", f"Teblo, after {label}")
+        expect(looking_back.locator("a.ls-m")).to_have_count(ply)
+        if ply == 2:
+            looking_back.click("a.ls-m >> text=D4")  # the reader goes back to the first turn, and stays there
+        expect(looking_back.locator("a.ls-m[aria-current=step]")).to_have_text("D4")
+    expect(following.locator(".ls-badge")).to_have_text("Live")
+    picture(following, "live-game-page.png", tmp_path)
+    players_result(phone, "1-0", "resignation")
+    expect(following.locator(".ls-badge")).to_have_text("1-0 · Yellow (Ann) wins")
+    expect(card.locator(".ls-state")).to_have_text("1-0 · Yellow (Ann) wins")
+    expect(event.locator(".ls-standings-box tbody tr").first).to_contain_text("Ann")
+    picture(event, "live-event-page.png", tmp_path, full=True, width=DESK["width"])
+
+
+# --- the network and the server fail -------------------------------------------------------
+
+def test_the_server_killed_and_started_again_mid_game(server, pages):
+    phone = pages(PHONE)
+    new_game(phone, server.url, "Teblo", "4", "1", "Ann", "Bob")
+    spectator = pages(PHONE, scorer=False)
+    spectator.goto(server.url + "game/round4-board1.tgn")
+    tap(phone, "D3")
+    choose(phone, "D4")
+    record(phone, 1)
+    expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("D4")
+    port = server.port
+    server.kill()
+    assert (server.folder / "round4-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 *\n")
+    phone.get_by_label("Turn", exact=True).fill("H10")
+    phone.click("text=Record turn")  # the server is down: the turn waits on the phone
+    expect(phone.locator(".ls-queue li")).to_have_text("H10")
+    expect(spectator.locator(".ls-connection")).to_contain_text("Reconnecting")
+    server.start(port)
+    expect(phone.locator(".ls-sheet-turn")).to_have_count(2)  # sent once the server is back
+    expect(phone.locator(".ls-queue")).to_be_hidden()
+    expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("H10")
+    tap(phone, "H9")
+    choose(phone, "(H9)")
+    record(phone, 3)
+    assert (server.folder / "round4-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 H10 2. (H9) *\n")
+
+
+def test_a_phone_offline_for_three_turns_sends_them_once_in_order(server, pages, tmp_path):
+    phone = pages(PHONE)
+    new_game(phone, server.url, "Teblo", "5", "1", "Ann", "Bob")
+    tap(phone, "D3")
+    choose(phone, "D4")
+    record(phone, 1)
+    phone.context.set_offline(True)
+    turn = phone.get_by_label("Turn", exact=True)
+    for text in ("H10", "(H9)", "G10"):
+        turn.fill(text)
+        phone.click("text=Record turn")
+    expect(phone.locator(".ls-queue li")).to_have_text(["H10", "(H9)", "G10"])
+    expect(phone.locator(".ls-connection")).to_have_text("Offline: 3 waiting to be sent")
+    picture(phone, "live-offline.png", tmp_path)
+    assert (server.folder / "round5-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 *\n")
+    phone.close()  # the phone slept and the browser dropped the page: the turns wait in its storage
+    phone.context.set_offline(False)
+    phone = phone.context.new_page()
+    phone.goto(server.url + "record/round5-board1.tgn")
+    expect(phone.locator(".ls-sheet-turn")).to_have_count(4)
+    expect(phone.locator(".ls-queue")).to_be_hidden()
+    assert (server.folder / "round5-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 H10 2. (H9) G10 *\n")
+
+
+def test_an_illegal_turn_sent_later_is_shown_refused_and_can_be_discarded(server, pages):
+    phone = pages(PHONE)
+    new_game(phone, server.url, "Teblo", "6", "1", "Ann", "Bob")
+    phone.context.set_offline(True)
+    turn = phone.get_by_label("Turn", exact=True)
+    for text in ("D4", "D5", "I9"):  # D5 is Red's turn: not next to Red's pawn
+        turn.fill(text)
+        phone.click("text=Record turn")
+    phone.context.set_offline(False)
+    expect(phone.locator(".ls-queue li.ls-refused")).to_have_text(
+        "D5: not saved, turn 1 Red: D5 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent square")
+    expect(phone.locator(".ls-sheet-turn")).to_have_count(1)
+    phone.click("text=Discard the refused one")
+    expect(phone.locator(".ls-sheet-turn")).to_have_count(2)  # I9, sent after it, was meant for that position
+    assert (server.folder / "round6-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 I9 *\n")
+
+
+def test_hostile_records_stay_text_on_the_live_pages_in_a_browser(browser, tmp_path):
+    from hostile_records import write_corpus
+
+    folder = tmp_path / "hostile"
+    write_corpus(folder)
+    running = Server(folder).start()
+    context = browser.new_context(viewport=PHONE)
+    dialogs: list[str] = []
+    context.on("page", lambda page: page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss())))
+    try:
+        page = context.new_page()
+        give_code(page, running.url)
+        page.goto(running.url)
+        expect(page.locator(".ls-connection")).to_contain_text("Live")
+        page.goto(running.url + "game/script-comments.tgn")
+        expect(page.locator(".ls-moves .ls-comment").first).to_have_text("<script>alert(1)</script>")
+        page.goto(running.url + "record/script-comments.tgn")
+        expect(page.locator(".ls-sheet-moves .ls-comment").last).to_have_text(
+            " {../../x </script><script>alert(3)</script>}")
+        expect(page.locator(".ls-sheet-board svg[role=img]")).to_be_visible()
+        page.goto(running.url + "record")
+        expect(page.locator(".ls-games")).to_contain_text('Round "><img src=x onerror=alert(1)>')
+    finally:
+        context.close()
+        running.stop()
+    assert dialogs == []

@@ -1,0 +1,459 @@
+"""`ludoscribe serve` at the HTTP level (docs/live.md): the folder as the truth, recording
+through the API under the scoresheet lock, actions applied once, server-sent events,
+the delay, and what nobody may reach or send."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+from queue import Queue
+
+import pytest
+from live_server import CODE, DEVICE, SAFETY, Server
+from starlette.testclient import TestClient
+
+from ludoscribe.notation.lock import ScoresheetLock
+from ludoscribe.render.live import app as live_app
+from ludoscribe.render.live.app import create_app
+
+HEADERS = {"X-Event-Code": CODE, "X-Device": DEVICE}
+OTHER = {"X-Event-Code": CODE, "X-Device": "device-two"}
+NEW = {"game": "Teblo", "round": "2", "board": "1", "players": ["Ann", "Bob"]}
+GAME = "round2-board1.tgn"
+
+
+class Clock:
+    """The server's clock, moved by the test (the delay is measured on it)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path, CODE)) as test_client:
+        yield test_client
+
+
+def act(client, kind: str, text: str = "", *, ply: int, id: str, headers=HEADERS, game: str = GAME, reason: str = ""):
+    return client.post(f"/api/games/{game}/actions", headers=headers,
+                       json={"id": id, "ply": ply, "kind": kind, "text": text, "reason": reason})
+
+
+def new_game(client, **changes):
+    answer = client.post("/api/games", headers=HEADERS, json=NEW | changes)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["name"]
+
+
+# --- the folder is the truth ------------------------------------------------------------
+
+def test_a_game_is_created_as_a_file_and_every_turn_saved_at_once(client, tmp_path):
+    assert new_game(client) == GAME
+    text = (tmp_path / GAME).read_text(encoding="utf-8")
+    assert '[Round "2"]\n[Yellow "Ann"]\n[Red "Bob"]\n[Result "*"]\n[Board "1"]\n\n*\n' in text
+    assert act(client, "turn", "D4", ply=0, id="a").json()["plies"] == 1
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 *\n")
+    answer = act(client, "turn", "H10", ply=1, id="b").json()
+    assert [move["turn"] for move in answer["moves"]] == ["D4", "H10"] and answer["label"] == "turn 2 Yellow"
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 H10 *\n")
+    again = client.post("/api/games", headers=HEADERS, json=NEW)
+    assert again.status_code == 409
+    assert again.json() == {"refused": f"round 2 board 1 exists already ({GAME}): open it to record it"}
+
+
+def test_an_illegal_turn_is_refused_with_the_reason_check_gives(client, tmp_path):
+    new_game(client)
+    act(client, "turn", "D4", ply=0, id="a")
+    answer = act(client, "turn", "D5", ply=1, id="b")
+    assert answer.status_code == 409
+    (tmp_path / "copy.tgn").write_text((tmp_path / GAME).read_text().replace("1. D4 *", "1. D4 D5 *"))
+    checked = subprocess.run([sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "check",
+                              str(tmp_path / "copy.tgn")], capture_output=True, text=True)
+    location = f"{tmp_path / 'copy.tgn'}:11:7: "
+    assert checked.stdout.startswith(location)
+    assert answer.json()["refused"] == checked.stdout[len(location):].splitlines()[0]
+    assert answer.json()["refused"] == ("turn 1 Red: D5 is not next to Red's pawn on I10: a pawn steps to an "
+                                        "orthogonally adjacent square")
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 *\n")
+
+
+def test_undo_comment_nag_clock_and_a_result_given_by_the_players(client, tmp_path):
+    new_game(client)
+    for ply, turn in enumerate(["D4", "H10", "(H9)"]):
+        act(client, "turn", turn, ply=ply, id=f"t{ply}")
+    assert act(client, "undo", ply=3, id="u").json()["plies"] == 2
+    assert act(client, "undo", ply=0, id="u2").json()["refused"].startswith("the record has 2 turns now, not 0")
+    assert act(client, "comment", "offers a draw", ply=2, id="c").status_code == 200
+    assert act(client, "nag", "!?", ply=2, id="n").status_code == 200
+    assert act(client, "nag", "$14", ply=2, id="n2").status_code == 200
+    assert act(client, "nag", "$300", ply=2, id="n3").json()["refused"] == \
+        "'$300' is not a NAG: a glyph (! ? !! ?? !? ?!) or $0 to $255"
+    assert act(client, "clock", "0:58:12", ply=2, id="k").status_code == 200
+    assert act(client, "clock", "58", ply=2, id="k2").json()["refused"] == \
+        "'58' is not a time left H:MM:SS (e.g. 0:58:12)"
+    finished = act(client, "result", "0-1", ply=2, id="r", reason="resignation").json()
+    assert finished["result"] == "0-1"
+    text = (tmp_path / GAME).read_text(encoding="utf-8")
+    assert '[Result "0-1"]' in text and '[Termination "resignation"]' in text
+    assert text.endswith("\n1. D4 H10!? $14 {offers a draw [%clk 0:58:12]} 0-1\n")
+    assert act(client, "turn", "(H9)", ply=2, id="late").json()["refused"] == \
+        f"cannot record {GAME}: {tmp_path / GAME} is finished already (result 0-1)"
+
+
+def test_the_end_by_the_rules_is_proposed_and_saved_only_once_confirmed(client, tmp_path):
+    (tmp_path / GAME).write_text('[Game "Teblo"]\n[SetUp "1"]\n[Position "12/12/12/12/12/12/12/12/12/12/12/12 '
+                                 'I9 I10 Y 20"]\n[Result "*"]\n\n*\n', encoding="utf-8")
+    client.get("/")  # the folder is read on the next request's scan at the latest
+    client.app.state.live.changed(client.app.state.live.folder.scan())
+    answer = act(client, "turn", "I10", ply=0, id="win").json()
+    assert answer["proposed"] == {"result": "1-0", "reason": "Yellow's pawn reached Red's base I10"}
+    assert '[Result "*"]' in (tmp_path / GAME).read_text(encoding="utf-8")
+    assert act(client, "result", "0-1", ply=1, id="wrong").json()["refused"] == \
+        "the game is over: Yellow's pawn reached Red's base I10, so the result is 1-0"
+    assert act(client, "result", "1-0", ply=1, id="ok").json()["result"] == "1-0"
+    assert '[Result "1-0"]' in (tmp_path / GAME).read_text(encoding="utf-8")
+
+
+# --- actions are applied once ---------------------------------------------------------
+
+def test_an_action_sent_twice_is_saved_once_even_after_a_restart(tmp_path):
+    with TestClient(create_app(tmp_path, CODE)) as first:
+        new_game(first)
+        assert act(first, "turn", "D4", ply=0, id="same").json()["again"] is False
+        assert act(first, "turn", "D4", ply=0, id="same").json()["again"] is True
+        assert act(first, "comment", "a note", ply=1, id="note").status_code == 200
+    with TestClient(create_app(tmp_path, CODE)) as restarted:  # the answer was lost, the phone sends it again
+        assert act(restarted, "comment", "a note", ply=1, id="note").json()["again"] is True
+        assert act(restarted, "turn", "D4", ply=0, id="same").json()["again"] is True
+        stale = act(restarted, "turn", "H10", ply=0, id="stale")
+    assert stale.status_code == 409
+    assert stale.json()["refused"] == ("the record has 1 turn now, not 0: this turn was meant for another position, "
+                                       "so it is not saved")
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 {a note} *\n")
+
+
+# --- one recorder per game --------------------------------------------------------------
+
+def test_a_second_device_is_refused_until_it_takes_over(client):
+    new_game(client)
+    refused = client.post(f"/api/games/{GAME}/claim", headers=OTHER, json={})
+    assert refused.status_code == 409
+    assert refused.json()["refused"] == (f"{GAME} is being recorded on another device: go on there, or take it over "
+                                         "here (the other device then stops recording it)")
+    assert act(client, "turn", "D4", ply=0, id="x", headers=OTHER).status_code == 409
+    assert client.post(f"/api/games/{GAME}/claim", headers=OTHER, json={"take_over": True}).json()["recorder"] == "you"
+    assert act(client, "turn", "D4", ply=0, id="y", headers=OTHER).status_code == 200
+    assert act(client, "turn", "H10", ply=1, id="z").status_code == 409
+    assert client.get(f"/api/games/{GAME}/sheet", headers=HEADERS).json()["recorder"] == "other"
+
+
+LOCK_HOLDER = """
+import sys
+from ludoscribe.notation.lock import ScoresheetLock
+lock = ScoresheetLock(sys.argv[1]); lock.acquire(); print("held", flush=True); sys.stdin.read()
+"""
+
+
+def test_a_terminal_session_and_the_browser_never_both_record_a_game(client, tmp_path):
+    new_game(client)
+    client.post(f"/api/games/{GAME}/release", headers=HEADERS)
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(tmp_path / GAME)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        refused = act(client, "turn", "D4", ply=0, id="t")
+        assert refused.json()["refused"] == (f"{tmp_path / GAME} is being recorded by another session "
+                                             f"(process {holder.pid}): finish or quit that one first")
+    finally:
+        holder.communicate("")
+    assert act(client, "turn", "D4", ply=0, id="t2").status_code == 200
+    terminal = subprocess.run([sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "record",
+                               "teblo", "-o", str(tmp_path / GAME)], input="", capture_output=True, text=True)
+    assert terminal.returncode == 1
+    assert terminal.stderr == (f"Error: {tmp_path / GAME} is being recorded by another session (process "
+                               f"{os.getpid()}): finish or quit that one first\n")
+
+
+# --- what spectators see ------------------------------------------------------------------
+
+def test_spectators_see_turns_after_the_delay_recorders_at_once(tmp_path):
+    clock = Clock()
+    with TestClient(create_app(tmp_path, CODE, delay=15 * 60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        clock.now += 10 * 60
+        act(client, "turn", "H10", ply=1, id="b")
+        assert [g["plies"] for g in client.get("/api/event").json()["games"]] == [0]
+        assert client.get(f"/api/games/{GAME}/sheet", headers=HEADERS).json()["plies"] == 2
+        clock.now += 5 * 60
+        assert [g["plies"] for g in client.get("/api/event").json()["games"]] == [1]
+        act(client, "result", "1/2-1/2", ply=2, id="r", reason="agreement")
+        clock.now += 10 * 60
+        assert [(g["plies"], g["result"]) for g in client.get("/api/event").json()["games"]] == [(2, "*")]
+        assert "1. D4 H10" not in client.get(f"/game/{GAME}").text.replace("</a> <a", " ")
+        clock.now += 5 * 60
+        assert [(g["plies"], g["result"]) for g in client.get("/api/event").json()["games"]] == [(2, "1/2-1/2")]
+        assert "Draw" in client.get(f"/api/games/{GAME}/view").json()["html"]
+
+
+def test_the_delay_also_holds_back_the_game_page_and_the_standings(tmp_path):
+    clock = Clock()
+    with TestClient(create_app(tmp_path, CODE, delay=60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        act(client, "result", "1-0", ply=1, id="r", reason="resignation")
+        assert "No finished game yet." in client.get("/api/standings").text
+        assert '>D4</a>' not in client.get(f"/api/games/{GAME}/view").json()["html"]
+        clock.now += 61
+        assert '>D4</a>' in client.get(f"/api/games/{GAME}/view").json()["html"]
+        standings = client.get("/api/standings").text
+        assert "<td>Ann</td>" in standings and "No finished game yet." not in standings
+
+
+# --- events as they happen -------------------------------------------------------------------
+
+class Stream:
+    """A spectator's event stream read in a thread: its events in order, as (id, kind, data)."""
+
+    def __init__(self, url: str, last_id: str = "") -> None:
+        host, port = url.removeprefix("http://").rstrip("/").split(":")
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=SAFETY)
+        self.connection.request("GET", "/events", headers={"Last-Event-ID": last_id} if last_id else {})
+        self.response = self.connection.getresponse()
+        self.events: Queue = Queue()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        fields: dict[str, str] = {}
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith(":"):
+                    self.events.put(("", "comment", line))
+                elif line:
+                    name, _, value = line.partition(": ")
+                    fields[name] = value
+                elif "data" in fields:
+                    self.events.put((fields.get("id", ""), fields["event"], json.loads(fields["data"])))
+                    fields = {}
+        except (OSError, ValueError):
+            pass
+
+    def next(self, kind: str = "game"):
+        while True:
+            event = self.events.get(timeout=SAFETY)
+            if event[1] == kind:
+                return event
+
+    def close(self) -> None:
+        """Hang up, as a closed page does (the reading thread then ends)."""
+        self.connection.sock.shutdown(socket.SHUT_RDWR)
+        self.thread.join(SAFETY)
+        self.connection.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(tmp_path).start()
+    yield running
+    running.stop()
+
+
+def test_the_first_line_is_the_url_and_a_turn_reaches_every_spectator(server):
+    streams = [Stream(server.url) for _ in range(3)]
+    for stream in streams:
+        assert stream.next("event")[2] == {"games": []}
+    status, created = server.request("POST", "/api/games", NEW)
+    assert status == 200
+    status, _ = server.request("POST", f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn", "text": "D4"})
+    for stream in streams:
+        assert stream.next()[2]["plies"] == 0  # the new game
+        _, _, data = stream.next()
+        assert (data["name"], data["plies"], data["last"], data["state"]) == (GAME, 1, "1. D4", "live")
+        stream.close()
+
+
+def test_a_reconnecting_spectator_gets_what_it_missed_or_everything(server):
+    server.request("POST", "/api/games", NEW)
+    first = Stream(server.url)
+    last_id = first.next("event")[0]
+    first.close()
+    server.request("POST", f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn", "text": "D4"})
+    server.request("POST", f"/api/games/{GAME}/actions", {"id": "b", "ply": 1, "kind": "turn", "text": "H10"})
+    resumed = Stream(server.url, last_id)
+    assert [resumed.next()[2]["plies"] for _ in range(2)] == [1, 2]
+    resumed.close()
+    stranger = Stream(server.url, "0000:5")  # another run's numbers: the whole event again
+    assert [game["plies"] for game in stranger.next("event")[2]["games"]] == [2]
+    stranger.close()
+
+
+def test_a_game_recorded_in_a_terminal_shows_up_live(server, tmp_path):
+    stream = Stream(server.url)
+    stream.next("event")
+    session = subprocess.run([sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "record",
+                              "teblo", "-o", str(tmp_path / "terminal.tgn")],
+                             input="Club\n?\n2026.11.20\n3\nCy\nDi\nD4\nH10\nquit\n", capture_output=True, text=True)
+    assert session.returncode == 0, session.stderr
+    plies = 0
+    while plies < 2:  # the session saves after each turn: the server may see one or both
+        _, _, data = stream.next()
+        assert data["name"] == "terminal.tgn"
+        plies = data["plies"]
+    assert data["players"] == "Cy – Di"
+    stream.close()
+
+
+def test_a_keep_alive_comment_keeps_a_quiet_stream_open(tmp_path, monkeypatch):
+    monkeypatch.setattr(live_app, "KEEP_ALIVE", 0.05)
+    with TestClient(create_app(tmp_path, CODE)) as client:
+        with client.stream("GET", "/events") as response:
+            lines = response.iter_lines()
+            assert next(lines) == "retry: 2000"
+            assert next(line for line in lines if line.startswith(":")) == ": keep-alive"
+
+
+def test_killing_the_server_loses_no_saved_turn_and_a_restart_goes_on(tmp_path):
+    server = Server(tmp_path).start()
+    server.request("POST", "/api/games", NEW)
+    for ply, turn in enumerate(["D4", "H10", "(H9)"]):
+        assert server.request("POST", f"/api/games/{GAME}/actions",
+                              {"id": f"t{ply}", "ply": ply, "kind": "turn", "text": turn})[0] == 200
+    server.kill()
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 H10 2. (H9) *\n")
+    assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")] == []
+    again = Server(tmp_path).start()
+    try:
+        assert again.request("POST", f"/api/games/{GAME}/actions",
+                             {"id": "t2", "ply": 2, "kind": "turn", "text": "(H9)"})[1]["again"] is True
+        status, answer = again.request("POST", f"/api/games/{GAME}/actions",
+                                       {"id": "t3", "ply": 3, "kind": "turn", "text": "G10"})
+        assert status == 200 and answer["plies"] == 4
+    finally:
+        assert again.stop() == 0
+
+
+# --- what nobody may do -------------------------------------------------------------------
+
+def test_recording_needs_the_code_and_spectators_only_read(client):
+    for headers in ({}, {"X-Event-Code": "WRONG", "X-Device": DEVICE}):
+        answer = client.post("/api/games", headers=headers, json=NEW)
+        assert answer.status_code == 403
+        assert answer.json() == {"refused": "wrong event code: recording needs the code printed when the server started"}
+    new_game(client)
+    assert client.get(f"/api/games/{GAME}/sheet").status_code == 403
+    assert client.post(f"/api/games/{GAME}/offers", json={"draft": ""}).status_code == 403
+    assert client.post("/api/code", headers={"X-Event-Code": "test-code", "X-Device": DEVICE}).json() == {"ok": True}
+    assert client.post("/", json={}).status_code == 405
+
+
+def test_no_path_outside_the_event_folder_is_reachable(tmp_path):
+    outside = tmp_path / "outside.tgn"
+    outside.write_text('[Game "Teblo"]\n[Result "*"]\n\n1. D4 *\n', encoding="utf-8")
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "linked.tgn").symlink_to(outside)
+    (folder / ".hidden.tgn").write_text(outside.read_text())
+    with TestClient(create_app(folder, CODE)) as client:
+        assert client.get("/api/event").json()["games"] == []
+        for path in ("/game/linked.tgn", "/game/..%2Foutside.tgn", "/game/../outside.tgn", "/api/games/.hidden.tgn/view",
+                     "/static/..%2F..%2Fnotation%2Fevent.py", "/static/app.py", "/record/%2Fetc%2Fpasswd"):
+            assert client.get(path).status_code == 404, path
+        too_far = client.post("/api/games", headers=HEADERS, json=NEW | {"round": "../../x"})
+        assert too_far.json() == {"refused": "the round and the board are numbers from 1 to 9999"}
+    assert sorted(path.name for path in folder.iterdir()) == [".hidden.tgn", "linked.tgn"]
+
+
+def test_request_bodies_are_limited_and_must_be_json_objects(client):
+    new_game(client)
+    big = client.post(f"/api/games/{GAME}/actions", headers=HEADERS, content=b"{" + b" " * (70 * 1024) + b"}")
+    assert (big.status_code, big.json()) == (413, {"refused": "the request is over 64 KB"})
+    assert client.post(f"/api/games/{GAME}/actions", headers=HEADERS, content=b"[1]").status_code == 400
+    assert client.post(f"/api/games/{GAME}/actions", headers=HEADERS, content=b"\xff").status_code == 400
+    assert act(client, "turn", "D4", ply=True, id="b").status_code == 400
+
+
+def test_every_answer_forbids_inline_scripts_and_framing(client):
+    for path in ("/", "/record", "/api/event", "/static/live.js", "/nowhere"):
+        headers = client.get(path).headers
+        assert "script-src 'self';" in headers["content-security-policy"], path
+        assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+
+
+def test_serve_without_the_live_extra_says_how_to_install_it(tmp_path):
+    blocked = ("import sys; sys.modules['uvicorn'] = None; from ludoscribe.cli.main import main; "
+               f"sys.argv = ['ludoscribe', 'serve', {str(tmp_path)!r}]; main()")
+    result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("Error: ludoscribe serve needs the live extra (uvicorn is missing): "
+                             "pip install 'ludoscribe[live]'\n")
+
+
+def test_serve_refuses_what_is_not_a_folder(tmp_path):
+    result = subprocess.run([sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "serve",
+                             str(tmp_path / "nowhere")], capture_output=True, text=True)
+    assert (result.returncode, result.stderr) == (2, f"Error: {tmp_path / 'nowhere'} is not a folder: serve takes "
+                                                     "the folder of an event's games\n")
+
+
+def test_the_lock_file_and_the_code_stay_hidden_from_the_games(server, tmp_path):
+    server.request("POST", "/api/games", NEW)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [f".{GAME}.lock", GAME]
+    assert [game["name"] for game in server.request("GET", "/api/event")[1]["games"]] == [GAME]
+    lock = ScoresheetLock(str(tmp_path / GAME))
+    with pytest.raises(Exception):
+        lock.acquire()
+
+
+def test_hostile_records_are_shown_as_text_on_every_live_page(tmp_path):
+    from hostile_records import IMAGE, PUBLISHED, REFUSED, write_corpus
+    from test_hostile import assert_inert
+
+    from ludoscribe.render.escaping import html_text
+
+    write_corpus(tmp_path)
+    with TestClient(create_app(tmp_path, CODE)) as client:
+        games = client.get("/api/event").json()["games"]
+        assert len(games) == len(PUBLISHED) + len(REFUSED)
+        event = client.get("/").text
+        assert_inert(event, "event page")
+        assert f"Round {html_text(IMAGE)}" in event and IMAGE not in event
+        assert_inert(client.get("/api/standings").text, "standings")
+        assert_inert(client.get("/record").text, "recorder's list")
+        for hostile in PUBLISHED:
+            name = f"{hostile.name}.tgn"
+            for path in (f"/game/{name}", f"/api/games/{name}/card", f"/record/{name}"):
+                assert_inert(client.get(path).text, path)
+            assert_inert(client.get(f"/api/games/{name}/view").json()["html"], name)
+            state = client.get(f"/api/games/{name}/sheet", headers=HEADERS).json()
+            assert state["problem"] is None and "<svg" in state["board"]
+            assert_inert(state["board"], name)
+        for hostile in REFUSED:
+            card = client.get(f"/api/games/{hostile.name}.tgn/card").text
+            assert_inert(card, hostile.name)
+            assert f"{hostile.name}.tgn does not check: {html_text(hostile.refused or '')}" in card
+
+
+def test_the_event_code_is_kept_in_the_folder_across_restarts(tmp_path):
+    codes = []
+    for _ in range(2):
+        process = subprocess.Popen([sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "serve",
+                                    str(tmp_path), "--port", "0"], stdout=subprocess.PIPE, text=True)
+        assert process.stdout.readline().startswith("http://127.0.0.1:")
+        codes.append(process.stdout.readline())
+        process.kill()
+        process.wait(SAFETY)
+    assert codes[0] == codes[1]
+    code = codes[0].removeprefix("Recording code: ").strip()
+    assert len(code) == 9 and code[4] == "-" and (tmp_path / ".ludoscribe-code").read_text() == code + "\n"
+    assert (tmp_path / ".ludoscribe-code").stat().st_mode & 0o077 == 0
