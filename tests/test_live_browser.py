@@ -66,15 +66,15 @@ def teblo(page, folder):
     expect(page.locator(".ls-sheet-turn")).to_have_count(4)
     page.fill("#ls-comment", "Red offers a draw")
     page.click("text=Add comment")
-    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {Red offers a draw}")
+    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {[%undone 3. D5]} {Red offers a draw}")
     page.select_option("#ls-nag", "!?")
     page.click("text=Add NAG")
     expect(page.locator(".ls-sheet-turn").last).to_have_text(" G10!?")
     page.fill("#ls-clock", "0:41:07")
     page.click("text=Add clock")
-    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {Red offers a draw [%clk 0:41:07]}")
+    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {[%undone 3. D5]} {Red offers a draw [%clk 0:41:07]}")
     players_result(page, "1/2-1/2", "agreement")
-    return "1. D4 H10 2. (H9) G10!? {Red offers a draw [%clk 0:41:07]} 1/2-1/2"
+    return "1. D4 H10 2. (H9) G10!? {[%undone 3. D5]} {Red offers a draw [%clk 0:41:07]} 1/2-1/2"
 
 
 def staku(page, folder):

@@ -104,9 +104,9 @@ def test_undo_comment_nag_clock_and_a_result_given_by_the_players(client, tmp_pa
     assert finished["result"] == "0-1"
     text = (tmp_path / GAME).read_text(encoding="utf-8")
     assert '[Result "0-1"]' in text and '[Termination "resignation"]' in text
-    assert text.endswith("\n1. D4 H10!? $14 {offers a draw [%clk 0:58:12]} 0-1\n")
+    assert text.endswith("\n1. D4 H10!? $14 {[%undone 2. (H9)]} {offers a draw [%clk 0:58:12]} 0-1\n")  # undo kept visibly
     assert act(client, "turn", "(H9)", ply=2, id="late").json()["refused"] == \
-        f"cannot record {GAME}: {tmp_path / GAME} is finished already (result 0-1)"
+        f"cannot record {GAME}: {tmp_path / GAME} is finished already (0-1: Red (Bob) wins)"
 
 
 def test_the_end_by_the_rules_is_proposed_and_saved_only_once_confirmed(client, tmp_path):
