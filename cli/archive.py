@@ -46,7 +46,8 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
 @click.option("--force", is_flag=True, help="Replace an output file that exists already.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes reading and replaying turns (conditions on tags alone are checked in one).")
+              help="Processes reading and replaying turns, at most one per CPU (conditions on tags alone "
+                   "are checked in one).")
 def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, target: str | None, out: str,
                    force: bool, jobs: int, **given: tuple[str, ...]) -> None:
     """Choose records from files and folders: those meeting every condition given.
@@ -88,17 +89,10 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
         total = sum(1 for _ in chosen.records)
         click.echo(total)
         sys.exit(_status(chosen.sources, chosen.failed))
-    from ..notation.files import output
+    from .main import _output
 
-    try:
-        with output(out, replace=force) as stream:
-            query.write(chosen.records, stream, json_output)
-    except BrokenPipeError:
-        raise
-    except FileExistsError:
-        raise click.ClickException(f"{out}: exists already (--force replaces it)") from None
-    except OSError as error:
-        raise click.ClickException(f"cannot write {out}: {error.strerror or error}") from None
+    with _output(out, force) as stream:
+        query.write(chosen.records, stream, json_output)
     sys.exit(_status(chosen.sources, chosen.failed))
 
 
@@ -111,7 +105,7 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
 @click.option("--opening-turns", type=click.IntRange(min=1), default=2, show_default=True,
               help="How many turns make an opening.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes reading and replaying records.")
+              help="Processes reading and replaying records, at most one per CPU.")
 def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, jobs: int) -> None:
     """Figures per game: results by side, game length, the most played openings with their
     scores, and how games end (the rule that ended each).
