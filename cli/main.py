@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, TextIO, cast
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, NoReturn, TextIO, cast
 
 import click
 
@@ -105,13 +105,18 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
 class _Commands(click.Group):
     """The command group: how a run ends when a pipe closes or a worker process is lost."""
 
+    def make_context(self, *args: Any, **options: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **options)
+        except BrokenPipeError:  # --help, --version cut short by their reader
+            _closed_output()
+
     def invoke(self, ctx: click.Context) -> Any:
         _messages.cut = False
         try:
             result = super().invoke(ctx)
         except BrokenPipeError:  # the output cut short by its reader (| head): the run ends quietly
-            _stop_writing(sys.stdout)
-            sys.exit(Status.CLOSED_PIPE)  # as a program stopped by SIGPIPE, like cat or grep
+            _closed_output()
         except SystemExit:
             if _messages.cut:
                 sys.exit(Status.CLOSED_PIPE)
@@ -127,6 +132,11 @@ class _Commands(click.Group):
         if _messages.cut:
             sys.exit(Status.CLOSED_PIPE)
         return result
+
+
+def _closed_output() -> NoReturn:
+    _stop_writing(sys.stdout)
+    sys.exit(Status.CLOSED_PIPE)  # as a program stopped by SIGPIPE, like cat or grep
 
 
 def _stop_writing(stream: TextIO) -> None:
@@ -305,6 +315,8 @@ def _output(target: str, force: bool) -> Iterator[TextIO]:
     written; what the block itself raises goes on as it is."""
     from ..notation.files import OutputError, make_folders, output
 
+    if not target:
+        raise click.BadParameter("an empty name is no file's name; - is standard output", param_hint="'-o'")
     try:
         make_folders(target)
         with output(target, replace=force) as stream:

@@ -54,12 +54,14 @@ def output(path: str, replace: bool = True) -> Iterator[TextIO]:
     appears whole or not at all. With `replace` false an existing file is never touched:
     OutputError EEXIST, before and after the writing. Anything else that can be written
     into (a device such as /dev/null, a named pipe) is written into as it is, never
-    replaced; a folder is refused (docs/cli.md#files).
+    replaced; so is the file already open as standard output or error, as /dev/stdout names
+    it. A folder is refused (docs/cli.md#files).
     """
-    if path == "-":
-        yield cast(TextIO, _Checked(sys.stdout, path))
+    standard = sys.stdout if path == "-" else _standard_stream(path)
+    if standard is not None:
+        yield cast(TextIO, _Checked(standard, path))
         with _writing(path):
-            sys.stdout.flush()
+            standard.flush()
         return
     check_output(path, replace)
     device = _device(path)
@@ -92,7 +94,10 @@ def output(path: str, replace: bool = True) -> Iterator[TextIO]:
 
 def check_output(path: str, replace: bool) -> None:
     """Raise the OutputError that `output(path, replace)` meets before writing anything: a
-    folder at `path`, or a file (or a link) when not `replace`; a device or a pipe is never in the way."""
+    folder at `path` (or a name ending in /), or a file (or a link) when not `replace`; a
+    device or a pipe is never in the way."""
+    if path.endswith(("/", os.sep)) and not os.path.isdir(path):
+        raise OutputError(errno.EISDIR, "it names a folder (it ends with /)", path)
     try:
         mode: int | None = os.stat(path).st_mode
     except (OSError, ValueError):  # missing, or a link to nothing
@@ -117,6 +122,22 @@ def make_folders(path: str) -> None:
         raise OutputError(errno.ENOTDIR, f"{blocker} is not a folder", path) from None
     except OSError as error:
         raise OutputError(error.errno, error.strerror or str(error), path) from None
+
+
+def _standard_stream(path: str) -> TextIO | None:
+    """Standard output or error if `path` leads to the file already open as it (/dev/stdout,
+    /dev/fd/2): written into through the stream, as the shell opened it (> or >>)."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if os.path.samestat(status, os.fstat(stream.fileno())):
+                return stream
+        except (OSError, ValueError, AttributeError):  # not a real file (under a test runner), or closed
+            continue
+    return None
 
 
 def _device(path: str) -> TextIO | None:

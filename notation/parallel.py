@@ -79,8 +79,9 @@ def workers(jobs: int, initializer: Callable[..., None] | None = None, initargs:
     terminal sends to them too: this process ends them.
     """
     before = set(multiprocessing.active_children())
+    parent = os.getpid() if multiprocessing.get_start_method() == "fork" else None  # else a server forks them
     pool = ProcessPoolExecutor(max_workers=usable_jobs(jobs, work), initializer=_start_worker,
-                               initargs=(os.getpid(), initializer, initargs))
+                               initargs=(parent, initializer, initargs))
     try:
         with _signals_held():  # no handler runs halfway through starting a worker
             pool.submit(os.getpid).result()  # starts them all (forked) or the first (spawned)
@@ -114,7 +115,7 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def _start_worker(parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+def _start_worker(parent: int | None, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
     """Ctrl-C is left to the main process, which ends the workers; SIGTERM ends a worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -124,15 +125,16 @@ def _start_worker(parent: int, initializer: Callable[..., None] | None, initargs
         initializer(*initargs)
 
 
-def _end_with(parent: int) -> None:
-    """Have the system end this worker if its main process dies without ending it (SIGKILL)."""
+def _end_with(parent: int | None) -> None:
+    """Have the system end this worker if the process that started it dies without ending it
+    (SIGKILL); `parent`: that process, when it is this process's parent."""
     if not sys.platform.startswith("linux"):
         return
     import ctypes
 
     set_parent_death_signal = 1  # PR_SET_PDEATHSIG in <linux/prctl.h>
     ctypes.CDLL(None).prctl(set_parent_death_signal, signal.SIGTERM)
-    if os.getppid() != parent:  # it died before that was set
+    if parent is not None and os.getppid() != parent:  # it died before that was set
         os._exit(1)
 
 

@@ -216,3 +216,40 @@ def test_the_exit_statuses_are_the_ones_the_docs_list():
     listed = {int(code) for code in re.findall(r"^\| `(\d+)` \|", section, re.MULTILINE)}
     assert listed == {status.value for status in Status}
     assert {Status.PROBLEMS, Status.USAGE, Status.UNREADABLE, Status.UNWRITABLE} == {1, 2}
+
+
+def test_dev_stdout_is_the_standard_output_the_shell_opened(tmp_path):
+    """`-o /dev/stdout >> log.tgn` adds to the log, as the shell opened it; nothing is replaced."""
+    log = tmp_path / "log.tgn"
+    log.write_text("kept\n", encoding="utf-8")
+    with open(log, "a", encoding="utf-8") as stream:
+        done = subprocess.run(command("convert", GAME, "--to", "tgn", "-o", "/dev/stdout"), stdout=stream)
+    assert done.returncode == 0
+    assert log.read_bytes() == b"kept\n" + on_standard_output(["convert", GAME, "--to", "tgn"])
+    assert os.listdir(tmp_path) == ["log.tgn"]
+
+
+@pytest.mark.parametrize("name", WRITERS)
+def test_a_name_ending_with_a_slash_is_not_written_as_a_file(tmp_path, name):
+    out = f"{tmp_path / 'new'}/"
+    result = run(*WRITERS[name], "-o", out)
+    assert result.exit_code == 2
+    message = f"cannot write {out}: it names a folder (it ends with /)\n"
+    assert result.stderr == (message if name == "diagram" else f"Error: {message}")
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("name", WRITERS)
+def test_an_empty_output_name_is_a_usage_error(tmp_path, name):
+    result = run(*WRITERS[name], "-o", "")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == ("Error: Invalid value for '-o': an empty name is no file's name; "
+                                              "- is standard output")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["filter", "--help"]], ids=" ".join)
+def test_help_cut_short_by_its_reader_exits_141(args):
+    process = subprocess.Popen(command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    assert process.wait() == 141
+    assert process.stderr.read() == b""
