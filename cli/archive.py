@@ -77,14 +77,14 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
                 raise click.BadParameter(str(error), param_hint=option) from None
             specs.append((builder, text))
     from ..notation.sources import Sources
-    from .main import _input_error, _report, _status
+    from .main import _input_error, _note, _report, _status
 
     wanted = query.Query(conditions, specs)
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
     sources = Sources(paths, failed=_input_error,  # with workers, they read the turns
                       moves=not wanted.in_workers(jobs, unique) and (wanted.needs_turns or unique or json_output))
     chosen = query.choose(sources, wanted, unique=unique, rejected=_report,
-                          copy=lambda note: click.echo(note, err=True), jobs=jobs, full=json_output)
+                          copy=_note, jobs=jobs, full=json_output)
     if count_only:
         total = sum(1 for _ in chosen.records)
         click.echo(total)

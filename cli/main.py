@@ -57,7 +57,7 @@ _messages = _Messages()
 
 
 def _input_error(error: InputError) -> None:
-    _messages.say(terminal_text(str(error)))
+    _note(str(error))
 
 
 def _status(sources: Sources, failed: bool) -> Status:
@@ -81,6 +81,12 @@ def _count(number: int, noun: str) -> str:
 def _report(path: str, index: int, record: Record) -> None:
     for line in _problem_lines(path, index, record):
         _messages.say(line)
+
+
+def _note(line: str) -> None:
+    """A message on standard error (a note, progress, an error that does not stop the run),
+    written safe for a terminal."""
+    _messages.say(terminal_text(line))
 
 
 def _quiet_option(what: str) -> Any:
@@ -295,7 +301,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
                     text = write_record(record)
                 except TooLong as error:
                     failed = True
-                    _messages.say(terminal_text(f"{source}: {error}"))
+                    _note(f"{source}: {error}")
                     continue
                 stream.write(("\n" if written else "") + text)
                 written += 1
@@ -414,7 +420,7 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
     """
     from ..render.site import SiteError, build_site
 
-    progress = (lambda line: None) if quiet else (lambda line: _messages.say(terminal_text(line)))
+    progress = (lambda line: None) if quiet else _note
     try:
         report = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
                             progress=progress, rejected=_report, failed=_input_error)
@@ -506,7 +512,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
         except ValueError as error:
             failed = True
-            _messages.say(terminal_text(f"{path}: record {index}: {error}"))
+            _note(f"{path}: record {index}: {error}")
             continue
         for ply, svg in record_diagrams(record, plies, **options):
             if one_file:
@@ -614,7 +620,7 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
             failed = True
             _report(path, index, record)
         elif (first := seen.copy_of(path, index, record)) is not None:
-            _messages.say(terminal_text(seen.note(path, index, first, "counted")))
+            _note(seen.note(path, index, first, "counted"))
         else:
             valid.append(record)
     events = by_event(valid, scoring)
@@ -678,7 +684,7 @@ def main() -> None:
         _stop_writing(sys.stderr)
         sys.exit(Status.CLOSED_PIPE)
     except Exception as error:  # noqa: BLE001 - the last guard before the user's terminal
-        _messages.say(terminal_text(f"ludoscribe: internal error: {type(error).__name__}: {error}"))
+        _note(f"ludoscribe: internal error: {type(error).__name__}: {error}")
         sys.exit(Status.INTERNAL)
     finally:
         if (parallel := sys.modules.get(f"{__package__.rpartition('.')[0]}.notation.parallel")) is not None:

@@ -98,10 +98,11 @@ def check_output(path: str, replace: bool) -> None:
     device or a pipe is never in the way."""
     if path.endswith(("/", os.sep)) and not os.path.isdir(path):
         raise OutputError(errno.EISDIR, "it names a folder (it ends with /)", path)
-    try:
-        mode: int | None = os.stat(path).st_mode
-    except (OSError, ValueError):  # missing, or a link to nothing
-        mode = None
+    with _writing(path):  # a link that loops, a folder that cannot be searched: that error
+        try:
+            mode: int | None = os.stat(path).st_mode
+        except FileNotFoundError:  # missing, or a link to nothing
+            mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise OutputError(errno.EISDIR, "it is a folder", path)
     if not replace and os.path.lexists(path) and (mode is None or stat.S_ISREG(mode)):

@@ -22,6 +22,7 @@ import sys
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Generic, Iterable, Iterator, TypeVar
 
 from .model import Record
@@ -95,7 +96,7 @@ def workers(jobs: int, initializer: Callable[..., None] | None = None, initargs:
     pool.shutdown()
 
 
-def _end(children: set[multiprocessing.Process], pool: ProcessPoolExecutor) -> None:
+def _end(children: set[BaseProcess], pool: ProcessPoolExecutor) -> None:
     """End the pool's worker processes now, then the pool."""
     for child in children:
         child.terminate()

@@ -253,3 +253,12 @@ def test_help_cut_short_by_its_reader_exits_141(args):
     process.stdout.close()
     assert process.wait() == 141
     assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["", "force"])
+def test_an_output_link_that_loops_is_reported_without_advising_force(tmp_path, force):
+    loop = tmp_path / "loop.tgn"
+    loop.symlink_to("loop.tgn")
+    result = run("generate", "teblo", "-o", loop, *force)
+    assert (result.exit_code, result.stderr) == (2, f"Error: cannot write {loop}: Too many levels of symbolic links\n")
+    assert os.listdir(tmp_path) == ["loop.tgn"] and loop.is_symlink()
