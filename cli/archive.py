@@ -8,11 +8,10 @@ modules are imported when a command runs, so that other commands do not pay for 
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, TextIO, cast
+from typing import Any, Callable
 
 import click
 
-from ..render.escaping import terminal_text
 
 CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/query.py, help
     ("--tag", "tag_condition", "NAME=VALUE (whole value) or NAME~TEXT (found in it); case aside."),
@@ -49,7 +48,8 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("-o", "--output", "out", default="-", show_default=True, help="Output file; - is standard output.")
 @click.option("--force", is_flag=True, help="Replace an output file that exists already.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes reading and replaying turns (conditions on tags alone are checked in one).")
+              help="Processes reading and replaying turns, at most one per CPU (conditions on tags alone "
+                   "are checked in one).")
 def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, target: str | None, out: str,
                    force: bool, jobs: int, **given: tuple[str, ...]) -> None:
     """Choose records from files and folders: those meeting every condition given.
@@ -74,7 +74,7 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
     from ..notation import query
     from ..notation.duplicates import tgn_first
     from ..notation.sources import Sources
-    from .main import _input_error, _report, _Screen, _status, _write_failure
+    from .main import _input_error, _note, _output, _report, _status
 
     specs = [(builder, text) for option, builder, _ in CONDITIONS for text in given[_parameter(option)]]
     try:
@@ -84,21 +84,13 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
     sources = Sources(paths, failed=_input_error, moves=False)  # the turns are read when they are needed
     chosen = query.choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=_report,
-                          copy=lambda note: click.echo(terminal_text(note), err=True), jobs=jobs, full=json_output)
+                          copy=_note, jobs=jobs, full=json_output)
     if count_only:
         total = sum(1 for _ in chosen.records)
         click.echo(total)
         sys.exit(_status(sources, chosen.failed))
-    from ..notation.files import output
-
-    try:
-        with output(out, replace=force) as stream:
-            query.write(chosen.records, cast(TextIO, _Screen(stream)) if out == "-" and sys.stdout.isatty() else stream,
-                        json_output)
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        raise _write_failure(out, error) from None
+    with _output(out, force) as stream:
+        query.write(chosen.records, stream, json_output)
     sys.exit(_status(sources, chosen.failed))
 
 
@@ -121,7 +113,7 @@ OPTION_OF = {builder: option for option, builder, _ in CONDITIONS}
 @click.option("--unique", is_flag=True, help="Count once a game recorded twice with other tags (same game, players "
                                               "and turns), not only one read twice (same tags and turns).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes reading and replaying records.")
+              help="Processes reading and replaying records, at most one per CPU.")
 def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, unique: bool,
                   jobs: int) -> None:
     """Figures per game: results by side, game length, the most played openings with their
@@ -142,7 +134,7 @@ def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turn
     from ..notation.sources import Sources
     from ..notation.stats import counts, tally
     from ..render.stats import FORMATS
-    from .main import _input_error, _report, _status
+    from .main import _input_error, _note, _report, _status
 
     sources = Sources(paths, failed=_input_error, moves=jobs == 1)  # with workers, they read the turns
     seen = SeenGames(SAME_GAME if unique else SAME_RECORD)
@@ -156,7 +148,7 @@ def stats_command(paths: tuple[str, ...], form: str, openings: int, opening_turn
                 failed = True
                 _report(path, index, record)
             elif (first := seen.seen(path, index, one.key)) is not None:
-                click.echo(terminal_text(seen.note(path, index, first, "counted")), err=True)
+                _note(seen.note(path, index, first, "counted"))
                 continue
             yield one
 

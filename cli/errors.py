@@ -1,17 +1,42 @@
-"""Errors the commands report, with their exit status."""
+"""The exit statuses of the commands (docs/cli.md#exit-status) and the errors they report."""
 
 from __future__ import annotations
+
+from enum import IntEnum
 
 import click
 
 from ..render.escaping import terminal_text
 
 
+class Status(IntEnum):
+    """How a command ended, as its exit status."""
+
+    OK = 0
+    PROBLEMS = 1  # a record has problems (or a diagram could not be drawn)
+    USAGE = 2  # a bad option or argument
+    UNREADABLE = 2  # an input that could not be read (the others were processed)
+    UNWRITABLE = 2  # an output that cannot be written, or exists already
+    INTERNAL = 3  # a bug, reported on one line
+    INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, as shells expect
+    CLOSED_PIPE = 141  # the program reading the output or the messages closed the pipe: 128 + SIGPIPE
+    TERMINATED = 143  # SIGTERM: 128 + SIGTERM
+
+
 class IOFailure(click.ClickException):
     """A file that cannot be read or written: exit status 2, like usage errors."""
 
-    exit_code = 2
+    exit_code = Status.UNWRITABLE
 
     def format_message(self) -> str:
         """The message, safe for a terminal (file names may hold control characters)."""
         return terminal_text(self.message)
+
+
+class Stopped(BaseException):
+    """The run was stopped by a signal (Ctrl-C, SIGTERM): a BaseException, so that nothing on
+    the way out mistakes it for an error, and every `finally` and context manager cleans up."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.status = Status(128 + signal_number)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, TextIO, cast
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, NoReturn, TextIO, cast
 
 import click
 
 from ..render.escaping import terminal_lines, terminal_text
 from .archive import filter_command, stats_command
+from .errors import IOFailure, Status, Stopped
 from .serve import relay_command, serve_command
-from .errors import IOFailure
 
 if TYPE_CHECKING:
     from ..notation.model import Record
@@ -32,13 +35,35 @@ def _sources(paths: Iterable[str], json_input: bool | None = None) -> Sources:
     return Sources(paths, json_input=json_input, failed=_input_error)
 
 
+class _Messages:
+    """The lines a command prints for the user beside its output: reports, notes, progress.
+
+    A closed pipe stops them, never the work: the command goes on (a site is built, a file
+    written), prints nothing more, and ends with status 141 (docs/cli.md#exit-status).
+    """
+
+    def __init__(self) -> None:
+        self.cut = False
+
+    def say(self, line: str, err: bool = True) -> None:
+        """Print one line, already safe for a terminal."""
+        try:
+            click.echo(line, err=err)
+        except BrokenPipeError:
+            self.cut = True
+            _stop_writing(sys.stderr if err else sys.stdout)
+
+
+_messages = _Messages()
+
+
 def _input_error(error: InputError) -> None:
-    click.echo(terminal_text(str(error)), err=True)
+    _note(str(error))
 
 
-def _status(sources: Sources, failed: bool) -> int:
+def _status(sources: Sources, failed: bool) -> Status:
     """2 when an input could not be read, else 1 when a record has problems, else 0."""
-    return 2 if sources.errors else 1 if failed else 0
+    return Status.UNREADABLE if sources.errors else Status.PROBLEMS if failed else Status.OK
 
 
 def _problem_lines(path: str, index: int, record: Record) -> list[str]:
@@ -56,7 +81,13 @@ def _count(number: int, noun: str) -> str:
 
 def _report(path: str, index: int, record: Record) -> None:
     for line in _problem_lines(path, index, record):
-        click.echo(line, err=True)
+        _messages.say(line)
+
+
+def _note(line: str) -> None:
+    """A message on standard error (a note, progress, an error that does not stop the run),
+    written safe for a terminal."""
+    _messages.say(terminal_text(line))
 
 
 def _quiet_option(what: str) -> Any:
@@ -66,21 +97,59 @@ def _quiet_option(what: str) -> Any:
 _force_option = click.option("--force", is_flag=True, help="Replace output files that exist already.")
 
 
+def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--turn: refused at once when it cannot name a turn (a usage error), before any record is read."""
+    from ..render.diagram import turn_spec
+
+    if value is not None:
+        try:
+            turn_spec(value)
+        except ValueError as error:
+            raise click.BadParameter(str(error)) from None
+    return value
+
+
 class _Commands(click.Group):
-    """The command group; output cut short by the reader (| head) ends the run quietly."""
+    """The command group: how a run ends when a pipe closes or a worker process is lost."""
+
+    def make_context(self, *args: Any, **options: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **options)
+        except BrokenPipeError:  # --help, --version cut short by their reader
+            _closed_output()
 
     def invoke(self, ctx: click.Context) -> Any:
+        _messages.cut = False
         try:
-            return super().invoke(ctx)
-        except BrokenPipeError:
-            _stop_writing()
-            sys.exit(141)  # as a program stopped by SIGPIPE, like cat or grep
+            result = super().invoke(ctx)
+        except BrokenPipeError:  # the output cut short by its reader (| head): the run ends quietly
+            _closed_output()
+        except SystemExit:
+            if _messages.cut:
+                sys.exit(Status.CLOSED_PIPE)
+            raise
+        except click.ClickException:
+            raise
+        except Exception as error:
+            from ..notation.parallel import WorkerLost
+
+            if isinstance(error, WorkerLost):
+                raise IOFailure(str(error)) from None
+            raise
+        if _messages.cut:
+            sys.exit(Status.CLOSED_PIPE)
+        return result
 
 
-def _stop_writing() -> None:
-    """Point standard output at /dev/null, so that nothing more is flushed to the closed pipe."""
+def _closed_output() -> NoReturn:
+    _stop_writing(sys.stdout)
+    sys.exit(Status.CLOSED_PIPE)  # as a program stopped by SIGPIPE, like cat or grep
+
+
+def _stop_writing(stream: TextIO) -> None:
+    """Point a standard stream at /dev/null, so that nothing more is flushed to its closed pipe."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
     except (OSError, ValueError, AttributeError):  # not a real file (under a test runner)
         pass
 
@@ -149,9 +218,9 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         click.echo(json.dumps(report, indent=2))
     elif not quiet:
         invalid = records - valid
-        click.echo(f"checked {_count(records, 'record')} in {_count(sources.files, 'file')}: {valid} valid"
-                   + (f", {invalid} with problems" if invalid else "")
-                   + (f"; {_count(sources.errors, 'input')} not read" if sources.errors else ""), err=True)
+        _messages.say(f"checked {_count(records, 'record')} in {_count(sources.files, 'file')}: {valid} valid"
+                      + (f", {invalid} with problems" if invalid else "")
+                      + (f"; {_count(sources.errors, 'input')} not read" if sources.errors else ""))
     sys.exit(_status(sources, valid < records))
 
 
@@ -193,7 +262,6 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
     """
     from ..notation import check as check_record
-    from ..notation.files import output
     from ..notation.jsonio import write_json
     from ..notation.writer import TooLong, write_record
 
@@ -224,27 +292,20 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
         if record_index is not None and not found and not sources.errors:
             raise click.UsageError(f"{source} has no record {record_index}")
         sys.exit(_status(sources, failed))
-    try:
-        with output(out, replace=force) as stream:
-            if out == "-" and sys.stdout.isatty():
-                stream = cast(TextIO, _Screen(stream))
-            if target == "json":
-                write_json(_chain(first, records), stream)
-            else:
-                written = 0
-                for record in _chain(first, records):
-                    try:
-                        text = write_record(record)
-                    except TooLong as error:
-                        failed = True
-                        click.echo(f"{source}: {error}", err=True)
-                        continue
-                    stream.write(("\n" if written else "") + text)
-                    written += 1
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        raise _write_failure(out, error) from None
+    with _output(out, force) as stream:
+        if target == "json":
+            write_json(_chain(first, records), stream)
+        else:
+            written = 0
+            for record in _chain(first, records):
+                try:
+                    text = write_record(record)
+                except TooLong as error:
+                    failed = True
+                    _note(f"{source}: {error}")
+                    continue
+                stream.write(("\n" if written else "") + text)
+                written += 1
     sys.exit(_status(sources, failed))
 
 
@@ -253,8 +314,27 @@ def _chain(first: Record, rest: Iterator[Record]) -> Iterator[Record]:
     yield from rest
 
 
-def _write_failure(target: str, error: OSError) -> click.ClickException:
-    if isinstance(error, FileExistsError):
+@contextlib.contextmanager
+def _output(target: str, force: bool) -> Iterator[TextIO]:
+    """The one way a command writes an output (docs/cli.md#files): into `target` ('-' is
+    standard output), making the folders it needs; an existing file is replaced only with
+    `force`, a device or a pipe is written into. IOFailure (exit status 2) if it cannot be
+    written; what the block itself raises goes on as it is."""
+    from ..notation.files import OutputError, make_folders, output
+
+    if not target:
+        raise click.BadParameter("an empty name is no file's name; - is standard output", param_hint="'-o'")
+    try:
+        make_folders(target)
+        with output(target, replace=force) as stream:
+            yield cast(TextIO, _Screen(stream)) if stream.isatty() else stream
+    except OutputError as error:
+        raise _write_failure(target, error) from None
+
+
+def _write_failure(target: str, error: OSError) -> IOFailure:
+    """The error of an output that cannot be written: an existing file (never when replacing), a folder, a reason."""
+    if error.errno == errno.EEXIST:
         return IOFailure(f"{target}: exists already (--force replaces it)")
     return IOFailure(f"cannot write {target}: {error.strerror or error}")
 
@@ -270,7 +350,7 @@ def _publish(sources: Sources, source: str, record_index: int | None, target: st
     chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]
     if sources.errors:
-        sys.exit(2)
+        sys.exit(Status.UNREADABLE)
     if not chosen:
         raise click.UsageError(f"{source} has no record {record_index}" if record_index else f"{source} holds no record")
     if len(chosen) > 1:
@@ -279,7 +359,7 @@ def _publish(sources: Sources, source: str, record_index: int | None, target: st
     replayed = check_record(record)
     if record.problems:
         _report(path, index, record)
-        sys.exit(1)
+        sys.exit(Status.PROBLEMS)
     stem = Path(out).stem
     try:
         if target == "html":
@@ -289,14 +369,17 @@ def _publish(sources: Sources, source: str, record_index: int | None, target: st
     except BudgetError as error:  # too many diagrams or positions, or too large a page
         record.problems.append(error.problem)
         _report(path, index, record)
-        sys.exit(1)
+        sys.exit(Status.PROBLEMS)
     if target == "html":
         _write(out, page_html(fragment, title(record)), force)
         return
-    targets = [str(Path(out).with_name(name)) for name in files] + [out]
-    if not force:
-        for existing in filter(os.path.lexists, targets):
-            raise IOFailure(f"{existing}: exists already (--force replaces it)")
+    from ..notation.files import OutputError, check_output
+
+    for each in [str(Path(out).with_name(name)) for name in files] + [out]:  # all checked before any is written
+        try:
+            check_output(each, replace=force)
+        except OutputError as error:
+            raise _write_failure(each, error) from None
     for name, svg in files.items():
         _write(str(Path(out).with_name(name)), svg, force)
     _write(out, text, force)
@@ -308,7 +391,7 @@ def _publish(sources: Sources, source: str, record_index: int | None, target: st
               help="Folder of the site: empty, or a site built here before (it is replaced).")
 @click.option("--title", "site_title", default="Annotated games", show_default=True, help="The site's name.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Render the record pages in N processes.")
+              help="Render the record pages in N processes (at most one per CPU).")
 @click.option("--project", help="Keep the generated mkdocs project (mkdocs.yml and docs/) in this folder.")
 @click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
               help="mkdocs theme; auto is material when mkdocs-material is installed.")
@@ -338,7 +421,7 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
     """
     from ..render.site import SiteError, build_site
 
-    progress = (lambda line: None) if quiet else (lambda line: click.echo(terminal_text(line), err=True))
+    progress = (lambda line: None) if quiet else _note
     try:
         report = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
                             progress=progress, rejected=_report, failed=_input_error)
@@ -347,8 +430,8 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
     except OSError as error:
         raise IOFailure(f"cannot read or write {error.filename or ''}: {error.strerror or error}") from None
     index = Path(out) / "index.html"
-    click.echo(terminal_text(f"Open {index} in a browser ({index.resolve().as_uri()})."))
-    sys.exit(2 if report.unread else 1 if report.rejected else 0)
+    _messages.say(terminal_text(f"Open {index} in a browser ({index.resolve().as_uri()})."), err=False)
+    sys.exit(Status.UNREADABLE if report.unread else Status.PROBLEMS if report.rejected else Status.OK)
 
 
 @cli.command()
@@ -356,7 +439,8 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
 @click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
 @click.option("--turn", help="The position after this turn, numbered as in the record: 12 after the turn "
                              "written 12. (the first side's), 12... after the one written 12... (the second "
-                             "side's), 0 the start. A SetUp record counts from its own first number.")
+                             "side's), 0 the start. A SetUp record counts from its own first number.",
+              callback=_turn_option)
 @click.option("--all", "every", is_flag=True, help="Every position of the main line, one SVG each.")
 @click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
 @click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
@@ -415,6 +499,8 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             raise click.UsageError("--all draws every position, one SVG each: give -o FOLDER")
         raise click.UsageError(f"{source} holds {_count(len(chosen), 'record')}, one SVG each: give -o FOLDER, "
                                "or choose one with --record K")
+    if (every or not one_file) and os.path.lexists(out) and not os.path.isdir(out):
+        raise IOFailure(f"cannot write into {out}: it is not a folder")
     names = output_names([(path, index if counts[path] > 1 else None) for path, index, _ in chosen], source)
     failed = unwritten = False
     for (path, index, record), name in zip(chosen, names):
@@ -427,7 +513,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
         except ValueError as error:
             failed = True
-            click.echo(terminal_text(f"{path}: record {index}: {error}"), err=True)
+            _note(f"{path}: record {index}: {error}")
             continue
         for ply, svg in record_diagrams(record, plies, **options):
             if one_file:
@@ -438,8 +524,8 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
                 _write(target, svg, force)
             except IOFailure as error:
                 unwritten = True
-                click.echo(terminal_text(error.message), err=True)
-    sys.exit(2 if unwritten else _status(sources, failed))
+                _messages.say(error.format_message())
+    sys.exit(Status.UNWRITABLE if unwritten else _status(sources, failed))
 
 
 @cli.command()
@@ -545,7 +631,7 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
                 failed = True
                 _report(path, index, record)
             elif (first := seen.copy_of(path, index, record)) is not None:
-                click.echo(terminal_text(seen.note(path, index, first, "counted")), err=True)
+                _note(seen.note(path, index, first, "counted"))
             else:
                 yield record
 
@@ -573,23 +659,13 @@ def _draw_position(game: str, code: str, out: str, options: dict, force: bool) -
 
 
 def _write(target: str, text: str, force: bool = False) -> None:
-    """Write a file atomically, never over an existing one unless `force`; IOFailure if it cannot be."""
-    from ..notation.files import write_text
-
-    try:
-        if target != "-":
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
-        elif sys.stdout.isatty():
-            text = terminal_lines(text)
-        write_text(target, text, replace=force)
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        raise _write_failure(target, error) from None
+    """Write a whole output through `_output`; IOFailure if it cannot be written."""
+    with _output(target, force) as stream:
+        stream.write(text)
 
 
 class _Screen:
-    """Standard output when it is a terminal: control characters written escaped, as ls does."""
+    """An output that is a terminal: control characters written escaped, as ls does."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
@@ -605,9 +681,38 @@ cli.add_command(relay_command)
 
 
 def main() -> None:
-    """Entry point: run the command; a bug shows as one line, never a traceback."""
+    """Entry point: run the command. Ctrl-C and SIGTERM end it with the status shells expect,
+    its worker processes and temporary files gone; a bug shows as one line, never a traceback."""
+    stop = _Stop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, stop)
     try:
         cli(prog_name="ludoscribe")
+    except Stopped as stopped:  # every `finally` on the way has cleaned up
+        sys.exit(stopped.status)
+    except SystemExit:
+        if stop.received is not None:  # the signal came where Python could not raise it: the run went on
+            sys.exit(Status(128 + stop.received))
+        raise
+    except BrokenPipeError:  # a message about the end of the run could not be printed
+        _stop_writing(sys.stderr)
+        sys.exit(Status.CLOSED_PIPE)
     except Exception as error:  # noqa: BLE001 - the last guard before the user's terminal
-        click.echo(terminal_text(f"ludoscribe: internal error: {type(error).__name__}: {error}"), err=True)
-        sys.exit(3)
+        _note(f"ludoscribe: internal error: {type(error).__name__}: {error}")
+        sys.exit(Status.INTERNAL)
+    finally:
+        if (parallel := sys.modules.get(f"{__package__.rpartition('.')[0]}.notation.parallel")) is not None:
+            parallel.end_all()  # whatever went wrong, no worker outlives the run
+
+
+class _Stop:
+    """The handler of Ctrl-C and SIGTERM: Stopped, raised once, so that a second signal does
+    not cut short the cleaning up the first one started."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+
+    def __call__(self, number: int, frame: Any) -> None:
+        if self.received is None:
+            self.received = number
+            raise Stopped(number)

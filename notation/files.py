@@ -5,10 +5,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import Iterator, TextIO, cast
 
 from .jsonio import SchemaError, read_json
 from .model import Record
@@ -39,46 +40,158 @@ def load(path: str, json_input: bool | None = None, moves: bool = True) -> Itera
         yield from read_file(path, moves)
 
 
+class OutputError(OSError):
+    """A failure to write an output (not one of reading what is being written): its errno,
+    its reason, and the output's name as the user gave it."""
+
+
 @contextlib.contextmanager
 def output(path: str, replace: bool = True) -> Iterator[TextIO]:
-    """A text stream to `path` ('-' is standard output), replaced atomically when done.
+    """A text stream to `path` ('-' is standard output); OutputError if it cannot be written.
 
-    The file appears whole or not at all: it is written beside its target and
-    renamed over it only when the block ends without error. With `replace` false an
-    existing file is never touched: FileExistsError, before and after the writing.
+    A regular file (or a file a symbolic link leads to) is replaced atomically: the new one
+    is written beside it and renamed over it only when the block ends without error, so it
+    appears whole or not at all. With `replace` false an existing file is never touched:
+    OutputError EEXIST, before and after the writing. Anything else that can be written
+    into (a device such as /dev/null, a named pipe) is written into as it is, never
+    replaced; so is the file already open as standard output or error, as /dev/stdout names
+    it. A folder is refused (docs/cli.md#files).
     """
-    if path == "-":
-        yield sys.stdout
+    standard = sys.stdout if path == "-" else _standard_stream(path)
+    if standard is not None:
+        yield cast(TextIO, _Checked(standard, path))
+        with _writing(path):
+            standard.flush()
         return
-    target = Path(path)
-    if not replace and os.path.lexists(target):
-        raise FileExistsError(errno.EEXIST, "the file exists already", path)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    check_output(path, replace)
+    device = _device(path)
+    if device is not None:
+        with device:
+            yield cast(TextIO, _Checked(device, path))
+            with _writing(path):
+                device.flush()
+        return
+    target = Path(os.path.realpath(path))  # through a link: the file it leads to, the link kept
+    with _writing(path):
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())  # on disk before it replaces the old file
-        os.chmod(temporary, 0o666 & ~_umask())
-        if replace:
-            os.replace(temporary, target)
-        else:
-            _place(temporary, target)
+            yield cast(TextIO, _Checked(stream, path))
+            with _writing(path):
+                stream.flush()
+                os.fsync(stream.fileno())  # on disk before it replaces the old file
+        with _writing(path):
+            os.chmod(temporary, 0o666 & ~_umask())
+            if replace:
+                os.replace(temporary, target)
+            else:
+                _place(temporary, target, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
 
 
-def _place(temporary: str, target: Path) -> None:
+def check_output(path: str, replace: bool) -> None:
+    """Raise the OutputError that `output(path, replace)` meets before writing anything: a
+    folder at `path` (or a name ending in /), or a file (or a link) when not `replace`; a
+    device or a pipe is never in the way."""
+    if path.endswith(("/", os.sep)) and not os.path.isdir(path):
+        raise OutputError(errno.EISDIR, "it names a folder (it ends with /)", path)
+    with _writing(path):  # a link that loops, a folder that cannot be searched: that error
+        try:
+            mode: int | None = os.stat(path).st_mode
+        except FileNotFoundError:  # missing, or a link to nothing
+            mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise OutputError(errno.EISDIR, "it is a folder", path)
+    if not replace and os.path.lexists(path) and (mode is None or stat.S_ISREG(mode)):
+        raise OutputError(errno.EEXIST, "the file exists already", path)
+
+
+def make_folders(path: str) -> None:
+    """Make the folders above `path` that are missing ('-' needs none); OutputError if one
+    cannot be made, naming the file in the way if that is why."""
+    if path == "-":
+        return
+    folder = Path(path).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        above = reversed([folder, *folder.parents])
+        blocker = next((each for each in above if each.exists() and not each.is_dir()), folder)
+        raise OutputError(errno.ENOTDIR, f"{blocker} is not a folder", path) from None
+    except OSError as error:
+        raise OutputError(error.errno, error.strerror or str(error), path) from None
+
+
+def _standard_stream(path: str) -> TextIO | None:
+    """Standard output or error if `path` leads to the file already open as it (/dev/stdout,
+    /dev/fd/2): written into through the stream, as the shell opened it (> or >>)."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if os.path.samestat(status, os.fstat(stream.fileno())):
+                return stream
+        except (OSError, ValueError, AttributeError):  # not a real file (under a test runner), or closed
+            continue
+    return None
+
+
+def _device(path: str) -> TextIO | None:
+    """`path` opened for writing into if it exists and is not a regular file (a device, a
+    named pipe); None for a regular file or a missing one, which is written atomically."""
+    with _writing(path):
+        try:
+            if stat.S_ISREG(os.stat(path).st_mode):
+                return None
+        except FileNotFoundError:
+            return None
+        descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)  # no O_CREAT, no O_TRUNC
+    if stat.S_ISREG(os.fstat(descriptor).st_mode):  # it became a file meanwhile: replaced, never written over
+        os.close(descriptor)
+        return None
+    return os.fdopen(descriptor, "w", encoding="utf-8", newline="\n")
+
+
+@contextlib.contextmanager
+def _writing(path: str) -> Iterator[None]:
+    """Turn the OSErrors of a step of writing `path` into OutputErrors; a closed pipe stays
+    a BrokenPipeError, which commands treat apart (docs/cli.md#exit-status)."""
+    try:
+        yield
+    except (BrokenPipeError, OutputError):
+        raise
+    except OSError as error:
+        raise OutputError(error.errno, error.strerror or str(error), path) from None
+
+
+class _Checked:
+    """A text stream whose failures to write are OutputErrors."""
+
+    def __init__(self, stream: TextIO, path: str) -> None:
+        self.stream, self.path = stream, path
+
+    def write(self, text: str) -> int:
+        with _writing(self.path):
+            return self.stream.write(text)
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+
+def _place(temporary: str, target: Path, path: str) -> None:
     """Give `temporary` the name `target` unless that name exists (a hard link fails then)."""
     try:
         os.link(temporary, target)
     except FileExistsError:
-        raise FileExistsError(errno.EEXIST, "the file exists already", str(target)) from None
+        raise OutputError(errno.EEXIST, "the file exists already", path) from None
     except OSError:  # a file system without hard links: check, then rename
         if os.path.lexists(target):
-            raise FileExistsError(errno.EEXIST, "the file exists already", str(target)) from None
+            raise OutputError(errno.EEXIST, "the file exists already", path) from None
         os.replace(temporary, target)
         return
     os.unlink(temporary)
@@ -91,6 +204,6 @@ def _umask() -> int:
 
 
 def write_text(path: str, text: str, replace: bool = True) -> None:
-    """Write a whole text file atomically (never over an existing one unless `replace`)."""
+    """Write a whole text file (atomically when it is a file; never over an existing one unless `replace`)."""
     with output(path, replace) as stream:
         stream.write(text)

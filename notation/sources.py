@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -120,17 +121,25 @@ class Sources:
                     self._fail(path, "no .tgn or .json file in this folder")
 
     def _walk(self, top: str) -> Iterator[str]:
-        """Record files under `top`, in the order of their sorted paths."""
+        """Record files under `top`, in the order of their sorted paths.
+
+        An entry with a record's name that cannot be read as a file (a link that loops or
+        leads nowhere, a named pipe that would wait for a writer, a socket) is reported as
+        an input not read; a link to a folder is not followed.
+        """
         pending = [self._entries(top)]
         while pending:
             entry = next(pending[-1], None)
             if entry is None:
                 pending.pop()
-            elif entry.is_dir(follow_symlinks=False):
+            elif _is_folder(entry):
                 if _identity(entry.path) not in self.skip and not written_by_ludoscribe(entry.path):
                     pending.append(self._entries(entry.path))
-            elif entry.name.endswith(RECORD_SUFFIXES) and entry.is_file():
-                yield entry.path
+            elif entry.name.endswith(RECORD_SUFFIXES):
+                if (why := _not_a_file(entry)) is None:
+                    yield entry.path
+                elif why:
+                    self._fail(entry.path, why)
 
     def _entries(self, folder: str) -> Iterator[os.DirEntry]:
         """The entries of a folder sorted by name; none, and an error, if it cannot be listed."""
@@ -141,6 +150,30 @@ class Sources:
             self._fail(folder, f"cannot list this folder: {error.strerror or error}")
             entries = []
         return iter(entries)
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    """A folder itself, not a link to one."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _not_a_file(entry: os.DirEntry) -> str | None:
+    """Why a folder's entry with a record's name is not read: None for a file (or a link to
+    one), "" for a link to a folder (not followed), else the reason it is reported."""
+    try:
+        mode = os.stat(entry.path).st_mode
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return f"a symbolic link to nothing ({reason})" if isinstance(error, FileNotFoundError) else reason
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return ""
+    kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"not a regular file ({kind}), not read"
 
 
 def stdin_is_json() -> bool:

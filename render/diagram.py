@@ -42,19 +42,25 @@ def renderer_for(game: Any) -> Callable[..., str]:
     return draw
 
 
-def ply_of(record: Record, spec: str) -> int:
-    """The main-line ply after the turn named by `spec`: '12' (first side's 12th turn),
-    '12...' (second side's), or '0' (the start), numbered as the record numbers its turns
-    (from its SetUp position's number). ValueError if the record lacks it."""
+def turn_spec(spec: str) -> tuple[int, bool]:
+    """The number of the turn `spec` names and whether it is the second side's ('12...');
+    ValueError if it is not of that form."""
     match = TURN_SPEC.fullmatch(spec.strip())
     if not match:
         raise ValueError(f"turn {spec!r} is not of the form 12 or 12... (0 for the start)")
     if (problem := number_problem("turn", match["number"])) is not None:
         raise ValueError(problem)
-    number = int(match["number"])
-    if number == 0 and not match["second"]:
+    return int(match["number"]), match["second"] is not None
+
+
+def ply_of(record: Record, spec: str) -> int:
+    """The main-line ply after the turn named by `spec`: '12' (first side's 12th turn),
+    '12...' (second side's), or '0' (the start), numbered as the record numbers its turns
+    (from its SetUp position's number). ValueError if the record lacks it."""
+    number, second = turn_spec(spec)
+    if number == 0 and not second:
         return 0
-    side = 1 if match["second"] else 0
+    side = 1 if second else 0
     ply = (number - record.start.number) * 2 + side - record.start.side + 1
     if not 1 <= ply <= len(record.moves):
         if not record.moves:

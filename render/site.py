@@ -17,7 +17,6 @@ import tempfile
 import time
 import unicodedata
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,7 @@ from ..notation import check, read_string
 from ..notation.duplicates import SeenGames
 from ..notation.games import display_name
 from ..notation.model import Record
+from ..notation.parallel import workers
 from ..notation.replay import Replayed
 from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
 from ..notation.standings import ScoredGame, played, standings
@@ -294,7 +294,7 @@ def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[
                                                       openings=task.openings, tree=task.tree)
                                            for task, path in zip(tasks, paths))
         else:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            pool = stack.enter_context(workers(jobs, work=len(tasks)))
             texts = (write_record(task.record) for task in tasks)
             notes = pool.map(render_page, texts, paths, [task.links for task in tasks],
                              [DEFAULT_BUDGETS] * len(tasks), [task.openings for task in tasks], chunksize=max(1, len(tasks) // (8 * jobs)))

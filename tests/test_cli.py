@@ -142,11 +142,14 @@ def test_convert_writes_output_atomically_and_leaves_no_temporary_file(files, tm
     assert out.read_text(encoding="utf-8").startswith('[Game "Teblo"]\n[Event "Club night"]\n')
 
 
-def test_convert_into_a_missing_folder_is_an_io_error(files, tmp_path):
+def test_convert_into_a_missing_folder_makes_it_and_a_file_in_the_way_is_an_io_error(files, tmp_path):
     out = tmp_path / "missing" / "game.tgn"
-    result = run("convert", str(files["good"]), "--to", "tgn", "-o", str(out))
+    assert run("convert", str(files["good"]), "--to", "tgn", "-o", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8").startswith('[Game "Teblo"]\n')
+    blocked = tmp_path / "good.tgn" / "game.tgn"
+    result = run("convert", str(files["good"]), "--to", "tgn", "-o", str(blocked))
     assert result.exit_code == 2
-    assert result.stderr == f"Error: cannot write {out}: No such file or directory\n"
+    assert result.stderr == f"Error: cannot write {blocked}: {files['good']} is not a folder\n"
 
 
 def test_convert_from_standard_input_to_standard_output():
