@@ -40,3 +40,23 @@ class Stopped(BaseException):
     def __init__(self, signal_number: int) -> None:
         super().__init__(signal_number)
         self.status = Status(128 + signal_number)
+
+
+class Signals:
+    """The handler of Ctrl-C and SIGTERM: Stopped, raised once, so that a second signal does
+    not cut short the cleaning up the first one started."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+
+    def __call__(self, number: int, frame: object) -> None:
+        if self.received is None:
+            self.received = number
+            raise Stopped(number)
+
+    def as_planned(self) -> None:
+        """The signal received is how the command ends (a server stopped with Ctrl-C): exit 0."""
+        self.received = None
+
+
+SIGNALS = Signals()

@@ -14,7 +14,7 @@ import click
 
 from ..render.escaping import terminal_lines, terminal_text
 from .archive import filter_command, stats_command
-from .errors import IOFailure, Status, Stopped
+from .errors import SIGNALS, IOFailure, Status, Stopped
 from .serve import relay_command, serve_command
 
 if TYPE_CHECKING:
@@ -683,16 +683,15 @@ cli.add_command(relay_command)
 def main() -> None:
     """Entry point: run the command. Ctrl-C and SIGTERM end it with the status shells expect,
     its worker processes and temporary files gone; a bug shows as one line, never a traceback."""
-    stop = _Stop()
     for number in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(number, stop)
+        signal.signal(number, SIGNALS)
     try:
         cli(prog_name="ludoscribe")
     except Stopped as stopped:  # every `finally` on the way has cleaned up
         sys.exit(stopped.status)
     except SystemExit:
-        if stop.received is not None:  # the signal came where Python could not raise it: the run went on
-            sys.exit(Status(128 + stop.received))
+        if SIGNALS.received is not None:  # the signal came where Python could not raise it: the run went on
+            sys.exit(Status(128 + SIGNALS.received))
         raise
     except BrokenPipeError:  # a message about the end of the run could not be printed
         _stop_writing(sys.stderr)
@@ -703,16 +702,3 @@ def main() -> None:
     finally:
         if (parallel := sys.modules.get(f"{__package__.rpartition('.')[0]}.notation.parallel")) is not None:
             parallel.end_all()  # whatever went wrong, no worker outlives the run
-
-
-class _Stop:
-    """The handler of Ctrl-C and SIGTERM: Stopped, raised once, so that a second signal does
-    not cut short the cleaning up the first one started."""
-
-    def __init__(self) -> None:
-        self.received: int | None = None
-
-    def __call__(self, number: int, frame: Any) -> None:
-        if self.received is None:
-            self.received = number
-            raise Stopped(number)

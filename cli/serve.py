@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .errors import IOFailure
+from .errors import SIGNALS, IOFailure, Stopped
 
 EXTRA = "pip install 'ludoscribe[live]'"
 CODE_FILE = ".ludoscribe-code"  # the event's code, kept in the folder so that a restart keeps it
@@ -88,8 +88,8 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on")
     try:
         uvicorn.Server(config).run(sockets=[listening])
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again once it has
-        pass
+    except (KeyboardInterrupt, Stopped):  # uvicorn stops on Ctrl-C or SIGTERM, then raises it again once it has
+        SIGNALS.as_planned()  # the way a server ends: exit status 0
     click.echo(f"Stopped. Every turn entered is saved in {folder}.")
 
 
@@ -168,5 +168,6 @@ def relay_command(folder: str, out: str, watch: bool, every: float, delay: float
                 click.echo(f"{target}: {len(written)} file{'' if len(written) == 1 else 's'} written")
     except OSError as error:
         raise IOFailure(f"cannot write the relay: {error.strerror or error}") from None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped):
+        SIGNALS.as_planned()  # the way --watch ends: exit status 0
         click.echo("Stopped.")
