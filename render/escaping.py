@@ -12,7 +12,8 @@ function, and every writer of that format uses it (docs/publishing.md#safety):
 - `markdown_text`: Markdown inline text, for any Markdown reader and its extensions:
   HTML escaped, and every character that Markdown or a common extension reads as
   syntax written as a character reference, so that nothing makes a link, an image,
-  emphasis, code, a table cell or an attribute list.
+  emphasis, code, a table cell or an attribute list; what is never syntax inside a line
+  (an apostrophe, ">", a lone "+") is left as written.
 - `script_json`: data for a script (the viewer's positions) as JSON that cannot close
   its `<script>` element.
 - `yaml_string`: a double-quoted YAML scalar of printable ASCII only, so that no
@@ -39,6 +40,9 @@ HTML_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x
 # and the extensions' ~ ^ = + $ @ marks): written as character references.
 MARKDOWN_SYNTAX = "\\`*_[]{}|#~^=+$@"
 MARKDOWN_ESCAPES = str.maketrans(HTML_ESCAPES | {char: f"&#{ord(char)};" for char in MARKDOWN_SYNTAX})
+# Never syntax inside a line once "<" is escaped: an apostrophe, ">" (a quote only at the
+# start of a line) and a plus sign standing alone ("++" marks keys in an extension).
+MARKDOWN_PLAIN = re.compile(r"('|>|(?<!\+)\+(?!\+))")
 HTML_TABLE = str.maketrans(HTML_ESCAPES)
 # In JSON strings, as \u escapes: markup characters and the separators old parsers refused.
 SCRIPT_JSON_ESCAPES = [(char, f"\\u{ord(char):04x}") for char in "<>&\u2028\u2029"]
@@ -72,8 +76,12 @@ def html_text(text: str) -> str:
 
 
 def markdown_text(text: str) -> str:
-    """Text for Markdown: shown as written, never read as Markdown or HTML."""
-    return visible(text).translate(MARKDOWN_ESCAPES)
+    """Text for Markdown, inside a line: shown as written, never read as Markdown or HTML.
+
+    The characters of MARKDOWN_PLAIN stay as they are, so that T'Chako and a1-b1+c1 read
+    plainly in the Markdown text itself."""
+    return "".join(part if index % 2 else part.translate(MARKDOWN_ESCAPES)
+                   for index, part in enumerate(MARKDOWN_PLAIN.split(visible(text))))
 
 
 def script_json(value: Any) -> str:

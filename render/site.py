@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from ..notation import check, read_string
-from ..notation.duplicates import SeenGames
+from ..notation.duplicates import SeenGames, tgn_first
 from ..notation.games import display_name
 from ..notation.model import Record
 from ..notation.parallel import workers
@@ -232,34 +232,33 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
 def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str, int, Record], None],
           progress: Callable[[str], None]) -> Iterator[Task]:
     """A page to write for each valid record; index entries into `plan`."""
-    for path, records in sources.by_file():
-        for index, record in records:
-            builder = TreeBuilder(record)
-            replayed = check(record, then=builder)  # one replay checks the record and builds its page's tree
-            if not record.problems and (problem := over_budget(record, DEFAULT_BUDGETS)) is not None:
-                record.problems.append(problem)
-            if record.problems:
-                report.rejected += 1
-                rejected(path, index, record)
-                continue
-            if (original := plan.seen.copy_of(path, index, record)) is not None:
-                report.copies += 1
-                progress(f"site: {plan.seen.note(path, index, original, 'published')}")
-                continue
-            report.records += 1
-            event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
-            round_ = _tag(record, "Round")
-            slug = plan.slugs.new("-".join(part for part in (event, round_, first, second) if part != "?"), "record")
-            if event not in plan.event_slugs:
-                plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
-            game = record.game.name
-            plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
-                                      date_text(record.tags.get("Date")), round_))
-            plan.games[event].append(played(record))
-            openings = plan.openings(record, f"../records/{slug}.html", builder.tree.main_line())
-            links = {"Game": f"../games/{slugify(game, 'game')}.html",
-                     "Event": f"../events/{plan.event_slugs[event]}.html"}
-            yield Task(record, replayed, slug, links, openings, builder.tree)
+    for path, index, record in tgn_first(sources):  # of a record and its JSON copy, the TGN one is published
+        builder = TreeBuilder(record)
+        replayed = check(record, then=builder)  # one replay checks the record and builds its page's tree
+        if not record.problems and (problem := over_budget(record, DEFAULT_BUDGETS)) is not None:
+            record.problems.append(problem)
+        if record.problems:
+            report.rejected += 1
+            rejected(path, index, record)
+            continue
+        if (original := plan.seen.copy_of(path, index, record)) is not None:
+            report.copies += 1
+            progress(f"site: {plan.seen.note(path, index, original, 'published')}")
+            continue
+        report.records += 1
+        event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
+        round_ = _tag(record, "Round")
+        slug = plan.slugs.new("-".join(part for part in (event, round_, first, second) if part != "?"), "record")
+        if event not in plan.event_slugs:
+            plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
+        game = record.game.name
+        plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
+                                            date_text(record.tags.get("Date")), round_))
+        plan.games[event].append(played(record))
+        openings = plan.openings(record, f"../records/{slug}.html", builder.tree.main_line())
+        links = {"Game": f"../games/{slugify(game, 'game')}.html",
+                 "Event": f"../events/{plan.event_slugs[event]}.html"}
+        yield Task(record, replayed, slug, links, openings, builder.tree)
 
 
 @dataclass

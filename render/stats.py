@@ -5,16 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from typing import Any
 
 from ..notation.stats import Figures, GameFigures
 from .escaping import csv_text, markdown_text, terminal_text
 
 RESULT_ORDER = ("1-0", "0-1", "1/2-1/2", "*")
-# Written as they are in Markdown: an apostrophe, a plus sign standing alone, and ">" (syntax
-# only at the start of a line, where no text of the figures is written) are never syntax there.
-PLAIN = re.compile(r"('|>|(?<!\+)\+(?!\+))")
 CSV_HEADER = ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins", "Drawn",
               "Unfinished", "First side's score"]
 
@@ -70,22 +66,16 @@ def to_text(figures: Figures, openings: int = 10) -> str:
 def to_markdown(figures: Figures, openings: int = 10) -> str:
     out: list[str] = []
     for game in figures.games.values():
-        out += [f"## {_markdown(game.game)}", "", f"{game.records} records.", ""]
+        out += [f"## {markdown_text(game.game)}", "", f"{game.records} records.", ""]
         for heading, header, rows in sections(game, openings):
             if not rows:
                 continue
-            out += [f"### {_markdown(heading)}", "", "| " + " | ".join(_markdown(h) for h in header) + " |",
+            out += [f"### {markdown_text(heading)}", "", "| " + " | ".join(markdown_text(h) for h in header) + " |",
                     "|" + "---|" * len(header)]
-            out += ["| " + " | ".join(_markdown(cell) for cell in row) + " |" for row in rows]
+            out += ["| " + " | ".join(markdown_text(cell) for cell in row) + " |" for row in rows]
             out.append("")
     out.append(_footer(figures))
     return "\n".join(out).rstrip() + "\n"
-
-
-def _markdown(text: str) -> str:
-    """Text inside a line of Markdown, made inert as markdown_text makes it, but for the
-    characters of PLAIN, left as they are (T'Chako, a1-b1+c1, F>G)."""
-    return "".join(part if index % 2 else markdown_text(part) for index, part in enumerate(PLAIN.split(text)))
 
 
 def to_csv(figures: Figures, openings: int = 10) -> str:

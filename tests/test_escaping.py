@@ -61,6 +61,20 @@ def test_markdown_text_is_never_a_link_emphasis_or_table_cell():
     assert html.count("<td>") == 1
 
 
+def test_markdown_text_leaves_what_is_never_syntax_inside_a_line_as_written():
+    assert markdown_text("T'Chako a1-b1+c1 F>G") == "T'Chako a1-b1+c1 F>G"
+    assert markdown_text("++ctrl++ <b> 1+") == "&#43;&#43;ctrl&#43;&#43; &lt;b> 1+"
+    html = markdown.markdown(f"x {markdown_text('<script>alert(1)</script> ++k++')} x",
+                             extensions=["pymdownx.keys"] if _has("pymdownx") else [])
+    assert "<script" not in html and "<kbd" not in html
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
 @given(tricky_text)
 def test_markdown_text_reads_back_as_the_visible_text(text):
     for extensions in ([], ["tables", "attr_list", "toc", "def_list"]):

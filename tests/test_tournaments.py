@@ -148,7 +148,7 @@ def test_text_output_aligns_a_crosstable():
 def test_markdown_output_escapes_names():
     text = to_markdown("Club *1*", standings(SMALL))
     assert text.startswith("## Club &#42;1&#42;\n\n| Rank | Player | 1 | 2 | 3 | Games | W | D | L | Points | SB | DE |\n")
-    assert "| 2 | &lt;script&gt;alert(1)&lt;/script&gt; |  | x | ½ | 1 | 0 | 1 | 0 | ½ | 0.25 | ½ |\n" in text
+    assert "| 2 | &lt;script>alert(1)&lt;/script> |  | x | ½ | 1 | 0 | 1 | 0 | ½ | 0.25 | ½ |\n" in text
     assert "<script>" not in text
 
 
