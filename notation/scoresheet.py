@@ -333,17 +333,25 @@ class Scoresheet:
 
     def reopen(self) -> str | None:
         """Take back the result of a finished record, keeping it as a correction ([%undone 0-1]
-        after the last turn); why not, if it cannot be."""
+        after the last turn); why not, if it cannot be.
+
+        A Termination tag says how that result came about: it is taken back with it, its
+        value kept after the command ([%undone 0-1] resignation).
+        """
         if not self.finished:
             return "the record is not finished"
-        result, comments = self.record.result, self._comments()
-        kept = correction(result, [])
+        result, comments, tags = self.record.result, self._comments(), dict(self.record.tags)
+        termination = tags.get("Termination", "").strip()
+        kept = correction(result, [termination] if termination not in ("", "?") else [])
         comments.append(kept)
         self.record.result = "*"
+        self.record.tags.pop("Termination", None)
 
         def put_back() -> None:
             comments.pop()
             self.record.result = result
+            self.record.tags.clear()
+            self.record.tags.update(tags)
 
         return self._kept(put_back, kept)
 

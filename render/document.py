@@ -173,9 +173,9 @@ def comment_parts(comment: str, commands: bool = False) -> list[tuple[str, str]]
     return parts
 
 
-def remarks(comments: list[str]) -> list[tuple[str, str]]:
+def remarks(comments: list[str], commands: bool = False) -> list[tuple[str, str]]:
     """The parts readers see of a list of comments (see comment_parts)."""
-    return [part for comment in comments for part in comment_parts(comment)]
+    return [part for comment in comments for part in comment_parts(comment, commands)]
 
 
 def correction_words(kind: str) -> tuple[str, str]:
