@@ -333,6 +333,30 @@ def test_spectators_see_turns_after_the_delay_recorders_at_once(tmp_path):
         assert "Draw" in client.get(f"/api/games/{GAME}/view").json()["html"]
 
 
+def test_the_delay_holds_back_a_turn_taken_back_as_long_as_the_turns_after_it(tmp_path):
+    """A correction follows the turn before the one taken back: spectators see it no sooner
+    than the turn that came after it, never the mistaken turn before the delay is over."""
+    clock = Clock()
+    note = '<span class="ls-correction"><del>1... H10</del> taken back</span>'
+    with TestClient(create_app(tmp_path, CODE, delay=15 * 60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        clock.now += 15 * 60
+        act(client, "turn", "H10", ply=1, id="b")  # mistaken, taken back at once
+        act(client, "undo", ply=2, id="u")
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert ">D4</a>" in html and "H10" not in html
+        assert client.get(f"/api/games/{GAME}/sheet", headers=HEADERS).json()["moves"][0]["after"][0]["text"] == "1... H10"
+        clock.now += 60
+        act(client, "turn", "I9", ply=1, id="c")
+        clock.now += 14 * 60
+        assert "H10" not in client.get(f"/api/games/{GAME}/view").json()["html"]  # I9 not shown yet: nor its correction
+        clock.now += 60
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert note in html and ">I9</a>" in html
+        assert note in client.get(f"/game/{GAME}").text
+
+
 def test_the_delay_also_holds_back_the_game_page_and_the_standings(tmp_path):
     clock = Clock()
     with TestClient(create_app(tmp_path, CODE, delay=60, clock=clock)) as client:
