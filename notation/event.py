@@ -22,15 +22,15 @@ from pathlib import Path
 from .games import Outcome, game_class
 from .limits import MAX_RECORD
 from .lock import Busy, ScoresheetLock
-from .model import GLYPHS, Record
+from .model import GLYPHS, WINNERS, Record
 from .reader import read_string
 from .replay import Replayed, check, replay
-from .scoresheet import ANNOTATED, Scoresheet
+from .scoresheet import ANNOTATED, Scoresheet, correction
 
 GAME_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.tgn")  # what a game's file may be called
 NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
 TERMINATIONS = ("normal", "resignation", "agreement", "time forfeit", "adjudication")
-KINDS = ("turn", "undo", "comment", "clock", "nag", "result")
+KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
 
 
 class Refused(Exception):
@@ -96,7 +96,7 @@ class Action:
     id: str
     ply: int
     kind: str  # one of KINDS
-    text: str = ""  # the turn, comment, clock time, NAG or result
+    text: str = ""  # the turn, comment, clock time, NAG or result (nothing for undo and reopen)
     reason: str = ""  # for a result: how the game ended (Termination)
 
 
@@ -189,7 +189,11 @@ class EventFolder:
 
     def new_game(self, game: str, round_: str, board: str, players: tuple[str, str], variant: str = "",
                  event: str = "", site: str = "?", date: str | None = None) -> tuple[str, ScoresheetLock]:
-        """Start a game's file, `round2-board1.tgn`; its name and the lock held on it (Refused saying why not)."""
+        """Start a game's file, `round2-board1.tgn`; its name and the lock held on it (Refused saying why not).
+
+        The tags are checked as `ludoscribe record` checks them (`Scoresheet.new`): a Date is
+        YYYY.MM.DD (today's unless given), the two players are two different people.
+        """
         if not NUMBER.fullmatch(round_) or not NUMBER.fullmatch(board):
             raise Refused("the round and the board are numbers from 1 to 9999")
         try:
@@ -214,10 +218,10 @@ class EventFolder:
                     rules.sides[0]: players[0], rules.sides[1]: players[1], "Board": board}
             if variant.strip():
                 tags["Variant"] = variant.strip()
-            sheet = Scoresheet.new(rules.name)
-            for tag, value in tags.items():
-                if (problem := sheet.set_tag(tag, value.strip() or "?")) is not None:
-                    raise Refused(problem)
+            try:
+                sheet = Scoresheet.new(rules.name, {tag: value.strip() or "?" for tag, value in tags.items()})
+            except ValueError as error:
+                raise Refused(str(error)) from None
             sheet.save(self.path(name))
         except BaseException:
             lock.release()
@@ -228,14 +232,15 @@ class EventFolder:
     def apply(self, name: str, action: Action) -> Applied:
         """Apply a scorer's action to a game and save it (the caller holds the game's lock).
 
-        Refused with the reason when the rules or the record refuse it, or when the game is
-        no longer where the device saw it (`ply`): the message says what changed.
+        Refused with the reason when the rules or the scoresheet refuse it (the reasons of
+        `ludoscribe record`: a finished game takes no turn until it is reopened), or when the
+        game is no longer where the device saw it (`ply`): the message says what changed.
         """
         if action.kind not in KINDS:
             raise Refused(f"{action.kind!r} is not an action ({', '.join(KINDS)})")
         path = self.path(name)
         try:
-            sheet = Scoresheet.resume(path)
+            sheet = Scoresheet.load(path)
         except OSError as error:
             raise Refused(f"cannot read {name}: {error.strerror or error}") from None
         except (ValueError, UnicodeDecodeError) as error:
@@ -246,10 +251,10 @@ class EventFolder:
         if action.ply != plies:
             raise Refused(f"the record has {plies} turn{'' if plies == 1 else 's'} now, not {action.ply}: "
                           f"this {action.kind} was meant for another position, so it is not saved")
-        label = sheet.label()
+        label = sheet.label() if not sheet.finished else ""
         problem = _change(sheet, action)
         if problem is not None:
-            raise Refused(f"{label}: {problem}" if action.kind == "turn" else problem)
+            raise Refused(f"{label}: {problem}" if action.kind == "turn" and label else problem)
         try:
             sheet.save(path)
         except OSError as error:
@@ -262,7 +267,12 @@ def _change(sheet: Scoresheet, action: Action) -> str | None:
     if action.kind == "turn":
         return sheet.add_turn(action.text)
     if action.kind == "undo":
-        return None if sheet.undo() is not None else "no turn to undo"
+        try:
+            return None if sheet.undo() is not None else "no turn to undo"
+        except ValueError as error:  # finished, a turn with variations, a correction over a limit
+            return str(error)
+    if action.kind == "reopen":
+        return sheet.reopen()
     if action.kind == "comment":
         return sheet.comment(action.text)
     if action.kind == "clock":
@@ -294,7 +304,8 @@ def _annotate(sheet: Scoresheet, text: str) -> str | None:
 
 def _done_already(sheet: Scoresheet, action: Action) -> bool:
     """Whether the record already shows this action as its last change (sent again, after an
-    answer that was lost): the same turn just played, the same comment or clock last, the same result."""
+    answer that was lost): the same turn just played, the same comment or clock last, the same
+    result, the result just taken back."""
     moves = sheet.record.moves
     if action.kind == "turn" and action.ply + 1 == len(moves):
         written = ANNOTATED.fullmatch(action.text.strip())
@@ -307,7 +318,14 @@ def _done_already(sheet: Scoresheet, action: Action) -> bool:
         except ValueError:
             return False
         return reason is None and sheet.game.turn_text(turn) == sheet.game.turn_text(moves[-1].turn)
-    if action.ply != len(moves) or not moves:
+    if action.ply != len(moves):
+        return False
+    if action.kind == "result":
+        return sheet.record.result == action.text.strip()
+    if action.kind == "reopen":
+        comments = moves[-1].comments if moves else sheet.record.comments
+        return not sheet.finished and bool(comments) and comments[-1] in {correction(result, []) for result in WINNERS}
+    if not moves:
         return False
     if action.kind == "comment":
         return bool(moves[-1].comments) and moves[-1].comments[-1] == " ".join(action.text.split())

@@ -63,6 +63,18 @@ def is_correction(comment: str) -> bool:
     return comment.startswith(f"[%{CORRECTION} ")
 
 
+def result_words(record: Record, result: str) -> str:
+    """What a result of `record` means, with the game's sides and their players: '0-1: Red (Bo) wins'."""
+    if result not in WINNERS:
+        return f"{result}: unfinished"
+    winner = WINNERS[result]
+    if winner is None:
+        return f"{result}: a draw"
+    side = record.game.sides[winner]
+    player = record.tags.get(side, "?").strip()
+    return f"{result}: {side}{f' ({player})' if player not in ('', '?') else ''} wins"
+
+
 def _same_player(one: str, other: str) -> bool:
     """Two side tags name the same player: the same words, whatever their case ('?' names nobody)."""
     return one.strip() not in ("", "?") and " ".join(one.casefold().split()) == " ".join(other.casefold().split())
@@ -147,14 +159,7 @@ class Scoresheet:
 
     def result_words(self, result: str) -> str:
         """What a result means, with the game's sides and their players: '0-1: Red (Bo) wins'."""
-        if result not in WINNERS:
-            return f"{result}: unfinished"
-        winner = WINNERS[result]
-        if winner is None:
-            return f"{result}: a draw"
-        side = self.game.sides[winner]
-        player = self.record.tags.get(side, "?").strip()
-        return f"{result}: {side}{f' ({player})' if player not in ('', '?') else ''} wins"
+        return result_words(self.record, result)
 
     def _closed(self) -> str | None:
         """Why the turns and the result cannot change, if they cannot: the record is finished."""
@@ -328,17 +333,25 @@ class Scoresheet:
 
     def reopen(self) -> str | None:
         """Take back the result of a finished record, keeping it as a correction ([%undone 0-1]
-        after the last turn); why not, if it cannot be."""
+        after the last turn); why not, if it cannot be.
+
+        A Termination tag says how that result came about: it is taken back with it, its
+        value kept after the command ([%undone 0-1] resignation).
+        """
         if not self.finished:
             return "the record is not finished"
-        result, comments = self.record.result, self._comments()
-        kept = correction(result, [])
+        result, comments, tags = self.record.result, self._comments(), dict(self.record.tags)
+        termination = tags.get("Termination", "").strip()
+        kept = correction(result, [termination] if termination not in ("", "?") else [])
         comments.append(kept)
         self.record.result = "*"
+        self.record.tags.pop("Termination", None)
 
         def put_back() -> None:
             comments.pop()
             self.record.result = result
+            self.record.tags.clear()
+            self.record.tags.update(tags)
 
         return self._kept(put_back, kept)
 

@@ -1,8 +1,8 @@
 """Checked records as documents: an HTML fragment with a viewer, or Markdown with SVG files.
 
 Both show the tags, the annotated move list (turn numbers, NAG glyphs, comments with
-their [%commands] left out, variations indented), a diagram after every turn whose
-comment says [%diagram], and the result with the reason the game ended. Every string
+their [%commands] left out, corrections as notes, variations indented), a diagram after
+every turn whose comment says [%diagram], and the result with the reason the game ended. Every string
 that comes from a record is escaped (render/escaping.py). The functions are pure: same record, same text.
 """
 
@@ -14,8 +14,9 @@ from importlib import resources
 from typing import Any, Callable, TypeGuard
 
 from ..notation.games import display_name
-from ..notation.model import GLYPH_OF, WINNERS, Node, Record, without_commands
+from ..notation.model import GLYPH_OF, RESULTS, WINNERS, Node, Record, find_commands
 from ..notation.replay import Replayed
+from ..notation.scoresheet import CORRECTION
 from ..notation.walk import Step, Visitor, accept
 from ..notation.writer import canonical_tags
 from .budgets import DEFAULT as DEFAULT_BUDGETS
@@ -144,9 +145,58 @@ def _line_to(tree: Tree, entry: Entry) -> list[tuple[Any, Any]]:
 # --- texts shared by both outputs ----------------------------------------------------
 
 
-def comment_text(comment: str) -> str:
-    """A comment as readers see it: its [%commands] left out, spaces tidied."""
-    return without_commands(comment)
+def comment_parts(comment: str, commands: bool = False) -> list[tuple[str, str]]:
+    """A comment as readers see it, in order: ("comment", its words, spaces tidied) between
+    ("turn", "2. D5") and ("result", "0-1") for each correction it holds
+    (docs/tournaments.md#corrections). Its other [%commands] are left out, or kept as
+    written if `commands` (the scorer's own view)."""
+    parts: list[tuple[str, str]] = []
+    words: list[str] = []
+
+    def put_words() -> None:
+        text = " ".join(" ".join(words).split())
+        if text:
+            parts.append(("comment", text))
+        words.clear()
+
+    at = 0
+    for command in find_commands(comment):
+        words.append(comment[at:command.start])
+        at = command.end
+        if command.name == CORRECTION and command.args:
+            put_words()
+            parts.append(("result" if command.args in RESULTS else "turn", command.args))
+        elif commands:
+            words.append(comment[command.start:command.end])
+    words.append(comment[at:])
+    put_words()
+    return parts
+
+
+def remarks(comments: list[str], commands: bool = False) -> list[tuple[str, str]]:
+    """The parts readers see of a list of comments (see comment_parts)."""
+    return [part for comment in comments for part in comment_parts(comment, commands)]
+
+
+def correction_words(kind: str) -> tuple[str, str]:
+    """The words around what a correction took back: ('result ', ' taken back') for a result."""
+    return ("result " if kind == "result" else "", " taken back")
+
+
+def remark_html(kind: str, text: str) -> str:
+    """One part of a comment in HTML: its words, or a correction, what was taken back struck through."""
+    if kind == "comment":
+        return f'<span class="ls-comment">{html_text(text)}</span>'
+    before, after = correction_words(kind)
+    return f'<span class="ls-correction">{before}<del>{html_text(text)}</del>{after}</span>'
+
+
+def remark_markdown(kind: str, text: str) -> str:
+    """One part of a comment in Markdown: its words in italics, or a correction in brackets."""
+    if kind == "comment":
+        return f"*{markdown_text(text)}*"
+    before, after = correction_words(kind)
+    return f"({before}<del>{markdown_text(text)}</del>{after})"
 
 
 def wants_diagram(node: Node) -> bool:
@@ -314,7 +364,7 @@ class HtmlWriter:
         return (f'<div class="ls-board">{self.table.markup(at, board_label(self.tree.record, entry))}'
                 f'<div class="ls-controls" role="toolbar" aria-label="Viewer" hidden>{buttons}</div>'
                 f'<p class="ls-status" aria-live="polite">{html_text(entry.label)}</p>'
-                f'<p class="ls-now" hidden>{html_text(self.comment(entry))}</p>{self._openings_link()}</div>')
+                f'<p class="ls-now" hidden>{self.comment(entry)}</p>{self._openings_link()}</div>')
 
     def _openings_link(self) -> str:
         """A link to the position shown in the opening explorer (kept while hidden, so that
@@ -325,12 +375,12 @@ class HtmlWriter:
                 "This position in the opening explorer</a></p>")
 
     def comment(self, entry: Entry) -> str:
-        """What readers see of the comments around an entry's turn (the record's own for the start).
+        """The HTML of the comments around an entry's turn (the record's own for the start).
 
-        The viewer finds the same texts in the move list, next to the turn's link.
+        The viewer finds the same parts in the move list, next to the turn's link.
         """
         texts = self.tree.record.comments if entry.node is None else entry.node.before + entry.node.comments
-        return " ".join(shown for shown in map(comment_text, texts) if shown)
+        return " ".join(remark_html(*part) for part in remarks(texts))
 
     def data(self) -> str:
         """The viewer's positions and tree as JSON in a script element (no '<' in it).
@@ -366,8 +416,7 @@ class HtmlWriter:
 
     @staticmethod
     def _comment(text: str) -> str:
-        shown = comment_text(text)
-        return f'<span class="ls-comment">{html_text(shown)}</span> ' if shown else ""
+        return "".join(remark_html(*part) + " " for part in comment_parts(text))
 
     def turn(self, step: Step, out: list[str]) -> None:
         """A turn of the move list: its number if needed, comments, the turn as a link, a diagram if asked."""
@@ -459,7 +508,7 @@ def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callabl
               for name, value in canonical_tags(record).items()]
     lines += ["", "## Moves", ""]
     blocks: list[tuple[int, str]] = []
-    intro = " ".join(f"*{markdown_text(shown)}*" for shown in map(comment_text, record.comments) if shown)
+    intro = " ".join(remark_markdown(*part) for part in remarks(record.comments))
     accept(record, _MarkdownMoves(tree, blocks, image, intro))
     for depth, text in blocks:
         lines += ["> " * depth + LINE_START_NUMBER.sub(r"\1\\.", text), ""]
@@ -497,11 +546,11 @@ class _MarkdownMoves(Visitor):
         entry = self.tree.entries[number]
         if step.numbered:
             words.append(turn_number(entry.before))
-        words.extend(f"*{markdown_text(shown)}*" for shown in map(comment_text, node.before) if shown)
+        words.extend(remark_markdown(*part) for part in remarks(node.before))
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
         words.append(markdown_text(self.tree.record.game.turn_text(node.turn) + glyphs))
         words.extend(f"({markdown_text(nag_text(nag, self.sides))})" for nag in node.nags if nag not in GLYPH_OF)
-        words.extend(f"*{markdown_text(shown)}*" for shown in map(comment_text, node.comments) if shown)
+        words.extend(remark_markdown(*part) for part in remarks(node.comments))
         if wants_diagram(node):
             picture = self.image(number, f"After {entry.label}")
             if picture:

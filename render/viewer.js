@@ -114,7 +114,12 @@
     var label = data.labels[number];
     this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + label));
     this.status.textContent = label;
-    this.comment.textContent = this.remarks(number);
+    var panel = this.comment;
+    panel.replaceChildren();
+    this.remarks(number).forEach(function (remark, k) {
+      if (k) panel.append(" ");
+      panel.append(remark);
+    });
     if (this.open) {  /* hidden past the explorer's turns, its line kept so that the panel does not jump */
       var spot = data.explore.spots[number];
       this.open.style.visibility = spot === undefined ? "hidden" : "visible";
@@ -134,26 +139,28 @@
     }
   };
 
-  /* The comments on entry `number` as the move list shows them: those written before and
-     after its turn, up to the next turn (for the start, those before the first turn). */
+  /* The comments on entry `number` as the move list shows them (copies of its comments and
+     corrections): those written before and after its turn, up to the next turn (for the
+     start, those before the first turn). */
   Viewer.prototype.remarks = function (number) {
     var link = this.links[number];
-    var texts = [];
+    var found = [];
     var stop = "a.ls-m, .ls-n, .ls-var, figure, .ls-result";
     var element;
+    var remark = function (element) { return element.matches(".ls-comment, .ls-correction"); };
     if (!link) {
       for (element = this.moves.firstElementChild; element && !element.matches(stop); element = element.nextElementSibling) {
-        if (element.classList.contains("ls-comment")) texts.push(element.textContent.trim());
+        if (remark(element)) found.push(element.cloneNode(true));
       }
-      return texts.join(" ");
+      return found;
     }
     for (element = link.previousElementSibling; element && !element.matches(stop); element = element.previousElementSibling) {
-      if (element.classList.contains("ls-comment")) texts.unshift(element.textContent.trim());
+      if (remark(element)) found.unshift(element.cloneNode(true));
     }
     for (element = link.nextElementSibling; element && !element.matches(stop); element = element.nextElementSibling) {
-      if (element.classList.contains("ls-comment")) texts.push(element.textContent.trim());
+      if (remark(element)) found.push(element.cloneNode(true));
     }
-    return texts.join(" ");
+    return found;
   };
 
   /* Scroll the move list's own pane, and the page only if it must, until `link` shows

@@ -56,6 +56,9 @@ CORPUS = [
     Hostile("script-comments", "html", record(
         f"{{{SCRIPT}}} 1. D4 {{{IMAGE} [%mark {IMAGE}] [%diagram]}} H10 {{../../x </script><script>alert(3)</script>}}"
         f" (1... I9 {{<b>bold</b> [%arrow D4-{IMAGE}] <svg onload=alert(4)>}}) *", Event="Comments")),
+    Hostile("script-corrections", "html", record(
+        f"{{[%undone 1. {SCRIPT}]}} 1. D4 {{[%undone 2. {IMAGE}] <b>kept</b> [%undone 0-1]}} H10 "
+        "{[%undone *x* `y` | ~~z~~ # [a](javascript:alert(7))]} *", Event="Corrections")),
     Hostile("markdown-javascript-link", "markdown",
             record(Event="Club\x7f night [Ev](javascript:alert(2))", Yellow=JS_LINK + "\x9b\ufffe",
                    Red="![x](javascript:alert(3)) <javascript:alert(4)>")),

@@ -72,13 +72,14 @@ def more(page: Page) -> None:
         page.click("text=Comment, NAG, clock, undo, result")
 
 
-def players_result(page: Page, result: str, reason: str) -> None:
-    """A result the players give (resignation, agreement...), confirmed."""
+def players_result(page: Page, result: str, reason: str, words: str) -> None:
+    """A result the players give (resignation, agreement...), confirmed: the page asks in the
+    words of `ludoscribe record` ('0-1: Red (Bob) wins')."""
     more(page)
     page.select_option("#ls-result", result)
     page.select_option("#ls-reason", reason)
     page.click("text=Save the result")
-    expect(page.locator(".ls-proposal-text")).to_have_text(f"Save the result {result} ({reason})?")
+    expect(page.locator(".ls-proposal-text")).to_have_text(f"End the game with {words} ({reason})?")
     page.click("text=Confirm the result")
     expect(page.locator(".ls-prompt")).to_have_text(f"Finished: {result}")
 

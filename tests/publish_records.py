@@ -24,6 +24,22 @@ ANNOTATED = """[Game "Teblo"]
 3. D6 {[%diagram]}) G10 {[%diagram] Red comes} 3. D5 $18 $200 *
 """
 
+# A record corrected at the table (docs/tournaments.md#corrections): its first turn taken back
+# (kept among the record's comments), then a turn and the result it had taken back, and a
+# result taken back at the end.
+CORRECTED = """[Game "Teblo"]
+[Event "Club night"]
+[Site "Cluny"]
+[Date "2026.11.20"]
+[Round "4"]
+[Yellow "Ana"]
+[Red "Bo"]
+[Result "*"]
+
+{[%undone 1. D4!?] a quiet start [%clk 0:59:30]} 1. C3 H10 {[%undone 2. D5] Ana resigns [%undone 0-1]}
+2. D3 {[%undone 1-0]} *
+"""
+
 
 def random_record(game: str, turns: int, seed: int, *, variation: bool = False, tags: dict | None = None) -> str:
     """The TGN text of a random legal game of at most `turns` turns.

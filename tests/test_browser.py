@@ -12,7 +12,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from publish_records import ANNOTATED, ENGINES, random_record
+from playwright.sync_api import expect
+from publish_records import ANNOTATED, CORRECTED, ENGINES, random_record
 
 from ludoscribe.render.diagram import RENDERERS
 from ludoscribe.render.site import build_site
@@ -25,14 +26,15 @@ GAMES = [game for game in ENGINES if game in RENDERERS]
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """A site with the annotated Teblo record and a random game with variations per game."""
+    """A site with the annotated and the corrected Teblo records and a random game with variations per game."""
     root = tmp_path_factory.mktemp("browser")
     (root / "in").mkdir()
     (root / "in" / "club.tgn").write_text(ANNOTATED, encoding="utf-8")
+    (root / "in" / "corrected.tgn").write_text(CORRECTED, encoding="utf-8")
     for game in GAMES:
         (root / "in" / f"{game.lower()}.tgn").write_text(random_record(game, 12, 5, variation=True), encoding="utf-8")
     report = build_site([str(root / "in")], root / "site")
-    assert report.records == 1 + len(GAMES)
+    assert report.records == 2 + len(GAMES)
     return root / "site"
 
 
@@ -149,6 +151,46 @@ def test_without_javascript_the_static_diagrams_remain(browser, site):
         assert page.locator("figure.ls-diagram svg").count() == 3
         assert page.locator(".ls-board svg").is_visible()
         assert not page.locator(".ls-controls").is_visible()
+    finally:
+        context.close()
+
+
+def test_corrections_are_notes_a_reader_sees_on_a_phone(browser, site):
+    """docs/tournaments.md#corrections: struck through and labelled, in the move list and
+    under the board, neither hidden nor covered by the pinned board."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto((site / "records" / "club-night-4-ana-bo.html").as_uri())
+        notes = page.locator(".ls-moves .ls-correction")
+        expect(notes).to_have_text(["1. D4!? taken back", "2. D5 taken back", "result 0-1 taken back",
+                                    "result 1-0 taken back"])
+        for k in range(4):
+            note = notes.nth(k)
+            expect(note).to_be_visible()
+            # the reader scrolls the moves up to just under the pinned board: is the note seen there?
+            seen = note.evaluate("""e => {
+              for (let tries = 0; tries < 50; tries++) {
+                const by = e.getBoundingClientRect().top - document.querySelector('.ls-board').getBoundingClientRect().bottom - 8;
+                const before = scrollY;
+                scrollBy(0, by);
+                if (Math.abs(by) < 1 || scrollY === before) break;
+              }
+              const box = e.getClientRects()[0];
+              const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+              return box.top >= 0 && box.bottom <= innerHeight && found !== null && found.closest('.ls-correction') === e;
+            }""")
+            assert seen, f"correction {k} is out of sight or covered"
+            stroke = note.locator("del").evaluate("e => getComputedStyle(e).backgroundImage")
+            assert stroke.startswith("linear-gradient("), stroke  # the stroke through what was taken back
+        panel = page.locator(".ls-now")
+        expect(panel).to_have_text("1. D4!? taken back a quiet start")  # the start: the record's own comments
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(".ls-status")).to_have_text("1... H10")
+        expect(panel).to_have_text("2. D5 taken back Ana resigns result 0-1 taken back")
+        expect(panel.locator(".ls-correction del")).to_have_text(["2. D5", "0-1"])
+        expect(panel.locator(".ls-correction").first).to_be_visible()
     finally:
         context.close()
 

@@ -7,7 +7,7 @@ import re
 from xml.etree import ElementTree
 
 import pytest
-from publish_records import ANNOTATED, ENGINES, random_record
+from publish_records import ANNOTATED, CORRECTED, ENGINES, random_record
 
 from ludoscribe.notation import check, read_string
 from ludoscribe.render.diagram import RENDERERS
@@ -202,6 +202,46 @@ def test_markdown_document_and_its_svg_files():
 """
     assert sorted(files) == ["club-008.svg", "club-009.svg", "club-010.svg"]
     assert all(svg.startswith("<svg") for svg in files.values())
+
+
+def test_corrections_are_notes_in_the_html_move_list_and_the_viewer_panel():
+    """A turn or a result taken back (docs/tournaments.md#corrections) is shown struck
+    through and labelled, never as the raw [%undone] command and never dropped."""
+    record, replayed = checked(CORRECTED)
+    html = without_svg(render_html(record, replayed))
+    assert ('<div class="ls-moves"><span class="ls-correction"><del>1. D4!?</del> taken back</span> '
+            '<span class="ls-comment">a quiet start</span> <span class="ls-n">1.</span> '
+            '<a class="ls-m" href="#g-1">C3</a> <a class="ls-m" href="#g-2">H10</a> '
+            '<span class="ls-correction"><del>2. D5</del> taken back</span> <span class="ls-comment">Ana resigns</span> '
+            '<span class="ls-correction">result <del>0-1</del> taken back</span> <span class="ls-n">2.</span> '
+            '<a class="ls-m" href="#g-3">D3</a> <span class="ls-correction">result <del>1-0</del> taken back</span> '
+            '<p class="ls-result">') in html
+    assert "undone" not in html and "%clk" not in html
+    # the panel under the board shows the same notes for the position shown
+    assert ('<p class="ls-now" hidden><span class="ls-correction"><del>1. D4!?</del> taken back</span> '
+            '<span class="ls-comment">a quiet start</span></p>') in html
+    at_h10 = without_svg(render_html(record, replayed, ply=2))
+    assert ('<p class="ls-now" hidden><span class="ls-correction"><del>2. D5</del> taken back</span> '
+            '<span class="ls-comment">Ana resigns</span> '
+            '<span class="ls-correction">result <del>0-1</del> taken back</span></p>') in at_h10
+
+
+def test_corrections_are_notes_in_markdown():
+    record, replayed = checked(CORRECTED)
+    text, _ = render_markdown(record, replayed, lambda number: f"c-{number:03d}.svg")
+    moves = text[text.index("## Moves\n\n") + len("## Moves\n\n"):text.index("\n\n## Result")]
+    assert moves == ("(<del>1. D4!?</del> taken back) *a quiet start* 1. C3 H10 (<del>2. D5</del> taken back) "
+                     "*Ana resigns* (result <del>0-1</del> taken back) 2. D3 (result <del>1-0</del> taken back)")
+
+
+def test_a_correction_is_escaped_like_any_comment():
+    record, replayed = checked('[Game "Teblo"]\n[Result "*"]\n\n'
+                               '1. D4 {[%undone 2. <b>x</b> *y* | z] [%undone] tail} *\n')
+    html = without_svg(render_html(record, replayed))
+    assert ('<span class="ls-correction"><del>2. &lt;b&gt;x&lt;/b&gt; *y* | z</del> taken back</span> '
+            '<span class="ls-comment">tail</span>') in html
+    text, _ = render_markdown(record, replayed, lambda number: f"c-{number:03d}.svg")
+    assert "\n1\\. D4 (<del>2. &lt;b&gt;x&lt;/b&gt; &#42;y&#42; &#124; z</del> taken back) *tail*\n" in text
 
 
 def test_result_reasons():

@@ -62,18 +62,24 @@ def teblo(page, folder):
     choose(page, "D5")
     record(page, 5)
     more(page)
-    page.click("text=Undo the last turn")  # a scorer's mistake, taken back
+    page.click("text=Undo the last turn")  # a scorer's mistake, taken back: kept as a note, struck through
     expect(page.locator(".ls-sheet-turn")).to_have_count(4)
+    note = page.locator(".ls-sheet-moves .ls-correction")
+    expect(note).to_have_text("3. D5 taken back")
+    expect(note.locator("del")).to_have_text("3. D5")
+    note.scroll_into_view_if_needed()
+    expect(note).to_be_visible()
+    expect(note).to_be_in_viewport()
     page.fill("#ls-comment", "Red offers a draw")
     page.click("text=Add comment")
-    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {[%undone 3. D5]} {Red offers a draw}")
+    expect(page.locator(".ls-sheet-moves li").last).to_have_text("2. (H9) G10 3. D5 taken back {Red offers a draw}")
     page.select_option("#ls-nag", "!?")
     page.click("text=Add NAG")
     expect(page.locator(".ls-sheet-turn").last).to_have_text(" G10!?")
     page.fill("#ls-clock", "0:41:07")
     page.click("text=Add clock")
-    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text(" {[%undone 3. D5]} {Red offers a draw [%clk 0:41:07]}")
-    players_result(page, "1/2-1/2", "agreement")
+    expect(page.locator(".ls-sheet-moves .ls-comment")).to_have_text("{Red offers a draw [%clk 0:41:07]}")
+    players_result(page, "1/2-1/2", "agreement", "1/2-1/2: a draw")
     return "1. D4 H10 2. (H9) G10!? {[%undone 3. D5]} {Red offers a draw [%clk 0:41:07]} 1/2-1/2"
 
 
@@ -93,7 +99,8 @@ def staku(page, folder):
     tap(page, "g6")
     choose(page, "c8*xf6+xg6")
     record(page, 3)
-    expect(page.locator(".ls-proposal-text")).to_have_text("The game is over: White took Black's palace g6. Result 1-0?")
+    expect(page.locator(".ls-proposal-text")).to_have_text(
+        "The game is over: White took Black's palace g6. Result 1-0: White (Ann) wins?")
     picture(page, "live-result-proposed.png", folder)
     page.click("text=Confirm the result")
     expect(page.locator(".ls-prompt")).to_have_text("Finished: 1-0")
@@ -112,7 +119,7 @@ def tektop(page, folder):
     tap(page, "e2", "d2")
     choose(page, "3155/3456:e2-d2")
     record(page, 2)
-    players_result(page, "1/2-1/2", "agreement")
+    players_result(page, "1/2-1/2", "agreement", "1/2-1/2: a draw")
     return "1. 1122:a1-b2,c1-c2 3155/3456:e2-d2 1/2-1/2"
 
 
@@ -126,7 +133,7 @@ def tekao(page, folder):
     tap(page, "d2")
     choose(page, "P@d2")
     record(page, 3)
-    players_result(page, "1-0", "resignation")
+    players_result(page, "1-0", "resignation", "1-0: Blue (Ann) wins")
     return "1. F@c2 T@d7 2. P@d2 1-0"
 
 
@@ -147,7 +154,7 @@ def tchako(page, folder):
     picture(page, "live-tchako-hit.png", folder)
     choose(page, "E>IxI")
     record(page, 3)
-    players_result(page, "1-0", "resignation")
+    players_result(page, "1-0", "resignation", "1-0: White (Ann) wins")
     return "1. A>D,A>E J>O,J>I 2. E>IxI 1-0"
 
 
@@ -197,6 +204,78 @@ def test_a_second_recorder_is_refused_until_it_takes_over(server, pages, tmp_pat
     assert (server.folder / "round2-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 H10 *\n")
 
 
+# --- the scoresheet's rules ------------------------------------------------------------------
+
+def test_a_new_game_is_refused_with_the_scoresheets_reason(server, pages):
+    phone = pages(PHONE)
+    phone.goto(server.url + "record")
+    phone.select_option("#ls-game", "Teblo")
+    phone.fill("#ls-first", "Ann")
+    phone.fill("#ls-second", "ann")
+    phone.fill("#ls-round", "7")
+    phone.fill("#ls-board", "1")
+    phone.click("text=Start recording")
+    expect(phone.locator(".ls-message")).to_have_text("Ann plays Yellow already: the two sides need two different players")
+    phone.fill("#ls-second", "Bob")
+    phone.fill("#ls-date", "14/03/2026")
+    phone.click("text=Start recording")
+    expect(phone.locator(".ls-message")).to_have_text(
+        "'14/03/2026' is not a date: write YYYY.MM.DD, with ?? for an unknown part (2026.03.14, 2026.03.??, ????.??.??)")
+    assert not (server.folder / "round7-board1.tgn").exists()
+    phone.fill("#ls-date", "2026.03.14")
+    phone.click("text=Start recording")
+    expect(phone.locator(".ls-prompt")).to_have_text("Next: turn 1 Yellow")
+    assert '[Date "2026.03.14"]' in (server.folder / "round7-board1.tgn").read_text(encoding="utf-8")
+
+
+def test_a_finished_game_is_reopened_once_confirmed_and_spectators_see_it_live(server, pages):
+    phone = pages(PHONE)
+    new_game(phone, server.url, "Teblo", "8", "1", "Ann", "Bob")
+    spectator = pages(PHONE, scorer=False)
+    spectator.goto(server.url + "game/round8-board1.tgn")
+    event = pages(PHONE, scorer=False)
+    event.goto(server.url)
+    tap(phone, "D3")
+    choose(phone, "D4")
+    record(phone, 1)
+    tap(phone, "I10")
+    choose(phone, "H10")
+    record(phone, 2)
+    players_result(phone, "0-1", "resignation", "0-1: Red (Bob) wins")
+    expect(spectator.locator(".ls-badge")).to_have_text("0-1 · Red (Bob) wins")
+    path = server.folder / "round8-board1.tgn"
+    finished = path.read_text(encoding="utf-8")
+    assert finished.endswith("\n1. D4 H10 0-1\n")
+    phone.get_by_role("button", name="Reopen to correct it").click()
+    question = phone.locator(".ls-reopen-text")
+    expect(question).to_have_text("This game is finished: 0-1: Red (Bob) wins. Reopen it to correct it? "
+                                  "The result is taken back, and kept in the record as a correction.")
+    phone.get_by_role("button", name="Keep it finished").click()  # asked first: nothing changes until confirmed
+    expect(phone.locator(".ls-message")).to_have_text("Not reopened: the game stays finished.")
+    assert path.read_text(encoding="utf-8") == finished
+    phone.get_by_role("button", name="Reopen to correct it").click()
+    phone.get_by_role("button", name="Reopen it", exact=True).click()
+    expect(phone.locator(".ls-prompt")).to_have_text("Next: turn 2 Yellow")
+    expect(phone.locator(".ls-message")).to_have_text("Reopened: the result 0-1 is taken back.")
+    note = phone.locator(".ls-sheet-moves .ls-correction")
+    expect(note).to_have_text("result 0-1 taken back")
+    note.scroll_into_view_if_needed()
+    expect(note).to_be_in_viewport()
+    expect(phone.locator(".ls-reopen")).to_be_hidden()
+    assert path.read_text(encoding="utf-8").endswith("\n1. D4 H10 {[%undone 0-1] resignation} *\n")
+    # the spectators: live again, the result taken back shown as a note
+    expect(spectator.locator(".ls-badge")).to_have_text("Live")
+    seen = spectator.locator(".ls-moves .ls-correction")
+    expect(seen).to_have_text("result 0-1 taken back")
+    seen.scroll_into_view_if_needed()
+    expect(seen).to_be_in_viewport()
+    expect(event.locator(".ls-card[data-name='round8-board1.tgn'] .ls-state")).to_have_text("Live")
+    tap(phone, "H9")
+    choose(phone, "(H9)")
+    record(phone, 3)
+    expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("(H9)")
+
+
 # --- spectators ---------------------------------------------------------------------------
 
 def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_path):
@@ -228,7 +307,7 @@ def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_p
         expect(looking_back.locator("a.ls-m[aria-current=step]")).to_have_text("D4")
     expect(following.locator(".ls-badge")).to_have_text("Live")
     picture(following, "live-game-page.png", tmp_path)
-    players_result(phone, "1-0", "resignation")
+    players_result(phone, "1-0", "resignation", "1-0: Yellow (Ann) wins")
     expect(following.locator(".ls-badge")).to_have_text("1-0 · Yellow (Ann) wins")
     expect(card.locator(".ls-state")).to_have_text("1-0 · Yellow (Ann) wins")
     expect(event.locator(".ls-standings-box tbody tr").first).to_contain_text("Ann")
@@ -324,6 +403,11 @@ def test_hostile_records_stay_text_on_the_live_pages_in_a_browser(browser, tmp_p
         expect(page.locator(".ls-sheet-moves .ls-comment").last).to_have_text(
             " {../../x </script><script>alert(3)</script>}")
         expect(page.locator(".ls-sheet-board svg[role=img]")).to_be_visible()
+        for path, notes in (("record/", ".ls-sheet-record"), ("game/", ".ls-moves")):  # corrections are text too
+            page.goto(running.url + path + "script-corrections.tgn")
+            expect(page.locator(f"{notes} .ls-correction del")).to_have_text(
+                ["1. <script>alert(1)</script>", '2. "><img src=x onerror=alert(1)>', "0-1",
+                 "*x* `y` | ~~z~~ # [a"])
         page.goto(running.url + "record")
         expect(page.locator(".ls-games")).to_contain_text('Round "><img src=x onerror=alert(1)>')
     finally:

@@ -53,6 +53,11 @@ def test_the_relay_writes_the_pages_and_then_only_what_changed(event, tmp_path):
     assert relay(event, "-o", out).output == f"{out}: 2 games, 5 files written\n"
     game = json.loads((out / "games" / "round1-board1.tgn.json").read_text())
     assert game["state"] == "live" and ">D4</a>" in game["html"]
+    play(event, "round1-board1.tgn", 1, "undo", "")  # a correction: a note on the relay's pages too
+    relay(event, "-o", out)
+    game = json.loads((out / "games" / "round1-board1.tgn.json").read_text())
+    assert '<div class="ls-moves"><span class="ls-correction"><del>1. D4</del> taken back</span> ' in game["html"]
+    assert "<del>1. D4</del>" in (out / "games" / "round1-board1.tgn.html").read_text(encoding="utf-8")
 
 
 def test_the_relay_refuses_a_folder_it_did_not_write_and_a_delay_it_cannot_keep(event, tmp_path):
@@ -120,5 +125,11 @@ def test_relay_pages_follow_new_turns_without_being_written_again(browser, event
     expect(game.locator(".ls-badge")).to_have_text("1-0 · Yellow (Ann) wins", timeout=30_000)
     expect(index.locator(".ls-connection")).to_have_text("Every game is finished", timeout=30_000)
     expect(game.locator(".ls-connection")).to_have_text("Finished", timeout=30_000)
+    # a finished game reopened to correct it: the pages, still reading event.json, follow it back to live
+    play(event, "round1-board1.tgn", 1, "reopen", "")
+    assert relay(event, "-o", out, "--every", "1").exit_code == 0
+    expect(game.locator(".ls-badge")).to_have_text("Live", timeout=30_000)
+    expect(game.locator(".ls-moves .ls-correction")).to_have_text("result 1-0 taken back")
+    expect(index.locator(".ls-connection")).to_have_text("Updated", timeout=30_000)
     context.close()
     assert errors == []

@@ -17,7 +17,9 @@ import pytest
 from live_server import CODE, DEVICE, SAFETY, Server
 from starlette.testclient import TestClient
 
+from ludoscribe.notation.limits import MAX_WORD
 from ludoscribe.notation.lock import ScoresheetLock
+from ludoscribe.notation.scoresheet import Scoresheet
 from ludoscribe.render.live import app as live_app
 from ludoscribe.render.live.app import create_app
 
@@ -106,7 +108,7 @@ def test_undo_comment_nag_clock_and_a_result_given_by_the_players(client, tmp_pa
     assert '[Result "0-1"]' in text and '[Termination "resignation"]' in text
     assert text.endswith("\n1. D4 H10!? $14 {[%undone 2. (H9)]} {offers a draw [%clk 0:58:12]} 0-1\n")  # undo kept visibly
     assert act(client, "turn", "(H9)", ply=2, id="late").json()["refused"] == \
-        f"cannot record {GAME}: {tmp_path / GAME} is finished already (0-1: Red (Bob) wins)"
+        "the record is finished already (0-1: Red (Bob) wins): reopen it first"
 
 
 def test_the_end_by_the_rules_is_proposed_and_saved_only_once_confirmed(client, tmp_path):
@@ -121,6 +123,132 @@ def test_the_end_by_the_rules_is_proposed_and_saved_only_once_confirmed(client, 
         "the game is over: Yellow's pawn reached Red's base I10, so the result is 1-0"
     assert act(client, "result", "1-0", ply=1, id="ok").json()["result"] == "1-0"
     assert '[Result "1-0"]' in (tmp_path / GAME).read_text(encoding="utf-8")
+
+
+# --- the scoresheet's rules (docs/tournaments.md#recording-at-the-table) ---------------------
+
+def refusal(call) -> str:
+    """The reason `ludoscribe record`'s scoresheet gives for refusing something (ValueError)."""
+    with pytest.raises(ValueError) as refused:
+        call()
+    return str(refused.value)
+
+
+def test_a_new_game_is_refused_with_the_scoresheets_reason(client, tmp_path):
+    same = client.post("/api/games", headers=HEADERS, json=NEW | {"players": ["Ann", " ANN "]})
+    assert (same.status_code, same.json()) == (409, {"refused": "Ann plays Yellow already: the two sides need "
+                                                                 "two different players"})
+    assert same.json()["refused"] == refusal(lambda: Scoresheet.new("Teblo", {"Yellow": "Ann", "Red": " ANN "}))
+    for date, reason in [("14/03/2026", "'14/03/2026' is not a date: write YYYY.MM.DD, with ?? for an unknown part "
+                                        "(2026.03.14, 2026.03.??, ????.??.??)"),
+                         ("2026.02.30", "'2026.02.30' is not a date of the calendar")]:
+        answer = client.post("/api/games", headers=HEADERS, json=NEW | {"date": date})
+        assert (answer.status_code, answer.json()) == (409, {"refused": reason})
+        assert reason == refusal(lambda: Scoresheet.new("Teblo", {"Date": date}))
+    assert not (tmp_path / GAME).exists()  # nothing written, and the game's lock given back:
+    assert new_game(client, date="2026.03.??") == GAME
+    assert '[Date "2026.03.??"]' in (tmp_path / GAME).read_text(encoding="utf-8")
+
+
+def test_a_game_with_a_variant_is_created(client, tmp_path):
+    assert new_game(client, game="Tekao", variant="faces HTBP", players=["Ann", "Bob"]) == GAME
+    text = (tmp_path / GAME).read_text(encoding="utf-8")
+    assert text.startswith('[Game "Tekao"]\n') and '[Variant "faces HTBP"]' in text
+
+
+def test_an_undo_the_scoresheet_refuses_says_why(client, tmp_path):
+    new_game(client)
+    for ply, turn in enumerate(["D4", "H10"]):
+        act(client, "turn", turn, ply=ply, id=f"t{ply}")
+    act(client, "result", "0-1", ply=2, id="r", reason="resignation")
+    finished = (tmp_path / GAME).read_text(encoding="utf-8")
+    undo = act(client, "undo", ply=2, id="u")
+    assert (undo.status_code, undo.json()) == (409, {"refused": "the record is finished already "
+                                                                "(0-1: Red (Bob) wins): reopen it first"})
+    assert undo.json()["refused"] == refusal(Scoresheet.load(str(tmp_path / GAME)).undo)
+    assert (tmp_path / GAME).read_text(encoding="utf-8") == finished
+    # a turn with variations (a file edited by hand): a correction cannot keep them
+    (tmp_path / "study.tgn").write_text('[Game "Teblo"]\n[Result "*"]\n\n1. D4 H10 (1... I9) *\n', encoding="utf-8")
+    client.app.state.live.changed(client.app.state.live.folder.scan())
+    undo = act(client, "undo", ply=2, id="u2", game="study.tgn")
+    assert (undo.status_code, undo.json()) == (409, {"refused": "1... H10 has variations, which a correction cannot "
+                                                                "keep: edit the file to correct it"})
+    # a turn whose comment, kept in the correction, would make a comment over a limit of the readers
+    sheet = Scoresheet.new("Teblo")
+    assert sheet.add_turn("D4") is None
+    assert sheet.comment("}" + "x" * (MAX_WORD - 3)) is None
+    sheet.save(str(tmp_path / "long.tgn"))
+    client.app.state.live.changed(client.app.state.live.folder.scan())
+    undo = act(client, "undo", ply=1, id="u3", game="long.tgn")
+    assert undo.status_code == 409
+    assert undo.json()["refused"] == refusal(Scoresheet.load(str(tmp_path / "long.tgn")).undo)
+    assert undo.json()["refused"] == (f"the correction cannot be written: a comment holding '}}' is written on one "
+                                      f"line and this one is over {MAX_WORD} bytes: split it, or drop the '}}'")
+    assert (tmp_path / "long.tgn").read_text(encoding="utf-8") == sheet.text()
+
+
+def test_a_finished_game_is_reopened_by_its_recorder_and_goes_back_to_live(client, tmp_path):
+    new_game(client)
+    for ply, turn in enumerate(["D4", "H10"]):
+        act(client, "turn", turn, ply=ply, id=f"t{ply}")
+    assert act(client, "reopen", ply=2, id="early").json() == {"refused": "the record is not finished"}
+    act(client, "result", "0-1", ply=2, id="r", reason="resignation")
+    assert client.get("/api/event").json()["games"][0]["state"] == "finished"
+    other = act(client, "reopen", ply=2, id="o1", headers=OTHER)
+    assert other.status_code == 409 and "being recorded on another device" in other.json()["refused"]
+    reopened = act(client, "reopen", ply=2, id="o")
+    assert reopened.status_code == 200 and reopened.json()["result"] == "*"
+    text = (tmp_path / GAME).read_text(encoding="utf-8")
+    assert '[Result "*"]' in text and "Termination" not in text
+    assert text.endswith("\n1. D4 H10 {[%undone 0-1] resignation} *\n")
+    assert act(client, "reopen", ply=2, id="o").json()["again"] is True  # sent twice: reopened once
+    assert (tmp_path / GAME).read_text(encoding="utf-8") == text
+    # spectators: the game is live again, the result taken back shown as a note
+    assert client.get("/api/event").json()["games"][0]["state"] == "live"
+    view = client.get(f"/api/games/{GAME}/view").json()
+    assert view["state"] == "live" and '<p class="ls-badge" data-state="live">Live</p>' in view["html"]
+    assert ('<span class="ls-correction">result <del>0-1</del> taken back</span> '
+            '<span class="ls-comment">resignation</span>') in view["html"]
+    assert act(client, "turn", "(H9)", ply=2, id="t2").json()["plies"] == 3  # the game goes on
+    act(client, "undo", ply=3, id="u")
+    assert act(client, "result", "0-1", ply=2, id="r2").json()["result"] == "0-1"
+    client.app.state.live.recorders.release_all()
+    with TestClient(create_app(tmp_path, CODE)) as restarted:
+        assert act(restarted, "reopen", ply=2, id="o3").json()["again"] is False
+    with TestClient(create_app(tmp_path, CODE)) as restarted:  # its answer lost, the server restarted: still once
+        assert act(restarted, "reopen", ply=2, id="o3").json()["again"] is True
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith(
+        "\n1. D4 H10 {[%undone 0-1] resignation} {[%undone 2. (H9)]} {[%undone 0-1]} *\n")
+
+
+def test_the_scoresheet_words_each_result_as_the_terminal_does(client, tmp_path):
+    new_game(client)
+    state = client.get(f"/api/games/{GAME}/sheet", headers=HEADERS).json()
+    sheet = Scoresheet.load(str(tmp_path / GAME))
+    assert state["words"] == {result: sheet.result_words(result) for result in ("1-0", "0-1", "1/2-1/2")}
+    assert state["words"] == {"1-0": "1-0: Yellow (Ann) wins", "0-1": "0-1: Red (Bob) wins", "1/2-1/2": "1/2-1/2: a draw"}
+
+
+def test_a_correction_is_a_note_on_the_scoresheet_and_the_spectators_pages(client, tmp_path):
+    new_game(client)
+    for ply, turn in enumerate(["D4", "H10", "(H9)"]):
+        act(client, "turn", turn, ply=ply, id=f"t{ply}")
+    act(client, "comment", "slip", ply=3, id="c")
+    act(client, "clock", "0:41:07", ply=3, id="k")
+    state = act(client, "undo", ply=3, id="u").json()
+    assert state["moves"][1]["after"] == [{"kind": "correction", "before": "", "text": "2. (H9)", "after": " taken back"},
+                                          {"kind": "comment", "text": "slip [%clk 0:41:07]"}]
+    act(client, "undo", ply=2, id="u2")
+    state = act(client, "undo", ply=1, id="u3").json()
+    assert state["moves"] == []  # every turn taken back: each kept in the one before it, the first before the start
+    assert state["start"] == [{"kind": "correction", "before": "", "text": turn, "after": " taken back"}
+                              for turn in ("1. D4", "1... H10", "2. (H9)")] + [{"kind": "comment",
+                                                                                 "text": "slip [%clk 0:41:07]"}]
+    notes = ('<span class="ls-correction"><del>1. D4</del> taken back</span> '
+             '<span class="ls-correction"><del>1... H10</del> taken back</span> '
+             '<span class="ls-correction"><del>2. (H9)</del> taken back</span> <span class="ls-comment">slip</span>')
+    assert notes in client.get(f"/api/games/{GAME}/view").json()["html"]
+    assert notes in client.get(f"/game/{GAME}").text
 
 
 # --- actions are applied once ---------------------------------------------------------
@@ -203,6 +331,30 @@ def test_spectators_see_turns_after_the_delay_recorders_at_once(tmp_path):
         clock.now += 5 * 60
         assert [(g["plies"], g["result"]) for g in client.get("/api/event").json()["games"]] == [(2, "1/2-1/2")]
         assert "Draw" in client.get(f"/api/games/{GAME}/view").json()["html"]
+
+
+def test_the_delay_holds_back_a_turn_taken_back_as_long_as_the_turns_after_it(tmp_path):
+    """A correction follows the turn before the one taken back: spectators see it no sooner
+    than the turn that came after it, never the mistaken turn before the delay is over."""
+    clock = Clock()
+    note = '<span class="ls-correction"><del>1... H10</del> taken back</span>'
+    with TestClient(create_app(tmp_path, CODE, delay=15 * 60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        clock.now += 15 * 60
+        act(client, "turn", "H10", ply=1, id="b")  # mistaken, taken back at once
+        act(client, "undo", ply=2, id="u")
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert ">D4</a>" in html and "H10" not in html
+        assert client.get(f"/api/games/{GAME}/sheet", headers=HEADERS).json()["moves"][0]["after"][0]["text"] == "1... H10"
+        clock.now += 60
+        act(client, "turn", "I9", ply=1, id="c")
+        clock.now += 14 * 60
+        assert "H10" not in client.get(f"/api/games/{GAME}/view").json()["html"]  # I9 not shown yet: nor its correction
+        clock.now += 60
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert note in html and ">I9</a>" in html
+        assert note in client.get(f"/game/{GAME}").text
 
 
 def test_the_delay_also_holds_back_the_game_page_and_the_standings(tmp_path):

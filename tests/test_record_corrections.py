@@ -233,3 +233,17 @@ def test_a_turn_with_variations_is_not_undone(tmp_path):
                                          "edit the file to correct it$"):
         sheet.undo()
     assert len(sheet.record.moves) == 2 and sheet.label() == "turn 2 Yellow"
+
+
+def test_reopening_takes_back_the_termination_with_the_result(tmp_path):
+    """A Termination says how the result came about: reopened, the record keeps it in the
+    correction, and no longer claims an unfinished game ended by resignation."""
+    path = tmp_path / "resigned.tgn"
+    path.write_text(FINISHED.replace('[Result "0-1"]', '[Result "0-1"]\n[Termination "resignation"]'), encoding="utf-8")
+    sheet = Scoresheet.load(str(path))
+    assert sheet.reopen() is None
+    assert "Termination" not in sheet.record.tags and sheet.record.result == "*"
+    assert sheet.record.moves[-1].comments == ["Ana resigns", "[%undone 0-1] resignation"]
+    [saved] = read_string(sheet.text())
+    check(saved)
+    assert saved.problems == [] and list(saved.moves[-1].commands()) == [("undone", "0-1")]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import hmac
 import json
 import re
@@ -168,7 +169,8 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
     async def record_html(request: Request) -> Response:
         games = [summary(live.view(game.name)) for game in live.ordered()]  # a page anyone may open: delayed
         choices = [(plugin.name, plugin.display_name, list(plugin.rules_class.sides)) for plugin in plugins()]
-        return HTMLResponse(sheet_views.record_page(live.folder.event_name(), games, choices))
+        today = datetime.date.today().strftime("%Y.%m.%d")
+        return HTMLResponse(sheet_views.record_page(live.folder.event_name(), games, choices, today))
 
     async def sheet_html(request: Request) -> Response:
         name = game_named(request)
@@ -186,7 +188,8 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
             raise Problem(400, "players is a list of two names")
         try:
             name, lock = live.folder.new_game(text(data, "game"), text(data, "round"), text(data, "board"),
-                                              (names[0], names[1]), text(data, "variant"))
+                                              (names[0], names[1]), text(data, "variant"),
+                                              date=text(data, "date").strip() or None)
         except Refused as error:
             raise Problem(409, str(error)) from None
         live.recorders.hold(name, device, lock)

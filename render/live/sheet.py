@@ -13,9 +13,11 @@ from typing import Any, Mapping
 from ...notation.entry import Offers, entry_for
 from ...notation.event import TERMINATIONS, GameFile
 from ...notation.games import Outcome, display_name
+from ...notation.model import WINNERS
 from ...notation.replay import positions
+from ...notation.scoresheet import result_words
 from ..diagram import record_diagrams
-from ..document import turn_number
+from ..document import correction_words, remarks, turn_number
 from ..escaping import html_text
 from ..frames import inline
 from .cells import draw, with_cells
@@ -26,8 +28,8 @@ NAGS = (("!", "good turn"), ("?", "mistake"), ("!!", "brilliant turn"), ("??", "
         ("!?", "interesting turn"), ("?!", "dubious turn"))
 
 
-def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str, str, list[str]]]) -> str:
-    """The scorer's start: the event code, the games to record, a new game."""
+def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str, str, list[str]]], today: str) -> str:
+    """The scorer's start: the event code, the games to record, a new game (dated `today` unless changed)."""
     rows = "".join(f'<li><a href="/record/{html_text(game["name"])}">{html_text(game["heading"])}: '
                    f'{html_text(game["players"])}</a> <span class="ls-state">{html_text(game["result"] if game["result"] != "*" else "live")}</span></li>'
                    for game in games) or "<li>No game yet.</li>"
@@ -47,6 +49,7 @@ def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str
 <label for="ls-second" class="ls-second-label">Second player</label><input id="ls-second" name="second" autocomplete="off">
 <label for="ls-round">Round</label><input id="ls-round" name="round" inputmode="numeric" required>
 <label for="ls-board">Board</label><input id="ls-board" name="board" inputmode="numeric" required>
+<label for="ls-date">Date (YYYY.MM.DD, ?? for an unknown part)</label><input id="ls-date" name="date" autocomplete="off" value="{html_text(today)}">
 <button type="submit">Start recording</button></form></section></main>"""
     data = {"games": {name: sides for name, _, sides in choices}}
     return page(f"Record · {event}", body, ["live.js", "record.js"], data)
@@ -76,9 +79,13 @@ def sheet_page(event: str, view: Any) -> str:
 <div class="ls-proposal" hidden><p class="ls-proposal-text"></p>
 <div class="ls-buttons"><button type="button" class="ls-confirm ls-primary">Confirm the result</button>
 <button type="button" class="ls-not-yet">Not yet</button></div></div>
+<div class="ls-reopen" hidden><div class="ls-buttons"><button type="button" class="ls-reopen-ask">Reopen to correct it</button></div>
+<div class="ls-reopen-question" hidden><p class="ls-reopen-text"></p>
+<div class="ls-buttons"><button type="button" class="ls-reopen-confirm ls-primary">Reopen it</button>
+<button type="button" class="ls-reopen-cancel">Keep it finished</button></div></div></div>
 <section class="ls-queue" hidden aria-label="Waiting to be sent"><h2>Waiting to be sent</h2><ol></ol>
 <div class="ls-buttons ls-refused-buttons" hidden><button type="button" class="ls-discard">Discard the refused one</button></div></section>
-<section class="ls-sheet-record" aria-label="Record"><h2>Record</h2><ol class="ls-sheet-moves"></ol>
+<section class="ls-sheet-record" aria-label="Record"><h2>Record</h2><p class="ls-sheet-start"></p><ol class="ls-sheet-moves"></ol>
 <p class="ls-sheet-result"></p></section>
 <details class="ls-more"><summary>Comment, NAG, clock, undo, result</summary>
 <form class="ls-comment-form"><label for="ls-comment">Comment on the last turn</label>
@@ -109,14 +116,17 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
         return state
     rules = record.game
     line = positions(record)
-    state["moves"] = [{"number": turn_number(line[k][1]), "turn": rules.turn_text(node.turn),
-                       "nags": node.nags, "comments": node.comments} for k, node in enumerate(record.moves)]
+    state["start"] = _notes(record.comments)
+    state["moves"] = [{"number": turn_number(line[k][1]), "turn": rules.turn_text(node.turn), "nags": node.nags,
+                       "before": _notes(node.before), "after": _notes(node.comments)}
+                      for k, node in enumerate(record.moves)]
     position = replayed.final
     state["label"] = "" if game.finished else rules.label(position.number, position.side)
     entry = entry_for(rules)
     state["needs"], state["buttons"] = entry.needs, dict(entry.buttons)
     state["game"] = display_name(rules.name)
     state["sides"] = list(rules.sides)
+    state["words"] = {result: result_words(record, result) for result in WINNERS}  # as `ludoscribe record` says them
     try:
         svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], size=SIZE))
     except ValueError:
@@ -125,6 +135,19 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
     if proposed is not None and not game.finished:
         state["proposed"] = {"result": proposed.result, "reason": proposed.reason}
     return state
+
+
+def _notes(comments: list[str]) -> list[dict[str, str]]:
+    """Comments as the scorer sees them: as written ([%clk] and all), each correction a note of its own
+    (docs/tournaments.md#corrections)."""
+    notes = []
+    for kind, text in remarks(comments, commands=True):
+        if kind == "comment":
+            notes.append({"kind": "comment", "text": text})
+        else:
+            before, after = correction_words(kind)
+            notes.append({"kind": "correction", "before": before, "text": text, "after": after})
+    return notes
 
 
 def _label(rules: Any, game: GameFile) -> str:

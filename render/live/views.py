@@ -20,6 +20,7 @@ from ...notation.event import GameFile
 from ...notation.games import display_name
 from ...notation.model import Record
 from ...notation.replay import Replayed, positions, replay
+from ...notation.scoresheet import is_correction
 from ...notation.standings import played, standings
 from ..budgets import BudgetError
 from ..diagram import record_diagrams
@@ -64,13 +65,26 @@ class View:
         return "finished" if self.result != "*" else "live"
 
     def record(self) -> Record | None:
-        """The record as shown: the game's record cut after the turns shown, its result if shown."""
+        """The record as shown: the game's record cut after the turns shown, its result if shown.
+
+        A correction is written after the turn before the one taken back: while readers wait
+        for what comes after the last turn shown, they wait for its corrections too, so that
+        a turn taken back is not seen before the delay (docs/live.md#a-delay-for-spectators).
+        """
         record = self.game.record
         if record is None or self.game.problem is not None:
             return None
         if self.plies == len(record.moves) and self.final:
             return record
-        return dataclasses.replace(record, moves=record.moves[:self.plies], result=self.result, problems=[])
+        moves, comments = record.moves[:self.plies], _no_corrections(record.comments)
+        if moves:
+            moves[-1] = dataclasses.replace(moves[-1], comments=_no_corrections(moves[-1].comments))
+            comments = record.comments
+        return dataclasses.replace(record, moves=moves, comments=comments, result=self.result, problems=[])
+
+
+def _no_corrections(comments: list[str]) -> list[str]:
+    return [comment for comment in comments if not is_correction(comment)]
 
 
 @lru_cache(maxsize=128)

@@ -8,6 +8,7 @@
   var boards = document.querySelector(".ls-boards");
   var wanted = {};  /* per game, the key of the card last asked for */
   var standingsTimer = null;
+  var FINISHED = 6;  /* once every game is finished, the event's file is read six times less often */
 
   function cardOf(name) {
     return Array.prototype.find.call(boards.querySelectorAll(".ls-card"), function (card) {
@@ -78,7 +79,8 @@
     poll();
   }
 
-  /* The static relay: read the event's file again until no game is being played. */
+  /* The static relay: read the event's file again, six times less often once no game is being
+     played (a finished game may still be reopened). */
   function poll() {
     fetch(page.poll + "?t=" + Date.now(), {cache: "no-store"}).then(function (response) {
       return response.ok ? response.json() : null;
@@ -87,8 +89,9 @@
         whole(data.games);
         status("Updated");
       }
-      if (!data || data.games.some(function (game) { return game.state === "live"; })) setTimeout(poll, page.every || 5000);
-      else status("Every game is finished");
+      var playing = !data || data.games.some(function (game) { return game.state === "live"; });
+      if (!playing) status("Every game is finished");
+      setTimeout(poll, (playing ? 1 : FINISHED) * (page.every || 5000));
     }, function () {
       status("Offline");
       setTimeout(poll, page.every || 5000);

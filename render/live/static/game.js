@@ -1,13 +1,14 @@
 /* One game followed (docs/live.md#following-the-boards): the site's viewer (viewer.js), drawn again
    as turns are saved. A reader at the last turn goes on to the new one; a reader looking back
    stays where they are. Without a stream (the static relay), the game's file is read every few
-   seconds until the game is finished. */
+   seconds, and FINISHED times less often once the game is finished (it may be reopened). */
 (function () {
   "use strict";
   var live = window.ludoscribeLive;
   var page = live.pageData();
   var main = document.querySelector(".ls-live-game");
   var key = page.key, asked = null;
+  var FINISHED = 6;  /* a finished game's file is read six times less often */
 
   /* The entry the viewer shows, and whether it is the end of the main line. */
   function place() {
@@ -61,7 +62,7 @@
         fetchView(game.key);
         status(game.state === "live" ? "Live" : "Finished");
       }
-      if (!game || game.state === "live") setTimeout(poll, page.every || 5000);
+      setTimeout(poll, (game && game.state !== "live" ? FINISHED : 1) * (page.every || 5000));
     }, function () {
       status("Offline");
       setTimeout(poll, page.every || 5000);

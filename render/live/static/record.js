@@ -45,7 +45,8 @@
     var form = event.target;
     var value = function (field) { return form.elements[field].value.trim(); };
     live.api("POST", "/api/games", {game: value("game"), variant: value("variant"), round: value("round"),
-                                    board: value("board"), players: [value("first") || "?", value("second") || "?"]})
+                                    board: value("board"), date: value("date"),
+                                    players: [value("first") || "?", value("second") || "?"]})
       .then(function (answer) {
         if (answer.status === 200) location.assign("/record/" + encodeURIComponent(answer.data.name));
         else say(answer.data.refused, "refused");

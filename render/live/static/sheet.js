@@ -65,8 +65,10 @@
         now.shift();
         saveQueue(now);
         connection("Online");
+        var taken = state ? state.result : "*";
         show(answer.data);
         if (action.kind === "turn") say("Saved " + action.text + (answer.data.again ? " (it had arrived already)." : "."), "ok");
+        else if (action.kind === "reopen" && taken !== "*") say("Reopened: the result " + taken + " is taken back.", "ok");
         else say("Saved.", "ok");
         return flush();
       }
@@ -90,7 +92,7 @@
 
   function describe(action) {
     if (action.kind === "turn") return action.text;
-    if (action.kind === "undo") return "undo";
+    if (action.kind === "undo" || action.kind === "reopen") return action.kind;
     if (action.kind === "result") return "result " + action.text + (action.reason ? " (" + action.reason + ")" : "");
     return action.kind + " " + action.text;
   }
@@ -128,15 +130,18 @@
     $(".ls-claim").hidden = data.recorder !== "other";
     if (data.recorder === "other") say("This game is being recorded on another device.", "refused");
     drawMoves(data);
-    prompt.textContent = data.result !== "*" ? "Finished: " + data.result : "Next: " + data.label;
+    var finished = data.result !== "*";
+    prompt.textContent = finished ? "Finished: " + data.result : "Next: " + data.label;
     var proposal = $(".ls-proposal");
     proposal.hidden = !data.proposed;
     if (data.proposed) {
       proposal.setAttribute("data-result", data.proposed.result);
       proposal.removeAttribute("data-reason");
       $(".ls-proposal-text").textContent = "The game is over: " + data.proposed.reason + ". Result " +
-        data.proposed.result + "?";
+        words(data.proposed.result) + "?";
     }
+    $(".ls-reopen").hidden = !(finished && data.recorder === "you");
+    if (!finished) $(".ls-reopen-question").hidden = true;
     setChance(data.needs);
     showButtons(data.buttons || {});
     draft = "";
@@ -147,32 +152,54 @@
     askOffers();
   }
 
-  /* The record as on a paper scoresheet: a line per turn number, the second side's turn beside the first's. */
+  /* A result as `ludoscribe record` says it: "0-1: Red (Bob) wins". */
+  function words(result) {
+    return (state && state.words && state.words[result]) || result;
+  }
+
+  /* The record as on a paper scoresheet: a line per turn number, the second side's turn beside the first's.
+     A correction is a note of its own: what was taken back struck through (docs/tournaments.md#corrections). */
   function drawMoves(data) {
     var list = $(".ls-sheet-moves");
     var glyphs = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"};
     var lines = [], line = null;
     data.moves.forEach(function (move) {
       var second = /\.\.\.$/.test(move.number);
-      if (!line || !second || line.getAttribute("data-number") !== move.number.slice(0, -3)) {
+      if (!line || !second || line.getAttribute("data-number") !== move.number.slice(0, -3) || move.before.length) {
         line = document.createElement("li");
         line.setAttribute("data-number", move.number.replace(/\.+$/, ""));
         line.textContent = move.number;
         lines.push(line);
       }
+      addNotes(line, move.before);
       var turn = document.createElement("span");
       turn.className = "ls-sheet-turn";
       turn.textContent = " " + move.turn + move.nags.map(function (nag) { return glyphs[nag] || " $" + nag; }).join("");
       line.appendChild(turn);
-      if (move.comments.length) {
-        var comment = document.createElement("span");
-        comment.className = "ls-comment";
-        comment.textContent = " {" + move.comments.join("} {") + "}";
-        line.appendChild(comment);
-      }
+      addNotes(line, move.after);
     });
     list.replaceChildren.apply(list, lines);
+    var start = $(".ls-sheet-start");
+    start.replaceChildren();
+    addNotes(start, data.start || []);
+    start.hidden = !start.childElementCount;
     $(".ls-sheet-result").textContent = data.result === "*" ? "" : "Result " + data.result;
+  }
+
+  function addNotes(box, notes) {
+    notes.forEach(function (note) {
+      var span = document.createElement("span");
+      if (note.kind === "comment") {
+        span.className = "ls-comment";
+        span.textContent = "{" + note.text + "}";
+      } else {
+        span.className = "ls-correction";
+        var struck = document.createElement("del");
+        struck.textContent = note.text;
+        span.append(note.before, struck, note.after);
+      }
+      box.append(" ", span);
+    });
   }
 
   function setBoard(svg) {
@@ -392,7 +419,7 @@
     proposal.hidden = false;
     proposal.setAttribute("data-result", result);
     proposal.setAttribute("data-reason", reason);
-    $(".ls-proposal-text").textContent = "Save the result " + result + " (" + reason + ")?";
+    $(".ls-proposal-text").textContent = "End the game with " + words(result) + " (" + reason + ")?";
   });
   $(".ls-confirm").addEventListener("click", function () {
     var proposal = $(".ls-proposal");
@@ -402,6 +429,21 @@
   $(".ls-not-yet").addEventListener("click", function () {
     $(".ls-proposal").hidden = true;
     say("Not saved. Undo the last turn if it was mistaken, or go on.", "info");
+  });
+
+  /* A finished game reopened to correct it, once the scorer confirms: its result is kept as a correction. */
+  $(".ls-reopen-ask").addEventListener("click", function () {
+    $(".ls-reopen-text").textContent = "This game is finished: " + words(state.result) + ". Reopen it to correct it? " +
+      "The result is taken back, and kept in the record as a correction.";
+    $(".ls-reopen-question").hidden = false;
+  });
+  $(".ls-reopen-confirm").addEventListener("click", function () {
+    $(".ls-reopen-question").hidden = true;
+    act("reopen");
+  });
+  $(".ls-reopen-cancel").addEventListener("click", function () {
+    $(".ls-reopen-question").hidden = true;
+    say("Not reopened: the game stays finished.", "info");
   });
 
   function claim(takeOver) {
