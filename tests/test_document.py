@@ -241,7 +241,7 @@ def test_a_correction_is_escaped_like_any_comment():
     assert ('<span class="ls-correction"><del>2. &lt;b&gt;x&lt;/b&gt; *y* | z</del> taken back</span> '
             '<span class="ls-comment">tail</span>') in html
     text, _ = render_markdown(record, replayed, lambda number: f"c-{number:03d}.svg")
-    assert "\n1\\. D4 (<del>2. &lt;b&gt;x&lt;/b&gt; &#42;y&#42; &#124; z</del> taken back) *tail*\n" in text
+    assert "\n1\\. D4 (<del>2. &lt;b>x&lt;/b> &#42;y&#42; &#124; z</del> taken back) *tail*\n" in text
 
 
 def test_result_reasons():
