@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
-from pathlib import Path
-from typing import Callable
-
 import pytest
 
 from ludoscribe.notation import Record, check, read_records
@@ -17,7 +12,6 @@ from ludoscribe.notation.games.teblo import Teblo
 pytest_plugins = ["browsers"]  # the `browser` fixture shared by the browser tests
 
 ROWS = "ABCDEFGHIJKL"
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def header(result: str = "*", **tags: str) -> str:
@@ -103,20 +97,3 @@ def play(game, position, turns):
 def teblo() -> Teblo:
     return Teblo()
 
-
-@pytest.fixture(scope="session")
-def documentation(tmp_path_factory) -> Callable[[str], Path]:
-    """This project's documentation built strictly by "mkdocs" or "properdocs": the folder of
-    the built site, each built once a session."""
-    built: dict[str, Path] = {}
-
-    def build(engine: str) -> Path:
-        if engine not in built:
-            folder = tmp_path_factory.mktemp(f"documentation-{engine}")
-            done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
-                                   "-d", str(folder)], cwd=ROOT, capture_output=True, text=True, timeout=600)
-            assert done.returncode == 0, done.stderr
-            built[engine] = folder
-        return built[engine]
-
-    return build

@@ -12,6 +12,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
+from test_site_polish import assert_loads_only_local_files
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = "ludoscribe.render.mkdocs_plugin:LudoscribePlugin"
@@ -102,8 +103,27 @@ def main_column(page: bytes) -> str:
     return text[text.index('<div class="col-md-9" role="main">'):text.index("<footer")]
 
 
+@pytest.fixture(scope="module")
+def documentation(tmp_path_factory) -> dict[str, Path]:
+    """This project's documentation built strictly by each engine."""
+    built = {}
+    for engine in ("mkdocs", "properdocs"):
+        built[engine] = tmp_path_factory.mktemp(f"documentation-{engine}")
+        done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
+                               "-d", str(built[engine])], cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (engine, done.stderr)
+    return built
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
+def test_the_documentation_loads_nothing_from_the_network(documentation, engine):
+    pages = sorted(documentation[engine].rglob("*.html"))
+    assert len(pages) > len(list((ROOT / "docs").rglob("*.md")))  # a page for each, and 404.html
+    assert_loads_only_local_files(pages)
+
+
 def test_the_documentation_is_built_alike_by_both_engines(documentation):
-    built = {engine: files_of(documentation(engine)) for engine in ("mkdocs", "properdocs")}
+    built = {engine: files_of(folder) for engine, folder in documentation.items()}
     pages = sorted(name for name in built["mkdocs"] if name.endswith("index.html"))
     assert sorted(name for name in built["properdocs"] if name.endswith("index.html")) == pages
     assert len(pages) == len(list((ROOT / "docs").rglob("*.md")))

@@ -131,13 +131,6 @@ def test_no_page_of_the_site_loads_anything_from_the_network(site):
     assert_loads_only_local_files(pages)
 
 
-@pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
-def test_the_projects_docs_load_nothing_from_the_network(documentation, engine):
-    pages = sorted(documentation(engine).rglob("*.html"))
-    assert len(pages) > len(list((ROOT / "docs").rglob("*.md")))  # a page for each, and 404.html
-    assert_loads_only_local_files(pages)
-
-
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_standings_fit_on_a_desktop_and_scroll_in_their_box_on_a_phone(site, browser, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})
