@@ -477,7 +477,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
 
     if turn is not None and every:
         raise click.UsageError("--turn and --all exclude each other")
-    options = {"flipped": flip, "size": size}
+    options: dict[str, Any] = {"flipped": flip, "size": size}
     if code is not None:
         if source is not None or game is None:
             raise click.UsageError("--position needs --game and no FILE")
