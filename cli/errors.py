@@ -33,6 +33,13 @@ class IOFailure(click.ClickException):
         return terminal_text(self.message)
 
 
+class Missing(click.ClickException):
+    """A part of Ludoscribe that is not installed (an optional extra): exit status 2, its
+    message saying how to install it."""
+
+    exit_code = Status.USAGE
+
+
 class Stopped(BaseException):
     """The run was stopped by a signal (Ctrl-C, SIGTERM): a BaseException, so that nothing on
     the way out mistakes it for an error, and every `finally` and context manager cleans up."""

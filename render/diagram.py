@@ -132,3 +132,31 @@ def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra
                                                          if played is not None)) if ply == len(line) - 1 else None
             yield ply, draw_annotated(draw, position, annotations_of(node) + extra, last=last, outcome=outcome,
                                       **options)
+
+
+def unknown_cells(game: Any, annotations: Annotations) -> list[str]:
+    """The cell names of `annotations` that the game's board lacks (none when the game does
+    not name its cells: Game.cells)."""
+    names = game.cells(game.start_position())
+    return list(dict.fromkeys(name for name in annotations.cells() if names and name not in names))
+
+
+def caption(record: Record, ply: int) -> tuple[str, str]:
+    """A diagram's caption on a print sheet: a title naming the record (players, event,
+    date) and a text saying which position it is, with the turn's comment (its commands
+    left out): ('Ann – Bob · Club night', 'after 12... D4: a fine move')."""
+    from ..notation.model import without_commands
+    from .document import caption as heading
+
+    if ply == 0:
+        where, comments = "start", record.comments
+    else:
+        node = record.moves[ply - 1]
+        where, comments = f"after {turn_label(record, ply)} {record.game.turn_text(node.turn)}", node.comments
+    comment = " ".join(text for text in (without_commands(comment) for comment in comments) if text)
+    return heading(record), f"{where}: {comment}" if comment else where
+
+
+def caption_of_position(game: Any, code: str) -> tuple[str, str]:
+    """The caption of a position code's diagram on a print sheet: the game and the code."""
+    return plugin_for(game.name).display_name, code

@@ -56,6 +56,11 @@ def png(svg: str, scale: float = 1.0) -> bytes:
                                  font_files=FONT_FILES, font_family=FONT, sans_serif_family=FONT, **options)
 
 
+def encoded(svg: str, kind: str) -> str | bytes:
+    """The diagram as `kind`: "svg" (its text), "png" or "pdf"."""
+    return svg if kind == "svg" else png(svg) if kind == "png" else pdf(svg)
+
+
 def picture(svg: str, scale: float = 1.0) -> Image:
     """The diagram as an RGB image, on white where the SVG draws nothing."""
     from PIL import Image
@@ -85,7 +90,9 @@ def gif(frames: Iterable[str], delay: float = 1.0, hold: float = 3.0) -> bytes:
     """An animated GIF, one frame for each SVG, `delay` seconds apart, the last one shown
     `hold` seconds before it starts again."""
     available()
-    images = [picture(svg).quantize(colors=256, dither=0) for svg in frames]  # no dots of noise on flat colours
+    from PIL.Image import Dither
+
+    images = [picture(svg).quantize(colors=256, dither=Dither.NONE) for svg in frames]  # no noise on flat colours
     if not images:
         raise ValueError("a GIF needs at least one frame")
     durations = [round(delay * 1000)] * (len(images) - 1) + [round(max(hold, delay) * 1000)]
@@ -182,11 +189,11 @@ def _pages(diagrams: Iterable[tuple[str, str, str]], layout: Layout) -> Iterator
     leading = round(size * 1.3)
     room = cell_height - layout.caption_lines * leading - size * 0.5
     per_page = layout.columns * layout.rows
-    page = None
+    page = Image.new("RGB", (width, height), "white")
+    index = -1
     for index, (svg, title, text) in enumerate(diagrams):
-        if index % per_page == 0:
-            if page is not None:
-                yield page
+        if index and index % per_page == 0:
+            yield page
             page = Image.new("RGB", (width, height), "white")
         spot = index % per_page
         left = margin + (spot % layout.columns) * (cell_width + gap)
@@ -205,7 +212,7 @@ def _pages(diagrams: Iterable[tuple[str, str, str]], layout: Layout) -> Iterator
         for font, line in lines:
             draw.text((left + cell_width / 2, y), line, font=font, fill="#222222", anchor="ma")
             y += leading
-    if page is not None:
+    if index >= 0:
         yield page
 
 
