@@ -17,6 +17,7 @@ SHAPES = ("outline", "circle", "square", "triangle", "cross")  # a mark's shapes
 COLOURS = ("green", "blue", "red", "orange", "purple")
 MARK_COLOUR, ARROW_COLOUR = "green", "blue"
 COMMANDS = ("mark", "arrow", "label", "dim")  # the commands read here
+LABEL_LIMIT = 12  # characters of a label drawn; a longer one is cut, ending with "…"
 # What XML cannot hold (a label is drawn as SVG text): control characters but tab and line
 # breaks, lone surrogates, U+FFFE and U+FFFF.
 NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -111,6 +112,8 @@ def read(name: str, arguments: str, strict: bool = False) -> Annotations:
                 raise ValueError(f"{cell!r} is not an arrow FROM-TO, such as D4-E4")
         elif name == "label":
             text = " ".join(NOT_IN_XML.sub("", " ".join(rest)).split())
+            if len(text) > LABEL_LIMIT:
+                text = text[:LABEL_LIMIT - 1].rstrip() + "…"
             if text:
                 labels.append(Label(cell, text))
             elif strict:

@@ -54,9 +54,15 @@ def test_a_record_word_that_is_no_shape_or_colour_is_left_out_but_an_option_says
     assert str(error.value) == "'A1 A2' is not a cell name: separate cells with commas"
 
 
-def test_a_label_keeps_no_character_xml_cannot_hold():
+def test_a_label_keeps_no_character_xml_cannot_hold_and_a_long_one_is_cut():
     assert read("label", "D4 a\x00b\x1bc\ufffe").labels == (Label("D4", "abc"),)
     assert read("label", "D4 \x01").labels == ()
+    assert read("label", "D4 twelve chars, E4 thirteen chars").labels == (
+        Label("D4", "twelve chars"), Label("E4", "thirteen ch…"))
+    rules = game_class("Teblo")()
+    svg = draw_annotated(renderer_for(rules), rules.start_position(), read("label", "D4 <&>\"', E4 a\x07b"))
+    assert [text.text for text in ElementTree.fromstring(svg).iter(f"{SVG}text") if text.text in ("<&>\"'", "ab")] == [
+        "<&>\"'", "ab"]
 
 
 def test_other_commands_draw_nothing_and_annotations_add_up_in_order():
