@@ -33,9 +33,9 @@ class IOFailure(click.ClickException):
         return terminal_text(self.message)
 
 
-class Missing(click.ClickException):
-    """A part of Ludoscribe that is not installed (an optional extra): exit status 2, its
-    message saying how to install it."""
+class MissingExtra(click.ClickException):
+    """An optional extra is not installed (the web stack of serve, the images of diagram):
+    one line says how to install it (exit status 2)."""
 
     exit_code = Status.USAGE
 

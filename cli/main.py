@@ -14,7 +14,7 @@ import click
 
 from ..render.escaping import terminal_lines, terminal_text
 from .archive import filter_command, stats_command
-from .errors import SIGNALS, IOFailure, Missing, Status, Stopped
+from .errors import SIGNALS, IOFailure, MissingExtra, Status, Stopped
 from .serve import relay_command, serve_command
 
 if TYPE_CHECKING:
@@ -560,7 +560,8 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             continue
         outputs: list[tuple[str, str | bytes]]
         if gif:
-            outputs = [(out if one_file else str(Path(out, f"{name}{suffix}")), _gif([svg for _, svg in drawn], delay))]
+            target = out if one_file else str(Path(out, f"{name}{suffix}"))
+            outputs = [(target, _gif([svg for _, svg in drawn], delay))]
         else:
             outputs = [((str(Path(out, f"{ply:03d}{suffix}")) if every else out) if one_file else
                         str(Path(out, name, f"{ply:03d}{suffix}") if every else Path(out, f"{name}{suffix}")),
@@ -608,7 +609,7 @@ def _images_installed() -> None:
     try:
         available()
     except ImagesMissing as error:
-        raise Missing(str(error)) from None
+        raise MissingExtra(str(error)) from None
 
 
 def _encoded(svg: str, kind: str) -> str | bytes:

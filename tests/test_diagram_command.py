@@ -117,7 +117,8 @@ def test_wrong_options_are_usage_errors(args, message):
 def test_a_cell_the_board_lacks_is_reported_with_its_record(tmp_path):
     result = run(str(EVENT), "--record", "3", "--mark", "Z99", "--arrow", "D4-Q1", "-o", str(tmp_path / "x.svg"))
     assert result.exit_code == 1
-    assert result.output == f"{EVENT}: record 3: Z99, Q1 are no cells of Teblo's board (--mark, --arrow, --label, --dim)\n"
+    assert result.output == (f"{EVENT}: record 3: Z99, Q1 are no cells of Teblo's board "
+                             "(--mark, --arrow, --label, --dim)\n")
     assert not (tmp_path / "x.svg").exists()
     result = run("--game", "teblo", "--position", START, "--dim", "M1", "-o", str(tmp_path / "x.svg"))
     assert result.exit_code == 2
@@ -129,7 +130,8 @@ def test_without_the_images_extra_one_line_says_how_to_install_it(monkeypatch, t
     for args in (["--format", "png"], ["--gif"], ["--sheet"]):
         result = run(str(EVENT), "--record", "1", *args, "-o", str(tmp_path / "out"))
         assert result.exit_code == 2
-        assert result.output == 'Error: PNG, PDF and GIF images need the images extra: pip install "ludoscribe[images]"\n'
+        assert result.output == ("Error: PNG, PDF and GIF images need the images extra: "
+                                 "pip install 'ludoscribe[images]'\n")
         assert not (tmp_path / "out").exists()
     assert run(str(EVENT), "--record", "1", "-o", str(tmp_path / "out.svg")).exit_code == 0  # SVG needs nothing more
 

@@ -201,4 +201,4 @@ def test_without_the_images_extra_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "resvg_py", None)
     with pytest.raises(images.ImagesMissing) as error:
         images.png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")
-    assert str(error.value) == 'PNG, PDF and GIF images need the images extra: pip install "ludoscribe[images]"'
+    assert str(error.value) == "PNG, PDF and GIF images need the images extra: pip install 'ludoscribe[images]'"
