@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from importlib.metadata import entry_points
+from importlib.metadata import entry_points, metadata
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -38,6 +38,7 @@ def test_the_plugin_is_registered_for_both_engines():
     found = {(point.group, point.name): point.value for group in ("mkdocs.plugins", "properdocs.plugins")
              for point in entry_points(group=group) if point.value.startswith("ludoscribe.")}
     assert found == {("mkdocs.plugins", "ludoscribe"): PLUGIN, ("properdocs.plugins", "ludoscribe"): PLUGIN}
+    assert metadata("ludoscribe").get_all("Classifier") == ["Framework :: MkDocs"]  # PyPI has none for ProperDocs
 
 
 @pytest.mark.parametrize("before, engine", [
