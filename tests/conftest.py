@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+
 import pytest
 
 from ludoscribe.notation import Record, check, read_records
@@ -96,4 +97,3 @@ def play(game, position, turns):
 @pytest.fixture
 def teblo() -> Teblo:
     return Teblo()
-
