@@ -9,17 +9,15 @@ movetext wrapped before column 80. Writing what was read again gives the same te
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterator
 
+from .grammar import ENDS_WITH_RESULT
 from .limits import MAX_RECORD
-from .model import GLYPH_OF, Record, find_commands
-from .reader import ENDS_WITH_RESULT
+from .model import GLYPH_OF, Record, comment_words
 from .walk import Step, Visitor, accept
 
 UNKNOWN = {"Date": "????.??.??"}  # how a missing required tag is written, when not "?"
 NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
-WORD = re.compile(r"\S+")
 
 
 def required_tags(record: Record) -> tuple[str, ...]:
@@ -109,17 +107,6 @@ def _comment_tokens(comments: list[str]) -> Iterator[str]:
         words[0] = "{" + words[0]
         words[-1] += "}"
         yield from words
-
-
-def comment_words(text: str) -> list[str]:
-    """The words of a comment, a [%command] being never split over lines (linear time)."""
-    glued, at = [], 0  # the text with the spaces inside commands made non-spaces
-    for command in find_commands(text):
-        glued.append(text[at:command.start])
-        glued.append("x" * (command.end - command.start))
-        at = command.end
-    glued.append(text[at:])
-    return [text[word.start():word.end()] for word in WORD.finditer("".join(glued))]
 
 
 def _wrap(tokens: list[str], columns: int) -> str:
