@@ -9,8 +9,9 @@ from typing import Any, Callable, Iterable, Iterator
 from ..notation.games.base import History, Outcome
 from ..notation.model import Record
 from ..notation.replay import positions
-from ..notation.games.plugins import plugin_for, plugins
+from ..notation.games.plugins import plugins
 from ..notation.limits import number_problem
+from .boards import boards_for
 from .svg import marks_and_arrows
 
 
@@ -19,12 +20,12 @@ class Renderers(Mapping[str, Callable[..., str]]):
 
     def __getitem__(self, name: str) -> Callable[..., str]:
         for plugin in plugins():
-            if plugin.name == name and (draw := plugin.draw) is not None:
+            if plugin.name == name and (draw := boards_for(name).draw) is not None:
                 return draw
         raise KeyError(name)
 
     def __iter__(self) -> Iterator[str]:
-        return (plugin.name for plugin in plugins() if plugin.diagram is not None)
+        return (plugin.name for plugin in plugins() if boards_for(plugin.name).diagram is not None)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -36,7 +37,7 @@ TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
 
 def renderer_for(game: Any) -> Callable[..., str]:
     """The board drawing function of a game; ValueError if it has none yet."""
-    draw = plugin_for(game.name).draw
+    draw = boards_for(game.name).draw
     if draw is None:
         raise ValueError(f"no diagrams for {game.name} yet")
     return draw
