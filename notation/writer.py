@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from .grammar import ENDS_WITH_RESULT
-from .limits import MAX_RECORD
+from .limits import MAX_DEPTH, MAX_RECORD
 from .model import GLYPH_OF, Record, comment_words
 from .walk import Step, Visitor, accept
 
@@ -46,10 +46,22 @@ class TooLong(ValueError):
     """A record whose canonical text would be longer than a reader accepts (docs/format.md#limits)."""
 
 
+class TooDeep(ValueError):
+    """A record whose variations are nested deeper than a reader accepts (docs/format.md#limits);
+    none read from TGN or JSON is, but a program can make one."""
+
+
+def check_depth(depth: int) -> None:
+    """TooDeep if a line this deep could not be read back; writers call it as each line begins."""
+    if depth > MAX_DEPTH:
+        raise TooDeep(f"variations nested more than {MAX_DEPTH} deep: a reader would refuse the record")
+
+
 def write_record(record: Record, columns: int = 80) -> str:
     """The canonical text of a record (which must have been read without problems).
 
-    TooLong if that text would be over the record size limit.
+    TooLong if that text would be over the record size limit, TooDeep if its variations
+    are nested too deep.
     """
     writer = _TokenWriter(record.game)
     accept(record, writer)
@@ -70,6 +82,7 @@ class _TokenWriter(Visitor):
         self._outer: list[list[str]] = []
 
     def begin_line(self, depth: int, parent: Step | None) -> None:
+        check_depth(depth)
         if parent is not None:
             self._outer.append(self.tokens)
             self.tokens = []
