@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Callable, Iterator, Literal, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .games.plugins import BUILT_IN, display_name, plugin_for, plugins
 from .limits import shorten
@@ -313,7 +313,7 @@ class _First(Visitor):
     def __init__(self, meets: Callable[[Step], Any]) -> None:
         self.meets, self.found = meets, False
 
-    def visit_turn(self, step: Step) -> Literal[Stop.WALK] | None:
+    def visit_turn(self, step: Step) -> Stop | None:
         if self.meets(step):
             self.found = True
             return STOP

@@ -8,7 +8,7 @@ from typing import Any
 from .games import History, Outcome
 from .limits import MAX_RECORD
 from .model import Node, Record
-from .walk import Step, Visitor, accept
+from .walk import Step, Stop, Visitor, accept
 from .writer import TooDeep, TooLong, write_record
 
 
@@ -125,7 +125,7 @@ class Replayer(Visitor):
         if self.then is not None:
             self.then.begin_line(depth, parent)
 
-    def visit_turn(self, step: Step) -> bool | None:
+    def visit_turn(self, step: Step) -> bool | Stop | None:
         line, history, game, node = self.lines[-1], self.history, self.game, step.node
         position = history.positions[-1]
         if line.outcome is not None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Iterator, Literal
+from typing import Any, Iterator
 
 from .model import Node, Record
 
@@ -58,7 +58,7 @@ class Visitor:
     def begin_line(self, depth: int, parent: Step | None) -> None:
         """A line starts: the main line (parent None) or a variation, an alternative to `parent`."""
 
-    def visit_turn(self, step: Step) -> bool | Literal[Stop.WALK] | None:
+    def visit_turn(self, step: Step) -> bool | Stop | None:
         """A turn. Return False to leave the rest of its line unvisited (its own variations are
         still visited), STOP to end the walk there (no line is ended after it)."""
 
@@ -68,7 +68,7 @@ class Visitor:
 
 # What a line being walked hands back to the walk: a variation to walk before it goes on
 # (the variation's turns and the step it is an alternative to), or STOP.
-_Pending = Iterator["tuple[list[Node], Step] | Literal[Stop.WALK]"]
+_Pending = Iterator["tuple[list[Node], Step] | Stop"]
 
 
 def accept(record: Record, visitor: Visitor, positions: bool = False, variations: bool = True) -> None:

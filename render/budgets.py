@@ -9,7 +9,6 @@ page. A record over a budget is not published; the message names it, where and w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from ..notation.model import Problem, Record
 from ..notation.walk import STOP, Step, Stop, Visitor, accept
@@ -44,7 +43,7 @@ class _Counter(Visitor):
         self.positions = self.diagrams = 0
         self.problem: Problem | None = None
 
-    def visit_turn(self, step: Step) -> Literal[Stop.WALK] | None:
+    def visit_turn(self, step: Step) -> Stop | None:
         budgets = self.budgets
         self.positions += 1
         if any(name == "diagram" for name, _ in step.node.commands()):
@@ -57,7 +56,7 @@ class _Counter(Visitor):
                                     "shows")
         return None
 
-    def _over(self, step: Step, message: str) -> Literal[Stop.WALK]:
+    def _over(self, step: Step, message: str) -> Stop:
         line, column = self.record.locate(step.node.offset)
         self.problem = Problem(f"not published: {message} (see Budgets in the publishing guide)", line, column,
                                self.record.game.label(step.number, step.side), code="budget")
