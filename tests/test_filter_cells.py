@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import query
+from ludoscribe.notation import conditions, query
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation import read_file
 from ludoscribe.notation.reader import read_moves, read_string
@@ -87,7 +87,7 @@ def text_of(wanted: dict[str, str]) -> str:
 
 
 def chosen(text: str, record) -> bool:
-    return query.Query([query.cells_condition(text)]).matches(record)
+    return query.Query([conditions.cells_condition(text)]).matches(record)
 
 
 def together_and_apart(line: list[dict[str, str]]) -> tuple[dict[str, str], dict[str, str]]:
@@ -158,7 +158,7 @@ def test_cells_chosen_as_the_replayed_positions_say(game):
     assert not chosen(text_of(apart), batch[0])
     # Given as two conditions, each may hold at its own moment.
     first, second = (text_of(dict([fact])) for fact in apart.items())
-    assert query.Query([query.cells_condition(first), query.cells_condition(second)]).matches(batch[0])
+    assert query.Query([conditions.cells_condition(first), conditions.cells_condition(second)]).matches(batch[0])
     answers = set()
     for record in batch:
         others = positions(record)
@@ -228,7 +228,7 @@ FITS_NO_GAME = (" fits no game (a cell is named as the game's turns name it: D4 
 ])
 def test_malformed_cells(text, message):
     with pytest.raises(ValueError) as raised:
-        query.cells_condition(text)
+        conditions.cells_condition(text)
     assert str(raised.value) == message
 
 
