@@ -23,8 +23,9 @@ TOTAL = "Aw8/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 4 0/0 play"  # White has 11 pieces
 
 def played(variant: str, code: str, text: str):
     game = TChako(variant)
-    reason, turn, after = game.play(game.read_position(code), game.read_turn(text))
-    return reason, game.turn_text(turn), game.position_code(after)
+    before = game.read_position(code)
+    played = game.play(before, game.read_turn(text))
+    return played.reason, game.turn_text(played.turn), game.position_code(played.after or before)
 
 
 @pytest.mark.parametrize("variant, code, text, after", [

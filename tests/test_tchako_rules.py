@@ -224,7 +224,7 @@ def test_rule(variant, code, text, reason, after):
 def test_the_queens_return_is_written_in_full():
     game = TChako()
     position = game.read_position(NO_QUEEN)
-    assert game.turn_text(game.complete(position, game.read_turn("+A"))) == "+qA"
+    assert game.turn_text(game.play(position, game.read_turn("+A")).turn) == "+qA"
 
 
 def test_options_with_numbers():

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import Any, Iterator, NamedTuple
 
-from .base import Cells, Game, History, LastPlayed, Match, Outcome
+from .base import Cells, Game, History, Match, Outcome, Played
 from .tchako_board import (BASES, CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE, FINE_LINES, NEIGHBOURS, OBSTACLES,
                            OWNER, VITAL, WHITE, BLACK, ZONES)
 
@@ -475,7 +475,6 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         self.strategic = "strategic shots" in self.variant
         self.sumo, self.carrisk = "sumo" in self.variant, "carrisk" in self.variant
         self.supply_depot = "supply depot" in self.variant
-        self._played = LastPlayed(self._play_turn)
 
     # --- positions -------------------------------------------------------------------------
     def start_position(self) -> TChakoPosition:
@@ -575,23 +574,9 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         return ",".join(map(action_text, turn)) if turn else "pass"
 
     # --- rules ---------------------------------------------------------------------------------
-    def why_illegal(self, position: TChakoPosition, turn: Turn) -> str | None:
-        return self._played(position, turn)[0]
-
-    def complete(self, position: TChakoPosition, turn: Turn) -> Turn:
-        """The turn with each queen's return written +q."""
-        played = self._played(position, turn)
-        self._played.remember(position, played[2], played)
-        return played[2]
-
-    def apply(self, position: TChakoPosition, turn: Turn) -> TChakoPosition:
-        return self._played(position, turn)[1]
-
-    def play(self, position: TChakoPosition, turn: Turn) -> tuple[str | None, Turn, TChakoPosition]:
-        reason, after, done = self._play_turn(position, turn)
-        return reason, done, after
-
-    def _play_turn(self, position: TChakoPosition, turn: Turn) -> tuple[str | None, TChakoPosition, Turn]:
+    def play(self, position: TChakoPosition, turn: Turn) -> Played[TChakoPosition, Turn]:
+        """The turn played action by action, each queen's return written +q and the mark #
+        added when the game is decided as the next turn begins."""
         state = State(position)
         done: list[Action] = []
         try:
@@ -619,14 +604,14 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
                 done.append(action)
                 self._check_wins(state, start)
         except Illegal as error:
-            return str(error), position, turn
+            return Played(str(error), turn, None)
         during = state.end != "play"
         after = self._next_turn(state, position.number, spent)
         decided = not during and after.end != "play"  # by the start of the next turn: the mark `#`
         if marked and not decided:
-            return self._mark_refused(after, during), position, turn
+            return Played(self._mark_refused(after, during), turn, None)
         done_turn = tuple(done) + (DECIDED,) if decided else tuple(done)
-        return None, after, done_turn if done_turn != turn else turn
+        return Played(None, done_turn if done_turn != turn else turn, after)
 
     def _mark_refused(self, after: TChakoPosition, during: bool) -> str:
         """Why a turn may not be marked `#`: the game ended during it, or goes on."""
