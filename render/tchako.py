@@ -18,8 +18,10 @@ from typing import Sequence
 import svgwrite
 
 from ..notation.games.base import Outcome
-from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Create, Shot, State, TChakoPosition, Turn,
-                                     captured_zones, chain, occupied_zones, reach)
+from ..notation.games.tchako_position import SIDES, TChakoPosition
+from ..notation.games.tchako_turns import Create, Shot, Turn
+from ..notation.games.tchako_zones import (BASE_BITS, OFF, ZONE, captured_zones, chain, controlled_zones,
+                                           occupied_zones, reach)
 from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
 from .svg import HIGHLIGHT, INK, MARK, Picture, cached, draw_arrows, drawing, finish, placed, shape, state_text
 
@@ -64,19 +66,19 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
         return _spot(*CENTRE[ZONES[zone]], unit, flipped)
 
     dwg.add(_static(unit, flipped))
-    state = State(position)
+    zones = position.zones or occupied_zones(position.pucks)
     side = position.side
     mover = 1 - side if last is not None else side
-    controls = [state.controlled(s) for s in (0, 1)]
+    controls = [controlled_zones(zones, s) for s in (0, 1)]
     # the mover's captures, fixed as its turn began
-    captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else state.zones, mover)
+    captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else zones, mover)
     for zone in range(len(ZONES)):
         shaded = tuple(s for s in (0, 1) if controls[s] >> zone & 1 and not (
             KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s and not position.pucks[zone][s]))
         captured = bool(captures >> zone & 1)
         if shaded or captured:
             dwg.elements.extend(_shading(zone, shaded, mover if captured else None, unit, flipped))
-    if chain(state, mover, captures):
+    if chain(zones, mover, captures):
         through = captures | controls[mover]
         linked = reach(BASE_BITS[mover] & through, through)
         for pair in CONNECTIONS:
@@ -93,7 +95,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, unit, flipped)
     draw_arrows(dwg, arrows, ZONE, at, round(unit * 0.15, 2), lambda zone, dx, dy: RADIUS[ZONES[zone]] * unit)
-    _panel(dwg, position, last, unit, chain(state, mover, captures), mover, outcome)
+    _panel(dwg, position, last, unit, chain(zones, mover, captures), mover, outcome)
     return finish(dwg)
 
 

@@ -54,7 +54,8 @@ def teblo_board(game: Any, position: Any) -> list[str]:
 def tchako_board(game: Any, position: Any) -> list[str]:
     """T'Chako's zones one a line: kind, owner, neighbours, each side's pucks (Q: its queen among
     them), who stands on the creation space; then the elastics laid."""
-    from ..notation.games.tchako import ELASTICS, OFF
+    from ..notation.games.tchako_turns import ELASTICS
+    from ..notation.games.tchako_zones import OFF
     from ..notation.games.tchako_board import KIND, NEIGHBOURS, OWNER, ZONES
 
     lines = ["zone  kind     owner  next to    White  Black  creation space"]

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from conftest import checked, problems_of, read_one
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import write_record
-from ludoscribe.notation.games.tchako import DECIDED, TChako
+from ludoscribe.notation.games.tchako import TChako
+from ludoscribe.notation.games.tchako_turns import DECIDED
 from ludoscribe.notation.jsonio import read_json, write_json
 from ludoscribe.notation.scoresheet import Scoresheet
 

@@ -228,8 +228,8 @@ def test_the_queens_return_is_written_in_full():
 
 
 def test_options_with_numbers():
-    assert TChako("Sudden death 8, sumo").values == {"sudden death": 8}
-    assert TChako("countdown  12, demographic total 12").values == {"countdown": 12, "demographic total": 12}
+    assert TChako("Sudden death 8, sumo").modes.values == {"sudden death": 8}
+    assert TChako("countdown  12, demographic total 12").modes.values == {"countdown": 12, "demographic total": 12}
 
 
 @pytest.mark.parametrize("variant, message", [
