@@ -44,9 +44,11 @@ P = TypeVar("P", bound=Position)  # a game's position type
 T = TypeVar("T", bound=Hashable)  # a game's turn type
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Played(Generic[P, T]):
-    """What the rules say of a turn played from a position (`Game.play`).
+    """What the rules say of a turn played from a position (`Game.play`): an answer, read
+    and not changed (not frozen only because replaying makes one a turn, and a frozen
+    dataclass is built three times slower).
 
     `reason` is why they refuse it, in words a player reads, or None when it is legal;
     `turn` is the turn as the position completes it (what the notation lets a player

@@ -8,7 +8,9 @@ its cost in half action points, or raises Refused with the reason.
 
 from __future__ import annotations
 
-from .tchako_board import ZONES
+import operator
+
+from .tchako_board import WHITE, ZONES
 from .tchako_modes import Modes
 from .tchako_position import PUCKS, SIDES, TChakoPosition
 from .tchako_turns import COLOURS, Action, Anchor, Create, Piece, Place, Shot
@@ -53,8 +55,8 @@ class State:
         self.zones = list(position.zones or occupied_zones(position.pucks))
         self.queens = list(position.queens)
         self.created = list(position.created)
-        self.elastics = list(position.elastics)
-        self.made = list(position.made)
+        self.elastics = position.elastics  # tuples, replaced whole when an anchor moves or a puck is created
+        self.made = position.made
         self.end = position.end
         self.side = position.side
         self.number = position.number
@@ -91,8 +93,8 @@ class State:
         return sum(pair[side] for pair in self.pucks) - (self.queens[side] != OFF)
 
     def position(self, side: int, number: int, spent: int = 0) -> TChakoPosition:
-        return TChakoPosition(tuple(self.pucks), tuple(self.queens), tuple(self.created), tuple(self.elastics),
-                              tuple(self.made), self.end, side, number, spent, tuple(self.zones))
+        return TChakoPosition(tuple(self.pucks), tuple(self.queens), tuple(self.created), self.elastics, self.made,
+                              self.end, side, number, spent, tuple(self.zones))
 
 
 def _colour(pushed: Piece) -> int:
@@ -153,67 +155,70 @@ def put(state: State, place: Place, colour: int, queen: bool) -> None:
 
 def shoot(state: State, shot: Shot, start: TurnStart) -> int:
     """Play a shot with the outcome the record states; its cost."""
-    side, other = state.side, 1 - state.side
-    piece = shot.piece
-    queen = piece.kind == "q"
+    piece, stop, hit, hit_to, pushes, charged = shot
+    kind, k, _ = piece
+    side = state.side
+    other = 1 - side
+    modes, pucks = state.modes, state.pucks
+    queen = kind == "q"
     if queen and state.queen_shot:
         raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
     plain = 0
-    if piece.kind == "":
-        k = piece.zone
-        plain = state.pucks[k][side] - (state.queens[side] == k) - (state.created[k] == COLOURS[side])
+    if kind == "":
+        plain = pucks[k][side] - (state.queens[side] == k) - (state.created[k] == COLOURS[side])
         readings = state.shot
         if plain and (readings[0][k] >= plain if len(readings) == 1 else
                       not (readings := [reading for reading in readings if reading[k] < plain])):
             raise Refused(f"every {SIDES[side]} puck in {ZONES[k]} was already shot this turn "
                           "(each puck once a turn)")
         state.shot = readings
-    if shot.charged and not state.modes.strategic:
+    if charged and not modes.strategic:
         raise Refused("^ announces a charged shot, which only the strategic shots mode has")
-    in_tchako = shot.hit is not None and shot.hit.kind == "q" and chain(state.zones, side, start.captures)
-    grey = state.pucks[piece.zone][other] > 0 and state.pucks[piece.zone][side] > 0
+    in_tchako = hit is not None and hit.kind == "q" and chain(state.zones, side, start.captures)
+    grey = pucks[k][other] > 0 and pucks[k][side] > 0
     if plain > 0:  # a puck besides the queen and the created one: there is one to take
-        state.add(piece.zone, side, -1)
+        state.add(k, side, -1)
     else:
         take(state, piece, side)
     if queen:
         state.queen_shot = True
-    cost = 2 * ((3 if queen else 2) if not state.modes.strategic else (2 if queen else 1) + shot.charged)
+    cost = 2 * ((3 if queen else 2) if not modes.strategic else (2 if queen else 1) + charged)
     # The hit, judged on the board as the shot began; then every other piece the shot moved,
     # each taken from where it stood before the shot (never the shooter nor the piece hit).
-    hit, hit_place = shot.hit, None
+    hit_place = None
     incident = False
     if hit is not None:
         take(state, hit, other)
-        incident = grey and hit.zone == piece.zone and not state.modes.sumo
+        incident = grey and hit.zone == k and not modes.sumo
         if hit.kind == "q":
-            if in_tchako and not incident and (shot.charged or not state.modes.strategic):
-                if shot.hit_to is not None:
+            if in_tchako and not incident and (charged or not modes.strategic):
+                if hit_to is not None:
                     raise Refused(f"hitting {piece_words(hit, other)} in t'chako wins the game: write no place for it")
                 state.end = f"{'WB'[side]}:queen"
             else:
-                hit_place = shot.hit_to or Place(hit.zone)
-        elif incident or state.modes.sumo or (state.modes.strategic and not shot.charged):
-            hit_place = shot.hit_to or Place(hit.zone)
-        elif shot.hit_to is not None:
+                hit_place = hit_to or Place(hit.zone)
+        elif incident or modes.sumo or (modes.strategic and not charged):
+            hit_place = hit_to or Place(hit.zone)
+        elif hit_to is not None:
             raise Refused(f"{piece_words(hit, other)} is eliminated, the first opponent puck hit: it goes "
                           f"nowhere, write x{hit.kind}{ZONES[hit.zone]}")
-    elif shot.hit_to is not None:
+    elif hit_to is not None:
         raise Refused("a place for the piece hit, but no piece hit")
-    arrivals = take_pushed(state, shot) if shot.pushes else None
+    arrivals = take_pushed(state, shot) if pushes else None
     if hit is not None and hit_place is not None:
         put(state, hit_place, other, hit.kind == "q")
-    if not incident and shot.stop.zone != OFF:  # a grey-zone incident costs the shooter its piece
-        state.add(shot.stop.zone, side, 1)
+    landing = stop.zone
+    if not incident and landing != OFF:  # a grey-zone incident costs the shooter its piece
+        state.add(landing, side, 1)
         if queen:
-            state.queens[side] = shot.stop.zone
-    for pushed, to in shot.pushes:
+            state.queens[side] = landing
+    for pushed, to in pushes:
         put(state, to, _colour(pushed), pushed.kind == "q")
     if arrivals is not None:
         state.shot = arrivals
-    if not queen and not incident and shot.stop.zone != OFF:
+    if not queen and not incident and landing != OFF:
         for reading in state.shot:
-            reading[shot.stop.zone] += 1
+            reading[landing] += 1
     return cost
 
 
@@ -251,7 +256,7 @@ def take_pushed(state: State, shot: Shot) -> list[list[int]]:
             if plain - reading[z] > 0:  # a puck not shot yet
                 split.append((reading, landed))
         readings = split
-    merged = {tuple(a + b for a, b in zip(reading, landed)): None for reading, landed in readings}
+    merged = {tuple(map(operator.add, reading, landed)): None for reading, landed in readings}
     return [list(reading) for reading in merged]
 
 
@@ -285,7 +290,8 @@ def create(state: State, creation: Create, start: TurnStart, number: int) -> tup
         stop = state.modes.values.get("sudden death turns")
         if stop is not None and number > stop:
             raise Refused(f"no puck is created after turn {stop} (sudden death)")
-        state.made[side] += 1
+        made = state.made
+        state.made = (made[0] + 1, made[1]) if side == WHITE else (made[0], made[1] + 1)
     state.add(k, side, 1)
     state.created[k] = ("Qq" if queen else COLOURS)[side]
     if queen:
@@ -337,5 +343,6 @@ def move_anchor(state: State, anchor: Anchor) -> int:
     if anchor.middle and not middle:
         raise Refused("only a long elastic with both anchors placed has a middle obstacle")
     low, high = sorted((kept, anchor.to))
-    state.elastics[index] = (low, high, middle) if kept else (anchor.to, "", "")
+    elastics = state.elastics
+    state.elastics = (*elastics[:index], (low, high, middle) if kept else (anchor.to, "", ""), *elastics[index + 1:])
     return 1

@@ -82,7 +82,7 @@ def _next_turn(state: State, number: int, spent: int) -> TChakoPosition:
     number += side == WHITE
     if state.end == "play":
         state.side, state.number = side, number
-        _check_wins(state, TurnStart(tuple(state.zones), side), at_start=True)
+        _check_wins(state)
         limit = state.modes.values.get("countdown")
         if state.end == "play" and limit is not None and side == WHITE and number > limit:
             state.end = _countdown(state)
@@ -99,8 +99,9 @@ def _countdown(state: State) -> str:
     return "stop"
 
 
-def _check_wins(state: State, start: TurnStart, at_start: bool = False) -> None:
-    """The wins that can happen at any moment of the mover's turn (and at its start).
+def _check_wins(state: State, start: TurnStart | None = None) -> None:
+    """The wins that can happen at any moment of the mover's turn, whose start fixed `start`,
+    and at its start (no `start`: it is now).
 
     A t'chako decides the game only in anarchy or when the opponent's queen is off the
     board (hitting the queen is judged by the shot), so the chain is looked for only then;
@@ -108,6 +109,9 @@ def _check_wins(state: State, start: TurnStart, at_start: bool = False) -> None:
     side = state.side
     if state.end != "play" or not (state.modes.watching or state.queens[1 - side] == OFF):
         return
+    at_start = start is None
+    if start is None:
+        start = TurnStart(tuple(state.zones), side)
     if (state.modes.anarchy or state.queens[1 - side] == OFF) and chain(state.zones, side, start.captures):
         state.end = f"{'WB'[side]}:{'anarchy' if state.modes.anarchy else 'noqueen'}"
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .tchako_board import ZONES
 from .tchako_zones import OFF, ZONE
@@ -105,42 +105,40 @@ def action_text(action: Action) -> str:
 DEST = r"(?:[A-L](?:@(?:100|[0-9]{1,2}):(?:100|[0-9]{1,2}))?|O)"
 SHOT = rf"\^?[qc]?[A-L]>{DEST}(?:x[qc]?[A-L](?:>{DEST})?)?(?:/[wb][qc]?[A-L]>{DEST})*"
 ACTION = rf"(?:{SHOT}|\+q?[A-L]|~[stl](?:[A-L]{{2}})?>[A-L]{{2}}(?:\([A-L]{{2}}\))?)"
-PLACE = re.compile(r"([A-LO])(?:@([0-9]+):([0-9]+))?")
-PIECE = re.compile(r"([wb]?)([qc]?)([A-L])")
-PARTS = re.compile(r"(\^?)([qc]?[A-L])>([^x/]+)(?:x([qc]?[A-L])(?:>([^/]+))?)?((?:/[^/]+)*)")
+# The parts of one action the turn rule matched, in one pass: a shot (charge, piece,
+# stop, hit and where it went, the pushes' text), a creation or an elastic's anchor.
+PARTS = re.compile(r"(\^?)([qc]?)([A-L])>([A-LO])(?:@([0-9]+):([0-9]+))?"
+                   r"(?:x([qc]?)([A-L])(?:>([A-LO])(?:@([0-9]+):([0-9]+))?)?)?(/.*)?"
+                   r"|\+(q?)([A-L])|~([stl])([A-L]{2})?>([A-L]{2})(?:\(([A-L]{2})\))?")
+PUSH = re.compile(r"/([wb])([qc]?)([A-L])>([A-LO])(?:@([0-9]+):([0-9]+))?")
+PLACES = {letter: Place(ZONE.get(letter, OFF)) for letter in ZONES + "O"}  # the places without coordinates
+PIECES = {(kind, letter): Piece(kind, ZONE[letter]) for kind in ("", "q", "c") for letter in ZONES}  # uncoloured
 
 
-def _parts(pattern: re.Pattern[str], text: str) -> tuple[Any, ...]:
-    """The groups of a text the turn rule already matched (ValueError if it does not match)."""
-    found = pattern.fullmatch(text)
-    if found is None:
-        raise ValueError(f"{text!r} is not a T'Chako action")
-    return found.groups()
-
-
-def read_place(text: str) -> Place:
-    zone, x, y = _parts(PLACE, text)
-    return Place(OFF if zone == "O" else ZONE[zone], None if x is None else (int(x), int(y)))
-
-
-def read_piece(text: str) -> Piece:
-    colour, kind, zone = _parts(PIECE, text)
-    return Piece(kind, ZONE[zone], COLOURS.index(colour) if colour else None)
+def _place(letter: str, x: str | None, y: str | None) -> Place:
+    """A place from its letter and coordinates (None or '' when it has none)."""
+    return Place(ZONE.get(letter, OFF), (int(x), int(y or 0))) if x else PLACES[letter]
 
 
 @lru_cache(maxsize=1 << 14)
 def read_action(text: str) -> Action:
-    """One action as the turn rule matched it (actions are immutable tuples: shared)."""
-    if text[0] == "+":
-        return Create(ZONE[text[-1]], text[1] == "q")
-    if text[0] == "~":
-        origin, to = text[2:].rstrip(")").split(">")
-        to, _, middle = to.partition("(")
-        return Anchor(ELASTICS.index(text[1]), "".join(sorted(origin)), "".join(sorted(to)), "".join(sorted(middle)))
-    charged, piece, stop, hit, hit_to, pushes = _parts(PARTS, text)
-    pushed = tuple((read_piece(part.split(">")[0]), read_place(part.split(">")[1])) for part in pushes.split("/")[1:])
-    return Shot(read_piece(piece), read_place(stop), read_piece(hit) if hit else None,
-                read_place(hit_to) if hit_to else None, pushed, bool(charged))
+    """One action as the turn rule matched it (actions are immutable tuples: shared); ValueError
+    for a text that is not one."""
+    found = PARTS.fullmatch(text)
+    if found is None:
+        raise ValueError(f"{text!r} is not a T'Chako action")
+    (charged, kind, zone, stop, x, y, hit_kind, hit_zone, hit_to, hit_x, hit_y, pushes,
+     queen, created, elastic, origin, to, middle) = found.groups()
+    if zone is not None:
+        pushed = () if pushes is None else tuple(
+            (Piece(push_kind, ZONE[push_zone], COLOURS.index(colour)), _place(place, place_x, place_y))
+            for colour, push_kind, push_zone, place, place_x, place_y in PUSH.findall(pushes))
+        return Shot(PIECES[kind, zone], _place(stop, x, y), None if hit_zone is None else PIECES[hit_kind, hit_zone],
+                    None if hit_to is None else _place(hit_to, hit_x, hit_y), pushed, bool(charged))
+    if created is not None:
+        return Create(ZONE[created], bool(queen))
+    return Anchor(ELASTICS.index(elastic), "".join(sorted(origin or "")), "".join(sorted(to)),
+                  "".join(sorted(middle or "")))
 
 
 def read_actions(text: str) -> Turn:
