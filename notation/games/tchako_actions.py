@@ -86,11 +86,11 @@ class State:
 
     def pieces(self, side: int) -> int:
         """`side`'s pieces on the board, its queen included (demographic victory)."""
-        return sum(pair[side] for pair in self.pucks)
+        return sum(map(operator.itemgetter(side), self.pucks))
 
     def on_board(self, side: int) -> int:
         """`side`'s pucks on the board, its queen left out."""
-        return sum(pair[side] for pair in self.pucks) - (self.queens[side] != OFF)
+        return self.pieces(side) - (self.queens[side] != OFF)
 
     def position(self, side: int, number: int, spent: int = 0) -> TChakoPosition:
         return TChakoPosition(tuple(self.pucks), tuple(self.queens), tuple(self.created), self.elastics, self.made,
@@ -123,15 +123,15 @@ def act(state: State, action: Action, start: TurnStart, number: int) -> tuple[in
 
 def take(state: State, piece: Piece, colour: int, pushed: bool = False) -> None:
     """Take a piece off its zone (it is about to move): it must be there."""
-    k = piece.zone
-    if piece.kind == "q":
+    kind, k, _ = piece
+    if kind == "q":
         if state.modes.anarchy:
             raise Refused("there are no queens in anarchy")
         if state.queens[colour] != k:
             where = "off the board" if state.queens[colour] == OFF else f"in {ZONES[state.queens[colour]]}"
             raise Refused(f"{SIDES[colour]}'s queen is {where}, not in {ZONES[k]}")
         state.queens[colour] = OFF
-    elif piece.kind == "c":
+    elif kind == "c":
         if state.created[k] != COLOURS[colour]:
             raise Refused(f"no {SIDES[colour]} puck stands on the creation space of {ZONES[k]}")
     elif state.pucks[k][colour] - (state.queens[colour] == k) - (state.created[k] == COLOURS[colour]) <= 0:
@@ -139,7 +139,7 @@ def take(state: State, piece: Piece, colour: int, pushed: bool = False) -> None:
             raise Refused(f"{SIDES[colour]}'s only puck in {ZONES[k]} stands on its creation space: "
                           f"write c{ZONES[k]}")
         raise Refused(f"{SIDES[colour]} has no {'other ' if pushed else ''}puck in {ZONES[k]}")
-    if state.created[k] == ("Qq"[colour] if piece.kind == "q" else COLOURS[colour] if piece.kind == "c" else "-"):
+    if state.created[k] == ("Qq"[colour] if kind == "q" else COLOURS[colour] if kind == "c" else "-"):
         state.created[k] = ""
     state.add(k, colour, -1)
 

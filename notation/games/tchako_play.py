@@ -28,7 +28,9 @@ def play_turn(modes: Modes, position: TChakoPosition, turn: Turn) -> Played[TCha
     try:
         if position.end != "play":
             raise Illegal(f"the game is over: {end_outcome(position, modes).reason}")
-        start = _start(state)
+        if modes.carrisk:  # two free creations, spent on the turn's first actions or lost
+            state.free = 2
+        start = TurnStart(tuple(state.zones), state.side)
         budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
         spent = 0
         marked = bool(turn) and isinstance(turn[-1], Decided)
@@ -66,14 +68,6 @@ def _mark_refused(after: TChakoPosition, during: bool, modes: Modes) -> str:
         return f"#: the game ended during this turn, not at the start of the next one: {end_outcome(after, modes).reason}"
     return (f"#: the game is not decided at the start of {SIDES[after.side]}'s turn {after.number}: # marks "
             "a game that ends as the next turn begins")
-
-
-def _start(state: State) -> TurnStart:
-    """What the start of the mover's turn fixes; Carrisk's free creations (spent on the
-    turn's first actions, or lost)."""
-    if state.modes.carrisk:
-        state.free = 2
-    return TurnStart(tuple(state.zones), state.side)
 
 
 def _next_turn(state: State, number: int, spent: int) -> TChakoPosition:
