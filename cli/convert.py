@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 import click
 
 from ..notation import check as check_record
 from ..notation.jsonio import write_json
+from ..notation.model import Record
 from ..notation.writer import TooLong, write_record
 from .errors import exit_status
 from .inputs import read_sources
 from .messages import note, report
 from .options import force_option, output_option
 from .outputs import output
-
-if TYPE_CHECKING:
-    from ..notation.model import Record
 
 
 @click.command()

@@ -19,7 +19,7 @@ from ..notation.lock import Busy, ScoresheetLock, not_regular
 from ..notation.scoresheet import Scoresheet
 from ..render.escaping import terminal_lines, terminal_text
 from ..render.text import text_board
-from .errors import IOFailure
+from .errors import IOFailure, Status
 
 HELP = """Type a turn as it is written in the record, or a command:
   undo             take back the last turn (kept in the record as a correction)
@@ -81,6 +81,8 @@ def session(game: str, path: str) -> None:
 
 class _Stop(click.ClickException):
     """The session stops (exit status 1); the message is made safe for a terminal."""
+
+    exit_code = Status.PROBLEMS
 
     def format_message(self) -> str:
         return terminal_text(self.message)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 import click
 
 from ..notation import check as check_record
 from ..notation.duplicates import SeenGames, tgn_first
+from ..notation.model import Record
 from ..notation.standings import Scoring, by_event
 from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import exit_status
@@ -16,9 +17,6 @@ from .inputs import read_sources
 from .messages import note, report
 from .options import force_option, output_option
 from .outputs import write
-
-if TYPE_CHECKING:
-    from ..notation.model import Record
 
 
 class PointsType(click.ParamType):

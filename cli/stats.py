@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 import click
 
 from ..notation.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
-from ..notation.stats import counts, tally
+from ..notation.stats import Counted, counts, tally
 from ..render.stats import FORMATS
 from .errors import exit_status
 from .inputs import read_sources
 from .messages import note, report
-
-if TYPE_CHECKING:
-    from ..notation.stats import Counted
 
 
 @click.command("stats")
