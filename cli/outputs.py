@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-from typing import Iterable, Iterator, TextIO, cast
+from typing import Any, Iterable, Iterator, TextIO, cast
 
 import click
 
@@ -15,24 +15,29 @@ from .errors import IOFailure
 
 
 @contextlib.contextmanager
-def output(target: str, force: bool) -> Iterator[TextIO]:
+def output(target: str, force: bool, binary: bool = False) -> Iterator[Any]:
     """Write into `target` ('-' is standard output), making the folders it needs; an existing
-    file is replaced only with `force`, a device or a pipe is written into. IOFailure (exit
-    status 2) if it cannot be written; what the block itself raises goes on as it is."""
+    file is replaced only with `force`, a device or a pipe is written into. With `binary` the
+    stream takes bytes (an image), never written to a terminal. IOFailure (exit status 2) if
+    it cannot be written; what the block itself raises goes on as it is."""
     if not target:
         raise click.BadParameter("an empty name is no file's name; - is standard output", param_hint="'-o'")
     try:
         make_folders(target)
-        with open_output(target, replace=force) as stream:
+        with open_output(target, replace=force, binary=binary) as stream:
+            if binary and stream.isatty():
+                raise IOFailure("an image is not written to a terminal: give -o FILE, or send standard output "
+                                "to a file or a pipe")
             yield cast(TextIO, Screen(stream)) if stream.isatty() else stream
     except OutputError as error:
         raise write_failure(target, error) from None
 
 
-def write(target: str, text: str, force: bool = False) -> None:
-    """Write a whole output through `output`; IOFailure if it cannot be written."""
-    with output(target, force) as stream:
-        stream.write(text)
+def write(target: str, data: str | bytes, force: bool = False) -> None:
+    """Write a whole output (text, or the bytes of an image) through `output`; IOFailure if it
+    cannot be written."""
+    with output(target, force, binary=isinstance(data, bytes)) as stream:
+        stream.write(data)
 
 
 def check_outputs(targets: Iterable[str], force: bool) -> None:

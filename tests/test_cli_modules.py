@@ -73,6 +73,18 @@ def test_a_command_imports_its_own_module_only():
                                       "mkdocs", "ludoscribe.notation.query")) for module in loaded)
 
 
+def test_the_image_packages_are_imported_only_when_an_image_is_made(tmp_path):
+    images = ("PIL", "resvg_py")
+    for args in (["diagram", "--help"], ["diagram", str(SMALL), "-o", str(tmp_path / "final.svg")]):
+        _, loaded = loaded_after(*args)
+        assert "ludoscribe.cli.diagram" in loaded
+        assert not any(module.split(".")[0] in images for module in loaded), args
+    pytest.importorskip("PIL.Image", reason="the images extra is not installed")
+    _, loaded = loaded_after("diagram", str(SMALL), "--format", "png", "-o", str(tmp_path / "final.png"))
+    assert {"PIL", "resvg_py"} <= loaded
+    assert (tmp_path / "final.png").read_bytes().startswith(b"\x89PNG")
+
+
 def test_a_mistyped_command_is_matched_against_every_command():
     result = CliRunner().invoke(cli, ["stast"])
     assert result.exit_code == 2
