@@ -207,7 +207,7 @@ def opening_condition(text: str, games: Sequence[Any] | None = None) -> Conditio
     spelt: dict[tuple[Any, ...], tuple[str, ...]] = {}  # by game, variant and start: the turns as played
 
     def test(record: Record) -> bool:
-        game = record.game
+        game = record.rules
         key = (type(game), game.variant, record.start)
         if key not in spelt:
             spelt[key] = _played(game, record.start, words)
@@ -354,7 +354,7 @@ def cells_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
     fitting: dict[tuple[Any, ...], bool] = {}  # by game and variant
 
     def test(record: Record) -> bool:
-        game = record.game
+        game = record.rules
         key = (type(game), game.variant)
         if key not in fitting:
             fitting[key] = _fits(game, wanted)

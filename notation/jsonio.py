@@ -352,7 +352,7 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
         _known_keys(_expect(item, dict, where), MOVE_KEYS, where)
         text = _text(item.get("turn"), f"{where}.turn")
         try:
-            turn = record.game.read_turn(text)
+            turn = record.rules.read_turn(text)
         except ValueError as error:
             raise SchemaError(f"{where}.turn: {_safe(str(error), None)}") from None
         nags = _expect(item.get("nags", []), list, f"{where}.nags")
@@ -394,10 +394,11 @@ def _kind(value: Any) -> str:
 
 def _text(value: Any, path: str) -> str:
     """A string of the document, which must be text that UTF-8 can write."""
-    problem = text_problem(_expect(value, str, path))
+    text: str = _expect(value, str, path)
+    problem = text_problem(text)
     if problem is not None:
         raise SchemaError(f"{path}: {problem}")
-    return value
+    return text
 
 
 def _comments(value: Any, path: str) -> list[str]:

@@ -6,7 +6,10 @@ import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Hashable, Iterator, NamedTuple
+
+if TYPE_CHECKING:
+    from .games.base import Position, SomeGame
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 WINNERS = {"1-0": 0, "0-1": 1, "1/2-1/2": None}  # a finished game's result -> the side that won (None: drawn)
@@ -115,7 +118,7 @@ class Problem(_Located):
         problem.code = code
         return problem
 
-    def __getnewargs__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the code
+    def __getnewargs__(self) -> tuple[str, int | None, int | None, str | None, str]:  # a copy or a pickle keeps the code
         return (*self, self.code)
 
     def __str__(self) -> str:
@@ -132,7 +135,7 @@ class Node:
     whose first turn is played instead of this one.
     """
 
-    turn: Any
+    turn: Hashable  # the game's own turn object (Game.turn_text spells it)
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     before: list[str] = field(default_factory=list)  # comments between number and turn
@@ -169,12 +172,28 @@ class Record:
     comments: list[str] = field(default_factory=list)  # before the first turn
     moves: list[Node] = field(default_factory=list)
     result: str = "*"
-    game: Any = None  # the Game (rules) chosen by the Game tag
-    start: Any = None  # the position before the first turn
+    game: SomeGame | None = None  # the Game (rules) chosen by the Game tag
+    start: Position | None = None  # the position before the first turn
     problems: list[Problem] = field(default_factory=list)
     source: Source | None = None
     result_offset: int | None = None
     unread: int | None = None  # where the movetext starts, while it is not read (reader.read_moves)
+
+    @property
+    def rules(self) -> SomeGame:
+        """The game, for a record whose Game tag names one (what every step after reading
+        the tags works on); ValueError for one whose tag does not."""
+        if self.game is None:
+            raise ValueError("the record's Game tag names no game")
+        return self.game
+
+    @property
+    def start_position(self) -> Position:
+        """The position before the first turn, for a record whose Game tag names a game
+        (ValueError for one whose tag does not)."""
+        if self.start is None:
+            raise ValueError("the record's Game tag names no game")
+        return self.start
 
     def locate(self, offset: int | None) -> tuple[int | None, int | None]:
         if offset is None or self.source is None:

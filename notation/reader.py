@@ -354,9 +354,9 @@ def start_position(game: Game, tags: dict[str, str]):
 def _build_lines(record: Record, elements: Iterable[Token]) -> None:
     """Turn the flat token list into lines of nodes, checking order and nesting."""
     assert record.source is not None, "a record being read has its text"
-    game, text = record.game, record.source.text
+    game, text = record.rules, record.source.text
     line = record.moves
-    number, side = record.start.number, record.start.side
+    number, side = record.start_position.number, record.start_position.side
     node: Node | None = None  # the last turn of the current line
     node_at = (number, side)  # its number and side
     stack: list[tuple[list[Node], Node, tuple[int, int], tuple[int, int], int]] = []

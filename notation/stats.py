@@ -45,7 +45,7 @@ class Counted:
 
 def counted(record: Record, outcome: Any, opening_turns: int, rule: Rule = SAME_RECORD) -> Counted:
     """What the figures keep of a record replayed without problems, `outcome` the end its replay found."""
-    moves, game = record.moves, record.game
+    moves, game = record.moves, record.rules
     from_start = record.start == game.start_position()
     opening = (tuple(game.turn_text(node.turn) for node in moves[:opening_turns])
                if from_start and len(moves) >= opening_turns else None)

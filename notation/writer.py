@@ -21,13 +21,13 @@ NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
 
 
 def required_tags(record: Record) -> tuple[str, ...]:
-    return ("Game", "Event", "Site", "Date", "Round", *record.game.sides, "Result")
+    return ("Game", "Event", "Site", "Date", "Round", *record.rules.sides, "Result")
 
 
 def canonical_tags(record: Record) -> dict[str, str]:
     """The tags in canonical order, required ones filled in ("?" when unknown)."""
     tags = {name: record.tags.get(name, UNKNOWN.get(name, "?")) for name in required_tags(record)}
-    tags["Game"] = record.game.name
+    tags["Game"] = record.rules.name
     tags["Result"] = record.result
     tags.update((name, value) for name, value in record.tags.items() if name not in tags)
     return tags

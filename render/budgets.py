@@ -59,7 +59,7 @@ class _Counter(Visitor):
     def _over(self, step: Step, message: str) -> Stop:
         line, column = self.record.locate(step.node.offset)
         self.problem = Problem(f"not published: {message} (see Budgets in the publishing guide)", line, column,
-                               self.record.game.label(step.number, step.side), code="budget")
+                               self.record.rules.label(step.number, step.side), code="budget")
         return STOP
 
 

@@ -22,7 +22,7 @@ def caption(record: Record, ply: int) -> tuple[str, str]:
         where, comments = "start", record.comments
     else:
         node = record.moves[ply - 1]
-        where, comments = f"after {turn_label(record, ply)} {record.game.turn_text(node.turn)}", node.comments
+        where, comments = f"after {turn_label(record, ply)} {record.rules.turn_text(node.turn)}", node.comments
     comment = " ".join(text for text in (without_commands(comment) for comment in comments) if text)
     return heading(record), f"{where}: {comment}" if comment else where
 

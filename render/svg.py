@@ -57,7 +57,8 @@ class Picture:
         self.elements: list[str] = ["<defs />"]  # svgwrite's drawing always starts with its own <defs>
 
     def __getattr__(self, name: str) -> Callable[..., BaseElement]:
-        return getattr(FACTORY, name)
+        maker: Callable[..., BaseElement] = getattr(FACTORY, name)
+        return maker
 
     def add(self, element: BaseElement | str) -> None:
         self.elements.append(element if isinstance(element, str) else written(element))

@@ -350,9 +350,12 @@ class Game(ABC, Generic[P, T]):
         return f"turn {number} {self.sides[side]}"
 
 
-G = TypeVar("G", bound=Game[Any, Any])  # a game's rules class
+# Any game, as the common layer holds it: it reads a position through Position and hands
+# positions and turns back to the game that made them, never looking inside.
+SomeGame = Game[Any, Any]
+G = TypeVar("G", bound=SomeGame)  # a game's rules class
 
 
 @lru_cache(maxsize=256)
-def _shared(game: type[Game[Any, Any]], variant: str) -> Game[Any, Any]:
+def _shared(game: type[SomeGame], variant: str) -> SomeGame:
     return game(variant)

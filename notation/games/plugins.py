@@ -15,10 +15,10 @@ import importlib
 from dataclasses import dataclass
 from functools import lru_cache
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, cast
 
 if TYPE_CHECKING:
-    from .base import Game
+    from .base import SomeGame
 
 ENTRY_POINTS = "ludoscribe.games"  # the entry-point group of third-party games
 
@@ -45,8 +45,8 @@ class GamePlugin:
         return self.title or self.name
 
     @property
-    def rules_class(self) -> type[Game]:
-        return load(self.rules)
+    def rules_class(self) -> type[SomeGame]:
+        return cast("type[SomeGame]", load(self.rules))
 
     def spellings(self) -> set[str]:
         """The Game tag values that name this game, as `spelling` reduces them."""
@@ -118,7 +118,7 @@ def plugin_for(tag: str) -> GamePlugin:
     return found
 
 
-def game_class(tag: str) -> type[Game]:
+def game_class(tag: str) -> type[SomeGame]:
     """The rules class for a Game tag value; ValueError saying why if there is none."""
     return plugin_for(tag).rules_class
 
@@ -131,10 +131,10 @@ def display_name(game: str) -> str:
         return game
 
 
-class Games(Mapping[str, "type[Game]"]):
+class Games(Mapping[str, "type[SomeGame]"]):
     """Every game's rules class by its Game tag, each imported when it is looked up."""
 
-    def __getitem__(self, name: str) -> type[Game]:
+    def __getitem__(self, name: str) -> type[SomeGame]:
         for plugin in plugins():
             if plugin.name == name:
                 return plugin.rules_class

@@ -71,7 +71,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
             live.recorders.release_all()
 
     def game_named(request: Request) -> str:
-        name = request.path_params["name"]
+        name: str = request.path_params["name"]
         if name not in live.folder.games:
             raise Problem(404, f"there is no game {name} in this event")
         return name
@@ -233,7 +233,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
         game = live.folder.games[name]
         if game.problem is not None or game.replayed is None or game.record is None:
             raise Problem(409, game.problem or f"{name} cannot be recorded")
-        rules, position = game.record.game, game.replayed.final
+        rules, position = game.record.rules, game.replayed.final
         found = offers(rules, position, draft, cells)
         return JSONResponse(sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons,
                                                      flipped=data.get("flipped") is True))

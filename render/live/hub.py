@@ -108,7 +108,7 @@ class Live:
             return
         now = self.clock()
         record = game.record
-        turns = [record.game.turn_text(node.turn) for node in record.moves] if game.problem is None and record else []
+        turns = [record.rules.turn_text(node.turn) for node in record.moves] if game.problem is None and record else []
         known = self.seen.get(name, [])
         same = 0
         while same < min(len(known), len(turns)) and known[same][0] == turns[same]:

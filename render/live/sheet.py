@@ -114,7 +114,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
                              "buttons": {}, "proposed": None}
     if record is None or replayed is None or game.problem is not None:
         return state
-    rules = record.game
+    rules = record.rules
     line = positions(record)
     state["start"] = _notes(record.comments)
     state["moves"] = [{"number": turn_number(line[k][1]), "turn": rules.turn_text(node.turn), "nags": node.nags,
@@ -162,7 +162,7 @@ def offers_state(game: GameFile, found: Offers, picked: frozenset[str], buttons:
                  flipped: bool = False) -> dict[str, Any]:
     """The turns offered for the cells tapped, and the board after the draft, those cells picked."""
     assert game.record is not None and game.replayed is not None
-    rules, position = game.record.game, game.replayed.final
+    rules, position = game.record.rules, game.replayed.final
     svg = None
     if found.draft and found.refused is None:
         played = rules.play(position, rules.read_turn(found.draft))
