@@ -26,7 +26,7 @@ from .options import force_option
 from .outputs import output, write
 
 
-class TurnType(click.ParamType):
+class TurnType(click.ParamType[str]):
     """--turn: refused at once when it cannot name a turn (a usage error), before any record is read."""
 
     name = "text"
@@ -39,7 +39,7 @@ class TurnType(click.ParamType):
         return str(value)
 
 
-class AnnotationType(click.ParamType):
+class AnnotationType(click.ParamType[Annotations]):
     """--mark, --arrow, --label, --dim: read as the record's command of that name is
     (docs/diagrams.md); a word that is no shape or colour is a usage error."""
 

@@ -52,7 +52,7 @@ def _check(builder: str, text: str, games: Iterable[str], ctx: click.Context | N
         raise click.BadParameter(str(error), ctx, param_hint=OPTION_OF[error.builder]) from None
 
 
-class ConditionType(click.ParamType):
+class ConditionType(click.ParamType[str]):
     """The text of a condition, checked by its builder as click reads it.
 
     Openings, positions and cells are checked against the games that --game names (every

@@ -315,7 +315,7 @@ RECORD_KEYS = {"tags", "comments", "moves", "result"}
 MOVE_KEYS = {"turn", "nags", "before", "comments", "variations"}
 
 
-def _known_keys(data: dict, keys: set[str], path: str) -> None:
+def _known_keys(data: dict[str, Any], keys: set[str], path: str) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
         raise SchemaError(f"{path}: unknown key {_safe(repr(unknown[0]))} (known: {', '.join(sorted(keys))})")

@@ -15,7 +15,7 @@ from typing import BinaryIO, Iterable, Iterator, NamedTuple, Protocol
 
 
 
-from .games import Game, game_class
+from .games import Position, SomeGame, game_class
 from .games.plugins import BUILT_IN
 from .grammar import ENDS_WITH_RESULT, Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
@@ -342,13 +342,15 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
     return True
 
 
-def start_position(game: Game, tags: dict[str, str]):
+def start_position(game: SomeGame, tags: dict[str, str]) -> Position:
     """The position a record starts from: its SetUp position, or the game's start."""
     if tags.get("SetUp", "0").strip() == "1":
         if "Position" not in tags:
             raise ValueError('SetUp "1" needs a Position tag')
-        return game.read_position(tags["Position"])
-    return game.start_position()
+        position: Position = game.read_position(tags["Position"])
+        return position
+    start: Position = game.start_position()
+    return start
 
 
 def _build_lines(record: Record, elements: Iterable[Token]) -> None:
@@ -451,7 +453,7 @@ def _where(record: Record, offset: int) -> str:
     return f"line {line} column {column}"
 
 
-def _unexpected(game: Game, word: str) -> str:
+def _unexpected(game: SomeGame, word: str) -> str:
     if word.startswith("{"):
         return "comment not closed: '{' has no matching '}' in this record"
     if word.startswith("}"):

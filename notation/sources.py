@@ -141,7 +141,7 @@ class Sources:
                 elif why:
                     self._fail(entry.path, why)
 
-    def _entries(self, folder: str) -> Iterator[os.DirEntry]:
+    def _entries(self, folder: str) -> Iterator[os.DirEntry[str]]:
         """The entries of a folder sorted by name; none, and an error, if it cannot be listed."""
         try:
             with os.scandir(folder) as listing:
@@ -152,7 +152,7 @@ class Sources:
         return iter(entries)
 
 
-def _is_folder(entry: os.DirEntry) -> bool:
+def _is_folder(entry: os.DirEntry[str]) -> bool:
     """A folder itself, not a link to one."""
     try:
         return entry.is_dir(follow_symlinks=False)
@@ -160,7 +160,7 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return False
 
 
-def _not_a_file(entry: os.DirEntry) -> str | None:
+def _not_a_file(entry: os.DirEntry[str]) -> str | None:
     """Why a folder's entry with a record's name is not read: None for a file (or a link to
     one), "" for a link to a folder (not followed), else the reason it is reported."""
     try:

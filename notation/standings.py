@@ -150,7 +150,7 @@ def standings(games: Iterable[ScoredGame]) -> Standings:
     return Standings(ordered, unfinished, unnamed)
 
 
-def _key(row: Row) -> tuple:
+def _key(row: Row) -> tuple[Points, Points, Points, int]:
     return row.points, row.sonneborn_berger, row.direct, row.wins
 
 
