@@ -17,7 +17,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
 
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
-from .model import RESULTS, Node, Problem, Record
+from .model import RESULTS, Node, Problem, ProblemCode, Record
 from .reader import bind_game, line_break_problem
 from .walk import Step, Visitor, accept
 from .writer import canonical_tags, check_depth
@@ -87,7 +87,7 @@ class SchemaError(ValueError):
         return f"{self.line}:{self.column}: {self.message}" if self.line is not None else self.message
 
     def problem(self) -> Problem:
-        return Problem(self.message, self.line, self.column, code="json")
+        return Problem(self.message, self.line, self.column, code=ProblemCode.JSON)
 
 
 class Huge:
@@ -305,7 +305,7 @@ def _records(stream: JsonStream, name: str) -> Iterator[Record]:
         try:
             _fill(record, data, f"$.records[{index}]")
         except SchemaError as error:
-            record.problems.append(Problem(error.message, line, column, code="json"))
+            record.problems.append(Problem(error.message, line, column, code=ProblemCode.JSON))
         yield record
         index += 1
     stream.pos += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import enum
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -77,26 +78,30 @@ def without_commands(text: str) -> str:
     return " ".join(" ".join(parts).split())
 
 
-# Every kind of problem, by its code: stable names a program can rely on (the messages
-# may be reworded). docs/format.md#problem-codes lists them with examples.
-PROBLEM_CODES = {
-    "encoding": "a line is not UTF-8 text",
-    "too-long": "a line, a record, a tag value, a comment or the record written out is over a limit",
-    "tag": "a tag is malformed, written twice, or its value holds a line break",
-    "missing-tag": "the Game or the Result tag is missing",
-    "game": "the Game tag names no game, or the Variant tag an option the game does not have",
-    "position": "the Position tag is not a position of the game",
-    "syntax": "the movetext holds a word that is not a turn of the game, or a turn number without its turn",
-    "number": "a turn number does not fit the turn that follows it",
-    "nag": "a NAG does not follow a turn, or is out of range",
-    "variation": "a variation is misplaced, empty, not closed, or nested too deep",
-    "result": "the movetext's result is missing, differs from the Result tag, or has text after it",
-    "illegal-turn": "the game's rules refuse a turn",
-    "game-over": "a turn is played after the game ended",
-    "result-contradicts": "the result contradicts the end the rules reach",
-    "json": "a TGN JSON document does not hold what the format says",
-    "budget": "a record is over a publishing budget, so it is not published",
-}
+class ProblemCode(str, enum.Enum):
+    """Every kind of problem, by its code: stable names a program can rely on (the messages
+    may be reworded). docs/format.md#problem-codes lists them with examples. A code is its
+    text wherever it is written: in JSON, in messages, compared with a string."""
+
+    ENCODING = "encoding"  # a line is not UTF-8 text
+    TOO_LONG = "too-long"  # a line, a record, a tag value, a comment or the record written out is over a limit
+    TAG = "tag"  # a tag is malformed, written twice, or its value holds a line break
+    MISSING_TAG = "missing-tag"  # the Game or the Result tag is missing
+    GAME = "game"  # the Game tag names no game, or the Variant tag an option the game does not have
+    POSITION = "position"  # the Position tag is not a position of the game
+    SYNTAX = "syntax"  # the movetext holds a word that is not a turn of the game, or a turn number without its turn
+    NUMBER = "number"  # a turn number does not fit the turn that follows it
+    NAG = "nag"  # a NAG does not follow a turn, or is out of range
+    VARIATION = "variation"  # a variation is misplaced, empty, not closed, or nested too deep
+    RESULT = "result"  # the movetext's result is missing, differs from the Result tag, or has text after it
+    ILLEGAL_TURN = "illegal-turn"  # the game's rules refuse a turn
+    GAME_OVER = "game-over"  # a turn is played after the game ended
+    RESULT_CONTRADICTS = "result-contradicts"  # the result contradicts the end the rules reach
+    JSON = "json"  # a TGN JSON document does not hold what the format says
+    BUDGET = "budget"  # a record is over a publishing budget, so it is not published
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class _Located(NamedTuple):
@@ -108,17 +113,17 @@ class _Located(NamedTuple):
 
 class Problem(_Located):
     """One thing wrong with a record: why, where it is, at which turn (the tuple's four
-    fields, which equality compares), and its kind, `code` (one of PROBLEM_CODES)."""
+    fields, which equality compares), and its kind, `code`."""
 
-    code: str
+    code: ProblemCode
 
     def __new__(cls, message: str, line: int | None = None, column: int | None = None, turn: str | None = None,
-                code: str = "syntax") -> Problem:
+                code: ProblemCode = ProblemCode.SYNTAX) -> Problem:
         problem = super().__new__(cls, message, line, column, turn)
         problem.code = code
         return problem
 
-    def __getnewargs__(self) -> tuple[str, int | None, int | None, str | None, str]:  # a copy or a pickle keeps the code
+    def __getnewargs__(self) -> tuple[str, int | None, int | None, str | None, ProblemCode]:  # a copy or a pickle keeps the code
         return (*self, self.code)
 
     def __str__(self) -> str:
@@ -200,8 +205,9 @@ class Record:
             return None, None
         return self.source.locate(offset)
 
-    def problem(self, message: str, offset: int | None = None, turn: str | None = None, *, code: str) -> Problem:
-        """Record a problem of kind `code` (PROBLEM_CODES) found at `offset` of the record's text."""
+    def problem(self, message: str, offset: int | None = None, turn: str | None = None, *,
+                code: ProblemCode) -> Problem:
+        """Record a problem of kind `code` found at `offset` of the record's text."""
         line, column = self.locate(offset)
         found = Problem(message, line, column, turn, code)
         self.problems.append(found)

@@ -8,7 +8,7 @@ from typing import Hashable
 from .games import History, Outcome
 from .games.base import IllegalTurn, Played, Position, SomeGame
 from .limits import MAX_RECORD
-from .model import Node, Record
+from .model import Node, ProblemCode, Record
 from .walk import Step, Stop, Visitor, accept
 from .writer import TooDeep, TooLong, write_record
 
@@ -44,14 +44,14 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
     outcome = replayed.outcome
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
-                       record.result_offset, None, code="result-contradicts")
+                       record.result_offset, None, code=ProblemCode.RESULT_CONTRADICTS)
     if not record.problems and (record.source is None or len(record.source.text) > MAX_RECORD // 8):
         try:  # the canonical text of a small TGN text stays far below the limit
             write_record(record)
         except TooLong as error:
-            record.problem(str(error), code="too-long")
+            record.problem(str(error), code=ProblemCode.TOO_LONG)
         except TooDeep as error:
-            record.problem(str(error), code="variation")
+            record.problem(str(error), code=ProblemCode.VARIATION)
     return replayed
 
 
@@ -126,11 +126,11 @@ class Replayer(Visitor):
         line, history, game, node = self.lines[-1], self.history, self.game, step.node
         position = history.positions[-1]
         if line.outcome is not None:
-            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code="game-over")
+            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code=ProblemCode.GAME_OVER)
             return False
         played = game.play(position, node.turn)
         if played.reason is not None:
-            self._refuse(line, node, position, played.reason, code="illegal-turn")
+            self._refuse(line, node, position, played.reason, code=ProblemCode.ILLEGAL_TURN)
             return False
         turn, after = played.turn, played.after
         assert after is not None, "a turn the rules accept leads somewhere"
@@ -142,9 +142,9 @@ class Replayer(Visitor):
             return self.then.visit_turn(step)
         return None
 
-    def _refuse(self, line: _Line, node: Node, position: Position, reason: str, *, code: str) -> None:
+    def _refuse(self, line: _Line, node: Node, position: Position, reason: str, *, code: ProblemCode) -> None:
         self.record.problem(reason, node.offset, self.game.label(position.number, position.side), code=code)
-        line.refused, line.node, self.then = code == "illegal-turn", None, None
+        line.refused, line.node, self.then = code is ProblemCode.ILLEGAL_TURN, None, None
 
     def end_line(self, depth: int) -> None:
         line = self.lines.pop()
