@@ -31,7 +31,7 @@ def identity(record: Record) -> bytes:
     """What tells a game apart from another (a digest of its tags and main line); record checked."""
     digest = hashlib.sha256()
     for name, value in sorted(canonical_tags(record).items()):
-        digest.update(f"{name}\0{value}\0".encode("utf-8"))
+        digest.update(f"{name}\0{value}\0".encode())
     return _with_turns(digest, record)
 
 

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any, Iterator
+
+from .model import skipped
 
 if TYPE_CHECKING:
     from parsimonious.grammar import Grammar
@@ -71,7 +73,7 @@ space           = ~r"\s*"
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 
 
-@lru_cache(maxsize=None)
+@cache
 def grammar_for(game_class: Any) -> Grammar:
     """The parsimonious grammar of a game (the common rules plus its `turn` rules): the spec
     that the compiled patterns are checked against."""
@@ -109,7 +111,7 @@ def rule_patterns(rules: str) -> dict[str, str | list[str]]:
 COMMON = rule_patterns(COMMON_RULES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def turn_pattern(game_class: Any) -> re.Pattern[str]:
     """The game's `turn` rule compiled: what reads a turn, from TGN, JSON, the scoresheet or
     a command's option (docs/contributing.md#the-rules)."""
@@ -120,7 +122,7 @@ def turn_pattern(game_class: Any) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-@lru_cache(maxsize=None)
+@cache
 def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each alternative of `element`, in its order: (rule name, compiled regular expression)."""
     members = COMMON["element"]
@@ -132,10 +134,10 @@ def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
 def tokens(game_class: Any, text: str, pos: int = 0) -> Iterator[Token]:
     """The movetext tokens of text[pos:], as (rule name, regex match): `space element*`."""
     rules = token_rules(game_class)
-    pos = SPACE.match(text, pos).end()  # type: ignore[union-attr]  # it matches the empty string
+    pos = skipped(SPACE, text, pos)
     size = len(text)
     while pos < size:
-        for name, rule in rules:
+        for name, rule in rules:  # noqa: B007 - `name` is the rule that matched, read after the loop
             match = rule.match(text, pos)
             if match is not None:
                 break
@@ -155,7 +157,7 @@ def header(text: str) -> tuple[list[re.Match[str]], int]:
     """The tag section at the start of a record's text (the `header` rule, `space tag*`):
     the match of each tag, and where the section ends."""
     tags = []
-    pos = SPACE.match(text).end()  # type: ignore[union-attr]  # it matches the empty string
+    pos = skipped(SPACE, text)
     while (tag := TAG.match(text, pos)) is not None:
         tags.append(tag)
         pos = tag.end()

@@ -17,7 +17,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
 
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
-from .model import RESULTS, Node, Problem, ProblemCode, Record
+from .model import RESULTS, Node, Problem, ProblemCode, Record, skipped
 from .reader import bind_game, line_break_problem
 from .walk import Step, Visitor, accept
 from .writer import canonical_tags, check_depth
@@ -109,7 +109,7 @@ WHITESPACE = re.compile(r"[ \t\n\r]*")
 
 def _spaces_end(text: str, pos: int) -> int:
     """Where the JSON whitespace starting at `pos` ends."""
-    return WHITESPACE.match(text, pos).end()  # type: ignore[union-attr]  # the pattern matches the empty string
+    return skipped(WHITESPACE, text, pos)
 
 
 class JsonStream:

@@ -31,6 +31,13 @@ class Command(NamedTuple):
     end: int  # just after its "]"
 
 
+def skipped(pattern: re.Pattern[str], text: str, pos: int = 0) -> int:
+    """Where `pattern`, which matches the empty string (spaces, blank lines), stops matching from `pos`."""
+    match = pattern.match(text, pos)
+    assert match is not None, "the pattern matches the empty string"
+    return match.end()
+
+
 def find_commands(text: str) -> Iterator[Command]:
     """The [%name args] commands of a comment, left to right, in time linear in its length.
 

@@ -19,7 +19,7 @@ from .games import Position, SomeGame, game_class
 from .games.plugins import BUILT_IN
 from .grammar import ENDS_WITH_RESULT, Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
-from .model import GLYPHS, Node, Problem, ProblemCode, Record, Source
+from .model import GLYPHS, Node, Problem, ProblemCode, Record, Source, skipped
 
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 TAG_START = re.compile(rb'\[[A-Za-z0-9_]+[ \t]+"')  # how a tag line starts, in bytes
@@ -184,7 +184,7 @@ def split_stream(stream: BinaryIO) -> Iterator[Chunk]:
         if not more and block:
             text += "\n"
         if not record:  # blank lines before the first record are no part of it
-            blank = BLANK_LINES.match(text).end()  # type: ignore[union-attr]  # it matches the empty string
+            blank = skipped(BLANK_LINES, text)
             done += text.count("\n", 0, blank)
             text = text[blank:]
         start = record.rfind("\n", 0, len(record) - 1) + 1  # a cut may come after the last line read before

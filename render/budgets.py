@@ -74,6 +74,6 @@ def check_page(record: Record, fragment: str, budgets: Budgets = DEFAULT) -> Non
     """BudgetError if a record's rendered fragment is larger than the page budget."""
     if len(fragment.encode("utf-8")) > budgets.page_bytes:
         line, column = record.locate(0)
-        raise BudgetError(Problem(f"not published: its page would take {len(fragment.encode('utf-8')) / 1e6:.1f} MB, more than "
-                                  f"the {budgets.page_bytes / 1e6:g} MB one record's page may take (see Budgets in the publishing "
-                                  "guide)", line, column, code=ProblemCode.BUDGET))
+        raise BudgetError(Problem(f"not published: its page would take {len(fragment.encode('utf-8')) / 1e6:.1f} MB, "
+                                  f"more than the {budgets.page_bytes / 1e6:g} MB one record's page may take (see "
+                                  "Budgets in the publishing guide)", line, column, code=ProblemCode.BUDGET))

@@ -221,8 +221,8 @@ def _zone_pieces(zone: int, pucks: tuple[int, int], queens: tuple[bool, bool], h
     return tuple(parts)
 
 
-def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last: tuple[TChakoPosition, Turn] | None, unit: float, tchako: bool, mover: int,
-           outcome: Outcome | None) -> None:
+def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last: tuple[TChakoPosition, Turn] | None, unit: float,
+           tchako: bool, mover: int, outcome: Outcome | None) -> None:
     """Under the board: each side's pieces, the legend, the state, the last turn's action points."""
     font = round(FONT * unit, 2)
 

@@ -19,7 +19,7 @@ from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, Tekao, TekaoPosition, TekaoTurn)
-from .svg import (HIGHLIGHT, INK, At, annotate, cached, centre, drawing, finish, fitting, gathered, highlight, placed,
+from .svg import (HIGHLIGHT, INK, At, annotate, cached, drawing, finish, fitting, gathered, highlight, placed,
                   shape, square_grid, square_places, state_text)
 from .text import code_board
 

@@ -19,7 +19,7 @@ from svgwrite.base import BaseElement
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
-from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
+from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, SCORE, SIDES, SIZE, SQUARE_OF,
                                      Tektop, TektopPosition, Turn, squares_of)
 from .svg import (INK, At, annotate, cached, cell_arrow, centre, drawing, finish, gathered, highlight, placed, shape,
                   square_grid, square_places, state_text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable, Iterator, cast
 
@@ -58,7 +58,7 @@ def load(code: Any) -> Any:
     return _import(code) if isinstance(code, str) else code
 
 
-@lru_cache(maxsize=None)
+@cache
 def _import(reference: str) -> Any:
     module, _, attribute = reference.partition(":")
     found: Any = importlib.import_module(module)
@@ -83,7 +83,7 @@ BUILT_IN: tuple[GamePlugin, ...] = (
 _BUILT_IN = {key: plugin for plugin in BUILT_IN for key in plugin.spellings()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def installed() -> tuple[GamePlugin, ...]:
     """The games other packages add through the `ludoscribe.games` entry points (a built-in name is kept)."""
     from importlib.metadata import entry_points

@@ -54,7 +54,7 @@ class Problem(Exception):
 
 
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,
-               clock: Callable[[], float] | None = None) -> Starlette:
+               clock: Callable[[], float] | None = None) -> SecurityHeaders:
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
     turns back from spectators; the folder is read again every `every` seconds."""
     live = Live(EventFolder(Path(folder)), delay, clock)
@@ -285,11 +285,12 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Problem: refused})
     app.state.live = live
-    return SecurityHeaders(app)  # type: ignore[return-value]
+    return SecurityHeaders(app)
 
 
 class SecurityHeaders:
-    """Every answer says: no inline script, no framing, no guessing of types, no referrer."""
+    """Every answer says: no inline script, no framing, no guessing of types, no referrer.
+    The application's own attributes (its `state`) are read through it."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app

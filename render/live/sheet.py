@@ -31,7 +31,8 @@ NAGS = (("!", "good turn"), ("?", "mistake"), ("!!", "brilliant turn"), ("??", "
 def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str, str, list[str]]], today: str) -> str:
     """The scorer's start: the event code, the games to record, a new game (dated `today` unless changed)."""
     rows = "".join(f'<li><a href="/record/{html_text(game["name"])}">{html_text(game["heading"])}: '
-                   f'{html_text(game["players"])}</a> <span class="ls-state">{html_text(game["result"] if game["result"] != "*" else "live")}</span></li>'
+                   f'{html_text(game["players"])}</a> '
+                   f'<span class="ls-state">{html_text(game["result"] if game["result"] != "*" else "live")}</span></li>'
                    for game in games) or "<li>No game yet.</li>"
     options = "".join(f'<option value="{html_text(name)}">{html_text(title)}</option>' for name, title, _ in choices)
     body = f"""<header class="ls-head"><p><a href="/">{html_text(event)}</a></p><h1>Record a game</h1></header>
