@@ -26,12 +26,14 @@ from __future__ import annotations
 import ast
 import re
 from functools import cache
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from .model import skipped
 
 if TYPE_CHECKING:
     from parsimonious.grammar import Grammar
+
+    from .games.base import SomeGame
 
 COMMON_RULES = r'''
 # A record: its tag section, then its movetext.
@@ -74,7 +76,7 @@ ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 
 
 @cache
-def grammar_for(game_class: Any) -> Grammar:
+def grammar_for(game_class: type[SomeGame]) -> Grammar:
     """The parsimonious grammar of a game (the common rules plus its `turn` rules): the spec
     that the compiled patterns are checked against."""
     from parsimonious.grammar import Grammar
@@ -82,7 +84,7 @@ def grammar_for(game_class: Any) -> Grammar:
     return Grammar(COMMON_RULES + game_class.turn_rules)
 
 
-Token = tuple[str, Any]  # a movetext token: its rule's name and the regex match
+Token = tuple[str, re.Match[str]]  # a movetext token: its rule's name and the regex match
 
 # One rule of the rules' text: its name and definition, up to the next rule (comments left out).
 RULE = re.compile(r"^(?P<name>\w+)[ \t]*=(?P<body>(?:.|\n(?![ \t]*(?:\w+[ \t]*=|\n|$)))*)", re.MULTILINE)
@@ -112,7 +114,7 @@ COMMON = rule_patterns(COMMON_RULES)
 
 
 @cache
-def turn_pattern(game_class: Any) -> re.Pattern[str]:
+def turn_pattern(game_class: type[SomeGame]) -> re.Pattern[str]:
     """The game's `turn` rule compiled: what reads a turn, from TGN, JSON, the scoresheet or
     a command's option (docs/contributing.md#the-rules)."""
     pattern = rule_patterns(game_class.turn_rules).get("turn")
@@ -123,7 +125,7 @@ def turn_pattern(game_class: Any) -> re.Pattern[str]:
 
 
 @cache
-def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def token_rules(game_class: type[SomeGame]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each alternative of `element`, in its order: (rule name, compiled regular expression)."""
     members = COMMON["element"]
     assert isinstance(members, list), "element is an alternation"
@@ -131,7 +133,7 @@ def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
                  for name in members)
 
 
-def tokens(game_class: Any, text: str, pos: int = 0) -> Iterator[Token]:
+def tokens(game_class: type[SomeGame], text: str, pos: int = 0) -> Iterator[Token]:
     """The movetext tokens of text[pos:], as (rule name, regex match): `space element*`."""
     rules = token_rules(game_class)
     pos = skipped(SPACE, text, pos)

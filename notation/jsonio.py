@@ -13,7 +13,7 @@ import codecs
 import io
 import json
 import re
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
 
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
@@ -21,6 +21,9 @@ from .model import RESULTS, Node, Problem, ProblemCode, Record, skipped
 from .reader import bind_game, line_break_problem
 from .walk import Step, Visitor, accept
 from .writer import canonical_tags, check_depth
+
+if TYPE_CHECKING:
+    from .games.base import SomeGame
 
 FORMAT, VERSION = "tgn-json", 1
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -33,7 +36,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
     data: dict[str, Any] = {"tags": canonical_tags(record)}
     if record.comments:
         data["comments"] = list(record.comments)
-    writer = _JsonWriter(record.game)
+    writer = _JsonWriter(record.rules)
     accept(record, writer)
     data["moves"] = writer.moves
     data["result"] = record.result
@@ -43,7 +46,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
 class _JsonWriter(Visitor):
     """The moves as JSON values: each turn an object, its variations lists inside it."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: SomeGame) -> None:
         self.game = game
         self.moves: list[dict[str, Any]] = []
         self._lines: list[list[dict[str, Any]]] = []

@@ -278,7 +278,7 @@ def read_moves(record: Record) -> None:
 
 def _read_movetext(record: Record, start: int) -> None:
     assert record.source is not None, "a record being read has its text"
-    _build_lines(record, tokens(type(record.game), record.source.text, start))
+    _build_lines(record, tokens(type(record.rules), record.source.text, start))
     if "Result" not in record.tags:
         record.problem("missing Result tag (it must equal the result at the end of the movetext)", start,
                        code=ProblemCode.MISSING_TAG)

@@ -6,7 +6,7 @@ import inspect
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Iterable, Iterator
+from typing import Callable, Hashable, Iterable, Iterator
 
 from ..notation.annotations import NONE, Annotations, of_commands
 from ..notation.games.base import History, Outcome, Position, SomeGame
@@ -37,7 +37,7 @@ RENDERERS = Renderers()
 TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
 
 
-def renderer_for(game: Any) -> Callable[..., str]:
+def renderer_for(game: SomeGame) -> Callable[..., str]:
     """The board drawing function of a game; ValueError if it has none yet."""
     draw = boards_for(game.name).draw
     if draw is None:
@@ -106,7 +106,8 @@ def _takes_all(draw: Callable[..., str]) -> bool:
         parameter.kind is parameter.VAR_KEYWORD for parameter in parameters.values())
 
 
-def draw_annotated(draw: Callable[..., str], position: Any, annotations: Annotations = NONE, **options: Any) -> str:
+def draw_annotated(draw: Callable[..., str], position: Position, annotations: Annotations = NONE,
+                   **options: object) -> str:
     """`draw(position, **options)` with the annotations (docs/contributing.md#the-drawing): a
     drawing that takes no labels nor dims gets the marks' cells and the arrows' ends only."""
     if _takes_all(draw):
@@ -117,25 +118,25 @@ def draw_annotated(draw: Callable[..., str], position: Any, annotations: Annotat
 
 
 def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra: Annotations = NONE,
-                    **options: Any) -> Iterator[tuple[int, str]]:
+                    **options: object) -> Iterator[tuple[int, str]]:
     """(ply, SVG) for each wanted main-line position of a checked record (all if None).
 
     The diagram after a turn highlights that turn and draws the annotations of its comments,
     then `extra` (the `diagram` command's own); the last one says how the game ended, if it did.
     """
-    draw = renderer_for(record.game)
+    draw = renderer_for(record.rules)
     wanted = None if plies is None else set(plies)
     line = list(positions(record))
     for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
             last = (line[ply - 1][1], node.turn) if node is not None else None
             outcome = ending(record.rules, record.start_position, ((played.turn, after) for played, after in line[1:]
-                                                         if played is not None)) if ply == len(line) - 1 else None
+                                                                   if played is not None)) if ply == len(line) - 1 else None
             yield ply, draw_annotated(draw, position, annotations_of(node) + extra, last=last, outcome=outcome,
                                       **options)
 
 
-def unknown_cells(game: Any, annotations: Annotations) -> list[str]:
+def unknown_cells(game: SomeGame, annotations: Annotations) -> list[str]:
     """The cell names of `annotations` that the game's board lacks (none when the game does
     not name its cells: Game.cells)."""
     names = game.cells(game.start_position())

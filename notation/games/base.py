@@ -11,6 +11,7 @@ flick outcomes), which turns are legal and why not, and when the game ends.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from ..grammar import turn_pattern
 from ..limits import shorten
 from ..model import RESULT_OF
 
-Match = Any  # a match of the game's turn pattern (grammar.turn_pattern, module re)
+Match = re.Match[str]  # a match of the game's turn pattern (grammar.turn_pattern)
 
 
 class Position(Protocol):

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ...notation.entry import Offers, entry_for
 from ...notation.event import TERMINATIONS, GameFile
-from ...notation.games import Outcome, display_name
+from ...notation.games import Outcome, SomeGame, display_name
 from ...notation.model import WINNERS
 from ...notation.replay import positions
 from ...notation.scoresheet import result_words
@@ -151,7 +151,7 @@ def _notes(comments: list[str]) -> list[dict[str, str]]:
     return notes
 
 
-def _label(rules: Any, game: GameFile) -> str:
+def _label(rules: SomeGame, game: GameFile) -> str:
     return f"{display_name(rules.name)}, " + (f"after turn {game.plies}" if game.plies else "start")
 
 
@@ -167,7 +167,7 @@ def offers_state(game: GameFile, found: Offers, picked: frozenset[str], buttons:
     svg = None
     if found.draft and found.refused is None:
         played = rules.play(position, rules.read_turn(found.draft))
-        if played.reason is None:
+        if played.after is not None:
             svg = draw(rules, played.after, SIZE, last=(position, played.turn), flipped=flipped)
     if svg is None:
         svg = draw(rules, position, SIZE, flipped=flipped)
