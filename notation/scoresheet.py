@@ -16,7 +16,7 @@ import datetime
 import itertools
 import os
 import re
-from typing import Any, Callable
+from typing import Callable
 
 from .files import write_text
 from .games import History, Outcome, game_class
@@ -356,7 +356,7 @@ class Scoresheet:
 
         return self._kept(put_back, kept)
 
-    def _kept(self, revert: Callable[[], Any], *comments: str) -> str | None:
+    def _kept(self, revert: Callable[[], object], *comments: str) -> str | None:
         """Keep the change just made if the record can still be written and read back, else revert it
         and say why: every comment it wrote within the limits, the record within its size."""
         problem = next(filter(None, map(comment_problem, comments)), None) or self._too_long()

@@ -241,7 +241,7 @@ class Game(ABC, Generic[P, T]):
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
 
-    def __init_subclass__(cls, **options: Any) -> None:
+    def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods
         (why_illegal, complete, apply) instead of `play` (docs/contributing.md#the-rules)."""
         super().__init_subclass__(**options)
