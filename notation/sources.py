@@ -3,11 +3,13 @@
 Like grep or pgn-extract, a batch goes on past a missing file, a folder it cannot list or a
 file it cannot decode: each is handed to a callback as one `InputError` and the walk
 continues (docs/cli.md#files). Folders that Ludoscribe wrote itself (a built site, a kept
-mkdocs project: they hold a mark file) are not searched for records.
+mkdocs project: they hold a mark file) are not searched for records; a Parquet folder that
+`export` wrote, named as an input, gives the records it holds (notation/parquet.py).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import stat
@@ -23,6 +25,7 @@ from .model import Record
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
 OWN_MARKS = (SITE_MARK, PROJECT_MARK)
+PARQUET_MARK = ".ludoscribe-parquet"  # in a Parquet folder written by `export --to parquet`
 SNIFF = 4096  # bytes of standard input looked at to tell JSON from TGN
 JSON_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*\{\s*[\"}]")
 
@@ -38,6 +41,11 @@ class InputError:
         return f"{self.path}: {self.message}"
 
 
+def is_parquet_export(folder: str | Path) -> bool:
+    """True for a Parquet folder written by `export --to parquet` (it holds its mark)."""
+    return os.path.isfile(os.path.join(folder, PARQUET_MARK))
+
+
 def written_by_ludoscribe(folder: str | Path) -> bool:
     """True for a folder holding the mark of a site or project that Ludoscribe built."""
     return any(os.path.lexists(os.path.join(folder, mark)) for mark in OWN_MARKS)
@@ -48,8 +56,11 @@ class Sources:
 
     Folders are searched recursively, in sorted order, for .tgn and .json files; '-' is
     standard input. Folders in `skip` (an output folder) and folders Ludoscribe wrote are
-    left out. Every input that gives no record goes to `failed`; afterwards `files` counts
-    the files read and `errors` the inputs that failed.
+    left out. A Parquet folder written by `export` gives its records, each named by the
+    file and numbered as when it was exported, files in the order they were exported (it
+    needs pyarrow: notation/parquet.py's ParquetMissing otherwise). Every input that gives
+    no record goes to `failed`; afterwards `files` counts the files read and `errors` the
+    inputs that failed.
     """
 
     def __init__(self, paths: Iterable[str], *, json_input: bool | None = None, skip: Iterable[str | Path] = (),
@@ -70,8 +81,32 @@ class Sources:
     def by_file(self) -> Iterator[tuple[str, Iterator[tuple[int, Record]]]]:
         """(file, its (index, record) pairs) for each file, to be read before the next one."""
         for path in self._files():
+            if path != "-" and is_parquet_export(path):
+                yield from self._exported(path)
+                continue
             self.files += 1
             yield path, self._read(path)
+
+    def _exported(self, folder: str) -> Iterator[tuple[str, Iterator[tuple[int, Record]]]]:
+        """The files of a Parquet folder, each with its (index, record) pairs."""
+        from .parquet import read_export
+
+        read = self._guarded(folder, read_export(folder, self.moves))
+        for path, records in itertools.groupby(read, key=lambda entry: entry[0]):
+            self.files += 1
+            yield path, ((index, record) for _, index, record in records)
+
+    def _guarded(self, folder: str, records: Iterator[tuple[str, int, Record]]) -> Iterator[tuple[str, int, Record]]:
+        """The records read from a Parquet folder; a folder that cannot be read is reported, and ends."""
+        count = 0
+        try:
+            for count, entry in enumerate(records, 1):
+                yield entry
+        except (OSError, ValueError) as error:  # pyarrow's errors are these
+            self._fail(folder, f"not a Parquet folder that can be read ({error})")
+        else:
+            if count == 0:
+                self._fail(folder, "no record in this Parquet folder")
 
     def _read(self, path: str) -> Iterator[tuple[int, Record]]:
         count = 0
@@ -108,7 +143,7 @@ class Sources:
             except (OSError, ValueError) as error:
                 self._fail(path, getattr(error, "strerror", None) or str(error))
                 continue
-            if not is_folder:
+            if not is_folder or is_parquet_export(path):
                 yield path
             elif _identity(path) in self.skip:
                 self._fail(path, "the output folder, not searched")
