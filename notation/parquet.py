@@ -212,6 +212,27 @@ def read_export(folder: str | Path, moves: bool = True) -> Iterator[tuple[str, i
     """The records of a Parquet folder as (file, index in the file, record), in the order
     they were read when it was written: each read again from its own text, named and
     numbered as in its first file, so that problems and notes point there."""
+    for row in read_rows(folder):
+        yield row.source, row.index, row.record(moves)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A record of a Parquet folder, not read yet: where it came from and its text."""
+
+    source: str
+    index: int
+    line: int | None  # its first line in `source`; None for a record of a JSON file
+    text: str
+
+    def record(self, moves: bool = True) -> Record:
+        """The record read from its text (moves: see reader.parse_record)."""
+        return parse_record(self.text, self.line if self.line is not None else 1, self.source, moves)
+
+
+def read_rows(folder: str | Path) -> Iterator[Row]:
+    """The records of a Parquet folder, unread, in the order they were exported (the files'
+    rows merged by record number)."""
     _, pq = _pyarrow()
     files = sorted((Path(folder) / "games").rglob("*.parquet"))
     columns = ["record", "source", "index", "line", "tgn"]
@@ -221,4 +242,4 @@ def read_export(folder: str | Path, moves: bool = True) -> Iterator[tuple[str, i
             yield from zip(*(batch.column(name).to_pylist() for name in columns))
 
     for _, source, index, line, text in heapq.merge(*map(rows, files)):
-        yield source, index, parse_record(text, line if line is not None else 1, source, moves)
+        yield Row(source, index, line, text)

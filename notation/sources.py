@@ -17,7 +17,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .files import RECORD_SUFFIXES, load
 from .model import Record
@@ -88,15 +88,23 @@ class Sources:
             yield path, self._read(path)
 
     def _exported(self, folder: str) -> Iterator[tuple[str, Iterator[tuple[int, Record]]]]:
-        """The files of a Parquet folder, each with its (index, record) pairs."""
-        from .parquet import read_export
+        """The files of a Parquet folder, each with its (index, record) pairs. The records of a
+        file still unread when the next file is asked for (a JSON file that `tgn_first` reads
+        last) are kept, as text, until they are read."""
+        from .parquet import read_rows
 
-        read = self._guarded(folder, read_export(folder, self.moves))
-        for path, records in itertools.groupby(read, key=lambda entry: entry[0]):
+        for path, rows in itertools.groupby(self._guarded(folder, read_rows(folder)), key=lambda row: row.source):
             self.files += 1
-            yield path, ((index, record) for _, index, record in records)
+            rest = [rows]
 
-    def _guarded(self, folder: str, records: Iterator[tuple[str, int, Record]]) -> Iterator[tuple[str, int, Record]]:
+            def records(rest: list[Iterator[Any]] = rest) -> Iterator[tuple[int, Record]]:
+                while (row := next(rest[0], None)) is not None:
+                    yield row.index, row.record(self.moves)
+
+            yield path, records()
+            rest[0] = iter(list(rest[0]))
+
+    def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
         """The records read from a Parquet folder; a folder that cannot be read is reported, and ends."""
         count = 0
         try:
