@@ -58,7 +58,7 @@ class Sources:
     standard input. Folders in `skip` (an output folder) and folders Ludoscribe wrote are
     left out. A Parquet folder written by `export` gives its records, each named by the
     file and numbered as when it was exported, files in the order they were exported (it
-    needs pyarrow: notation/parquet.py's ParquetMissing otherwise). Every input that gives
+    needs pyarrow: without it, the folder is an input that gives no record). Every input that gives
     no record goes to `failed`; afterwards `files` counts the files read and `errors` the
     inputs that failed.
     """
@@ -105,11 +105,16 @@ class Sources:
             rest[0] = iter(list(rest[0]))
 
     def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
-        """The records read from a Parquet folder; a folder that cannot be read is reported, and ends."""
+        """The records read from a Parquet folder; a folder that cannot be read (or pyarrow
+        missing) is reported, and ends."""
+        from .parquet import ParquetMissing
+
         count = 0
         try:
             for count, entry in enumerate(records, 1):
                 yield entry
+        except ParquetMissing as missing:
+            self._fail(folder, str(missing))
         except (OSError, ValueError) as error:  # pyarrow's errors are these
             self._fail(folder, f"not a Parquet folder that can be read ({error})")
         else:

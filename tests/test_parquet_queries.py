@@ -4,6 +4,8 @@ condition, every output and every format."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -89,3 +91,12 @@ def test_copies_are_named_by_the_files_they_were_exported_from(archive, exported
     on_tgn = run("stats", archive, copy)
     assert run("stats", exported, copy) == on_tgn
     assert f"{copy}: record 4 is the same game as {archive / 'generated' / 'Teblo.tgn'}: record 4" in on_tgn[2]
+
+
+@pytest.mark.parametrize("command", ["filter", "stats"])
+def test_without_pyarrow_a_parquet_folder_is_an_input_that_says_how_to_install_it(exported, command):
+    program = ("import sys; sys.modules['pyarrow'] = None; from ludoscribe.cli.main import main; "
+               f"sys.argv = ['ludoscribe', {command!r}, {str(exported)!r}]; main()")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == \
+           (2, f"{exported}: Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'\n")
