@@ -1,8 +1,9 @@
 """`ludoscribe filter` and `ludoscribe stats`: questions about a whole archive (docs/archive.md).
 
-The library does the work (notation/query.py, notation/stats.py, render/stats.py); the
-commands read the sources, hand the records over and write what comes back. Library
-modules are imported when a command runs, so that other commands do not pay for them.
+The library does the work (notation/conditions.py, notation/query.py, notation/chosen.py,
+notation/output.py, notation/stats.py, render/stats.py); the commands read the sources,
+hand the records over and write what comes back. Library modules are imported when a
+command runs, so that other commands do not pay for them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, Callable
 import click
 
 
-CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/query.py, help
+CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/conditions.py, help
     ("--tag", "tag_condition", "NAME=VALUE (whole value) or NAME~TEXT (found in it); case aside."),
     ("--player", "player_condition", "A player on either side (part of the name)."),
     ("--date", "date_condition", "Dates: 2024, 2024.05..2024.09, 2025.."),
@@ -71,26 +72,28 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
       ludoscribe filter corpus --unique -o corpus-once.tgn
       ludoscribe filter corpus --game Teblo --cells "E5=y" --count --jobs 2
     """
-    from ..notation import query
+    from ..notation.chosen import choose
     from ..notation.duplicates import tgn_first
+    from ..notation.output import write
+    from ..notation.query import BadCondition, Query
     from ..notation.sources import Sources
     from .main import _input_error, _note, _output, _report, _status
 
     specs = [(builder, text) for option, builder, _ in CONDITIONS for text in given[_parameter(option)]]
     try:
-        wanted = query.Query.build(specs)
-    except query.BadCondition as error:
+        wanted = Query.build(specs)
+    except BadCondition as error:
         raise click.BadParameter(str(error), param_hint=OPTION_OF[error.builder]) from None
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
     sources = Sources(paths, failed=_input_error, moves=False)  # the turns are read when they are needed
-    chosen = query.choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=_report,
+    chosen = choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=_report,
                           copy=_note, jobs=jobs, full=json_output)
     if count_only:
         total = sum(1 for _ in chosen.records)
         click.echo(total)
         sys.exit(_status(sources, chosen.failed))
     with _output(out, force) as stream:
-        query.write(chosen.records, stream, json_output)
+        write(chosen.records, stream, json_output)
     sys.exit(_status(sources, chosen.failed))
 
 

@@ -499,7 +499,8 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     """
     from ..notation import check as check_record
     from ..notation.sources import output_names
-    from ..render.diagram import caption, ply_of, record_diagrams, renderer_for
+    from ..render.captions import caption
+    from ..render.diagram import ply_of, record_diagrams, renderer_for
 
     if turn is not None and every:
         raise click.UsageError("--turn and --all exclude each other")
@@ -750,7 +751,8 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
 
 def _draw_position(game: str, code: str, out: str, options: dict, force: bool, made: str, delay: float) -> None:
     from ..notation.games import game_class
-    from ..render.diagram import caption_of_position, draw_annotated, renderer_for
+    from ..render.captions import caption_of_position
+    from ..render.diagram import draw_annotated, renderer_for
 
     try:
         rules = game_class(game)()

@@ -26,13 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from .columnar import record_rows
 from .files import OutputError
 from .model import Record
 from .reader import parse_record
-from .sources import PARQUET_MARK, is_parquet_export
 
 FORMAT = 1  # the layout's version, in the mark
+PARQUET_MARK = ".ludoscribe-parquet"  # in a folder written by `export`: what wrote it (JSON)
 INSTALL = "Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'"
 NO_YEAR = "__HIVE_DEFAULT_PARTITION__"  # a partition's null value, as Hive and pyarrow write it
 GAMES_PER_GROUP = 20_000  # rows of a Parquet row group, per table
@@ -56,6 +55,11 @@ def _pyarrow() -> tuple[Any, Any]:
 def available() -> None:
     """Raise ParquetMissing unless pyarrow can be imported."""
     _pyarrow()
+
+
+def is_parquet_export(folder: str | Path) -> bool:
+    """True for a Parquet folder written by `export` (it holds its mark)."""
+    return os.path.isfile(os.path.join(folder, PARQUET_MARK))
 
 
 def schemas() -> dict[str, Any]:
@@ -132,6 +136,8 @@ def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, re
     export: OutputError (notation/files.py) otherwise, before anything is read, and if it
     cannot be written.
     """
+    from .columnar import record_rows  # replaying: not needed to read a folder
+
     _pyarrow()
     target = Path(folder)
     _check_target(target, replace)

@@ -8,8 +8,8 @@ from typing import Any
 from .games import History, Outcome
 from .limits import MAX_RECORD
 from .model import Node, Record
-from .walk import Step, Visitor, accept
-from .writer import TooLong, write_record
+from .walk import Step, Stop, Visitor, accept
+from .writer import TooDeep, TooLong, write_record
 
 
 @dataclass
@@ -32,8 +32,9 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
     writing a checked record spells every turn in full. `then` is walked along with
     the replay, each step with its positions (see `Replayer`).
 
-    A record whose canonical text would be over the record size limit gets a problem
-    too (docs/format.md#limits). Returns None if the record could not be read (it
+    A record whose canonical text would be over the record size limit, or whose
+    variations are nested too deep (a record made by a program), gets a problem too
+    (docs/format.md#limits). Returns None if the record could not be read (it
     already has problems).
     """
     replayed = replay(record, then)
@@ -48,6 +49,8 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
             write_record(record)
         except TooLong as error:
             record.problem(str(error), code="too-long")
+        except TooDeep as error:
+            record.problem(str(error), code="variation")
     return replayed
 
 
@@ -122,7 +125,7 @@ class Replayer(Visitor):
         if self.then is not None:
             self.then.begin_line(depth, parent)
 
-    def visit_turn(self, step: Step) -> bool | None:
+    def visit_turn(self, step: Step) -> bool | Stop | None:
         line, history, game, node = self.lines[-1], self.history, self.game, step.node
         position = history.positions[-1]
         if line.outcome is not None:

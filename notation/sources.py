@@ -21,11 +21,11 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .files import RECORD_SUFFIXES, load
 from .model import Record
+from .parquet import ParquetMissing, is_parquet_export, read_rows
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
 OWN_MARKS = (SITE_MARK, PROJECT_MARK)
-PARQUET_MARK = ".ludoscribe-parquet"  # in a Parquet folder written by `export --to parquet`
 SNIFF = 4096  # bytes of standard input looked at to tell JSON from TGN
 JSON_START = re.compile(rb"(?:\xef\xbb\xbf)?\s*\{\s*[\"}]")
 
@@ -39,11 +39,6 @@ class InputError:
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"
-
-
-def is_parquet_export(folder: str | Path) -> bool:
-    """True for a Parquet folder written by `export --to parquet` (it holds its mark)."""
-    return os.path.isfile(os.path.join(folder, PARQUET_MARK))
 
 
 def written_by_ludoscribe(folder: str | Path) -> bool:
@@ -91,8 +86,6 @@ class Sources:
         """The files of a Parquet folder, each with its (index, record) pairs. The records of a
         file still unread when the next file is asked for (a JSON file that `tgn_first` reads
         last) are kept, as text, until they are read."""
-        from .parquet import read_rows
-
         for path, rows in itertools.groupby(self._guarded(folder, read_rows(folder)), key=lambda row: row.source):
             self.files += 1
             rest = [rows]
@@ -107,8 +100,6 @@ class Sources:
     def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
         """The records read from a Parquet folder; a folder that cannot be read (or pyarrow
         missing) is reported, and ends."""
-        from .parquet import ParquetMissing
-
         count = 0
         try:
             for count, entry in enumerate(records, 1):

@@ -19,9 +19,10 @@ import svgwrite
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
-from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Create, Shot, State, TChakoPosition, Turn,
-                                     captured_zones, chain, occupied_zones, reach)
-from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
+from ..notation.games.tchako import (BASE_BITS, ELASTICS, OFF, SIDES, ZONE, Create, Shot, State, TChako, TChakoPosition,
+                                     Turn, captured_zones, chain, occupied_zones, reach)
+from ..notation.games.tchako_board import (CENTRE, CONNECTIONS, HEIGHT, KIND, NEIGHBOURS, OBSTACLES, OWNER, RADIUS,
+                                           WIDTH, ZONES)
 from .svg import HIGHLIGHT, INK, Picture, Places, annotate, cached, drawing, finish, gathered, placed, shape, state_text
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
@@ -319,3 +320,25 @@ def _legend(dwg: svgwrite.Drawing, unit: float):
                         stroke_opacity=0.8))
     legend.add(dwg.text("t'chako chain", insert=(at(6.4), baseline)))
     return legend
+
+
+# --- the board as text, for the terminal (render/text.py) ---------------------------
+
+
+def text_board(game: TChako, position: TChakoPosition) -> list[str]:
+    """T'Chako's zones one a line: kind, owner, neighbours, each side's pucks (Q: its queen among
+    them), who stands on the creation space; then the elastics laid."""
+    lines = ["zone  kind     owner  next to    White  Black  creation space"]
+    for k, zone in enumerate(ZONES):
+        counts = [f"{position.pucks[k][side]}{'Q' if position.queens[side] == k else ''}" for side in (0, 1)]
+        owner = ("White", "Black")[OWNER[zone]] if zone in OWNER else "-"
+        standing = {"": "free", "w": "White puck", "b": "Black puck", "Q": "White queen", "q": "Black queen"}
+        lines.append(f"{zone:<6}{KIND[zone]:<9}{owner:<7}{NEIGHBOURS[zone]:<11}{counts[0]:<7}{counts[1]:<7}"
+                     f"{standing[position.created[k]]}")
+    for side, name in enumerate(("White", "Black")):
+        laid = [f"{kind} {a}-{b}" + (f" via {middle}" if middle else "")
+                for kind, (a, b, middle) in zip(ELASTICS, position.elastics[3 * side:3 * side + 3]) if a]
+        queen = "off the board" if position.queens[side] == OFF else f"on {ZONES[position.queens[side]]}"
+        lines.append(f"{name}: queen {queen}; elastics {', '.join(laid) or 'none laid'}")
+    lines.append("(pucks of each side in each zone, its queen included and marked Q)")
+    return lines

@@ -20,8 +20,8 @@ from ludoscribe.notation.files import OutputError
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation.model import Record
-from ludoscribe.notation.parquet import INSTALL, ParquetMissing, available, export, read_export
-from ludoscribe.notation.sources import PARQUET_MARK, Sources
+from ludoscribe.notation.parquet import INSTALL, PARQUET_MARK, ParquetMissing, available, export, read_export
+from ludoscribe.notation.sources import Sources
 from parquet_records import GAMES, ODD, make_archive, make_export
 
 
