@@ -8,7 +8,11 @@ whole process, start-up included, as a user runs it: `ludoscribe check -q FILE` 
 `python -c` reading and replaying the PGN file with python-chess (50 games of 120
 plies make the 6,000-turn files of docs/contributing.md#start-up).
 
+With --file, the records read are those of a TGN file (as `ludoscribe generate` writes
+them), and python-chess replays games of --plies plies, about as many plies in all.
+
     python bench/parse_replay.py [--game Teblo] [--games 200] [--plies 120] [--seconds 3] [--whole-process]
+                                 [--file RECORDS.tgn]
 """
 
 from __future__ import annotations
@@ -116,10 +120,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--whole-process", action="store_true",
                         help="Time whole processes, start-up included, on files in a temporary folder.")
+    parser.add_argument("--file", type=Path, help="Read the records of this TGN file instead of random ones.")
     args = parser.parse_args()
     rng = random.Random(2026)
-    tgn, plies = tgn_file(args.game, args.games, args.plies, rng)
-    pgn, chess_plies = chess_file(args.games, args.plies, rng)
+    if args.file is None:
+        tgn, plies = tgn_file(args.game, args.games, args.plies, rng)
+        pgn, chess_plies = chess_file(args.games, args.plies, rng)
+    else:
+        tgn = args.file.read_bytes()
+        records = list(read_records(io.BytesIO(tgn)))
+        plies = sum(len(record.moves) for record in records)
+        pgn, chess_plies = chess_file(-(-plies // args.plies), args.plies, rng)
+        args.game, args.games, args.plies = records[0].tags["Game"], len(records), round(plies / len(records))
     if args.whole_process:
         ours, theirs = whole_process(tgn, pgn, (plies, chess_plies), 2 * args.seconds)
     else:

@@ -394,13 +394,13 @@ def _played(game: Any, start: Any, words: list[str]) -> tuple[str, ...]:
     position, spelt = start, []
     for word in words:
         try:
-            reason, turn, after = game.play(position, game.read_turn(word))
+            played = game.play(position, game.read_turn(word))
         except ValueError:
             return ()
-        if reason is not None:
+        if played.reason is not None:
             return ()
-        spelt.append(game.turn_text(turn))
-        position = after
+        spelt.append(game.turn_text(played.turn))
+        position = played.after
     return tuple(spelt)
 
 

@@ -330,7 +330,7 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
         record.problem(str(error), offsets.get("Game", at), code="game")
         return False
     try:
-        record.game = rules(record.tags.get("Variant", ""))
+        record.game = rules.shared(record.tags.get("Variant", ""))
     except ValueError as error:
         record.problem(str(error), offsets.get("Variant", at), code="game")
         return False

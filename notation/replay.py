@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .games import History, Outcome
+from .games.base import IllegalTurn
 from .limits import MAX_RECORD
 from .model import Node, Record
 from .walk import Step, Stop, Visitor, accept
@@ -63,21 +64,17 @@ def replay(record: Record, then: Visitor | None = None) -> Replayed | None:
     return Replayed(replayer.outcome, replayer.history)
 
 
-class IllegalTurn(ValueError):
-    """A turn the rules refuse; the message says why."""
-
-
 def play_turn(game: Any, history: History, turn: Any) -> Any:
     """Play a turn at the end of the line `history`, which then ends with it; the turn as the position completes it.
 
     IllegalTurn with the reason if the rules refuse the turn. Recording a game at the
     table plays every turn through here.
     """
-    reason, turn, after = game.play(history.position, turn)
-    if reason is not None:
-        raise IllegalTurn(reason)
-    history.push(turn, after)
-    return turn
+    played = game.play(history.position, turn)
+    if played.reason is not None:
+        raise IllegalTurn(played.reason)
+    history.push(played.turn, played.after)
+    return played.turn
 
 
 class _Line:
@@ -131,10 +128,11 @@ class Replayer(Visitor):
         if line.outcome is not None:
             self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code="game-over")
             return False
-        reason, turn, after = game.play(position, node.turn)
-        if reason is not None:
-            self._refuse(line, node, position, reason, code="illegal-turn")
+        played = game.play(position, node.turn)
+        if played.reason is not None:
+            self._refuse(line, node, position, played.reason, code="illegal-turn")
             return False
+        turn, after = played.turn, played.after
         node.turn = line.turn = turn
         history.push(turn, after)
         line.outcome, line.node, line.after = game.outcome(after, history), node, after

@@ -19,8 +19,11 @@ import svgwrite
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
-from ..notation.games.tchako import (BASE_BITS, ELASTICS, OFF, SIDES, ZONE, Create, Shot, State, TChako, TChakoPosition,
-                                     Turn, captured_zones, chain, occupied_zones, reach)
+from ..notation.games.tchako import TChako
+from ..notation.games.tchako_position import SIDES, TChakoPosition
+from ..notation.games.tchako_turns import ELASTICS, Create, Shot, Turn
+from ..notation.games.tchako_zones import (BASE_BITS, OFF, ZONE, captured_zones, chain, controlled_zones,
+                                           occupied_zones, reach)
 from ..notation.games.tchako_board import (CENTRE, CONNECTIONS, HEIGHT, KIND, NEIGHBOURS, OBSTACLES, OWNER, RADIUS,
                                            WIDTH, ZONES)
 from .svg import HIGHLIGHT, INK, Picture, Places, annotate, cached, drawing, finish, gathered, placed, shape, state_text
@@ -69,19 +72,19 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
         return _spot(*CENTRE[ZONES[zone]], unit, flipped)
 
     dwg.add(_static(unit, flipped))
-    state = State(position)
+    zones = position.zones or occupied_zones(position.pucks)
     side = position.side
     mover = 1 - side if last is not None else side
-    controls = [state.controlled(s) for s in (0, 1)]
+    controls = [controlled_zones(zones, s) for s in (0, 1)]
     # the mover's captures, fixed as its turn began
-    captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else state.zones, mover)
+    captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else zones, mover)
     for zone in range(len(ZONES)):
         shaded = tuple(s for s in (0, 1) if controls[s] >> zone & 1 and not (
             KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s and not position.pucks[zone][s]))
         captured = bool(captures >> zone & 1)
         if shaded or captured:
             dwg.elements.extend(_shading(zone, shaded, mover if captured else None, unit, flipped))
-    if chain(state, mover, captures):
+    if chain(zones, mover, captures):
         through = captures | controls[mover]
         linked = reach(BASE_BITS[mover] & through, through)
         for pair in CONNECTIONS:
@@ -94,7 +97,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, unit, flipped)
     annotate(dwg, _places(unit, flipped), gathered(marks, arrows, labels, dims))
-    _panel(dwg, position, last, unit, chain(state, mover, captures), mover, outcome)
+    _panel(dwg, position, last, unit, chain(zones, mover, captures), mover, outcome)
     return finish(dwg)
 
 

@@ -72,8 +72,7 @@ def positions(record) -> list[dict[str, str]]:
     game, position = record.game, record.start
     found = [decoded(game.name, game.position_code(position))]
     for node in record.moves:
-        reason, _, position = game.play(position, node.turn)
-        assert reason is None
+        position = game.apply(position, node.turn)
         found.append(decoded(game.name, game.position_code(position)))
     return found
 

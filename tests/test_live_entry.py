@@ -101,8 +101,9 @@ def test_every_turn_played_in_random_games_can_be_entered_by_tapping(name):
         turn = game.random_turn(position, rng)
         if turn is None:
             break
-        reason, turn, after = game.play(position, turn)
-        assert reason is None
+        played = game.play(position, turn)
+        assert played.reason is None
+        turn, after = played.turn, played.after
         text = re.sub(r"@[0-9]+:[0-9]+", "", game.turn_text(turn))  # a spot on the board is typed, not tapped
         assert game.why_illegal(position, game.read_turn(text)) is None
         chance = text.partition(":")[0] if name == "Tektop" else ""

@@ -95,7 +95,7 @@ def single_steps(position: TektopPosition, dice: tuple[str, ...], game: Tektop) 
             for fall in (None, *range(CELLS)):
                 turn = Turn(dice, (Step(origin, to, fall),))
                 if game.why_illegal(position, turn) is None:
-                    legal.add(game.complete(position, turn))
+                    legal.add(game.play(position, turn).turn)
     return legal
 
 
@@ -127,7 +127,7 @@ def test_every_generated_turn_is_legal_and_written_in_full():
             generated += 1
             assert len(turn.steps) <= 3
             assert GAME.why_illegal(position, turn) is None
-            assert GAME.complete(position, turn) == turn
+            assert GAME.play(position, turn).turn == turn
             assert all(step.fall is not None or not (position.pawns[0] | position.pawns[1]) >> step.to & 1
                        for step in turn.steps[:1])
     assert generated > 1000
@@ -191,7 +191,7 @@ def playout(game: Tektop, start: TektopPosition, seed: int, policy, plies: int):
     while len(turns) < plies and outcome is None:
         turn = policy(game, position, rng)
         assert game.why_illegal(position, turn) is None
-        turns.append(game.turn_text(game.complete(position, turn)))
+        turns.append(game.turn_text(game.play(position, turn).turn))
         position = game.apply(position, turn)
         outcome = game.outcome(position)
     return turns, outcome, position
