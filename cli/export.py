@@ -36,7 +36,7 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool) -> None:
     \b
     Examples:
       ludoscribe export corpus --to parquet -o archive
-      ludoscribe export club/2025 club/2026 --to parquet -o club-parquet --force
+      ludoscribe export club/2026 --to parquet -o club-parquet --force
     """
     try:
         available()
