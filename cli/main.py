@@ -226,9 +226,10 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
 
 @cli.command()
 @click.argument("source", metavar="FILE")
-@click.option("--to", "target", type=click.Choice(["tgn", "json", "md", "html"]), required=True,
-              help="Output format: tgn, json, md (Markdown, diagrams as SVG files beside it) or html "
-                   "(a self-contained fragment with a viewer).")
+@click.option("--to", "target", type=click.Choice(["tgn", "json", "md", "html", "embed"]), required=True,
+              help="Output format: tgn, json, md (Markdown, diagrams as SVG files beside it), html "
+                   "(a self-contained fragment with a viewer) or embed (the viewer as JSON, for any page "
+                   "that loads viewer.js, written beside it with viewer.css).")
 @click.option("--from", "source_format", type=click.Choice(["tgn", "json"]),
               help="Input format (default: json for .json files, else tgn; standard input is recognised).")
 @click.option("--record", "record_index", type=click.IntRange(min=1),
@@ -250,8 +251,9 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
     diagram after each turn whose comment holds [%diagram] and at the end, and the
     result. md writes OUT and its diagrams beside it as OUT-NNN.svg (NNN numbers the
     positions in reading order, 000 being the start); html writes one fragment with
-    inline SVG, style and script, to paste into any page. Only a valid record is
-    published.
+    inline SVG, style and script, to paste into any page; embed writes the viewer as
+    JSON, which viewer.js (written beside OUT with viewer.css, when not there yet)
+    turns into a viewer in any HTML page. Only a valid record is published.
 
     \b
     Examples:
@@ -260,6 +262,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
       cat game.tgn | ludoscribe convert - --to tgn
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
+      ludoscribe convert game.tgn --to embed -o blog/game.json
     """
     from ..notation import check as check_record
     from ..notation.jsonio import write_json
@@ -267,7 +270,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
 
     json_input = None if source_format is None else source_format == "json"
     sources = _sources([source], json_input)
-    if target in ("md", "html"):
+    if target in ("md", "html", "embed"):
         _publish(sources, source, record_index, target, out, force)
         return
     failed = False
@@ -340,10 +343,10 @@ def _write_failure(target: str, error: OSError) -> IOFailure:
 
 
 def _publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
-    """convert --to md|html: one valid record as a document."""
+    """convert --to md|html|embed: one valid record as a document."""
     from ..notation import check as check_record
     from ..render.budgets import BudgetError
-    from ..render.document import page_html, render_html, render_markdown, title
+    from ..render.document import embed_json, page_html, render_html, render_markdown, title, viewer_files
 
     if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
@@ -364,6 +367,8 @@ def _publish(sources: Sources, source: str, record_index: int | None, target: st
     try:
         if target == "html":
             fragment = render_html(record, replayed)
+        elif target == "embed":  # the viewer's script and style beside the JSON, unless already there
+            text, files = embed_json(record, replayed), {} if out == "-" else viewer_files(Path(out).parent)
         else:
             text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg")
     except BudgetError as error:  # too many diagrams or positions, or too large a page

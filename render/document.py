@@ -8,10 +8,12 @@ that comes from a record is escaped (render/escaping.py). The functions are pure
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any, Callable, TypeGuard
 
 from ..notation.games import display_name
@@ -540,6 +542,29 @@ class HtmlWriter:
         text = (f'<p class="ls-result"><strong>{html_text(record.result)}</strong> '
                 f"{html_text(verdict)}: {html_text(reason)}.</p>")
         return text + self.figure(self.tree.main_line_end)
+
+
+EMBED_FORMAT = "ludoscribe-viewer"  # the JSON of `convert --to embed` (docs/publishing.md#a-viewer-in-any-page)
+VIEWER_FILES = ("viewer.js", "viewer.css")
+
+
+def embed_json(record: Record, replayed: Replayed | None, **options: Any) -> str:
+    """A record's viewer as JSON for any HTML page that loads viewer.js: the fragment of
+    render_html (same options) in a small document. It can also be written inside a
+    <script type="application/json" class="ludoscribe"> element: no '<' in it.
+
+    Its ids start with a prefix made from the record's text (unless given), so that several
+    records embedded in one page keep ids of their own."""
+    if "prefix" not in options:
+        options["prefix"] = "e" + hashlib.sha256((tgn_text(record) or title(record)).encode()).hexdigest()[:8]
+    return script_json({"format": EMBED_FORMAT, "version": 1, "html": render_html(record, replayed, **options)}) + "\n"
+
+
+def viewer_files(folder: Path) -> dict[str, str]:
+    """The viewer's script and style that `folder` lacks, or holds in another version: {name: text}."""
+    wanted = {name: asset(name) for name in VIEWER_FILES}
+    return {name: text for name, text in wanted.items()
+            if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8", errors="replace") != text}
 
 
 def page_html(fragment: str, heading: str) -> str:

@@ -580,7 +580,8 @@
       fetch(holder.getAttribute("data-src")).then(function (response) {
         return response.ok ? response.json() : null;
       }).then(function (parsed) { embed(holder, parsed); start(); }, function () {
-        holder.textContent = "Cannot read " + holder.getAttribute("data-src") + ".";
+        holder.textContent = "Cannot read " + holder.getAttribute("data-src") + (location.protocol === "file:" ?
+          " (a page read from the disk cannot read other files: put the JSON in the page)." : ".");
       });
     });
     return waiting;
