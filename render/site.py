@@ -490,7 +490,8 @@ def _standings_section(games: list[ScoredGame]) -> list[str]:
     table = standings(games)
     if not scored(table):
         return []
-    return ["", "## Standings", "", f'<div class="ls-standings">\n{html_table(table, "ls-crosstable")}</div>', "",
+    return ["", "## Standings", "", '<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">'
+            f'\n{html_table(table, "ls-crosstable")}</div>', "",
             f"<p>{html_footer(table)}</p>"]
 
 
@@ -532,7 +533,7 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
            *([{"Openings": [{html_text(explorer.label): f"openings/{explorer.slug}.md"} for explorer in _explorers(plan)]}]
              if plan.explorers else [])]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
-              "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
+              "theme": THEMES[theme], "nav": nav, "plugins": ["search", {"ludoscribe": {"theme_contrast": True}}],
               "markdown_extensions": ["tables", "toc"]}
     return yaml_value(config) + "\n"
 
