@@ -310,6 +310,28 @@
     this.game.setAttribute("data-moves", table ? "table" : "text");
     var button = this.menu.querySelector('[data-do="table"]');
     if (button) button.setAttribute("aria-pressed", table);
+    this.fit();
+  };
+
+  /* A turn is never split: one wider than the move list is written smaller. Two columns only
+     where the longest turn fits in half the move list, else a turn a row, else (a turn wider
+     than the list beside its number) the moves as text. */
+  Viewer.prototype.fit = function () {
+    var game = this.game;
+    game.classList.remove("ls-one-column", "ls-no-column");
+    this.moves.querySelectorAll("a.ls-m[style]").forEach(function (link) { link.style.fontSize = ""; });
+    this.moves.querySelectorAll("a.ls-m").forEach(function (link) {  /* a turn wider than its line, with its number */
+      var number = link.previousElementSibling;
+      var room = link.parentNode.clientWidth - (number && number.matches(".ls-n") ? number.offsetWidth + 8 : 0) - 4;
+      if (link.offsetWidth > room) link.style.fontSize = Math.floor(100 * room / link.offsetWidth) + "%";
+    });
+    if (game.getAttribute("data-moves") !== "table") return;
+    var widest = 0;
+    this.moves.querySelectorAll(":scope > a.ls-m").forEach(function (link) { widest = Math.max(widest, link.offsetWidth); });
+    var number = this.moves.querySelector(":scope > .ls-n");
+    var room = this.moves.clientWidth - (number ? number.offsetWidth : 0) - 16;
+    if (widest > room) game.classList.add("ls-no-column");
+    else if (widest > room / 2) game.classList.add("ls-one-column");
   };
 
   /* Put `text` on the clipboard (the browser's clipboard where allowed, else the older copy
@@ -594,10 +616,7 @@
     var link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = here.replace(/[^\/?#]*([?#].*)?$/, "viewer.css");
-    link.onload = function () {
-      pinUnderHeader();
-      viewers.forEach(function (viewer) { [viewer.svg].concat(viewer.figures).forEach(readable); });
-    };
+    link.onload = function () { window.dispatchEvent(new Event("resize")); };  /* laid out again, styled */
     document.head.appendChild(link);
     here = "";
   }
@@ -640,7 +659,10 @@
   window.addEventListener("hashchange", follow);
   window.addEventListener("resize", function () {
     pinUnderHeader();
-    viewers.forEach(function (viewer) { [viewer.svg].concat(viewer.figures).forEach(readable); });
+    viewers.forEach(function (viewer) {
+      [viewer.svg].concat(viewer.figures).forEach(readable);
+      viewer.fit();
+    });
     explorers.forEach(function (explorer) { readable(explorer.svg); });
   });
 

@@ -40,3 +40,24 @@ def browser():
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
+
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+THEMES = ("material", "mkdocs")
+
+
+@pytest.fixture(scope="session")
+def corpus_sites(tmp_path_factory):
+    """The corpus built as a site in a theme, once per theme for the whole session: site(theme) -> folder."""
+    from ludoscribe.render.site import build_site
+
+    built: dict[str, Path] = {}
+
+    def site(theme: str) -> Path:
+        if theme not in built:
+            built[theme] = tmp_path_factory.mktemp(f"corpus-site-{theme}") / "site"
+            build_site([str(CORPUS)], built[theme], theme=theme)
+        return built[theme]
+
+    return site
