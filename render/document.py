@@ -9,6 +9,7 @@ that comes from a record is escaped (render/escaping.py). The functions are pure
 from __future__ import annotations
 
 import hashlib
+from html import escape
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -328,7 +329,8 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     moves: "text" (the moves run on as text) or "table" (two columns, a side each) first.
     name: the file name (without .tgn) the record is downloaded as; by default from its players.
     tgn_url: where the record's TGN file is published beside the page, for the viewer's menu to
-    link to; without it the page holds the record's text (hidden) for the menu to download.
+    link to; without it the page holds the record's text (in a <template>, never shown) for the
+    menu to download.
     BudgetError if the record's page would exceed a budget (render/budgets.py).
     """
     if (problem := over_budget(record, budgets)) is not None:
@@ -350,7 +352,7 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     if svgs is not None:
         parts.append(html.data(name or slugify(title(record), "record")))
         if tgn_url is None and (text := tgn_text(record)) is not None:
-            parts.append(f'<pre class="ls-tgn" hidden>{html_text(text)}</pre>')
+            parts.append(f'<template class="ls-tgn">{template_text(text)}</template>')
     parts.append("</div>")
     parts.append(tag_block(record, links or {}) if tags else f'<p class="ls-caption">{html_text(caption(record))}</p>')
     parts.append("</div>")
@@ -360,6 +362,12 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
 
 
 MOVE_LAYOUTS = ("text", "table")
+
+
+def template_text(text: str) -> str:
+    """Text kept exactly in a <template> (never shown): '&', '<' and '>' escaped, and carriage
+    returns written as references, which the HTML parser would otherwise turn into line feeds."""
+    return escape(text, quote=False).replace("\r", "&#13;")
 
 
 def tgn_text(record: Record) -> str | None:

@@ -165,7 +165,7 @@ class OpeningTree:
 
         words = (f"{html_text(first)} wins {won1}, drawn {drawn}, {html_text(second)} wins {won2}"
                  + (f", unfinished {unfinished}" if unfinished else ""))
-        return (f'<span class="ls-bar" role="img" aria-label="{words}">{part(won1, "won1")}{part(drawn, "drawn")}'
+        return (f'<span class="ls-bar" role="img" aria-label="{words}" title="{words}">{part(won1, "won1")}{part(drawn, "drawn")}'
                 f'{part(won2, "won2")}{part(unfinished, "unfinished")}</span>')
 
     def _record_item(self, number: int) -> str:

@@ -290,8 +290,8 @@
       if (this.links[this.at]) unfold(this.links[this.at]);  /* the variation being read stays open */
     } else if (what === "tgn") {
       var link = document.createElement("a");
-      var text = this.game.querySelector("pre.ls-tgn");  /* the record's text, escaped in the page */
-      link.href = URL.createObjectURL(new Blob([text ? text.textContent : ""], {type: "text/plain"}));
+      var text = this.game.querySelector("template.ls-tgn");  /* the record's text, kept in the page */
+      link.href = URL.createObjectURL(new Blob([text ? text.content.textContent : ""], {type: "text/plain"}));
       link.download = (data.name || "record") + ".tgn";
       document.body.appendChild(link);
       link.click();
@@ -538,7 +538,7 @@
     };
     var words = escaped(sides[0]) + " wins " + first + ", drawn " + drawn + ", " + escaped(sides[1]) + " wins " + second +
       (unfinished ? ", unfinished " + unfinished : "");
-    return "<span class=\"ls-bar\" role=\"img\" aria-label=\"" + words + "\">" + part(first, "won1") +
+    return "<span class=\"ls-bar\" role=\"img\" aria-label=\"" + words + "\" title=\"" + words + "\">" + part(first, "won1") +
       part(drawn, "drawn") + part(second, "won2") + part(unfinished, "unfinished") + "</span>";
   }
 

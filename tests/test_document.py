@@ -25,7 +25,7 @@ def checked(text: str):
 
 def without_svg(html: str) -> str:
     """The fragment with its drawings, its data and its record's text (hidden, to download) left out."""
-    html = re.sub(r'<pre class="ls-tgn" hidden>.*?</pre>', "<pre/>", html, flags=re.DOTALL)
+    html = re.sub(r'<template class="ls-tgn">.*?</template>', "<template/>", html, flags=re.DOTALL)
     return re.sub(r"<svg.*?</svg>", "<svg/>", re.sub(r"<script.*?</script>", "<script/>", html))
 
 
