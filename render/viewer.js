@@ -389,8 +389,10 @@
     var turns = variation.querySelectorAll("a.ls-m").length;
     variation.classList.toggle("ls-folded", folded);
     button.setAttribute("aria-expanded", !folded);
-    button.setAttribute("aria-label", (folded ? "Show" : "Hide") + " this variation (" + turns + (turns === 1 ? " turn)" : " turns)"));
-    button.textContent = folded ? "+ " + turns + (turns === 1 ? " turn" : " turns") : "−";
+    var count = turns + (turns === 1 ? " turn" : " turns");
+    /* the name holds the text shown (axe's label-content-name-mismatch), the "+" aside */
+    button.setAttribute("aria-label", folded ? "Show this variation: " + count : "Hide this variation (" + count + ")");
+    button.textContent = folded ? "+ " + count : "−";
   }
 
   var KEYS = {ArrowRight: "forward", ArrowLeft: "back", Home: "first", End: "last", ArrowDown: "into",

@@ -15,8 +15,8 @@ import pytest
 AXE = Path(__file__).resolve().parent / ".npm" / "node_modules" / "axe-core" / "axe.min.js"
 GRAVE = ("serious", "critical")
 # Every violation axe finds, with the elements it found it on (the first few).
-RUN = """async () => {
-  const found = await axe.run(document, {resultTypes: ["violations"]});
+RUN = """async (within) => {
+  const found = await axe.run(within ? {include: [[within]]} : document, {resultTypes: ["violations"]});
   return found.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                                      nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)}));
 }"""
@@ -32,9 +32,11 @@ def available() -> Path:
     return AXE
 
 
-def violations(page, grave_only: bool = True) -> list[str]:
-    """The serious and critical violations axe finds in the page as it is now (all, if not grave_only)."""
-    page.add_script_tag(path=str(available()))
-    found = page.evaluate(RUN)
+def violations(page, grave_only: bool = True, within: str | None = None) -> list[str]:
+    """The serious and critical violations axe finds in the page as it is now (all, if not
+    grave_only), in the elements a CSS selector chooses if `within` is given."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(available()))
+    found = page.evaluate(RUN, within)
     return [f"{v['id']} ({v['impact']}): {v['help']}: {v['nodes']}" for v in found
             if not grave_only or v["impact"] in GRAVE]

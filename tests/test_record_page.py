@@ -158,6 +158,7 @@ def test_variations_fold_and_open_when_the_reader_goes_into_them(page, site):
     fold.click()
     expect(turns.first).to_be_hidden()
     expect(fold).to_have_text(f"+ {count} turns")
+    expect(fold).to_have_attribute("aria-label", f"Show this variation: {count} turns")  # the text shown is in the name
     expect(fold).to_have_attribute("aria-expanded", "false")
     while page.get_attribute('button[data-go="into"]', "aria-disabled") == "true":
         page.keyboard.press("ArrowRight")
