@@ -3,13 +3,17 @@
 Both draw mid-game positions of random legal games (seeded) with the last turn
 highlighted, at the same size; prints each rate and their ratio.
 
+With --png, both draw PNG pictures: each SVG drawn to pixels by the same rasteriser
+(render/images.py: resvg, with the same font), so that the rates compare what it costs
+to make an image of each game's board (the images extra is needed).
+
 With --whole-process, each side is a whole process, start-up included, as a user runs
 it, on a file of --games random games of --plies turns in a temporary folder:
 `ludoscribe diagram FILE --all -o FOLDER` against `python -c` reading the PGN file,
 replaying it and writing chess.svg.board of every position to a file (50 games of 120
 plies make the 6,000-turn files of docs/contributing.md#start-up).
 
-    python bench/diagram.py [--game Teblo] [--positions 200] [--size 480] [--seconds 3]
+    python bench/diagram.py [--game Teblo] [--positions 200] [--size 480] [--seconds 3] [--png]
     python bench/diagram.py --whole-process [--game Teblo] [--games 50] [--plies 120] [--size 480]
 """
 
@@ -20,6 +24,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 import chess
 import chess.svg
@@ -104,6 +109,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--size", type=int, default=480)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--png", action="store_true", help="PNG pictures, both through the same rasteriser.")
     parser.add_argument("--whole-process", action="store_true",
                         help="Time whole processes, start-up included, drawing every position of a file.")
     parser.add_argument("--games", type=int, default=50, help="With --whole-process: games in the file.")
@@ -122,18 +128,23 @@ def main() -> None:
     ours_positions = game_positions(rules, args.positions, rng)
     boards = chess_positions(args.positions, rng)
 
+    finish: Callable[[str], object] = str
+    if args.png:
+        from ludoscribe.render.images import png as finish
+
     def draw_ours() -> None:
         for position, last in ours_positions:
-            board(position, last=last, size=args.size)
+            finish(board(position, last=last, size=args.size))
 
     def draw_chess() -> None:
         for position, move in boards:
-            chess.svg.board(position, lastmove=move, size=args.size)
+            finish(chess.svg.board(position, lastmove=move, size=args.size))
 
     ours, theirs = rates(draw_ours, draw_chess, (len(ours_positions), len(boards)), 2 * args.seconds)
-    print(f"{args.positions} positions, {args.size} px")
-    print(f"ludoscribe, {args.game} SVG: {ours:8.0f} diagrams/s")
-    print(f"python-chess, chess.svg.board: {theirs:8.0f} diagrams/s")
+    kind = "PNG" if args.png else "SVG"
+    print(f"{args.positions} positions, {args.size} px, {kind}")
+    print(f"ludoscribe, {args.game} {kind}: {ours:8.0f} diagrams/s")
+    print(f"python-chess, chess.svg.board{' + the same rasteriser' if args.png else ''}: {theirs:8.0f} diagrams/s")
     print(f"ratio (ludoscribe / python-chess): {ours / theirs:.2f}")
 
 

@@ -33,6 +33,13 @@ class IOFailure(click.ClickException):
         return terminal_text(self.message)
 
 
+class MissingExtra(click.ClickException):
+    """An optional extra is not installed (the web stack of serve, the images of diagram):
+    one line says how to install it (exit status 2)."""
+
+    exit_code = Status.USAGE
+
+
 class Stopped(BaseException):
     """The run was stopped by a signal (Ctrl-C, SIGTERM): a BaseException, so that nothing on
     the way out mistakes it for an error, and every `finally` and context manager cleans up."""

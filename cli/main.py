@@ -14,7 +14,7 @@ import click
 
 from ..render.escaping import terminal_lines, terminal_text
 from .archive import filter_command, stats_command
-from .errors import SIGNALS, IOFailure, Status, Stopped
+from .errors import SIGNALS, IOFailure, MissingExtra, Status, Stopped
 from .serve import relay_command, serve_command
 
 if TYPE_CHECKING:
@@ -318,7 +318,7 @@ def _chain(first: Record, rest: Iterator[Record]) -> Iterator[Record]:
 
 
 @contextlib.contextmanager
-def _output(target: str, force: bool) -> Iterator[TextIO]:
+def _output(target: str, force: bool, binary: bool = False) -> Iterator[Any]:
     """The one way a command writes an output (docs/cli.md#files): into `target` ('-' is
     standard output), making the folders it needs; an existing file is replaced only with
     `force`, a device or a pipe is written into. IOFailure (exit status 2) if it cannot be
@@ -329,7 +329,10 @@ def _output(target: str, force: bool) -> Iterator[TextIO]:
         raise click.BadParameter("an empty name is no file's name; - is standard output", param_hint="'-o'")
     try:
         make_folders(target)
-        with output(target, replace=force) as stream:
+        with output(target, replace=force, binary=binary) as stream:
+            if binary and stream.isatty():
+                raise IOFailure("an image is not written to a terminal: give -o FILE, or send standard output "
+                                "to a file or a pipe")
             yield cast(TextIO, _Screen(stream)) if stream.isatty() else stream
     except OutputError as error:
         raise _write_failure(target, error) from None
@@ -446,18 +449,36 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
                              "written 12. (the first side's), 12... after the one written 12... (the second "
                              "side's), 0 the start. A SetUp record counts from its own first number.",
               callback=_turn_option)
-@click.option("--all", "every", is_flag=True, help="Every position of the main line, one SVG each.")
+@click.option("--all", "every", is_flag=True, help="Every position of the main line, one diagram each.")
 @click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
 @click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
               help="Width in pixels.")
 @click.option("--game", help="With --position: the game of the position code.")
 @click.option("--position", "code", help="Draw this position code instead of a record.")
+@click.option("--format", "kind", type=click.Choice(["svg", "png", "pdf"]), default="svg", show_default=True,
+              help="Each diagram as SVG, PNG, or a PDF page of its size (PNG and PDF need the images extra).")
+@click.option("--gif", is_flag=True, help="Each record's main line as an animated GIF, one frame a position.")
+@click.option("--delay", type=click.FloatRange(min=0.1, max=60), default=1.0, show_default=True,
+              help="With --gif: seconds from one frame to the next (the last stays 3 times as long).")
+@click.option("--sheet", is_flag=True, help="All the diagrams drawn in one PDF to print: A4 pages of six, "
+                                            "each with a caption (the record, the turn and its comment).")
+@click.option("--mark", "marks", multiple=True, metavar="CELLS",
+              help="Mark cells, as [%mark] does: 'D4, H9 triangle red'. Shapes: outline (the default), circle, "
+                   "square, triangle, cross; colours: green (the default), blue, red, orange, purple.")
+@click.option("--arrow", "arrows", multiple=True, metavar="ARROWS",
+              help="Draw arrows, as [%arrow] does: 'D4-E4, H9-H11 red' (blue by default).")
+@click.option("--label", "labels", multiple=True, metavar="LABELS",
+              help="Write on cells, as [%label] does: 'D4 A, H9 12'.")
+@click.option("--dim", "dims", multiple=True, metavar="CELLS", help="Dim cells, as [%dim] does: 'A1, A2'.")
 @click.option("-o", "--output", "out", default="-", show_default=True,
-              help="SVG file (- for standard output), or folder when several diagrams are drawn.")
+              help="The file (- for standard output), or folder when several are made.")
 @_force_option
 def diagram(source: str | None, record_index: int | None, turn: str | None, every: bool, flip: bool,
-            size: int, game: str | None, code: str | None, out: str, force: bool) -> None:
-    """Draw SVG diagrams of record positions (by default the final one).
+            size: int, game: str | None, code: str | None, kind: str, gif: bool, delay: float, sheet: bool,
+            marks: tuple[str, ...], arrows: tuple[str, ...], labels: tuple[str, ...], dims: tuple[str, ...],
+            out: str, force: bool) -> None:
+    """Draw diagrams of record positions (by default the final one): SVG, PNG or PDF,
+    an animated GIF of a game, or a sheet of them to print.
 
     One diagram of one record goes to the file OUT, standard output by default.
     With --all, or when FILE_OR_DIR is a folder or a file holding several records,
@@ -465,7 +486,8 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     (OUT/a/game/NNN.svg per position with --all, NNN counting turns from 000, the
     start), and the K-th record of a file holding several is event-K. Names that
     would clash keep the file's extension (game.tgn.svg beside game.json.svg). An
-    existing file is replaced only with --force.
+    existing file is replaced only with --force. --mark, --arrow, --label and --dim
+    add to what the turns' comments draw, on every diagram.
 
     \b
     Examples:
@@ -475,18 +497,31 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram event.tgn --record 2 --all -o round2/
       ludoscribe diagram corpus -o diagrams/
       ludoscribe diagram --game teblo --position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1" -o start.svg
+      ludoscribe diagram game.tgn --format png --size 800 -o final.png
+      ludoscribe diagram game.tgn --gif -o game.gif
+      ludoscribe diagram event.tgn --sheet -o finals.pdf
+      ludoscribe diagram game.tgn --turn 3 --mark "D4 triangle red" --arrow "D4-E4" --label "E5 A" -o idea.svg
     """
     from ..notation import check as check_record
     from ..notation.sources import output_names
-    from ..render.diagram import ply_of, record_diagrams, renderer_for
+    from ..render.diagram import caption, ply_of, record_diagrams, renderer_for
 
     if turn is not None and every:
         raise click.UsageError("--turn and --all exclude each other")
-    options = {"flipped": flip, "size": size}
+    if gif and (turn is not None or every or sheet or kind != "svg"):
+        raise click.UsageError("--gif draws every position of the main line: it takes no --turn, --all, --sheet "
+                               "nor --format")
+    if sheet and kind != "svg":
+        raise click.UsageError("--sheet writes a PDF: it takes no --format")
+    extra = _annotations(marks, arrows, labels, dims)
+    made = "gif" if gif else "sheet" if sheet else kind
+    if made != "svg":
+        _images_installed()
+    options: dict[str, Any] = {"flipped": flip, "size": size, "extra": extra}
     if code is not None:
         if source is not None or game is None:
             raise click.UsageError("--position needs --game and no FILE")
-        _draw_position(game, code, out, options, force)
+        _draw_position(game, code, out, options, force, made, delay)
         return
     if source is None:
         raise click.UsageError("give a FILE_OR_DIR, or --game and --position")
@@ -498,16 +533,19 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     counts: dict[str, int] = {}
     for path, _, _ in chosen:
         counts[path] = counts.get(path, 0) + 1
-    one_file = len(chosen) == 1 and not os.path.isdir(source)
-    if out == "-" and (every or not one_file) and chosen:
+    one_file = (len(chosen) == 1 and not os.path.isdir(source)) or sheet
+    each = {"svg": "one SVG each", "png": "one PNG each", "pdf": "one PDF each", "gif": "one GIF each"}.get(made)
+    if out == "-" and ((every and not sheet) or not one_file) and chosen:
         if every:
-            raise click.UsageError("--all draws every position, one SVG each: give -o FOLDER")
-        raise click.UsageError(f"{source} holds {_count(len(chosen), 'record')}, one SVG each: give -o FOLDER, "
+            raise click.UsageError(f"--all draws every position, {each}: give -o FOLDER")
+        raise click.UsageError(f"{source} holds {_count(len(chosen), 'record')}, {each}: give -o FOLDER, "
                                "or choose one with --record K")
-    if (every or not one_file) and os.path.lexists(out) and not os.path.isdir(out):
+    if ((every and not sheet) or not one_file) and os.path.lexists(out) and not os.path.isdir(out):
         raise IOFailure(f"cannot write into {out}: it is not a folder")
     names = output_names([(path, index if counts[path] > 1 else None) for path, index, _ in chosen], source)
     failed = unwritten = False
+    captioned: list[tuple[str, str, str]] = []
+    suffix = f".{made}"
     for (path, index, record), name in zip(chosen, names):
         if check_record(record) is None or record.problems:
             failed = True
@@ -515,22 +553,87 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             continue
         try:
             renderer_for(record.game)
-            plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
+            plies = None if every or gif else [len(record.moves) if turn is None else ply_of(record, turn)]
+            _check_cells(record.game, extra)
         except ValueError as error:
             failed = True
             _note(f"{path}: record {index}: {error}")
             continue
-        for ply, svg in record_diagrams(record, plies, **options):
-            if one_file:
-                target = str(Path(out, f"{ply:03d}.svg")) if every else out
-            else:
-                target = str(Path(out, name, f"{ply:03d}.svg") if every else Path(out, f"{name}.svg"))
+        drawn = record_diagrams(record, plies, **options)
+        if sheet:
+            captioned.extend((svg, *caption(record, ply)) for ply, svg in drawn)
+            continue
+        outputs: list[tuple[str, str | bytes]]
+        if gif:
+            target = out if one_file else str(Path(out, f"{name}{suffix}"))
+            outputs = [(target, _gif([svg for _, svg in drawn], delay))]
+        else:
+            outputs = [((str(Path(out, f"{ply:03d}{suffix}")) if every else out) if one_file else
+                        str(Path(out, name, f"{ply:03d}{suffix}") if every else Path(out, f"{name}{suffix}")),
+                        _encoded(svg, made)) for ply, svg in drawn]
+        for target, data in outputs:
             try:
-                _write(target, svg, force)
+                _write(target, data, force)
             except IOFailure as error:
                 unwritten = True
                 _messages.say(error.format_message())
+    if sheet and captioned:
+        _write_sheet(out, captioned, force)
     sys.exit(Status.UNWRITABLE if unwritten else _status(sources, failed))
+
+
+def _annotations(marks: tuple[str, ...], arrows: tuple[str, ...], labels: tuple[str, ...], dims: tuple[str, ...]):
+    """The annotations given by --mark, --arrow, --label and --dim, read as their commands are
+    (docs/diagrams.md); a word that is no shape or colour is a usage error."""
+    from ..notation.annotations import NONE, read
+
+    total = NONE
+    for name, values in (("mark", marks), ("arrow", arrows), ("label", labels), ("dim", dims)):
+        for value in values:
+            try:
+                total = total + read(name, value, strict=True)
+            except ValueError as error:
+                raise click.BadParameter(str(error), param_hint=f"'--{name}'") from None
+    return total
+
+
+def _check_cells(rules: Any, annotations: Any) -> None:
+    """ValueError naming the cells of the options that the game's board lacks."""
+    from ..render.diagram import unknown_cells
+
+    unknown = unknown_cells(rules, annotations)
+    if unknown:
+        raise ValueError(f"{', '.join(unknown)} {'is no cell' if len(unknown) == 1 else 'are no cells'} of "
+                         f"{rules.name}'s board (--mark, --arrow, --label, --dim)")
+
+
+def _images_installed() -> None:
+    """Exit 2 with one line saying how to install the images extra, when it is not installed."""
+    from ..render.images import ImagesMissing, available
+
+    try:
+        available()
+    except ImagesMissing as error:
+        raise MissingExtra(str(error)) from None
+
+
+def _encoded(svg: str, kind: str) -> str | bytes:
+    from ..render.images import encoded
+
+    return encoded(svg, kind)
+
+
+def _gif(frames: list[str], delay: float) -> bytes:
+    from ..render.images import gif
+
+    return gif(frames, delay=delay, hold=3 * delay)
+
+
+def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool) -> None:
+    from ..render.images import sheet
+
+    with _output(out, force, binary=True) as stream:
+        sheet(stream, captioned)
 
 
 @cli.command()
@@ -650,9 +753,9 @@ def standings(paths: tuple[str, ...], form: str, points: str | None, out: str, f
     sys.exit(_status(sources, failed))
 
 
-def _draw_position(game: str, code: str, out: str, options: dict, force: bool) -> None:
+def _draw_position(game: str, code: str, out: str, options: dict, force: bool, made: str, delay: float) -> None:
     from ..notation.games import game_class
-    from ..render.diagram import renderer_for
+    from ..render.diagram import caption_of_position, draw_annotated, renderer_for
 
     try:
         rules = game_class(game)()
@@ -660,12 +763,22 @@ def _draw_position(game: str, code: str, out: str, options: dict, force: bool) -
         position = rules.read_position(code)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--game/--position") from None
-    _write(out, draw(position, outcome=rules.outcome(position), **options), force)
+    extra = options.pop("extra")
+    try:
+        _check_cells(rules, extra)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    svg = draw_annotated(draw, position, extra, outcome=rules.outcome(position), **options)
+    if made == "sheet":
+        _write_sheet(out, [(svg, *caption_of_position(rules, code))], force)
+    else:
+        _write(out, _gif([svg], delay) if made == "gif" else _encoded(svg, made), force)
 
 
-def _write(target: str, text: str, force: bool = False) -> None:
-    """Write a whole output through `_output`; IOFailure if it cannot be written."""
-    with _output(target, force) as stream:
+def _write(target: str, text: str | bytes, force: bool = False) -> None:
+    """Write a whole output (text, or the bytes of an image) through `_output`; IOFailure if
+    it cannot be written."""
+    with _output(target, force, binary=isinstance(text, bytes)) as stream:
         stream.write(text)
 
 

@@ -9,17 +9,11 @@ from pathlib import Path
 
 import click
 
-from .errors import SIGNALS, IOFailure, Stopped
+from .errors import SIGNALS, IOFailure, MissingExtra, Stopped
 
 EXTRA = "pip install 'ludoscribe[live]'"
 CODE_FILE = ".ludoscribe-code"  # the event's code, kept in the folder so that a restart keeps it
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
-
-
-class MissingExtra(click.ClickException):
-    """The web stack is not installed: one line says how to install it (exit status 2)."""
-
-    exit_code = 2
 
 
 def event_code(folder: Path, given: str | None) -> str:

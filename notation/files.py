@@ -9,7 +9,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Iterator, TextIO, cast
+from typing import Any, Iterator, TextIO, cast
 
 from .jsonio import SchemaError, read_json
 from .model import Record
@@ -46,7 +46,7 @@ class OutputError(OSError):
 
 
 @contextlib.contextmanager
-def output(path: str, replace: bool = True) -> Iterator[TextIO]:
+def output(path: str, replace: bool = True, binary: bool = False) -> Iterator[Any]:
     """A text stream to `path` ('-' is standard output); OutputError if it cannot be written.
 
     A regular file (or a file a symbolic link leads to) is replaced atomically: the new one
@@ -55,16 +55,20 @@ def output(path: str, replace: bool = True) -> Iterator[TextIO]:
     OutputError EEXIST, before and after the writing. Anything else that can be written
     into (a device such as /dev/null, a named pipe) is written into as it is, never
     replaced; so is the file already open as standard output or error, as /dev/stdout names
-    it. A folder is refused (docs/cli.md#files).
+    it. A folder is refused (docs/cli.md#files). With `binary` the stream takes bytes (an
+    image) rather than text.
     """
     standard = sys.stdout if path == "-" else _standard_stream(path)
     if standard is not None:
+        if binary:
+            standard.flush()  # what was written as text goes first
+            standard = cast(TextIO, standard.buffer)
         yield cast(TextIO, _Checked(standard, path))
         with _writing(path):
             standard.flush()
         return
     check_output(path, replace)
-    device = _device(path)
+    device = _device(path, binary)
     if device is not None:
         with device:
             yield cast(TextIO, _Checked(device, path))
@@ -75,7 +79,7 @@ def output(path: str, replace: bool = True) -> Iterator[TextIO]:
     with _writing(path):
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+        with (os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding="utf-8", newline="\n")) as stream:
             yield cast(TextIO, _Checked(stream, path))
             with _writing(path):
                 stream.flush()
@@ -141,7 +145,7 @@ def _standard_stream(path: str) -> TextIO | None:
     return None
 
 
-def _device(path: str) -> TextIO | None:
+def _device(path: str, binary: bool = False) -> Any:
     """`path` opened for writing into if it exists and is not a regular file (a device, a
     named pipe); None for a regular file or a missing one, which is written atomically."""
     with _writing(path):
@@ -154,7 +158,7 @@ def _device(path: str) -> TextIO | None:
     if stat.S_ISREG(os.fstat(descriptor).st_mode):  # it became a file meanwhile: replaced, never written over
         os.close(descriptor)
         return None
-    return os.fdopen(descriptor, "w", encoding="utf-8", newline="\n")
+    return os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline="\n")
 
 
 @contextlib.contextmanager
@@ -170,12 +174,12 @@ def _writing(path: str) -> Iterator[None]:
 
 
 class _Checked:
-    """A text stream whose failures to write are OutputErrors."""
+    """A stream (of text, or of bytes) whose failures to write are OutputErrors."""
 
-    def __init__(self, stream: TextIO, path: str) -> None:
+    def __init__(self, stream: Any, path: str) -> None:
         self.stream, self.path = stream, path
 
-    def write(self, text: str) -> int:
+    def write(self, text: Any) -> int:
         with _writing(self.path):
             return self.stream.write(text)
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
+from ..notation.annotations import NONE, Annotations, of_commands
 from ..notation.games.base import History, Outcome
-from ..notation.model import Record
+from ..notation.model import Node, Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugin_for, plugins
 from ..notation.limits import number_problem
-from .svg import marks_and_arrows
 
 
 class Renderers(Mapping[str, Callable[..., str]]):
@@ -85,19 +87,76 @@ def ending(game: Any, start: Any, line: Iterable[tuple[Any, Any]]) -> Outcome | 
     return game.outcome(history.position, history)
 
 
-def record_diagrams(record: Record, plies: Iterable[int] | None = None, **options: Any) -> Iterator[tuple[int, str]]:
+def annotations_of(node: Node | None) -> Annotations:
+    """What a turn's comments draw on its diagram: its [%mark], [%arrow], [%label] and [%dim]
+    commands (docs/format.md#commands)."""
+    return NONE if node is None else of_commands(node.commands())
+
+
+@lru_cache(maxsize=64)
+def _takes_all(draw: Callable[..., str]) -> bool:
+    """Whether a drawing takes labels and dims (the built-in games' do), or only marks as
+    cell names and arrows as pairs, as a game's drawing written before them does."""
+    try:
+        parameters = inspect.signature(draw).parameters
+    except (TypeError, ValueError):  # no signature to read: given what every drawing takes
+        return False
+    return ("labels" in parameters and "dims" in parameters) or any(
+        parameter.kind is parameter.VAR_KEYWORD for parameter in parameters.values())
+
+
+def draw_annotated(draw: Callable[..., str], position: Any, annotations: Annotations = NONE, **options: Any) -> str:
+    """`draw(position, **options)` with the annotations (docs/contributing.md#the-drawing): a
+    drawing that takes no labels nor dims gets the marks' cells and the arrows' ends only."""
+    if _takes_all(draw):
+        return draw(position, marks=annotations.marks, arrows=annotations.arrows, labels=annotations.labels,
+                    dims=annotations.dims, **options)
+    return draw(position, marks=[mark.cell for mark in annotations.marks],
+                arrows=[(arrow.start, arrow.end) for arrow in annotations.arrows], **options)
+
+
+def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra: Annotations = NONE,
+                    **options: Any) -> Iterator[tuple[int, str]]:
     """(ply, SVG) for each wanted main-line position of a checked record (all if None).
 
-    The diagram after a turn highlights that turn and draws its [%mark] and [%arrow]s;
-    the last one says how the game ended, if it did.
+    The diagram after a turn highlights that turn and draws the annotations of its comments,
+    then `extra` (the `diagram` command's own); the last one says how the game ended, if it did.
     """
     draw = renderer_for(record.game)
     wanted = None if plies is None else set(plies)
     line = list(positions(record))
     for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
-            marks, arrows = marks_and_arrows(node)
             last = (line[ply - 1][1], node.turn) if node is not None else None
             outcome = ending(record.game, record.start, ((played.turn, after) for played, after in line[1:]
                                                          if played is not None)) if ply == len(line) - 1 else None
-            yield ply, draw(position, last=last, marks=marks, arrows=arrows, outcome=outcome, **options)
+            yield ply, draw_annotated(draw, position, annotations_of(node) + extra, last=last, outcome=outcome,
+                                      **options)
+
+
+def unknown_cells(game: Any, annotations: Annotations) -> list[str]:
+    """The cell names of `annotations` that the game's board lacks (none when the game does
+    not name its cells: Game.cells)."""
+    names = game.cells(game.start_position())
+    return list(dict.fromkeys(name for name in annotations.cells() if names and name not in names))
+
+
+def caption(record: Record, ply: int) -> tuple[str, str]:
+    """A diagram's caption on a print sheet: a title naming the record (players, event,
+    date) and a text saying which position it is, with the turn's comment (its commands
+    left out): ('Ann – Bob · Club night', 'after 12... D4: a fine move')."""
+    from ..notation.model import without_commands
+    from .document import caption as heading
+
+    if ply == 0:
+        where, comments = "start", record.comments
+    else:
+        node = record.moves[ply - 1]
+        where, comments = f"after {turn_label(record, ply)} {record.game.turn_text(node.turn)}", node.comments
+    comment = " ".join(text for text in (without_commands(comment) for comment in comments) if text)
+    return heading(record), f"{where}: {comment}" if comment else where
+
+
+def caption_of_position(game: Any, code: str) -> tuple[str, str]:
+    """The caption of a position code's diagram on a print sheet: the game and the code."""
+    return plugin_for(game.name).display_name, code

@@ -25,11 +25,10 @@ from ..notation.walk import Step, Visitor, accept
 from ..notation.writer import TooLong, canonical_tags, write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, check_page, over_budget
-from .diagram import ending, renderer_for
+from .diagram import annotations_of, draw_annotated, ending, renderer_for
 from .escaping import html_text, markdown_text, script_json
 from .explorer import Openings
 from .frames import FrameTable, inline
-from .svg import marks_and_arrows
 
 # What the NAGs beyond $1-$6 mean; {0} and {1} are the first and second side.
 NAG_MEANINGS = {
@@ -131,10 +130,10 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
 def _drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool) -> str:
     """The SVG of one entry of the tree."""
     entry = tree.entries[number]
-    marks, arrows = marks_and_arrows(entry.node)
     last = (entry.before, entry.node.turn) if entry.node is not None else None
     outcome = ending(tree.record.game, tree.record.start, _line_to(tree, entry)) if entry.next == -1 else None
-    return draw(entry.after, last=last, marks=marks, arrows=arrows, flipped=flipped, size=size, outcome=outcome)
+    return draw_annotated(draw, entry.after, annotations_of(entry.node), last=last, flipped=flipped, size=size,
+                          outcome=outcome)
 
 
 def _line_to(tree: Tree, entry: Entry) -> list[tuple[Any, Any]]:

@@ -17,10 +17,11 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
                                     StakuPosition, Turn)
-from .svg import INK, MARK, cached, draw_arrows, drawing, finish, hexagon_reach, highlight, known, placed, shape, state_text
+from .svg import INK, Places, annotate, cached, drawing, finish, gathered, highlight, placed, shape, state_text
 
 BACKGROUND = "#c9a47e"
 CELL_FILL = "#ead9bd"
@@ -73,8 +74,10 @@ def board(
     position: StakuPosition,
     *,
     last: tuple[StakuPosition, Turn] | None = None,
-    marks: Sequence[str] = (),
-    arrows: Sequence[tuple[str, str]] = (),
+    marks: Sequence[str | Mark] = (),
+    arrows: Sequence[tuple[str, str] | Arrow] = (),
+    labels: Sequence[Label] = (),
+    dims: Sequence[str] = (),
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
@@ -83,7 +86,8 @@ def board(
 
     last: the position before the last turn and that turn, to highlight its cells
     (where the first move started, where it landed, where the second move ended).
-    marks, arrows: cell names to ring and (from, to) pairs to draw.
+    marks, arrows, labels, dims: what to draw over the stacks (svg.annotate); the mark
+    `outline` rings a cell.
     flipped: Black's side at the bottom.
     outcome: how the game ended at this position, if it did (the caption says it,
     instead of the side to move and the turns without capture).
@@ -97,8 +101,6 @@ def board(
         moves = last[1].moves
         for cell in (moves[0].origin, *(move.to for move in moves)):
             dwg.add(highlight("use", "#cell", insert=centres[cell]))
-    for cell in known(marks, CELL_OF):
-        dwg.add(shape("use", "#ring", insert=centres[cell], fill="none", stroke=MARK, stroke_width=layout.r(0.12)))
     lift = layout.r(LIFT)
     for cell, stack in enumerate(position.stacks):
         if not stack:
@@ -111,14 +113,29 @@ def board(
             dwg.add(shape("text", str(len(stack)), insert=(x, round(base - (len(stack) - 1) * lift + layout.r(0.2), 2)),
                              fill=TOKENS[stack[-1]][2], font_size=layout.r(0.55), font_weight="bold",
                              font_family="sans-serif", text_anchor="middle"))
-    apothem = layout.r(CELL) * math.sqrt(3) / 2
-    draw_arrows(dwg, arrows, CELL_OF, centres.__getitem__, layout.r(0.22), hexagon_reach(apothem))
+    annotate(dwg, _places(size, flipped), gathered(marks, arrows, labels, dims))
     caption = (state_text(outcome, SIDES, position.side, reason=True) if outcome is not None else
                f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture")
     dwg.add(shape("text", caption,
                      insert=(round(size / 2, 2), round(layout.height - layout.r(0.45), 2)), font_size=layout.r(0.5),
                      font_family="sans-serif", text_anchor="middle", fill=INK))
     return finish(dwg)
+
+
+@lru_cache(maxsize=16)
+def _places(size: int, flipped: bool) -> Places:
+    """Where the cells are, for annotations: a mark fits in a cell's width across its flat sides."""
+    layout = _layout(size, flipped)
+    centres = layout.centres
+
+    def cover(cell: int, **attributes) -> str:
+        return shape("use", "#cell", insert=centres[cell], **attributes)
+
+    def outline(cell: int, colour: str) -> str:
+        return shape("use", "#ring", insert=centres[cell], fill="none", stroke=colour, stroke_width=layout.r(0.12))
+
+    across = round(layout.r(CELL) * math.sqrt(3), 2)
+    return Places(CELL_OF, centres.__getitem__, lambda cell: across, cover, outline, layout.r(0.22))
 
 
 def _hexagon(radius: float) -> list[tuple[float, float]]:

@@ -4,27 +4,32 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from html import unescape
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Mapping, Sequence
 from xml.etree import ElementTree
 
 import svgwrite
 from svgwrite.base import BaseElement
 
+from ..notation.annotations import ARROW_COLOUR, MARK_COLOUR, Annotations, Arrow, Label, Mark
 from ..notation.games.base import Outcome
-from ..notation.model import Node
 
 HIGHLIGHT = "#00acc1"  # the last turn's cells: a teal unlike any board colour of the five games
 HIGHLIGHT_OPACITY = 0.55
-MARK = "#2e7d32"
-ARROW = "#1565c0"
-ARROW_OPACITY = 0.6  # arrows are see-through: the pieces under them stay readable
+COLOURS = {  # the colours of marks and arrows (notation/annotations.py names them), dark enough on every board
+    "green": "#2e7d32", "blue": "#1565c0", "red": "#c62828", "orange": "#e65100", "purple": "#6a1b9a",
+}
+MARK = COLOURS[MARK_COLOUR]
+ARROW = COLOURS[ARROW_COLOUR]
+ARROW_OPACITY = 0.7  # arrows are see-through: the pieces under them stay readable
+HALO = "#ffffff"  # under a mark's lines, so that it shows on dark pieces too
+DIM, DIM_OPACITY = "#8f8f8f", 0.6  # a dimmed cell: greyed, its pieces still seen
 INK = "#3b352c"
 HEAD = 2.6, 1.6  # an arrowhead's length and half width, in shaft widths
 
 Point = tuple[float, float]
-Reach = Callable[[int, float, float], float]  # (cell, dx, dy) -> centre to the cell's edge along (dx, dy)
 
 
 FACTORY = svgwrite.Drawing(debug=False, profile="full")  # svgwrite's element makers, without its slow checks
@@ -136,32 +141,6 @@ def centre(at: Callable[[int], tuple[float, float]], unit: float, cell: int) -> 
     return round(x + unit / 2, 2), round(y + unit / 2, 2)
 
 
-def square_reach(unit: float) -> Reach:
-    """How far a square cell of side `unit` reaches from its centre in a direction (a unit vector)."""
-    half = unit / 2
-    return lambda cell, dx, dy: half / max(abs(dx), abs(dy))
-
-
-def hexagon_reach(apothem: float) -> Reach:
-    """How far a pointy-topped hexagonal cell with this apothem reaches from its centre."""
-    normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (0, 60, 120)]
-    return lambda cell, dx, dy: apothem / max(abs(dx * nx + dy * ny) for nx, ny in normals)
-
-
-def edge_to_edge(start: Point, end: Point, reach_start: float, reach_end: float,
-                 shortest: float) -> tuple[Point, Point]:
-    """Tail and tip of an arrow between two cells: the tip on the edge of the end cell, the
-    tail on the edge of the start cell, or further back (never behind its centre) when the
-    cells are too close for an arrow `shortest` long between their edges."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    ux, uy = dx / length, dy / length
-    tip_at = length - reach_end
-    tail_at = max(0.0, min(reach_start, tip_at - shortest))
-    return ((round(start[0] + ux * tail_at, 2), round(start[1] + uy * tail_at, 2)),
-            (round(start[0] + ux * tip_at, 2), round(start[1] + uy * tip_at, 2)))
-
-
 @lru_cache(maxsize=4096)
 def arrow(tail: Point, tip: Point, width: float, colour: str, opacity: float = ARROW_OPACITY,
           dashed: bool = False) -> str:
@@ -182,29 +161,22 @@ def arrow(tail: Point, tip: Point, width: float, colour: str, opacity: float = A
     return written(group)
 
 
-def cell_arrow(start: int, end: int, centre_of: Callable[[int], Point], reach: Reach,
-               width: float, colour: str = ARROW, dashed: bool = False) -> str:
-    """An arrow from cell `start` to cell `end`, from edge to edge (see edge_to_edge)."""
-    (x1, y1), (x2, y2) = centre_of(start), centre_of(end)
-    length = math.hypot(x2 - x1, y2 - y1)
-    dx, dy = (x2 - x1) / length, (y2 - y1) / length
-    shortest = max(2 * HEAD[0] * width, 0.55 * length)  # from next to the start cell's centre, between neighbours
-    tail, tip = edge_to_edge((x1, y1), (x2, y2), reach(start, dx, dy), reach(end, -dx, -dy), shortest)
-    return arrow(tail, tip, width, colour, dashed=dashed)
-
-
-def draw_arrows(dwg: Picture, arrows: Sequence[tuple[str, str]], cell_of: dict[str, int],
-                centre_of: Callable[[int], Point], width: float, reach: Reach) -> None:
-    """The [%arrow] annotations, edge to edge; names the board lacks, and arrows from a
-    cell to itself, are not drawn."""
-    for a, b in arrows:
-        if a in cell_of and b in cell_of and cell_of[a] != cell_of[b]:
-            dwg.add(cell_arrow(cell_of[a], cell_of[b], centre_of, reach, width))
+def cell_arrow(start: int, end: int, centre_of: Callable[[int], Point], width: float, colour: str = ARROW,
+               dashed: bool = False) -> str:
+    """An arrow from the centre of cell `start` to the centre of cell `end`: between
+    neighbours its shaft crosses the gap between their pieces, where it is seen."""
+    return arrow(centre_of(start), centre_of(end), width, colour, dashed=dashed)
 
 
 def highlight(kind: str, *args, **attributes) -> str:
     """A shape marking one of the last turn's cells (class 'last', drawn under the pieces)."""
     return shape(kind, *args, **attributes, fill=HIGHLIGHT, fill_opacity=HIGHLIGHT_OPACITY, class_="last")
+
+
+def fitting(text: str, room: float, largest: float, bold: bool = False) -> float:
+    """A font size at most `largest` at which `text` fits in `room`, its width estimated from
+    the widest sans-serif fonts' average letter (DejaVu Sans: about 0.6 em, 0.68 em in bold)."""
+    return round(min(largest, room / ((0.68 if bold else 0.6) * max(len(text), 1))), 2)
 
 
 def state_text(outcome: Outcome | None, sides: Sequence[str], side: int, reason: bool = False) -> str:
@@ -215,21 +187,106 @@ def state_text(outcome: Outcome | None, sides: Sequence[str], side: int, reason:
     return f"{outcome.reason} · {verdict}" if reason else verdict[0].upper() + verdict[1:]
 
 
-def marks_and_arrows(node: Node | None) -> tuple[list[str], list[tuple[str, str]]]:
-    """The cells a turn's comments mark ([%mark A,B]) and its arrows ([%arrow A-B,C-D])."""
-    marks: list[str] = []
-    arrows: list[tuple[str, str]] = []
-    if node is None:
-        return marks, arrows
-    for name, args in node.commands():
-        items = [item.strip() for item in args.split(",") if item.strip()]
-        if name == "mark":
-            marks.extend(items)
-        elif name == "arrow":
-            arrows.extend((item.split("-", 1)[0], item.split("-", 1)[1]) for item in items if "-" in item)
-    return marks, arrows
+@dataclass(frozen=True)
+class Places:
+    """Where a drawing puts its cells, for the annotations drawn over them."""
+
+    index: Mapping[str, int]  # cell name -> cell number
+    centre: Callable[[int], Point]
+    width: Callable[[int], float]  # the side of the square a mark or a label fits in
+    cover: Callable[..., str]  # cover(cell, **attributes): a shape over the whole cell
+    outline: Callable[[int, str], str]  # outline(cell, colour): the cell's edge, the mark `outline`
+    arrow_width: float
 
 
-def known(names: Iterable[str], table: dict[str, int]) -> list[int]:
-    """The cells of `names` that exist in `table` (other names are not drawn)."""
-    return [table[name] for name in names if name in table]
+def square_places(index: Mapping[str, int], at: Callable[[int], Point], unit: float, arrow_width: float) -> Places:
+    """The places of a board of squares `unit` wide, each with its top-left corner at `at(square)`."""
+
+    def cover(square: int, **attributes) -> str:
+        return shape("rect", at(square), (unit, unit), **attributes)
+
+    def outline(square: int, colour: str) -> str:
+        line = max(3.0, round(unit * 0.07, 2))
+        x, y = at(square)
+        return shape("rect", (round(x + line / 2, 2), round(y + line / 2, 2)), (round(unit - line, 2),) * 2,
+                     fill="none", stroke=colour, stroke_width=line)
+
+    return Places(index, lambda square: centre(at, unit, square), lambda square: unit, cover, outline, arrow_width)
+
+
+def gathered(marks: Sequence[str | Mark] = (), arrows: Sequence[tuple[str, str] | Arrow] = (),
+             labels: Sequence[Label] = (), dims: Sequence[str] = ()) -> Annotations:
+    """A drawing's annotation options as one value: cell names are marks of the default
+    shape and colour, (from, to) pairs arrows of the default colour."""
+    return Annotations(tuple(Mark(mark) if isinstance(mark, str) else mark for mark in marks),
+                       tuple(Arrow(*arrow) for arrow in arrows), tuple(labels), tuple(dims))
+
+
+def annotate(dwg: Picture, places: Places, annotations: Annotations) -> None:
+    """Draw over the pieces, in this order: dimmed cells, marks, arrows (centre to centre),
+    labels. Names the board lacks, and arrows from a cell to itself, are not drawn."""
+    index = places.index
+    for name in annotations.dims:
+        if name in index:
+            dwg.add(places.cover(index[name], fill=DIM, fill_opacity=DIM_OPACITY, class_="dim"))
+    for mark in annotations.marks:
+        if mark.cell in index:
+            cell = index[mark.cell]
+            colour = COLOURS.get(mark.colour, MARK)
+            if mark.shape == "outline":
+                dwg.add(f'<g class="mark outline">{places.outline(cell, colour)}</g>')
+            else:
+                dwg.add(_mark(mark.shape, places.centre(cell), round(places.width(cell), 2), colour))
+    for start, end, colour in annotations.arrows:
+        if start in index and end in index and index[start] != index[end]:
+            dwg.add(cell_arrow(index[start], index[end], places.centre, places.arrow_width, COLOURS.get(colour, ARROW)))
+    for label in annotations.labels:
+        if label.cell in index:
+            cell = index[label.cell]
+            dwg.add(_label(label.text, places.centre(cell), round(places.width(cell), 2)))
+
+
+@lru_cache(maxsize=4096)
+def _mark(kind: str, at: Point, width: float, colour: str) -> str:
+    """A mark of one shape centred on `at`, in a cell `width` wide: its lines in `colour` over a white halo."""
+    x, y = at
+    line = round(width * 0.08, 2)
+    group = FACTORY.g(class_=f"mark {kind}", fill="none", stroke_linejoin="round", stroke_linecap="round")
+    if kind == "circle":
+        outline = FACTORY.circle((x, y), round(width * 0.3, 2))
+    elif kind == "square":
+        half = round(width * 0.27, 2)
+        outline = FACTORY.rect((round(x - half, 2), round(y - half, 2)), (round(2 * half, 2),) * 2)
+    elif kind == "triangle":
+        radius = width * 0.36  # from the centre to a corner; the centre of the triangle's area on the cell's
+        outline = FACTORY.polygon([(round(x + radius * math.cos(math.radians(a)), 2),
+                                    round(y + radius * 0.15 - radius * math.sin(math.radians(a)), 2))
+                                   for a in (90, 210, 330)])
+    else:  # cross
+        arm = round(width * 0.22, 2)
+        outline = FACTORY.path(d=f"M{round(x - arm, 2)},{round(y - arm, 2)}L{round(x + arm, 2)},{round(y + arm, 2)}"
+                                 f"M{round(x - arm, 2)},{round(y + arm, 2)}L{round(x + arm, 2)},{round(y - arm, 2)}")
+    for stroke, thickness in ((HALO, round(line * 2.2, 2)), (colour, line)):
+        copy = outline.copy()
+        copy.update({"stroke": stroke, "stroke_width": thickness})
+        if stroke == HALO:
+            copy["stroke-opacity"] = 0.85
+        group.add(copy)
+    return written(group)
+
+
+@lru_cache(maxsize=4096)
+def _label(text: str, at: Point, width: float) -> str:
+    """A label centred on `at`, in a cell `width` wide: dark text on a light badge, smaller
+    for a longer text."""
+    x, y = at
+    font = round(min(0.5 * width, 1.45 * width / max(len(text), 1)), 2)
+    badge_width = round(0.62 * font * len(text) + 0.5 * font, 2)
+    badge_height = round(1.25 * font, 2)
+    group = FACTORY.g(class_="label")
+    group.add(FACTORY.rect((round(x - badge_width / 2, 2), round(y - badge_height / 2, 2)), (badge_width, badge_height),
+                           rx=round(font * 0.3, 2), fill="#fffdf6", fill_opacity=0.9, stroke=INK,
+                           stroke_width=round(font * 0.06, 2)))
+    group.add(FACTORY.text(text, insert=(x, round(y + 0.36 * font, 2)), font_size=font, font_family="sans-serif",
+                           font_weight="bold", text_anchor="middle", fill=INK))
+    return written(group)

@@ -17,11 +17,12 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Create, Shot, State, TChakoPosition, Turn,
                                      captured_zones, chain, occupied_zones, reach)
 from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
-from .svg import HIGHLIGHT, INK, MARK, Picture, cached, draw_arrows, drawing, finish, placed, shape, state_text
+from .svg import HIGHLIGHT, INK, Picture, Places, annotate, cached, drawing, finish, gathered, placed, shape, state_text
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
 SHADE = ("#e0b040", "#3a78c2")  # White's and Black's control and captures
@@ -50,11 +51,14 @@ def _spot(x: float, y: float, unit: float, flipped: bool) -> tuple[float, float]
     return round((MARGIN + x) * unit, 2), round((MARGIN + y) * unit, 2)
 
 
-def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None = None, marks: Sequence[str] = (),
-          arrows: Sequence[tuple[str, str]] = (), flipped: bool = False, size: int = 520,
+def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None = None,
+          marks: Sequence[str | Mark] = (), arrows: Sequence[tuple[str, str] | Arrow] = (),
+          labels: Sequence[Label] = (), dims: Sequence[str] = (), flipped: bool = False, size: int = 520,
           outcome: Outcome | None = None) -> str:
     """An SVG diagram of `position`, `size` pixels wide (flipped: Black's camp at the top).
 
+    marks, arrows, labels, dims: what to draw over the pieces (svg.annotate), on zones; the
+    mark `outline` rings a zone.
     outcome: how the game ended at this position, if it did (the position says it too).
     """
     unit = round(size / (WIDTH + 2 * MARGIN), 2)
@@ -83,18 +87,31 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
             a, b = ZONE[pair[0]], ZONE[pair[1]]
             if linked >> a & 1 and linked >> b & 1:
                 dwg.add(shape("line", at(a), at(b), stroke=CHAIN, stroke_width=round(unit * 0.12, 2), stroke_opacity=0.8))
-    for name in marks:
-        if name in ZONE:
-            dwg.add(shape("circle", at(ZONE[name]), round(RADIUS[name] * unit * 1.08, 2), fill="none", stroke=MARK,
-                               stroke_width=round(unit * 0.08, 2)))
     for zone in _played_zones(last[1] if last is not None else ()):  # a ring just outside the zone's edge
         dwg.add(shape("circle", at(zone), round((RADIUS[ZONES[zone]] + 0.06) * unit, 2), fill="none", stroke=HIGHLIGHT,
                            stroke_width=round(unit * 0.1, 2), class_="last"))
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, unit, flipped)
-    draw_arrows(dwg, arrows, ZONE, at, round(unit * 0.15, 2), lambda zone, dx, dy: RADIUS[ZONES[zone]] * unit)
+    annotate(dwg, _places(unit, flipped), gathered(marks, arrows, labels, dims))
     _panel(dwg, position, last, unit, chain(state, mover, captures), mover, outcome)
     return finish(dwg)
+
+
+@lru_cache(maxsize=16)
+def _places(unit: float, flipped: bool) -> Places:
+    """Where the zones are, for annotations: a mark fits in a square inside its circle."""
+
+    def at(zone: int) -> tuple[float, float]:
+        return _spot(*CENTRE[ZONES[zone]], unit, flipped)
+
+    def cover(zone: int, **attributes) -> str:
+        return shape("circle", at(zone), round(RADIUS[ZONES[zone]] * unit, 2), **attributes)
+
+    def outline(zone: int, colour: str) -> str:
+        return shape("circle", at(zone), round(RADIUS[ZONES[zone]] * unit * 1.08, 2), fill="none", stroke=colour,
+                     stroke_width=round(unit * 0.08, 2))
+
+    return Places(ZONE, at, lambda zone: RADIUS[ZONES[zone]] * unit * 1.3, cover, outline, round(unit * 0.15, 2))
 
 
 @lru_cache(maxsize=4096)

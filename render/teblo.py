@@ -14,8 +14,9 @@ import svgwrite
 
 from ..notation.games.base import Outcome
 from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
-from .svg import (INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, placed, shape, square_grid,
-                  square_reach, state_text)
+from ..notation.annotations import Arrow, Label, Mark
+from .svg import (INK, annotate, cached, drawing, finish, fitting, gathered, highlight, placed, shape, square_grid,
+                  square_places, state_text)
 
 COLOURS = {  # side: (fill, edge)
     0: ("#f4c430", "#8a6d00"),
@@ -31,8 +32,10 @@ def board(
     position: TebloPosition,
     *,
     last: tuple[TebloPosition, Step | Placement] | None = None,
-    marks: Sequence[str] = (),
-    arrows: Sequence[tuple[str, str]] = (),
+    marks: Sequence[str | Mark] = (),
+    arrows: Sequence[tuple[str, str] | Arrow] = (),
+    labels: Sequence[Label] = (),
+    dims: Sequence[str] = (),
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
@@ -40,7 +43,9 @@ def board(
     """An SVG diagram of `position`, `size` pixels wide.
 
     last: the position before the last turn and that turn, to highlight it.
-    marks, arrows: square names to highlight and (from, to) pairs to draw.
+    marks, arrows, labels, dims: what to draw over the pieces (svg.annotate): marks on
+    squares (names, or Marks of a shape and colour), arrows ((from, to) pairs, or Arrows),
+    labels and dimmed squares.
     flipped: Red's side at the bottom.
     outcome: how the game ended at this position, if it did (said under the board
     instead of the side to move).
@@ -56,9 +61,6 @@ def board(
         for square in squares:
             x, y = at(square)
             dwg.add(highlight("rect", (x, y), (unit, unit)))
-    for square in known(marks, SQUARE_OF):
-        x, y = at(square)
-        dwg.add(shape("rect", (x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
     for side in (0, 1):
         bits = position.pieces[side]
         while bits:
@@ -70,7 +72,7 @@ def board(
         x, y = at(position.pawns[side])
         shift = (unit * (0.14 if side else -0.14)) if same else 0
         dwg.add(placed(f"#pawn{side}", (round(x + shift, 2), y)))
-    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 7, 2), square_reach(unit))
+    annotate(dwg, square_places(SQUARE_OF, at, unit, round(unit / 7, 2)), gathered(marks, arrows, labels, dims))
     _draw_band(dwg, position, unit, outcome)
     return finish(dwg)
 
@@ -79,14 +81,19 @@ def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outc
     """Under the board: each side's pieces still in hand (a piece and a count), and the state."""
     y = round((SIZE + 2 * MARGIN) * unit, 2)
     baseline = round(y + unit * 0.68, 2)
-    font = round(unit * 0.5, 2)
+    font = round(unit * 0.42, 2)
+    end = MARGIN
     for side in (0, 1):
-        x = round((MARGIN + side * 4) * unit, 2)
-        dwg.add(placed(f"#piece{side}", (x, y)))
-        dwg.add(shape("text", f"{position.in_hand(side)} in hand", insert=(round(x + unit * 1.05, 2), baseline),
-                         font_size=font, font_family="sans-serif", fill=INK))
-    dwg.add(shape("text", state_text(outcome, SIDES, position.side), insert=(round((MARGIN + SIZE) * unit, 2), baseline),
-                     font_size=font, font_family="sans-serif", font_weight="bold", text_anchor="end", fill=INK))
+        x = MARGIN + side * 3.6
+        words = f"{position.in_hand(side)} in hand"
+        dwg.add(placed(f"#piece{side}", (round(x * unit, 2), y)))
+        dwg.add(shape("text", words, insert=(round((x + 1.05) * unit, 2), baseline), font_size=font,
+                      font_family="sans-serif", fill=INK))
+        end = x + 1.05 + 0.6 * 0.42 * len(words)
+    state = state_text(outcome, SIDES, position.side)
+    dwg.add(shape("text", state, insert=(round((MARGIN + SIZE) * unit, 2), baseline),
+                  font_size=fitting(state, (MARGIN + SIZE - end - 0.4) * unit, round(unit * 0.5, 2), bold=True),
+                  font_family="sans-serif", font_weight="bold", text_anchor="end", fill=INK))
 
 
 @cached

@@ -14,11 +14,12 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, TekaoPosition, TekaoTurn)
-from .svg import (HIGHLIGHT, INK, MARK, cached, centre, draw_arrows, drawing, finish, highlight, known, placed, shape,
-                  square_grid, square_reach, state_text)
+from .svg import (HIGHLIGHT, INK, annotate, cached, centre, drawing, finish, fitting, gathered, highlight, placed,
+                  shape, square_grid, square_places, state_text)
 
 COLOURS = {  # side: (tile, edge)
     0: ("#4a86d4", "#1d4680"),
@@ -38,8 +39,10 @@ def board(
     position: TekaoPosition,
     *,
     last: tuple[TekaoPosition, TekaoTurn] | None = None,
-    marks: Sequence[str] = (),
-    arrows: Sequence[tuple[str, str]] = (),
+    marks: Sequence[str | Mark] = (),
+    arrows: Sequence[tuple[str, str] | Arrow] = (),
+    labels: Sequence[Label] = (),
+    dims: Sequence[str] = (),
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
@@ -47,7 +50,7 @@ def board(
     """An SVG diagram of `position`, `size` pixels wide.
 
     last: the position before the last turn and that turn, to highlight it.
-    marks, arrows: square names to highlight and (from, to) pairs to draw.
+    marks, arrows, labels, dims: what to draw over the pieces (svg.annotate).
     flipped: Yellow's side at the bottom.
     outcome: how the game ended at this position, if it did (said under the board,
     instead of the side to move).
@@ -61,9 +64,6 @@ def board(
     played: list[int] = []
     if last is not None:
         played, emptied = _draw_last(dwg, position, last, at, unit)
-    for square in known(marks, SQUARE_OF):
-        x, y = at(square)
-        dwg.add(shape("rect", (x + 1.5, y + 1.5), (unit - 3, unit - 3), fill="none", stroke=MARK, stroke_width=3))
     for square, code in enumerate(position.cells):
         if code:
             dwg.add(placed(f"#{_piece_id(code, position.faces)}", at(square)))
@@ -74,7 +74,7 @@ def board(
                          stroke=HIGHLIGHT, stroke_width=round(unit * 0.06, 2), class_="last"))
     for square in emptied:
         _draw_cross(dwg, at(square), unit)
-    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 8, 2), square_reach(unit))
+    annotate(dwg, square_places(SQUARE_OF, at, unit, round(unit / 8, 2)), gathered(marks, arrows, labels, dims))
     _draw_band(dwg, position, unit, flipped, outcome)
     return finish(dwg)
 
@@ -134,8 +134,10 @@ def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flip
         weapons, flag = position.taken(side)
         count = f"{to_place} to place" if to_place else f"lost {weapons + flag}"
         bold = side == named
-        dwg.add(shape("text", f"{state}, {count}" if bold else f"{SIDES[side]}: {count}", insert=(x, round(top + font, 2)),
-                         font_size=font, font_family="sans-serif", fill=INK, font_weight="bold" if bold else "normal"))
+        words = f"{state}, {count}" if bold else f"{SIDES[side]}: {count}"
+        dwg.add(shape("text", words, insert=(x, round(top + font, 2)),
+                      font_size=fitting(words, (SIZE / 2 - 0.2) * unit, font, bold), font_family="sans-serif", fill=INK,
+                      font_weight="bold" if bold else "normal"))
         name = SIDES[side].lower()
         pieces = [f"{name}-tile"] * to_place + [f"{name}-{position.faces[0]}"] * weapons + [f"{name}-F"] * flag
         for index, ref in enumerate(pieces):

@@ -16,11 +16,12 @@ from typing import Sequence
 
 import svgwrite
 
+from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
                                      TektopPosition, Turn, squares_of)
-from .svg import (INK, MARK, cached, cell_arrow, centre, draw_arrows, drawing, finish, highlight, known, placed, shape,
-                  square_grid, square_reach, state_text)
+from .svg import (INK, annotate, cached, cell_arrow, centre, drawing, finish, gathered, highlight, placed, shape,
+                  square_grid, square_places, state_text)
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
 LEVEL_INK = ("#7d6c50", "#6e5a3c", "#4e3c24", "#efe3c8", "#f6ecd6")  # a level's number on its shade
@@ -44,8 +45,10 @@ def board(
     position: TektopPosition,
     *,
     last: tuple[TektopPosition, Turn] | None = None,
-    marks: Sequence[str] = (),
-    arrows: Sequence[tuple[str, str]] = (),
+    marks: Sequence[str | Mark] = (),
+    arrows: Sequence[tuple[str, str] | Arrow] = (),
+    labels: Sequence[Label] = (),
+    dims: Sequence[str] = (),
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
@@ -53,7 +56,7 @@ def board(
     """An SVG diagram of `position`, `size` pixels wide.
 
     last: the position before the last turn and that turn, to draw its dice and steps.
-    marks, arrows: square names to ring and (from, to) pairs to draw.
+    marks, arrows, labels, dims: what to draw over the pieces (svg.annotate).
     flipped: the board turned half round (a5 at the bottom right).
     outcome: how the game ended at this position, if it did (the position says it too).
     """
@@ -66,17 +69,12 @@ def board(
     if turn is not None:
         for square in sorted({square for step in turn.steps for square in step[:2]}):
             dwg.add(highlight("rect", at(square), (unit, unit)))
-    for square in known(marks, SQUARE_OF):
-        x, y = at(square)
-        inset = round(unit * 0.06, 2)
-        dwg.add(shape("rect", (round(x + inset, 2), round(y + inset, 2)), (round(unit - 2 * inset, 2),) * 2, fill="none",
-                         stroke=MARK, stroke_width=round(unit * 0.07, 2)))
     for side in (0, 1):
         for square in squares_of(position.pawns[side]):
             dwg.add(placed(f"#pawn{side}", at(square)))
     if turn is not None and turn.steps:
         _draw_steps(dwg, turn, at, unit)
-    draw_arrows(dwg, arrows, SQUARE_OF, lambda square: centre(at, unit, square), round(unit / 9, 2), square_reach(unit))
+    annotate(dwg, square_places(SQUARE_OF, at, unit, round(unit / 9, 2)), gathered(marks, arrows, labels, dims))
     _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped, outcome)
     return finish(dwg)
 
@@ -84,15 +82,14 @@ def board(
 def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
     """The last turn's steps as arrows, and each displaced pawn's fall as a dashed one."""
     width = round(unit * 0.07, 2)
-    reach = square_reach(unit)
 
     def centre_of(square: int) -> tuple[float, float]:
         return centre(at, unit, square)
 
     for origin, to, fall in turn.steps:
-        dwg.add(cell_arrow(origin, to, centre_of, reach, width, STEP))
+        dwg.add(cell_arrow(origin, to, centre_of, width, STEP))
         if fall is not None:
-            dwg.add(cell_arrow(to, fall, centre_of, reach, width, STEP, dashed=True))
+            dwg.add(cell_arrow(to, fall, centre_of, width, STEP, dashed=True))
 
 
 def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | None, mover: int | None,

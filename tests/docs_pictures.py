@@ -12,8 +12,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT.parent))
 
+from ludoscribe.notation.annotations import of_commands  # noqa: E402
 from ludoscribe.notation.files import load  # noqa: E402
 from ludoscribe.notation.games import game_class  # noqa: E402
+from ludoscribe.notation.model import find_commands  # noqa: E402
 from ludoscribe.render.diagram import record_diagrams, renderer_for  # noqa: E402
 
 SIZE = 480
@@ -32,6 +34,17 @@ FROM_RECORDS = {
     "tektop-displacement.svg": ("tektop/tug-of-war-on-level-1.tgn", 1, 5),
     "tektop-last-turn.svg": ("tektop/answer-in-the-last-turn.tgn", 1, 17),
 }
+# picture: (corpus file, record number, ply, the commands drawn on it), for docs/diagrams.md
+DESIGNED = {
+    "designer-teblo.svg": ("teblo/spring-quadrangular-2024.tgn", 3, 30,
+                           "[%arrow H5-H6, H5-G5 red] [%mark H6 triangle, G5 cross red, I5 square orange] "
+                           "[%label H7 1, H8 2, H9 3] [%dim A1,A2,A3,B1,B2,B3]"),
+    "designer-staku.svg": ("staku/autumn-open-round3.tgn", 1, 11,
+                           "[%arrow c3-d4, e5-e4 red] [%mark d4 triangle red, c2 circle, e3 square purple] "
+                           "[%label d2 A, d3 B] [%dim a1,a2,a3,a4,a5,a6]"),
+    "designer-tchako.svg": ("tchako/central-hill.tgn", 1, 6,
+                            "[%arrow F-I, I-G orange] [%mark D triangle, E cross red] [%label H A] [%dim A,B,C]"),
+}
 # picture: (game, position code)
 FROM_POSITIONS = {
     "tchako-tchako.svg": ("TChako", "Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play"),
@@ -44,6 +57,11 @@ def pictures() -> dict[str, str]:
     for name, (path, number, ply) in FROM_RECORDS.items():
         record = list(load(str(ROOT / "corpus" / path)))[number - 1]
         [(_, svg)] = record_diagrams(record, [ply], size=SIZE)
+        drawn[name] = svg
+    for name, (path, number, ply, commands) in DESIGNED.items():
+        record = list(load(str(ROOT / "corpus" / path)))[number - 1]
+        extra = of_commands((command.name, command.args) for command in find_commands(commands))
+        [(_, svg)] = record_diagrams(record, [ply], size=SIZE, extra=extra)
         drawn[name] = svg
     for name, (game, code) in FROM_POSITIONS.items():
         rules = game_class(game)()

@@ -1,5 +1,5 @@
 """What every game's diagram promises a reader (docs/library.md, Diagrams): see-through
-arrows from cell edge to cell edge, a last-turn highlight unlike every board colour, a
+arrows from cell centre to cell centre, a last-turn highlight unlike every board colour, a
 caption that tells the end of a game, Tektop's dice beside the side that threw them, and a
 T'Chako picture with its names clear of the zones, nothing over its edge and a legend."""
 
@@ -62,7 +62,7 @@ SQUARE_BOARDS = {  # game: (module, board size, square names from and to, the sa
 
 @pytest.mark.parametrize("game", sorted(SQUARE_BOARDS))
 @pytest.mark.parametrize("flipped", [False, True])
-def test_arrows_on_square_boards_run_from_edge_to_edge_and_are_see_through(game, flipped):
+def test_arrows_on_square_boards_run_from_centre_to_centre_and_are_see_through(game, flipped):
     module, size, far, near = SQUARE_BOARDS[game]
     rules = game_class(game)()
     table = module.SQUARE_OF
@@ -74,37 +74,26 @@ def test_arrows_on_square_boards_run_from_edge_to_edge_and_are_see_through(game,
     assert len(arrows) == 2  # names the board lacks are not drawn
     for (a, b), (tail, tip, opacity) in zip((far, near), arrows):
         assert 0 < float(opacity) < 1
-        (cx, cy), (sx, sy) = centre(at, unit, table[b]), centre(at, unit, table[a])
-        # the tip is on the edge of the end square: as far out as its half side in x or y
-        assert max(abs(tip[0] - cx), abs(tip[1] - cy)) == pytest.approx(unit / 2, abs=0.03)
-        if (a, b) == far:  # the tail on the start square's edge
-            assert max(abs(tail[0] - sx), abs(tail[1] - sy)) == pytest.approx(unit / 2, abs=0.03)
-        else:  # neighbours: the tail steps back towards the start square's centre, never past it
-            assert math.dist(tail, (sx, sy)) < unit / 2 and math.dist(tail, tip) <= unit
+        assert tail == centre(at, unit, table[a]) and tip == centre(at, unit, table[b])
+    (tail, tip, _) = arrows[1]  # neighbours, side by side or corner to corner: across the edge between them
+    assert math.dist(tail, tip) in (pytest.approx(unit, abs=0.03), pytest.approx(unit * math.sqrt(2), abs=0.03))
 
 
-def test_staku_arrows_stop_on_the_hexagons_edges():
+def test_staku_arrows_run_between_the_hexagons_centres():
     layout = staku._layout(480, False)
-    apothem = layout.r(staku.CELL) * math.sqrt(3) / 2
-    arrows = arrow_ends(parse(staku.board(staku_rules.Staku().start_position(), arrows=[("a1", "g6"), ("c3", "c4")])))
-    assert len(arrows) == 2
-    for (a, b), (tail, tip, _) in zip((("a1", "g6"), ("c3", "c4")), arrows):
-        for point, cell in ((tip, b), (tail, a)) if a == "a1" else ((tip, b),):
-            cx, cy = layout.centres[staku_rules.CELL_OF[cell]]
-            # on a hexagon's edge, the farthest of its three axes is as far as the apothem
-            reach = max(abs((point[0] - cx) * math.cos(math.radians(k)) + (point[1] - cy) * math.sin(math.radians(k)))
-                        for k in (0, 60, 120))
-            assert reach == pytest.approx(apothem, abs=0.05)
+    pairs = [("a1", "g6"), ("c3", "c4")]
+    arrows = arrow_ends(parse(staku.board(staku_rules.Staku().start_position(), arrows=pairs)))
+    assert [(tail, tip) for tail, tip, _ in arrows] == [
+        (layout.centres[staku_rules.CELL_OF[a]], layout.centres[staku_rules.CELL_OF[b]]) for a, b in pairs]
 
 
-def test_tchako_arrows_stop_on_the_zones_circles():
+def test_tchako_arrows_run_between_the_zones_centres():
     rules = game_class("TChako")()
     arrows = arrow_ends(parse(tchako.board(rules.start_position(), arrows=[("A", "I")], size=480)))
     [(tail, tip, opacity)] = arrows
     unit = round(480 / (WIDTH + 2 * tchako.MARGIN), 2)
     for point, zone in ((tail, "A"), (tip, "I")):
-        x, y = ((CENTRE[zone][0] + tchako.MARGIN) * unit, (CENTRE[zone][1] + tchako.MARGIN) * unit)
-        assert math.dist(point, (x, y)) == pytest.approx(RADIUS[zone] * unit, abs=0.05)
+        assert point == tuple(round((n + tchako.MARGIN) * unit, 2) for n in CENTRE[zone])
     assert float(opacity) < 1
 
 
