@@ -2,6 +2,9 @@
 
 Locally the tests are skipped when chromium or playwright is missing; in CI (CI=true)
 they fail instead, so that they never silently stop running.
+
+With LUDOSCRIBE_SCREENSHOTS=docs/img, the tests that call `screenshot` also write the
+pictures of the pages that docs/publishing.md shows, NAME-desktop.png and NAME-phone.png.
 """
 
 from __future__ import annotations
@@ -61,3 +64,11 @@ def corpus_sites(tmp_path_factory):
         return built[theme]
 
     return site
+
+
+def screenshot(page, name: str, theme: str = "material") -> None:
+    """The window as it is now, as docs/img/NAME-SIZE.png, when LUDOSCRIBE_SCREENSHOTS names a
+    folder and the page is in the theme the docs show (page.size is the fixture's size)."""
+    folder = os.environ.get("LUDOSCRIBE_SCREENSHOTS")
+    if folder and theme == "material":
+        page.screenshot(path=str(Path(folder) / f"{name}-{page.size}.png"))

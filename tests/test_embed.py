@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from browsers import CORPUS, SIZES, THEMES
+from browsers import CORPUS, SIZES, THEMES, screenshot
 from hostile_records import embed_page, run_cli
 from playwright.sync_api import expect
 
@@ -79,6 +79,7 @@ def test_one_script_and_the_json_make_a_viewer_in_a_plain_page_read_from_disk(br
     context.route(lambda url: not url.startswith(("file:", "blob:")),
                   lambda route: (problems.append(route.request.url), route.abort()))
     page = context.new_page()
+    page.size = size
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto((folder / "trampoline.html").as_uri())
     labels = main_line_labels(TRAMPOLINE)
@@ -93,6 +94,7 @@ def test_one_script_and_the_json_make_a_viewer_in_a_plain_page_read_from_disk(br
     page.click('button[data-go="forward"]')
     expect(status).to_have_text(labels[0])
     expect(page.locator('[aria-current="step"]')).to_have_text(labels[0].split(" ", 1)[1] + "!")  # with its glyph
+    screenshot(page, "embed")
     context.close()
     assert problems == []
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsers import CORPUS, SIZES, THEMES
+from browsers import CORPUS, SIZES, THEMES, screenshot
 from playwright.sync_api import expect
 
 from ludoscribe.notation import check
@@ -24,8 +24,13 @@ SMALLEST = 11  # CSS pixels
 
 
 @pytest.fixture(params=THEMES)
-def site(request, corpus_sites) -> Path:
-    return corpus_sites(request.param)
+def theme(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def site(theme, corpus_sites) -> Path:
+    return corpus_sites(theme)
 
 
 @pytest.fixture(params=list(SIZES))
@@ -237,7 +242,7 @@ def test_the_position_code_and_a_link_to_the_position_are_copied(browser, site):
     context.close()
 
 
-def test_the_menu_works_from_the_keyboard(page, site):
+def test_the_menu_works_from_the_keyboard(page, site, theme):
     path, _ = record_page(site, "teblo/spring-quadrangular-2024.tgn", 3)
     page.goto(path.as_uri())
     menu = page.locator('button[data-go="menu"]')
@@ -245,6 +250,7 @@ def test_the_menu_works_from_the_keyboard(page, site):
     page.keyboard.press("Enter")
     expect(menu).to_have_attribute("aria-expanded", "true")
     expect(page.locator(".ls-menu")).to_be_visible()
+    screenshot(page, "record-menu", theme)
     page.keyboard.press("Tab")
     expect(page.locator('button[data-do="fold"], .ls-menu li:nth-child(2) > *').first).to_be_focused()
     page.keyboard.press("Escape")

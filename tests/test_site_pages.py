@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from browsers import CORPUS, SIZES, THEMES
+from browsers import CORPUS, SIZES, THEMES, screenshot
 from playwright.sync_api import expect
 
 from ludoscribe.notation import check
@@ -29,8 +29,13 @@ WON = {"1-0": (1, 0, 0), "0-1": (0, 0, 1), "1/2-1/2": (0, 1, 0), "*": (0, 0, 0)}
 
 
 @pytest.fixture(params=THEMES)
-def site(request, corpus_sites) -> Path:
-    return corpus_sites(request.param)
+def theme(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def site(theme, corpus_sites) -> Path:
+    return corpus_sites(theme)
 
 
 @pytest.fixture(params=list(SIZES))
@@ -65,11 +70,13 @@ def test_page_names_are_cut_between_words(text, slug):
     assert len(slug) <= 60
 
 
-def test_the_home_page_lists_the_latest_records(page, site):
+def test_the_home_page_lists_the_latest_records(page, site, theme):
     records = corpus_records()
     dated = sorted((date_text(r.tags.get("Date")) for r in records if date_text(r.tags.get("Date")) != "unknown"),
                    reverse=True)
     page.goto((site / "index.html").as_uri())
+    page.locator("h2#recent-games").scroll_into_view_if_needed()
+    screenshot(page, "site-home", theme)
     table = page.locator("h2#recent-games + .ls-sortable table")
     dates = table.locator("tbody td:nth-child(4)").all_text_contents()
     assert dates == dated[:10]
@@ -78,7 +85,7 @@ def test_the_home_page_lists_the_latest_records(page, site):
     expect(page.locator(".ls-board svg")).to_be_visible()  # a record's page
 
 
-def test_the_players_page_counts_each_players_records(page, site):
+def test_the_players_page_counts_each_players_records(page, site, theme):
     records = corpus_records()
     expected: dict[str, Counter] = {}
     for record in records:
@@ -90,6 +97,7 @@ def test_the_players_page_counts_each_players_records(page, site):
                            "won" if (won, lost)[side] else "lost")
                 expected.setdefault(name, Counter())[outcome] += 1
     page.goto((site / "players.html").as_uri())
+    screenshot(page, "site-players", theme)
     rows = page.locator(".ls-sortable tbody tr")
     shown = {}
     for k in range(rows.count()):
@@ -128,7 +136,7 @@ def explorer(site: Path) -> tuple[Path, dict]:
     return path, json.loads(re.search(r'class="ls-explorer-data">(.*?)</script>', path.read_text(encoding="utf-8")).group(1))
 
 
-def test_each_turn_of_the_explorer_shows_how_its_records_ended(page, site):
+def test_each_turn_of_the_explorer_shows_how_its_records_ended(page, site, theme):
     path, data = explorer(site)
     page.goto(path.as_uri())
     for _ in range(3):
@@ -145,6 +153,8 @@ def test_each_turn_of_the_explorer_shows_how_its_records_ended(page, site):
         rows.first.locator("a.ls-m").click()
     # the table fits its place, on a phone too (the bar stands for the counts where they do not fit)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.locator(".ls-explorer").scroll_into_view_if_needed()
+    screenshot(page, "explorer", theme)
     box = page.locator(".ls-explore-box")
     assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
 
