@@ -2,7 +2,9 @@
 of page Ludoscribe writes, at 1280×800 and 390×844, in both themes, also after the reader has
 used the viewer (docs/publishing.md#accessibility): the site's home, game, event, events,
 players, record and opening explorer pages, a plugin page, an embedded viewer, a page of
-`convert --to html` and the static live pages of `relay`."""
+`convert --to html` and the static live pages of `relay`. On each of them too: every move
+is announced to a screen reader as it changes (a polite live region), and Tab reaches every
+link, button and field while nothing answers only a mouse."""
 
 from __future__ import annotations
 
