@@ -78,7 +78,7 @@ def test_file_names_made_from_tags_are_plain(site):
     _, _, work = site
     for folder in (work / "site" / "records", work / "site" / "events", work / "project" / "docs" / "records"):
         for path in folder.iterdir():
-            assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*\.(html|md)", path.name), path.name
+            assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*\.(html|md|tgn)", path.name), path.name  # a page, its Markdown, its record
 
 
 def test_record_strings_appear_only_escaped(site):
