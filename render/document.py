@@ -386,7 +386,7 @@ def clocks(tree: Tree) -> list[list[str | None]] | None:
     found = False
     shown: list[list[str | None]] = []
     for entry in tree.entries:
-        pair = list(shown[entry.parent]) if entry.parent >= 0 else [None, None]
+        pair: list[str | None] = list(shown[entry.parent]) if entry.parent >= 0 else [None, None]
         if entry.node is not None:
             for name, value in entry.node.commands():
                 if name == "clk" and CLOCK.fullmatch(value.strip()):
