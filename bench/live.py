@@ -45,7 +45,8 @@ def random_turns(game: str, count: int, rng: random.Random) -> list[str]:
         turn = rules.random_turn(position, rng)
         if turn is None:
             break
-        reason, turn, position = rules.play(position, turn)
+        played = rules.play(position, turn)
+        turn, position = played.turn, played.after
         texts.append(rules.turn_text(turn))
     return texts
 

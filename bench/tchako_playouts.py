@@ -33,7 +33,7 @@ def playout(variant: str, rng: random.Random, turns: int) -> list[str]:
             break
         moves.append(game.turn_text(turn))
         position = game.apply(position, turn)
-    outcome = game.outcome(position, 1)
+    outcome = game.outcome(position)
     result = outcome.result if outcome else "*"
     tags = f'[Variant "{variant}"]\n' if variant else ""
     text = f'[Game "TChako"]\n{tags}[Result "{result}"]\n\n' + " ".join(

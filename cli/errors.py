@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 import click
 
 from ..render.escaping import terminal_text
+
+if TYPE_CHECKING:
+    from ..notation.sources import Sources
 
 
 class Status(IntEnum):
@@ -21,6 +25,11 @@ class Status(IntEnum):
     INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, as shells expect
     CLOSED_PIPE = 141  # the program reading the output or the messages closed the pipe: 128 + SIGPIPE
     TERMINATED = 143  # SIGTERM: 128 + SIGTERM
+
+
+def exit_status(sources: Sources, failed: bool) -> Status:
+    """How a command that read `sources` ends: an input not read, else a record with problems, else OK."""
+    return Status.UNREADABLE if sources.errors else Status.PROBLEMS if failed else Status.OK
 
 
 class IOFailure(click.ClickException):

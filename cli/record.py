@@ -1,4 +1,5 @@
-"""The interactive scoresheet of `ludoscribe record`: prompts on the terminal, a Scoresheet underneath.
+"""`ludoscribe record`: the interactive scoresheet, click's prompts on the terminal and a
+Scoresheet underneath (docs/cli.md#record).
 
 The rules (what a date is, two different players, a result confirmed before it ends the
 game, corrections kept when a turn or a result is taken back) are the Scoresheet's; the
@@ -18,7 +19,7 @@ from ..notation.lock import Busy, ScoresheetLock, not_regular
 from ..notation.scoresheet import Scoresheet
 from ..render.escaping import terminal_lines, terminal_text
 from ..render.text import text_board
-from .errors import IOFailure
+from .errors import IOFailure, Status
 
 HELP = """Type a turn as it is written in the record, or a command:
   undo             take back the last turn (kept in the record as a correction)
@@ -30,6 +31,32 @@ HELP = """Type a turn as it is written in the record, or a command:
   help             this list
 The file is saved after every change."""
 OUTPUT = "'-o' / '--output'"
+
+
+@click.command()
+@click.argument("game", metavar="GAME")
+@click.option("-o", "--output", "out", required=True,
+              help="The record file (TGN): new (its folders are made), or one to go on with.")
+def record(game: str, out: str) -> None:
+    """Record a game of GAME at the table, turn by turn, into FILE.
+
+    Asks for the tags (Enter keeps the default shown; the date as YYYY.MM.DD,
+    two different players), then for each turn. Every turn is checked at once
+    and an illegal one refused with the reason. Commands: undo, board (the
+    position as text), comment TEXT, clock H:MM:SS (time left, as [%clk]),
+    result 1-0|0-1|1/2-1/2|*, quit, help. A result is confirmed before it ends
+    the game; when the rules end it, their result is proposed. The file is
+    rewritten atomically after every change, so nothing is lost if the session
+    dies; run the same command on the file to go on with it. A finished record
+    is reopened if you say so. What undo or a reopening takes back stays in the
+    record as a correction, a comment [%undone ...].
+
+    \b
+    Examples:
+      ludoscribe record teblo -o round3-board1.tgn
+      ludoscribe record tchako -o 2026-club/round2-board1.tgn
+    """
+    session(game, out)
 
 
 def session(game: str, path: str) -> None:
@@ -55,6 +82,8 @@ def session(game: str, path: str) -> None:
 class _Stop(click.ClickException):
     """The session stops (exit status 1); the message is made safe for a terminal."""
 
+    exit_code = Status.PROBLEMS
+
     def format_message(self) -> str:
         return terminal_text(self.message)
 
@@ -64,11 +93,22 @@ def _say(text: str) -> None:
     click.echo(terminal_text(text))
 
 
-def _ask(prompt: str) -> str | None:
-    """The answer typed, or None at the end of input."""
+def _ask(prompt: str, default: str | None = None, suffix: str = ": ") -> str | None:
+    """The line typed after `prompt`, its default in brackets and `suffix` (Enter gives the
+    default; with none, the question is asked again), or None at the end of input."""
     try:
-        return input(terminal_text(prompt))
-    except EOFError:
+        return str(click.prompt(terminal_text(prompt), default=default, prompt_suffix=suffix))
+    except click.Abort:  # the end of input
+        click.echo()
+        return None
+
+
+def _confirm(question: str, default: bool) -> bool | None:
+    """The answer to a yes-or-no question, [Y/n] or [y/N] after it (Enter gives the default; any
+    answer but y, yes, n or no is asked again), or None at the end of input."""
+    try:
+        return click.confirm(terminal_text(question), default=default, prompt_suffix=" ")
+    except click.Abort:
         click.echo()
         return None
 
@@ -110,7 +150,7 @@ def _session(game: str, path: str) -> None:
     if (ended := sheet.outcome()) is not None and _end_proposed(sheet, path, ended):
         return
     while True:
-        line = _ask(f"{sheet.label()}> ")
+        line = _ask(f"{sheet.label()}>", suffix=" ")
         line = "quit" if line is None else line.strip()
         if not line:
             continue
@@ -136,7 +176,7 @@ def _open(game: str, path: str) -> Scoresheet:
     for name in sheet.tag_names():
         default = defaults.get(name, "?")
         while True:
-            answer = _ask(f"{name} [{default}]: ")
+            answer = _ask(name, default)
             if answer is None:
                 raise click.Abort()
             refused = sheet.set_tag(name, answer.strip() or default)
@@ -158,9 +198,8 @@ def _resumed(game: str, path: str) -> Scoresheet:
     if sheet.finished:
         words = sheet.result_words(sheet.record.result)
         _say(f"{path} is finished: {words}.")
-        answer = _ask("Reopen it to correct it? The result is taken back, and kept in the record "
-                      "as a correction. [y/N] ")
-        if (answer or "").strip().lower() not in ("y", "yes"):
+        if not _confirm("Reopen it to correct it? The result is taken back, and kept in the record "
+                        "as a correction.", default=False):
             raise _Stop(f"{path} is finished ({words}) and was not reopened")
         result, problem = sheet.record.result, sheet.reopen()
         if problem is not None:
@@ -194,10 +233,10 @@ def _turn(sheet: Scoresheet, path: str, text: str) -> bool:
 def _end_proposed(sheet: Scoresheet, path: str, ended: Outcome) -> bool:
     """Propose the result the rules call for; True once it is confirmed (or input ends: saved unfinished)."""
     _say(f"The game is over: {ended.reason}.")
-    answer = _ask(f"Result {sheet.result_words(ended.result)}? [Y/n] ")
+    answer = _confirm(f"Result {sheet.result_words(ended.result)}?", default=True)
     if answer is None:
         return _quit(sheet, path, "")
-    if answer.strip().lower() in ("", "y", "yes"):
+    if answer:
         return _ended(sheet, path, ended.result)
     _say("Not ended: undo the last turn, or give the result.")
     return False
@@ -249,10 +288,10 @@ def _result(sheet: Scoresheet, path: str, token: str) -> bool:
     if problem is not None:
         _say(f"refused: {problem}")
         return False
-    answer = _ask(f"End the game with {sheet.result_words(token)}? [y/N] ")
+    answer = _confirm(f"End the game with {sheet.result_words(token)}?", default=False)
     if answer is None:
         return _quit(sheet, path, "")
-    if answer.strip().lower() not in ("y", "yes"):
+    if not answer:
         _say("Not ended.")
         return False
     return _ended(sheet, path, token)

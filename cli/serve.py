@@ -1,10 +1,13 @@
-"""`ludoscribe serve` and `ludoscribe relay`: an event folder followed live (docs/live.md).
+"""`ludoscribe serve`: an event folder followed live from phones and browsers (docs/live.md).
 
-The web stack (the `live` extra) is imported only when the server starts."""
+The web stack (the `live` extra) is imported only when the server starts, so that this
+command can say in one line how to install it."""
 
 from __future__ import annotations
 
 import os
+import secrets
+import socket
 from pathlib import Path
 
 import click
@@ -18,8 +21,6 @@ ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 
 def event_code(folder: Path, given: str | None) -> str:
     """The code that lets a device record: given, else the one kept in the folder, else a new one kept there."""
-    import secrets
-
     if given:
         return given.strip().upper()
     kept = folder / CODE_FILE
@@ -41,8 +42,6 @@ def event_code(folder: Path, given: str | None) -> str:
 
 def shown_host(host: str) -> str:
     """The address to print: the machine's address on the network when listening on all of them."""
-    import socket
-
     if host not in ("0.0.0.0", "::", ""):
         return f"[{host}]" if ":" in host else host
     try:
@@ -55,8 +54,6 @@ def shown_host(host: str) -> str:
 
 def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float) -> None:
     """Serve the event folder until interrupted; the first line printed is the URL."""
-    import socket
-
     try:
         import uvicorn
 
@@ -112,56 +109,3 @@ def serve_command(folder: str, host: str, port: int, code: str | None, delay: fl
       ludoscribe serve club-night/ --host 0.0.0.0 --port 8080 --delay 15
     """
     serve(folder, host, port, code, delay, every)
-
-
-@click.command("relay")
-@click.argument("folder", metavar="EVENT_FOLDER")
-@click.option("-o", "--output", "out", required=True, help="Folder of the pages to copy to a web host.")
-@click.option("--watch", is_flag=True, help="Keep writing the pages as the games change, until interrupted.")
-@click.option("--every", type=click.FloatRange(1, 3600), default=5, show_default=True,
-              help="Seconds between two readings: of the folder with --watch, of event.json by the pages.")
-@click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
-              help="Minutes by which the pages show the turns after they are played (with --watch).")
-def relay_command(folder: str, out: str, watch: bool, every: float, delay: float) -> None:
-    """Write an event's live pages as plain files, for a web host without a server.
-
-    The pages read the small file event.json every few seconds and follow new turns
-    without being written again; they stop once every game is finished. Run it after
-    each change (or keep it running with --watch) and copy OUTPUT to the host.
-
-    \b
-    Examples:
-      ludoscribe relay club-night/ -o relay/
-      ludoscribe relay club-night/ -o relay/ --watch --every 10
-    """
-    import time
-
-    from ..notation.event import EventFolder
-    from ..render.live.hub import Live
-    from ..render.live.relay import check_output, write_relay
-
-    root, target = Path(folder), Path(out)
-    if not root.is_dir():
-        raise IOFailure(f"{folder} is not a folder: relay takes the folder of an event's games")
-    if delay and not watch:
-        raise click.BadParameter("a delay needs --watch: the relay must see each turn come to hold it back",
-                                 param_hint="--delay")
-    if (problem := check_output(root, target)) is not None:
-        raise IOFailure(problem)
-    live = Live(EventFolder(root), delay * 60)
-    try:
-        live.start()
-        written = write_relay(live, target, every)
-        click.echo(f"{target}: {len(live.folder.games)} game{'' if len(live.folder.games) == 1 else 's'}, "
-                   f"{len(written)} file{'' if len(written) == 1 else 's'} written")
-        while watch:
-            time.sleep(every)
-            live.changed(live.folder.scan())
-            written = write_relay(live, target, every)
-            if written:
-                click.echo(f"{target}: {len(written)} file{'' if len(written) == 1 else 's'} written")
-    except OSError as error:
-        raise IOFailure(f"cannot write the relay: {error.strerror or error}") from None
-    except (KeyboardInterrupt, Stopped):
-        SIGNALS.as_planned()  # the way --watch ends: exit status 0
-        click.echo("Stopped.")

@@ -165,11 +165,10 @@ def _played(game: Game, position: Any, draft: str) -> tuple[str, Any]:
     ValueError with the rules' reason if it is not a legal turn."""
     if not draft:
         return "", position
-    turn = game.read_turn(draft)
-    reason, turn, after = game.play(position, turn)
-    if reason is not None:
-        raise ValueError(f"{game.label(position.number, position.side)}: {reason}")
-    return game.turn_text(turn), after
+    played = game.play(position, game.read_turn(draft))
+    if played.reason is not None:
+        raise ValueError(f"{game.label(position.number, position.side)}: {played.reason}")
+    return game.turn_text(played.turn), played.after
 
 
 def _involving(game: Game, position: Any, base: str, after: Any, texts: Iterable[str],
@@ -184,13 +183,13 @@ def _involving(game: Game, position: Any, base: str, after: Any, texts: Iterable
             turn = game.read_turn(text)
         except ValueError:
             continue
-        reason, turn, later = game.play(position, turn)
-        if reason is not None:
+        played = game.play(position, turn)
+        if played.reason is not None:
             continue
-        canonical = game.turn_text(turn)
+        canonical = game.turn_text(played.turn)
         if canonical in found or canonical == base:
             continue
-        cells = {name for name, content in game.cells(later).items() if before.get(name, content) != content}
+        cells = {name for name, content in game.cells(played.after).items() if before.get(name, content) != content}
         if names is not None:
             added = canonical[len(base):] if canonical.startswith(base) else canonical
             cells.update(names.findall(added))
@@ -215,7 +214,7 @@ def legal_texts(game: Game, position: Any, chance: Any = None) -> tuple[str, ...
     key = (type(game), game.variant, game.position_code(position), chance)
     texts = _LEGAL.get(key)
     if texts is None:
-        texts = tuple(sorted({game.turn_text(game.complete(position, turn))
+        texts = tuple(sorted({game.turn_text(game.play(position, turn).turn)
                               for turn in game.legal_turns(position, chance)}))
         _LEGAL[key] = texts
         while len(_LEGAL) > KEPT:

@@ -314,10 +314,10 @@ def _done_already(sheet: Scoresheet, action: Action) -> bool:
         before = sheet.history.positions[-2]
         try:
             turn = sheet.game.read_turn(written["turn"])
-            reason, turn, _ = sheet.game.play(before, turn)
+            played = sheet.game.play(before, turn)
         except ValueError:
             return False
-        return reason is None and sheet.game.turn_text(turn) == sheet.game.turn_text(moves[-1].turn)
+        return played.reason is None and sheet.game.turn_text(played.turn) == sheet.game.turn_text(moves[-1].turn)
     if action.ply != len(moves):
         return False
     if action.kind == "result":

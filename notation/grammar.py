@@ -66,6 +66,9 @@ unexpected      = ~r"[^\s]+\s*"
 space           = ~r"\s*"
 '''
 
+# A line ending like a movetext's result: a record's text ends after one (the reader cuts
+# records there), so the writer never starts the next line with "[", which would read as a tag.
+ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 
 
 @lru_cache(maxsize=None)

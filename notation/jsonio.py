@@ -20,7 +20,7 @@ from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE
 from .model import RESULTS, Node, Problem, Record
 from .reader import bind_game, line_break_problem
 from .walk import Step, Visitor, accept
-from .writer import canonical_tags
+from .writer import canonical_tags, check_depth
 
 FORMAT, VERSION = "tgn-json", 1
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -28,6 +28,8 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def record_to_json(record: Record) -> dict[str, Any]:
+    """A record (read without problems) as a JSON object; TooDeep (notation/writer.py) if its
+    variations are nested deeper than a reader accepts."""
     data: dict[str, Any] = {"tags": canonical_tags(record)}
     if record.comments:
         data["comments"] = list(record.comments)
@@ -47,6 +49,7 @@ class _JsonWriter(Visitor):
         self._lines: list[list[dict[str, Any]]] = []
 
     def begin_line(self, depth: int, parent: Step | None) -> None:
+        check_depth(depth)
         line = self.moves if parent is None else []
         if parent is not None:  # the alternative's object is the last one of the enclosing line
             self._lines[-1][-1].setdefault("variations", []).append(line)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .model import comment_words
+
 MAX_LINE = 1 << 20  # bytes in one TGN line, without its line break
 MAX_RECORD = 8 << 20  # characters in one TGN record, line breaks included
 MAX_DEPTH = 100  # variations inside variations
@@ -57,8 +59,6 @@ def comment_problem(text: str) -> str | None:
         return None
     if len(text) * 4 <= MAX_WORD or len(text.encode("utf-8")) <= MAX_WORD:
         return None  # no word of it can be longer than the whole
-    from .writer import comment_words  # the writer's own cut into words (it imports this module)
-
     for word in comment_words(text):
         if len(word.encode("utf-8")) > MAX_WORD:
             kind = "command" if word.startswith("[%") else "word"

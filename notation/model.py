@@ -15,6 +15,7 @@ GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}  # a turn's suffix
 GLYPH_OF = {nag: glyph for glyph, nag in GLYPHS.items()}
 NAME = re.compile(r"\w+")
 SPACE = re.compile(r"\s+")
+WORD = re.compile(r"\S+")
 
 
 class Command(NamedTuple):
@@ -50,6 +51,17 @@ def find_commands(text: str) -> Iterator[Command]:
             at = text.find("[%", close + 1)
         else:
             at = text.find("[%", at + 1)
+
+
+def comment_words(text: str) -> list[str]:
+    """The words of a comment, a [%command] being never split over lines (linear time)."""
+    glued, at = [], 0  # the text with the spaces inside commands made non-spaces
+    for command in find_commands(text):
+        glued.append(text[at:command.start])
+        glued.append("x" * (command.end - command.start))
+        at = command.end
+    glued.append(text[at:])
+    return [text[word.start():word.end()] for word in WORD.finditer("".join(glued))]
 
 
 def without_commands(text: str) -> str:

@@ -17,13 +17,12 @@ from typing import BinaryIO, Iterable, Iterator, NamedTuple, Protocol
 
 from .games import Game, game_class
 from .games.plugins import BUILT_IN
-from .grammar import Token, header, tokens
+from .grammar import ENDS_WITH_RESULT, Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
 from .model import GLYPHS, Node, Problem, Record, Source
 
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 TAG_START = re.compile(rb'\[[A-Za-z0-9_]+[ \t]+"')  # how a tag line starts, in bytes
-ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 UNESCAPE = re.compile(r'\\(["\\])')  # \" and \\; any other backslash is itself
 # What ends a line for Markdown, HTML, YAML or Python's str.splitlines: never in a tag value.
 LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -331,7 +330,7 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
         record.problem(str(error), offsets.get("Game", at), code="game")
         return False
     try:
-        record.game = rules(record.tags.get("Variant", ""))
+        record.game = rules.shared(record.tags.get("Variant", ""))
     except ValueError as error:
         record.problem(str(error), offsets.get("Variant", at), code="game")
         return False

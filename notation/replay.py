@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .games import History, Outcome
+from .games.base import IllegalTurn
 from .limits import MAX_RECORD
 from .model import Node, Record
-from .walk import Step, Visitor, accept
-from .writer import TooLong, write_record
+from .walk import Step, Stop, Visitor, accept
+from .writer import TooDeep, TooLong, write_record
 
 
 @dataclass
@@ -32,8 +33,9 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
     writing a checked record spells every turn in full. `then` is walked along with
     the replay, each step with its positions (see `Replayer`).
 
-    A record whose canonical text would be over the record size limit gets a problem
-    too (docs/format.md#limits). Returns None if the record could not be read (it
+    A record whose canonical text would be over the record size limit, or whose
+    variations are nested too deep (a record made by a program), gets a problem too
+    (docs/format.md#limits). Returns None if the record could not be read (it
     already has problems).
     """
     replayed = replay(record, then)
@@ -48,6 +50,8 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
             write_record(record)
         except TooLong as error:
             record.problem(str(error), code="too-long")
+        except TooDeep as error:
+            record.problem(str(error), code="variation")
     return replayed
 
 
@@ -60,21 +64,17 @@ def replay(record: Record, then: Visitor | None = None) -> Replayed | None:
     return Replayed(replayer.outcome, replayer.history)
 
 
-class IllegalTurn(ValueError):
-    """A turn the rules refuse; the message says why."""
-
-
 def play_turn(game: Any, history: History, turn: Any) -> Any:
     """Play a turn at the end of the line `history`, which then ends with it; the turn as the position completes it.
 
     IllegalTurn with the reason if the rules refuse the turn. Recording a game at the
     table plays every turn through here.
     """
-    reason, turn, after = game.play(history.position, turn)
-    if reason is not None:
-        raise IllegalTurn(reason)
-    history.push(turn, after)
-    return turn
+    played = game.play(history.position, turn)
+    if played.reason is not None:
+        raise IllegalTurn(played.reason)
+    history.push(played.turn, played.after)
+    return played.turn
 
 
 class _Line:
@@ -122,16 +122,17 @@ class Replayer(Visitor):
         if self.then is not None:
             self.then.begin_line(depth, parent)
 
-    def visit_turn(self, step: Step) -> bool | None:
+    def visit_turn(self, step: Step) -> bool | Stop | None:
         line, history, game, node = self.lines[-1], self.history, self.game, step.node
         position = history.positions[-1]
         if line.outcome is not None:
             self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code="game-over")
             return False
-        reason, turn, after = game.play(position, node.turn)
-        if reason is not None:
-            self._refuse(line, node, position, reason, code="illegal-turn")
+        played = game.play(position, node.turn)
+        if played.reason is not None:
+            self._refuse(line, node, position, played.reason, code="illegal-turn")
             return False
+        turn, after = played.turn, played.after
         node.turn = line.turn = turn
         history.push(turn, after)
         line.outcome, line.node, line.after = game.outcome(after, history), node, after

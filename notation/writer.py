@@ -9,17 +9,15 @@ movetext wrapped before column 80. Writing what was read again gives the same te
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterator
 
-from .limits import MAX_RECORD
-from .model import GLYPH_OF, Record, find_commands
-from .reader import ENDS_WITH_RESULT
+from .grammar import ENDS_WITH_RESULT
+from .limits import MAX_DEPTH, MAX_RECORD
+from .model import GLYPH_OF, Record, comment_words
 from .walk import Step, Visitor, accept
 
 UNKNOWN = {"Date": "????.??.??"}  # how a missing required tag is written, when not "?"
 NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
-WORD = re.compile(r"\S+")
 
 
 def required_tags(record: Record) -> tuple[str, ...]:
@@ -48,10 +46,22 @@ class TooLong(ValueError):
     """A record whose canonical text would be longer than a reader accepts (docs/format.md#limits)."""
 
 
+class TooDeep(ValueError):
+    """A record whose variations are nested deeper than a reader accepts (docs/format.md#limits);
+    none read from TGN or JSON is, but a program can make one."""
+
+
+def check_depth(depth: int) -> None:
+    """TooDeep if a line this deep could not be read back; writers call it as each line begins."""
+    if depth > MAX_DEPTH:
+        raise TooDeep(f"variations nested more than {MAX_DEPTH} deep: a reader would refuse the record")
+
+
 def write_record(record: Record, columns: int = 80) -> str:
     """The canonical text of a record (which must have been read without problems).
 
-    TooLong if that text would be over the record size limit.
+    TooLong if that text would be over the record size limit, TooDeep if its variations
+    are nested too deep.
     """
     writer = _TokenWriter(record.game)
     accept(record, writer)
@@ -72,6 +82,7 @@ class _TokenWriter(Visitor):
         self._outer: list[list[str]] = []
 
     def begin_line(self, depth: int, parent: Step | None) -> None:
+        check_depth(depth)
         if parent is not None:
             self._outer.append(self.tokens)
             self.tokens = []
@@ -109,17 +120,6 @@ def _comment_tokens(comments: list[str]) -> Iterator[str]:
         words[0] = "{" + words[0]
         words[-1] += "}"
         yield from words
-
-
-def comment_words(text: str) -> list[str]:
-    """The words of a comment, a [%command] being never split over lines (linear time)."""
-    glued, at = [], 0  # the text with the spaces inside commands made non-spaces
-    for command in find_commands(text):
-        glued.append(text[at:command.start])
-        glued.append("x" * (command.end - command.start))
-        at = command.end
-    glued.append(text[at:])
-    return [text[word.start():word.end()] for word in WORD.finditer("".join(glued))]
 
 
 def _wrap(tokens: list[str], columns: int) -> str:

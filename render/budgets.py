@@ -9,9 +9,9 @@ page. A record over a budget is not published; the message names it, where and w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
-from ..notation.model import Node, Problem, Record
+from ..notation.model import Problem, Record
+from ..notation.walk import STOP, Step, Stop, Visitor, accept
 
 
 @dataclass(frozen=True)
@@ -34,36 +34,40 @@ class BudgetError(ValueError):
         self.problem = problem
 
 
-def _nodes(record: Record) -> Iterator[tuple[Node, int, int]]:
-    """Every turn of the record in reading order, with its number and side."""
-    start = (record.start.number, record.start.side)
-    stack = [(iter(record.moves), start)]
-    while stack:
-        line, (number, side) = stack[-1]
-        node = next(line, None)
-        if node is None:
-            stack.pop()
-            continue
-        yield node, number, side
-        stack[-1] = (line, (number, 1) if side == 0 else (number + 1, 0))
-        for variation in reversed(node.variations):
-            stack.append((iter(variation), (number, side)))
+class _Counter(Visitor):
+    """Counts the turns of every line and their diagrams in reading order; stops the walk at
+    the first turn over a budget."""
+
+    def __init__(self, record: Record, budgets: Budgets) -> None:
+        self.record, self.budgets = record, budgets
+        self.positions = self.diagrams = 0
+        self.problem: Problem | None = None
+
+    def visit_turn(self, step: Step) -> Stop | None:
+        budgets = self.budgets
+        self.positions += 1
+        if any(name == "diagram" for name, _ in step.node.commands()):
+            self.diagrams += 1
+        if self.positions > budgets.positions - 1:  # the start is a position too
+            return self._over(step, f"more than {budgets.positions} positions (turns of every line and the start), "
+                                    "the most one record's viewer shows")
+        if self.diagrams > budgets.diagrams:
+            return self._over(step, f"more than {budgets.diagrams} [%diagram] diagrams, the most one record's page "
+                                    "shows")
+        return None
+
+    def _over(self, step: Step, message: str) -> Stop:
+        line, column = self.record.locate(step.node.offset)
+        self.problem = Problem(f"not published: {message} (see Budgets in the publishing guide)", line, column,
+                               self.record.game.label(step.number, step.side), code="budget")
+        return STOP
 
 
 def over_budget(record: Record, budgets: Budgets = DEFAULT) -> Problem | None:
     """The problem of a checked record whose page would hold too many diagrams or positions."""
-    positions = diagrams = 0
-    for node, number, side in _nodes(record):
-        positions += 1
-        if any(name == "diagram" for name, _ in node.commands()):
-            diagrams += 1
-        if positions > budgets.positions - 1:  # the start is a position too
-            return _problem(record, node, number, side, f"more than {budgets.positions} positions (turns of every "
-                            f"line and the start), the most one record's viewer shows")
-        if diagrams > budgets.diagrams:
-            return _problem(record, node, number, side, f"more than {budgets.diagrams} [%diagram] diagrams, "
-                            f"the most one record's page shows")
-    return None
+    counter = _Counter(record, budgets)
+    accept(record, counter)
+    return counter.problem
 
 
 def check_page(record: Record, fragment: str, budgets: Budgets = DEFAULT) -> None:
@@ -73,9 +77,3 @@ def check_page(record: Record, fragment: str, budgets: Budgets = DEFAULT) -> Non
         raise BudgetError(Problem(f"not published: its page would take {len(fragment.encode('utf-8')) / 1e6:.1f} MB, more than "
                                   f"the {budgets.page_bytes / 1e6:g} MB one record's page may take (see Budgets in the publishing "
                                   "guide)", line, column, code="budget"))
-
-
-def _problem(record: Record, node: Node, number: int, side: int, message: str) -> Problem:
-    line, column = record.locate(node.offset)
-    return Problem(f"not published: {message} (see Budgets in the publishing guide)", line, column,
-                   record.game.label(number, side), code="budget")

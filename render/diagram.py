@@ -12,8 +12,9 @@ from ..notation.annotations import NONE, Annotations, of_commands
 from ..notation.games.base import History, Outcome
 from ..notation.model import Node, Record
 from ..notation.replay import positions
-from ..notation.games.plugins import plugin_for, plugins
+from ..notation.games.plugins import plugins
 from ..notation.limits import number_problem
+from .boards import boards_for
 
 
 class Renderers(Mapping[str, Callable[..., str]]):
@@ -21,12 +22,12 @@ class Renderers(Mapping[str, Callable[..., str]]):
 
     def __getitem__(self, name: str) -> Callable[..., str]:
         for plugin in plugins():
-            if plugin.name == name and (draw := plugin.draw) is not None:
+            if plugin.name == name and (draw := boards_for(name).draw) is not None:
                 return draw
         raise KeyError(name)
 
     def __iter__(self) -> Iterator[str]:
-        return (plugin.name for plugin in plugins() if plugin.diagram is not None)
+        return (plugin.name for plugin in plugins() if boards_for(plugin.name).diagram is not None)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -38,7 +39,7 @@ TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
 
 def renderer_for(game: Any) -> Callable[..., str]:
     """The board drawing function of a game; ValueError if it has none yet."""
-    draw = plugin_for(game.name).draw
+    draw = boards_for(game.name).draw
     if draw is None:
         raise ValueError(f"no diagrams for {game.name} yet")
     return draw
@@ -140,23 +141,3 @@ def unknown_cells(game: Any, annotations: Annotations) -> list[str]:
     names = game.cells(game.start_position())
     return list(dict.fromkeys(name for name in annotations.cells() if names and name not in names))
 
-
-def caption(record: Record, ply: int) -> tuple[str, str]:
-    """A diagram's caption on a print sheet: a title naming the record (players, event,
-    date) and a text saying which position it is, with the turn's comment (its commands
-    left out): ('Ann – Bob · Club night', 'after 12... D4: a fine move')."""
-    from ..notation.model import without_commands
-    from .document import caption as heading
-
-    if ply == 0:
-        where, comments = "start", record.comments
-    else:
-        node = record.moves[ply - 1]
-        where, comments = f"after {turn_label(record, ply)} {record.game.turn_text(node.turn)}", node.comments
-    comment = " ".join(text for text in (without_commands(comment) for comment in comments) if text)
-    return heading(record), f"{where}: {comment}" if comment else where
-
-
-def caption_of_position(game: Any, code: str) -> tuple[str, str]:
-    """The caption of a position code's diagram on a print sheet: the game and the code."""
-    return plugin_for(game.name).display_name, code

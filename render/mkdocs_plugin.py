@@ -1,4 +1,7 @@
-"""The `ludoscribe` mkdocs plugin: games embedded in any mkdocs site.
+"""The `ludoscribe` plugin of MkDocs 1.6 and ProperDocs: games embedded in any site they build.
+
+It is registered for both (the `mkdocs.plugins` and `properdocs.plugins` entry points);
+under ProperDocs its `mkdocs.*` imports are ProperDocs' own modules (render/site_engine.py).
 
 A fenced block ```tgn holds a record's text, optionally after option lines; a
 fenced block ```tgn-file names a stored record. Both become the record's viewer,

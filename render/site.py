@@ -34,6 +34,7 @@ from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
 from .document import UNKNOWN_DATE, Tree, TreeBuilder, date_text, render_html, slugify, tgn_text, title
 from .explorer import OpeningTree, Openings
+from .site_engine import site_engine
 from .site_folders import Place, SiteError, locked
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import html_footer, html_table, scored
@@ -217,7 +218,7 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
     _render_pages(tasks, docs, jobs, progress)
     report.pages = len(tasks) + _write_indexes(plan, docs, site_title)
     (root / "mkdocs.yml").write_text(_mkdocs_yml(plan, site_title, report.theme), encoding="utf-8")
-    progress(f"site: building {report.pages} pages with mkdocs ({report.theme} theme)")
+    progress(f"site: building {report.pages} pages with {site_engine()} ({report.theme} theme)")
     _mkdocs_build(root / "mkdocs.yml", out, progress)
 
 
@@ -539,14 +540,16 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
 
 
 def _mkdocs_build(config_file: Path, out: Path, progress: Callable[[str], None]) -> None:
-    """Run mkdocs on the generated project; its warnings go to `progress`."""
-    from mkdocs import config as mkdocs_config
+    """Run the site engine (ProperDocs or MkDocs) on the generated project; its warnings go to `progress`."""
+    engine = site_engine()
+    from mkdocs import config as mkdocs_config  # ProperDocs' own modules when it is the engine
     from mkdocs.commands.build import build
     from mkdocs.exceptions import MkDocsException
 
-    logger = logging.getLogger("mkdocs")
-    handler = _Forward(progress)
-    logger.addHandler(handler)
+    loggers = [logging.getLogger(name) for name in sorted({engine, "mkdocs"})]  # ProperDocs' own and MkDocs' name
+    handler = _Forward(progress, engine)
+    for logger in loggers:
+        logger.addHandler(handler)
     try:
         config = mkdocs_config.load_config(str(config_file), site_dir=str(out.resolve()))
         config.plugins.on_startup(command="build", dirty=False)
@@ -555,21 +558,22 @@ def _mkdocs_build(config_file: Path, out: Path, progress: Callable[[str], None])
         finally:
             config.plugins.on_shutdown()
         if handler.error_boxes:  # a record page that shows an error box instead of its record
-            raise SiteError(f"mkdocs: {handler.error_boxes} record page(s) could not show their record (see above)")
+            raise SiteError(f"{engine}: {handler.error_boxes} record page(s) could not show their record (see above)")
     except MkDocsException as error:
-        raise SiteError(f"mkdocs: {error}") from None
+        raise SiteError(f"{engine}: {error}") from None
     finally:
-        logger.removeHandler(handler)
+        for logger in loggers:
+            logger.removeHandler(handler)
 
 
 class _Forward(logging.Handler):
-    """mkdocs' warnings, as progress lines."""
+    """The site engine's warnings, as progress lines."""
 
-    def __init__(self, progress: Callable[[str], None]) -> None:
+    def __init__(self, progress: Callable[[str], None], engine: str) -> None:
         super().__init__(logging.WARNING)
-        self.progress = progress
+        self.progress, self.engine = progress, engine
         self.error_boxes = 0  # warnings of the ludoscribe plugin: blocks it could not render
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.error_boxes += record.name.startswith("mkdocs.plugins.ludoscribe")
-        self.progress(f"mkdocs: {record.levelname}: {record.getMessage()}")
+        self.error_boxes += record.name.startswith(f"{self.engine}.plugins.ludoscribe")
+        self.progress(f"{self.engine}: {record.levelname}: {record.getMessage()}")

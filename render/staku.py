@@ -20,8 +20,9 @@ import svgwrite
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
-                                    StakuPosition, Turn)
+                                    Staku, StakuPosition, Turn)
 from .svg import INK, Places, annotate, cached, drawing, finish, gathered, highlight, placed, shape, state_text
+from .text import code_board
 
 BACKGROUND = "#c9a47e"
 CELL_FILL = "#ead9bd"
@@ -206,3 +207,12 @@ def _static_board(size: int, flipped: bool):
                                font_size=font, font_family="sans-serif", fill=INK,
                                text_anchor="end" if outward < 0 else "start"))
     return group
+
+
+# --- the board as text, for the terminal (render/text.py) ---------------------------
+
+
+def text_board(game: Staku, position: StakuPosition) -> list[str]:
+    """The rows of the position code, with the rows' names and how a cell is named."""
+    return code_board(game, position, "gfedcba",
+                      ("a cell is its row's letter and its place in the row from the left, from 1: d4",))

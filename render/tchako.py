@@ -19,9 +19,13 @@ import svgwrite
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
-from ..notation.games.tchako import (BASE_BITS, OFF, SIDES, ZONE, Create, Shot, State, TChakoPosition, Turn,
-                                     captured_zones, chain, occupied_zones, reach)
-from ..notation.games.tchako_board import CENTRE, CONNECTIONS, HEIGHT, KIND, OBSTACLES, OWNER, RADIUS, WIDTH, ZONES
+from ..notation.games.tchako import TChako
+from ..notation.games.tchako_position import SIDES, TChakoPosition
+from ..notation.games.tchako_turns import ELASTICS, Create, Shot, Turn
+from ..notation.games.tchako_zones import (BASE_BITS, OFF, ZONE, captured_zones, chain, controlled_zones,
+                                           occupied_zones, reach)
+from ..notation.games.tchako_board import (CENTRE, CONNECTIONS, HEIGHT, KIND, NEIGHBOURS, OBSTACLES, OWNER, RADIUS,
+                                           WIDTH, ZONES)
 from .svg import HIGHLIGHT, INK, Picture, Places, annotate, cached, drawing, finish, gathered, placed, shape, state_text
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
@@ -68,19 +72,19 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
         return _spot(*CENTRE[ZONES[zone]], unit, flipped)
 
     dwg.add(_static(unit, flipped))
-    state = State(position)
+    zones = position.zones or occupied_zones(position.pucks)
     side = position.side
     mover = 1 - side if last is not None else side
-    controls = [state.controlled(s) for s in (0, 1)]
+    controls = [controlled_zones(zones, s) for s in (0, 1)]
     # the mover's captures, fixed as its turn began
-    captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else state.zones, mover)
+    captures = captured_zones(occupied_zones(last[0].pucks) if last is not None else zones, mover)
     for zone in range(len(ZONES)):
         shaded = tuple(s for s in (0, 1) if controls[s] >> zone & 1 and not (
             KIND[ZONES[zone]] != "neutral" and OWNER[ZONES[zone]] == s and not position.pucks[zone][s]))
         captured = bool(captures >> zone & 1)
         if shaded or captured:
             dwg.elements.extend(_shading(zone, shaded, mover if captured else None, unit, flipped))
-    if chain(state, mover, captures):
+    if chain(zones, mover, captures):
         through = captures | controls[mover]
         linked = reach(BASE_BITS[mover] & through, through)
         for pair in CONNECTIONS:
@@ -93,7 +97,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, unit, flipped)
     annotate(dwg, _places(unit, flipped), gathered(marks, arrows, labels, dims))
-    _panel(dwg, position, last, unit, chain(state, mover, captures), mover, outcome)
+    _panel(dwg, position, last, unit, chain(zones, mover, captures), mover, outcome)
     return finish(dwg)
 
 
@@ -319,3 +323,25 @@ def _legend(dwg: svgwrite.Drawing, unit: float):
                         stroke_opacity=0.8))
     legend.add(dwg.text("t'chako chain", insert=(at(6.4), baseline)))
     return legend
+
+
+# --- the board as text, for the terminal (render/text.py) ---------------------------
+
+
+def text_board(game: TChako, position: TChakoPosition) -> list[str]:
+    """T'Chako's zones one a line: kind, owner, neighbours, each side's pucks (Q: its queen among
+    them), who stands on the creation space; then the elastics laid."""
+    lines = ["zone  kind     owner  next to    White  Black  creation space"]
+    for k, zone in enumerate(ZONES):
+        counts = [f"{position.pucks[k][side]}{'Q' if position.queens[side] == k else ''}" for side in (0, 1)]
+        owner = ("White", "Black")[OWNER[zone]] if zone in OWNER else "-"
+        standing = {"": "free", "w": "White puck", "b": "Black puck", "Q": "White queen", "q": "Black queen"}
+        lines.append(f"{zone:<6}{KIND[zone]:<9}{owner:<7}{NEIGHBOURS[zone]:<11}{counts[0]:<7}{counts[1]:<7}"
+                     f"{standing[position.created[k]]}")
+    for side, name in enumerate(("White", "Black")):
+        laid = [f"{kind} {a}-{b}" + (f" via {middle}" if middle else "")
+                for kind, (a, b, middle) in zip(ELASTICS, position.elastics[3 * side:3 * side + 3]) if a]
+        queen = "off the board" if position.queens[side] == OFF else f"on {ZONES[position.queens[side]]}"
+        lines.append(f"{name}: queen {queen}; elastics {', '.join(laid) or 'none laid'}")
+    lines.append("(pucks of each side in each zone, its queen included and marked Q)")
+    return lines

@@ -13,7 +13,7 @@ from typing import Sequence
 import svgwrite
 
 from ..notation.games.base import Outcome
-from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, TebloPosition
+from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, Teblo, TebloPosition
 from ..notation.annotations import Arrow, Label, Mark
 from .svg import (INK, annotate, cached, drawing, finish, fitting, gathered, highlight, placed, shape, square_grid,
                   square_places, state_text)
@@ -145,3 +145,26 @@ def _static_board(unit: float, flipped: bool):
             group.add(dwg.text(label, insert=(x, y), font_size=font, font_family="sans-serif",
                                text_anchor="middle", fill=INK))
     return group
+
+
+# --- the board as text, for the terminal (render/text.py) ---------------------------
+
+
+def text_board(game: Teblo, position: TebloPosition) -> list[str]:
+    """Teblo's board with its coordinates: pawns Y and R, support pieces y and r, bases +."""
+
+    def cell(square: int) -> str:
+        for side, mark in enumerate("YR"):
+            if position.pawns[side] == square:
+                return mark
+        for side, mark in enumerate("yr"):
+            if position.pieces[side] >> square & 1:
+                return mark
+        return "+" if square in BASES else "."
+
+    lines = ["   " + "".join(f"{column:>3}" for column in range(1, SIZE + 1))]
+    for row in reversed(range(SIZE)):
+        lines.append(f"{ROWS[row]}  " + "".join(f"{cell(row * SIZE + column):>3}" for column in range(SIZE)))
+    lines.append(f"Y R pawns, y r support pieces, + bases D3 and I10; in hand: Yellow {position.in_hand(0)}, "
+                 f"Red {position.in_hand(1)}")
+    return lines

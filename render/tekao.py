@@ -17,9 +17,10 @@ import svgwrite
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
-                                    Step, TekaoPosition, TekaoTurn)
+                                    Step, Tekao, TekaoPosition, TekaoTurn)
 from .svg import (HIGHLIGHT, INK, annotate, cached, centre, drawing, finish, fitting, gathered, highlight, placed,
                   shape, square_grid, square_places, state_text)
+from .text import code_board
 
 COLOURS = {  # side: (tile, edge)
     0: ("#4a86d4", "#1d4680"),
@@ -260,3 +261,10 @@ def _static_board(unit: float, flipped: bool):
                                text_anchor="middle", fill=INK))
     return group
 
+
+# --- the board as text, for the terminal (render/text.py) ---------------------------
+
+
+def text_board(game: Tekao, position: TekaoPosition) -> list[str]:
+    """The rows of the position code, with the names of the rows and columns."""
+    return code_board(game, position, "87654321", tuple("abcdefgh"))

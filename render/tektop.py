@@ -19,9 +19,10 @@ import svgwrite
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
-                                     TektopPosition, Turn, squares_of)
+                                     Tektop, TektopPosition, Turn, squares_of)
 from .svg import (INK, annotate, cached, cell_arrow, centre, drawing, finish, gathered, highlight, placed, shape,
                   square_grid, square_places, state_text)
+from .text import code_board
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
 LEVEL_INK = ("#7d6c50", "#6e5a3c", "#4e3c24", "#efe3c8", "#f6ecd6")  # a level's number on its shade
@@ -216,3 +217,11 @@ def _terraces(at, unit: float) -> str:
                 y = max(y1, y2)
                 parts.append(f"M{x1},{y}H{round(x1 + unit, 2)}")
     return "".join(parts)
+
+
+# --- the board as text, for the terminal (render/text.py) ---------------------------
+
+
+def text_board(game: Tektop, position: TektopPosition) -> list[str]:
+    """The rows of the position code, with the names of the rows and columns."""
+    return code_board(game, position, "54321", tuple("abcde"))

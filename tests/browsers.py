@@ -30,8 +30,9 @@ def _unavailable() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
+    """One chromium for every browser test of the run (each test opens its own context)."""
     missing = _unavailable()
     if missing:
         if os.environ.get("CI") == "true":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+
 import pytest
 
 from ludoscribe.notation import Record, check, read_records

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from ludoscribe.notation.games import Game, GamePlugin, History, Outcome
+from ludoscribe.notation.games import Game, GamePlugin, History, Outcome, Played
 
 CELLS = "ABCDEFG"
 STONES = "ld"  # Light's and Dark's pebbles in a position code
@@ -60,16 +60,13 @@ turn            = ~r"(?P<cell>[A-G])(?![A-Za-z0-9])\s*"
     def turn_text(self, turn: int) -> str:
         return CELLS[turn]
 
-    def why_illegal(self, position: Row, turn: int) -> str | None:
+    def play(self, position: Row, turn: int) -> Played[Row, int]:
         if self.outcome(position) is not None:
-            return "the game is over"
+            return Played("the game is over", turn, None)
         if position.cells[turn] != ".":
-            return f"{CELLS[turn]} already holds a pebble"
-        return None
-
-    def apply(self, position: Row, turn: int) -> Row:
+            return Played(f"{CELLS[turn]} already holds a pebble", turn, None)
         cells = position.cells[:turn] + STONES[position.side] + position.cells[turn + 1:]
-        return Row(cells, 1 - position.side, position.number + position.side)
+        return Played(None, turn, Row(cells, 1 - position.side, position.number + position.side))
 
     def legal_turns(self, position: Row, chance: Any = None) -> Iterable[int]:
         if self.outcome(position) is not None:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import query
+from ludoscribe.notation import conditions, query
 from ludoscribe.notation.reader import read_string
 from ludoscribe.notation.stats import ending_kind, gather
 
@@ -144,7 +144,7 @@ def test_records_with_problems_are_reported_and_meet_no_condition_on_turns(tmp_p
 
 def test_library_query_combines_conditions():
     records = [read_string(text)[0] for text in ARCHIVE]
-    wanted = query.Query([query.player_condition("ann"), query.turns_condition("3..")])
+    wanted = query.Query([conditions.player_condition("ann"), conditions.turns_condition("3..")])
     assert [record.tags["Round"] for record in records if wanted.matches(record)] == ["1"]
 
 

@@ -186,7 +186,7 @@ def test_a_condition_answers_the_same_from_the_tags_alone_and_from_the_whole_rec
                                                                                    meets):
     """The library's answer for a record read for its tags only equals its answer for the
     same record read in full and replayed, records with problems included."""
-    from ludoscribe.cli.archive import CONDITIONS
+    from ludoscribe.cli.filter import CONDITIONS
     from ludoscribe.notation.reader import parse_record
 
     wanted = Query.build([(next(builder for each, builder, _ in CONDITIONS if each == option), text)])

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import check, read_file
+from ludoscribe.notation import check, parallel, read_file
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation.replay import positions
 
@@ -39,12 +39,21 @@ BROKEN = """[Game "Teblo"]
 """
 
 
+RANDOM = 120  # random Teblo records
+
+
+@pytest.fixture(autouse=True)
+def small_batches(monkeypatch):
+    """Batches of 8 records rather than 64: the archive goes to the workers in some 25 batches."""
+    monkeypatch.setattr(parallel, "BATCH", 8)
+
+
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory) -> Path:
-    """The corpus, 300 random Teblo records (the first 40 twice), records with problems, a JSON file."""
+    """The corpus, 120 random Teblo records (the first 40 twice), records with problems, a JSON file."""
     folder = tmp_path_factory.mktemp("archive")
     shutil.copytree(CORPUS, folder / "corpus")
-    text = random_text("Teblo", 300, seed=11, max_turns=60)
+    text = random_text("Teblo", RANDOM, seed=11, max_turns=60)
     (folder / "random.tgn").write_text(text, encoding="utf-8")
     (folder / "twice.tgn").write_text(random_text("Teblo", 40, seed=11, max_turns=60), encoding="utf-8")
     (folder / "broken.tgn").write_text(BROKEN, encoding="utf-8")
@@ -75,20 +84,29 @@ QUERIES = [  # conditions, and whether they read the turns of broken.tgn's recor
     (["--comment", "the"], True),
     (["--nag", "!"], True),
     (["--turns", "30..50"], True),
-    (["--player", "Random", "--turns", "..40"], False),
-    (["--game", "Staku", "--opening", "c3-d3"], False),
+    (["--player", "Random", "--turns", "50.."], False),
+    (["--game", "Staku", "--opening", "a2-b2+c3"], False),  # a corpus record and its JSON copy
     (["--unique"], True),
     (["--unique", "--player", "Yellow"], False),
 ]
 
 
-@pytest.mark.parametrize("conditions, reads_broken", QUERIES, ids=lambda each: " ".join(each) if isinstance(each, list) else "")
-@pytest.mark.parametrize("output", [["--count"], [], ["--to", "json"]], ids=["count", "tgn", "json"])
+# Each kind of condition with the output that shows most (every chosen record in full, in
+# order), and the other outputs with a condition on the turns and with one on the tags alone.
+CASES = ([(conditions, reads_broken, ["--to", "json"]) for conditions, reads_broken in QUERIES]
+         + [(QUERIES[index][0], QUERIES[index][1], output) for index in (0, 6) for output in (["--count"], [])])
+
+
+@pytest.mark.parametrize("conditions, reads_broken, output", CASES,
+                         ids=[" ".join(conditions + (output or ["--to", "tgn"])) for conditions, _, output in CASES])
 def test_filter_with_workers_gives_what_one_process_gives(archive, conditions, reads_broken, output):
     conditions = [part.replace("{position}", reached(archive)) for part in conditions]
     alone = run("filter", archive, *conditions, *output)
     together = run("filter", archive, *conditions, *output, "--jobs", "2")
     assert together == alone
+    shown = alone[1]  # some records are chosen, so that the two runs are compared on them
+    assert (int(shown) if output == ["--count"] else len(json.loads(shown)["records"]) if output
+            else shown.count("[Game ")) > 0
     # broken.tgn's records are reported, the same way, when their turns are read: not when
     # their tags alone leave them out
     assert (alone[0], "broken.tgn:" in alone[2]) == ((1, True) if reads_broken else (0, False))
@@ -97,7 +115,7 @@ def test_filter_with_workers_gives_what_one_process_gives(archive, conditions, r
 def test_filter_with_workers_chooses_what_it_should(archive):
     code, out, err = run("filter", archive, "--position", reached(archive), "--jobs", "2", "--to", "json")
     chosen = json.loads(out)["records"]
-    assert chosen and all(record["tags"]["Game"] == "Teblo" for record in chosen)
+    assert {record["tags"]["Game"] for record in chosen} == {"Teblo"}
     assert {record["tags"]["Round"] for record in chosen} >= {"7"}
     code, out, err = run("filter", archive, "--unique", "--count", "--jobs", "2")
     corpus = sum(1 for path in (archive / "corpus").rglob("*.tgn") for _ in read_file(path))
@@ -107,7 +125,7 @@ def test_filter_with_workers_chooses_what_it_should(archive):
     assert [line for line in err.splitlines() if "club-final" in line and "same game" in line] == [
         f"{archive / 'club-final.json'}: record 1 is the same game as {archive / 'corpus/staku/club-final.tgn'}: "
         "record 1 (same players and turns): kept once"]
-    assert int(out) == 300 + corpus and code == 1
+    assert int(out) == RANDOM + corpus and code == 1
 
 
 @pytest.mark.parametrize("form", ["text", "json", "csv"])

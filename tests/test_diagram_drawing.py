@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections import Counter
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -260,10 +261,13 @@ def test_tchako_nothing_crosses_the_pictures_edge_and_pieces_keep_clear_of_it(fl
         svg = tchako.board(position, last=last, flipped=flipped, size=480)
         root = parse(svg)
         width, height = (float(n) for n in root.get("viewBox").split()[2:])
-        for kind, left, top, right, bottom in _boxes(root):
+        boxes = list(_boxes(root))
+        kinds = Counter(kind for kind, *_ in boxes)
+        assert kinds["piece"] == sum(map(sum, position.pucks)) and kinds["text"] == len(ZONES), kinds
+        for kind, left, top, right, bottom in boxes:
             assert left >= 0 and top >= 0 and right <= width and bottom <= height, (kind, left, top, right, bottom)
-            if kind == "piece":
-                assert min(left, top, width - right) > 5  # a margin all round (the panel is below)
+        for _, left, top, right, _ in (box for box in boxes if box[0] == "piece"):
+            assert min(left, top, width - right) > 5  # a margin all round (the panel is below)
 
 
 def test_tchako_zone_names_stand_clear_of_every_zone():

@@ -58,9 +58,10 @@ def test_library_examples_print_what_they_say(folder, capsys):
                           "orthogonally adjacent square"]
     engines = printed(4)
     assert engines[-1] == "TChako T'Chako ('White', 'Black')"
-    assert engines[:3] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
-                              "D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent "
-                              "square", "turn 1 Red"]
+    assert engines[:4] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
+                           "None D4 12/12/12/12/12/12/12/12/12/12/12/12 D4 I10 R 1",
+                           "D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent "
+                           "square", "turn 1 Red"]
     assert printed(5) == ["the turns D4 H10 D3 I10 were played three times in a row", "None"]
     assert printed(8) == ["None", "D4 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent "
                           "square", "D4"]

@@ -27,6 +27,7 @@ from hostile_records import (CORPUS, PUBLISHED, REFUSED, SCRIPT_SCHEMES, build_e
 
 from ludoscribe.notation import read_string
 from ludoscribe.render.escaping import html_text, visible
+from ludoscribe.render.site_engine import site_engine
 
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcset", "background"}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -93,6 +94,7 @@ def html_files(folder: Path) -> list[Path]:
 def test_the_corpus_covers_every_class_and_reads_as_declared():
     assert {hostile.attack for hostile in CORPUS} >= {"html", "markdown", "yaml", "line break", "csv", "terminal",
                                                        "path"}
+    assert (len(PUBLISHED), len(REFUSED)) == (15, 5)  # the tests below go through each of these
     for hostile in CORPUS:
         (record,) = read_string(hostile.text)
         from ludoscribe.notation import check
@@ -182,9 +184,12 @@ def test_no_page_holds_a_fake_fence_or_an_error_box(built):
     """Line breaks never reach the generated Markdown, so the plugin sees no block there."""
     _, folders = built
     for theme in ("material", "mkdocs"):
-        for path in html_files(folders[f"site-{theme}"]):
+        pages = html_files(folders[f"site-{theme}"])
+        sources = sorted((folders[f"site-{theme}"].parent / f"project-{theme}" / "docs").rglob("*.md"))
+        assert len(pages) > len(PUBLISHED) and len(sources) > len(PUBLISHED)
+        for path in pages:
             assert "ls-error" not in path.read_text(encoding="utf-8"), path
-        for path in (folders[f"site-{theme}"].parent / f"project-{theme}" / "docs").rglob("*.md"):
+        for path in sources:
             text = path.read_text(encoding="utf-8")
             assert not set(text) & set("\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"), path
             assert not re.search(r"^ {0,3}(```|~~~)", text, re.MULTILINE), path
@@ -340,5 +345,6 @@ def test_site_fails_when_a_record_page_shows_an_error_box(tmp_path, monkeypatch)
     write_corpus(tmp_path / "in")
     result = run_cli("site", tmp_path / "in" / "paths.tgn", "-o", tmp_path / "site")
     assert result.exit_code == 2
-    assert re.search(r"mkdocs: WARNING: ludoscribe: records/[a-z0-9-]+\.md: ```tgn block 1:", result.output)
-    assert "mkdocs: 1 record page(s) could not show their record (see above)\n" in result.output
+    engine = site_engine()  # the one this process builds with: ProperDocs or MkDocs (tests/test_site_engines.py)
+    assert re.search(rf"{engine}: WARNING: ludoscribe: records/[a-z0-9-]+\.md: ```tgn block 1:", result.output)
+    assert f"{engine}: 1 record page(s) could not show their record (see above)\n" in result.output

@@ -138,3 +138,41 @@ def test_a_record_that_does_not_check_is_not_resumed(tmp_path, text):
     assert result.returncode == 1
     assert result.stderr.startswith(f"Error: cannot resume {path}: ")
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_yes_or_no_question_asks_again_after_any_other_answer(tmp_path):
+    """docs/cli.md#record: y, yes, n or no in any case, Enter for the capital letter's answer."""
+    path = tmp_path / "asked.tgn"
+    child = spawn("record", "teblo", "-o", str(path))
+    answer_tags(child, {"Event": "", "Site": "", "Date": "2026.03.14", "Round": "", "Yellow": "Ana", "Red": "Bo"})
+    turn(child, "turn 1 Yellow", "result 1-0")
+    question = "End the game with 1-0: Yellow (Ana) wins? [y/N] "
+    child.expect_exact(question)
+    child.sendline("D4")  # a turn typed at the question is not an answer to it
+    child.expect_exact("Error: invalid input")
+    child.expect_exact(question)
+    child.sendline("NO")
+    child.expect_exact("Not ended.")
+    turn(child, "turn 1 Yellow", "result 1-0")
+    child.expect_exact(question)
+    child.sendline("")
+    child.expect_exact("Not ended.")
+    turn(child, "turn 1 Yellow", "result 1-0")
+    child.expect_exact(question)
+    child.sendline("Yes")
+    child.expect_exact(f"saved {path}: 0 turns, result 1-0")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    child = spawn("record", "teblo", "-o", str(path))
+    child.expect_exact("[y/N] ")
+    child.sendline("maybe")
+    child.expect_exact("Error: invalid input")
+    child.expect_exact("[y/N] ")
+    child.sendeof()
+    child.expect_exact(f"Error: {path} is finished (1-0: Yellow (Ana) wins) and was not reopened")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert read_string(path.read_text(encoding="utf-8"))[0].result == "1-0"

@@ -74,7 +74,9 @@ def label_of(record, ply: int) -> str:
 
 @pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.tgn")), ids=lambda path: path.stem)
 def test_the_tree_built_while_checking_is_the_tree_built_by_walking(path):
-    for record in read_file(str(path)):
+    records = list(read_file(str(path)))
+    assert len(records) == path.read_text(encoding="utf-8").count("[Game ")
+    for record in records:
         builder = TreeBuilder(record)
         check(record, then=builder)
         assert not record.problems

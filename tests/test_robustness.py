@@ -32,7 +32,7 @@ def read_path(tmp_path, data: bytes) -> list:
     records = list(read_file(path))
     for record in records:
         check(record)
-    assert all(record.source.name == str(path) for record in records)
+    assert {record.source.name for record in records} == {str(path)}
     return records
 
 

@@ -30,6 +30,14 @@ def test_the_steps_are_read_from_the_readme():
                      ".venv/bin/ludoscribe diagram corpus -o diagrams", ".venv/bin/mkdocs build"]
 
 
+def test_ci_runs_the_readmes_test_command():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\nInstall and run the tests", 1)[1].split("\n## ", 1)[0]
+    [command] = re.findall(r"^    (\S.*)$", section, re.M)
+    assert command.endswith(" -m pytest -n auto")  # one process per CPU (pytest-xdist, in the test extra)
+    assert (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()[-1] == command
+
+
 def test_the_readme_in_order_then_the_main_command_again(tmp_path):
     for name in ("corpus", "docs"):
         shutil.copytree(ROOT / name, tmp_path / name)

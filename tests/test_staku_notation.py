@@ -185,7 +185,7 @@ def playout(game: Staku, seed: int, max_plies: int = 200):
     turns, outcome = [], None
     while outcome is None and len(turns) < max_plies:
         turn = game.random_turn(pos, rng)
-        assert game.why_illegal(pos, turn) is None and game.complete(pos, turn) == turn
+        assert game.why_illegal(pos, turn) is None and game.play(pos, turn).turn == turn
         turns.append(turn)
         pos = game.apply(pos, turn)
         outcome = game.outcome(pos)

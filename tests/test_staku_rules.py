@@ -246,9 +246,9 @@ def test_capture_mark_is_checked(turn, message):
 
 def test_complete_marks_every_capture():
     pos = position({"c3": "ww", "c4": "b", "c6": "nb"})
-    assert GAME.turn_text(GAME.complete(pos, GAME.read_turn("c3+c4-c5"))) == "c3+xc4-c5"
-    assert GAME.turn_text(GAME.complete(pos, GAME.read_turn("c3+xc4-c5"))) == "c3+xc4-c5"
-    assert GAME.turn_text(GAME.complete(pos, GAME.read_turn("c3-d3"))) == "c3-d3"
+    assert GAME.turn_text(GAME.play(pos, GAME.read_turn("c3+c4-c5")).turn) == "c3+xc4-c5"
+    assert GAME.turn_text(GAME.play(pos, GAME.read_turn("c3+xc4-c5")).turn) == "c3+xc4-c5"
+    assert GAME.turn_text(GAME.play(pos, GAME.read_turn("c3-d3")).turn) == "c3-d3"
 
 
 def test_unmarked_capture_in_a_record_is_written_with_its_mark():
@@ -340,12 +340,12 @@ def brute_force_turns(game: Staku, pos) -> set[Turn]:
                 first = Move(origin, to, count)
                 if game.why_illegal(pos, Turn((first,))) is not None:
                     continue
-                found.add(game.complete(pos, Turn((first,))))
+                found.add(game.play(pos, Turn((first,))).turn)
                 for count2 in (1, 2, 3):
                     for to2 in range(49):
                         chain = Turn((first, Move(to, to2, count2)))
                         if game.why_illegal(pos, chain) is None:
-                            found.add(game.complete(pos, chain))
+                            found.add(game.play(pos, chain).turn)
     return found
 
 

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from conftest import checked, problems_of, read_one
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import write_record
-from ludoscribe.notation.games.tchako import DECIDED, TChako
+from ludoscribe.notation.games.tchako import TChako
+from ludoscribe.notation.games.tchako_turns import DECIDED
 from ludoscribe.notation.jsonio import read_json, write_json
 from ludoscribe.notation.scoresheet import Scoresheet
 
@@ -23,8 +24,9 @@ TOTAL = "Aw8/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 4 0/0 play"  # White has 11 pieces
 
 def played(variant: str, code: str, text: str):
     game = TChako(variant)
-    reason, turn, after = game.play(game.read_position(code), game.read_turn(text))
-    return reason, game.turn_text(turn), game.position_code(after)
+    before = game.read_position(code)
+    played = game.play(before, game.read_turn(text))
+    return played.reason, game.turn_text(played.turn), game.position_code(played.after or before)
 
 
 @pytest.mark.parametrize("variant, code, text, after", [

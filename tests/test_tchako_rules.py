@@ -224,12 +224,12 @@ def test_rule(variant, code, text, reason, after):
 def test_the_queens_return_is_written_in_full():
     game = TChako()
     position = game.read_position(NO_QUEEN)
-    assert game.turn_text(game.complete(position, game.read_turn("+A"))) == "+qA"
+    assert game.turn_text(game.play(position, game.read_turn("+A")).turn) == "+qA"
 
 
 def test_options_with_numbers():
-    assert TChako("Sudden death 8, sumo").values == {"sudden death": 8}
-    assert TChako("countdown  12, demographic total 12").values == {"countdown": 12, "demographic total": 12}
+    assert TChako("Sudden death 8, sumo").modes.values == {"sudden death": 8}
+    assert TChako("countdown  12, demographic total 12").modes.values == {"countdown": 12, "demographic total": 12}
 
 
 @pytest.mark.parametrize("variant, message", [

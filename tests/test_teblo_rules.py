@@ -222,7 +222,9 @@ def test_hand_of_25_pieces(teblo):
     pos = teblo.apply(pos, teblo.read_turn("H10"))
     assert pos.in_hand(0) == 0
     assert why(teblo, pos, "(E6)") == "Yellow has no support pieces left in hand (each side has 25)"
-    assert all(isinstance(turn, Step) for turn in teblo.legal_turns(pos))
+    legal = list(teblo.legal_turns(pos))  # the pawn's steps only: no placement
+    assert {type(turn) for turn in legal} == {Step}
+    assert sorted(teblo.turn_text(turn) for turn in legal) == ["C3", "D2", "D4", "E3"]
 
 
 def test_hand_runs_out_in_record():

@@ -80,7 +80,7 @@ def test_pieces_on_the_board_after_the_setup():
 
 def test_last_fight_highlights_the_step_and_crosses_the_squares_it_emptied():
     before = position(SEED_FIGHT)
-    turn = GAME.complete(before, GAME.read_turn("d3-d4"))
+    turn = GAME.play(before, GAME.read_turn("d3-d4")).turn
     after = GAME.apply(before, turn)
     root = parse(board(after, last=(before, turn)))
     assert highlighted(root) == 2

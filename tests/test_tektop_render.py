@@ -36,7 +36,7 @@ def texts(root: ElementTree.Element) -> list[str]:
 
 
 def played(position, text):
-    turn = RULES.complete(position, RULES.read_turn(text))
+    turn = RULES.play(position, RULES.read_turn(text)).turn
     assert RULES.why_illegal(position, turn) is None
     return RULES.apply(position, turn), (position, turn)
 

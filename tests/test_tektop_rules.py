@@ -46,14 +46,14 @@ def completed(pos, text: str, game: Tektop = GAME) -> str:
     """The canonical spelling of a legal turn once the position has filled it in."""
     turn = game.read_turn(text)
     assert game.why_illegal(pos, turn) is None
-    return game.turn_text(game.complete(pos, turn))
+    return game.turn_text(game.play(pos, turn).turn)
 
 
 def after(pos, *texts: str, game: Tektop = GAME):
     for text in texts:
         turn = game.read_turn(text)
         assert game.why_illegal(pos, turn) is None, (text, game.why_illegal(pos, turn))
-        pos = game.apply(pos, game.complete(pos, turn))
+        pos = game.apply(pos, game.play(pos, turn).turn)
     return pos
 
 

@@ -14,6 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, cast
 
 from ..grammar import turn_pattern
@@ -41,6 +42,27 @@ class Position(Protocol):
 
 P = TypeVar("P", bound=Position)  # a game's position type
 T = TypeVar("T", bound=Hashable)  # a game's turn type
+
+
+@dataclass(slots=True)
+class Played(Generic[P, T]):
+    """What the rules say of a turn played from a position (`Game.play`): an answer, read
+    and not changed (not frozen only because replaying makes one a turn, and a frozen
+    dataclass is built three times slower).
+
+    `reason` is why they refuse it, in words a player reads, or None when it is legal;
+    `turn` is the turn as the position completes it (what the notation lets a player
+    leave out written in: a capture mark, say), the turn as given when it is refused;
+    `after` is the position after a legal turn, None after a refused one.
+    """
+
+    reason: str | None
+    turn: T
+    after: P | None
+
+
+class IllegalTurn(ValueError):
+    """A turn the rules refuse; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -184,29 +206,6 @@ class History:
         return [turn for _, turn in self.turns[len(self.turns) - length:]]
 
 
-class LastPlayed:
-    """The last turn a game worked out, remembered by identity of position and turn.
-
-    Replaying asks why_illegal, complete and apply about the same turn in a row; a game
-    that works a turn out in one go keeps the result here instead of doing it thrice.
-    """
-
-    def __init__(self, work: Callable[[Any, Any], Any]) -> None:
-        self.work = work
-        self.position: Any = None
-        self.turn: Any = None
-        self.result: Any = None
-
-    def __call__(self, position: Any, turn: Any) -> Any:
-        if position is not self.position or turn is not self.turn:
-            self.remember(position, turn, self.work(position, turn))
-        return self.result
-
-    def remember(self, position: Any, turn: Any, result: Any) -> None:
-        """Answer `result` for this position and turn (e.g. the completed spelling of a turn)."""
-        self.position, self.turn, self.result = position, turn, result
-
-
 class Cells(Mapping[str, str]):
     """What the cells of one position hold, by cell name, each worked out when it is asked
     for (a question about a few cells does not pay for the whole board): `index` gives each
@@ -240,6 +239,23 @@ class Game(ABC, Generic[P, T]):
     turn_example: ClassVar[str]  # how turns look, for error messages
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        """Refuse, naming the way out, a game written for the rules as three methods
+        (why_illegal, complete, apply) instead of `play` (docs/contributing.md#the-rules)."""
+        super().__init_subclass__(**options)
+        earlier = [name for name in ("why_illegal", "complete", "apply")
+                   if any(name in vars(klass) for klass in cls.__mro__ if klass is not Game)]
+        if earlier and getattr(cls.play, "__isabstractmethod__", False):
+            raise TypeError(f"{cls.__name__} writes its rules as {' and '.join(earlier)}: a game's rules are "
+                            "one method, play, which returns a Played (docs/contributing.md#the-rules)")
+
+    @classmethod
+    def shared(cls: type[G], variant: str = "") -> G:
+        """The game with these Variant options, one object for every caller: games keep no
+        state, so records of one game and variant can share their rules (ValueError as the
+        constructor gives it)."""
+        return cast(G, _shared(cls, variant))
 
     def __init__(self, variant: str = "") -> None:
         chosen = {part.strip() for part in variant.split(",") if part.strip()}
@@ -292,32 +308,21 @@ class Game(ABC, Generic[P, T]):
 
     # --- rules -------------------------------------------------------------------
     @abstractmethod
+    def play(self, position: P, turn: T) -> Played[P, T]:
+        """Play a turn from a position: why the rules refuse it, or the turn as completed and
+        the position after it (see Played). The one question of the rules: a game works a
+        turn out once, keeping nothing between calls."""
+
     def why_illegal(self, position: P, turn: T) -> str | None:
-        """None if the turn is legal here, else the reason, in words a player reads."""
+        """None if the turn is legal here, else the reason (`play`'s answer)."""
+        return self.play(position, turn).reason
 
-    @abstractmethod
     def apply(self, position: P, turn: T) -> P:
-        """The position after a legal turn."""
-
-    def play(self, position: P, turn: T) -> tuple[str | None, T, P | None]:
-        """Why the turn is illegal (None when legal), the turn as completed, the position after it.
-
-        The three questions replaying asks of every turn; a game that works them out in one
-        go answers them here at once.
-        """
-        reason = self.why_illegal(position, turn)
-        if reason is not None:
-            return reason, turn, None
-        turn = self.complete(position, turn)
-        return None, turn, self.apply(position, turn)
-
-    def complete(self, position: P, turn: T) -> T:
-        """A legal turn with what the position decides filled in, for writing it in full.
-
-        Games whose notation lets a player leave out what the position tells (a capture
-        mark, say) return the turn with it written; checking a record stores this turn.
-        """
-        return turn
+        """The position after a legal turn (`play`'s answer); IllegalTurn saying why if it is not legal."""
+        played = self.play(position, turn)
+        if played.after is None:
+            raise IllegalTurn(played.reason)
+        return played.after
 
     @abstractmethod
     def legal_turns(self, position: P, chance: Any = None) -> Iterable[T]:
@@ -343,3 +348,11 @@ class Game(ABC, Generic[P, T]):
     def label(self, number: int, side: int) -> str:
         """How errors name a turn: 'turn 3 Red'."""
         return f"turn {number} {self.sides[side]}"
+
+
+G = TypeVar("G", bound=Game[Any, Any])  # a game's rules class
+
+
+@lru_cache(maxsize=256)
+def _shared(game: type[Game[Any, Any]], variant: str) -> Game[Any, Any]:
+    return game(variant)

@@ -1,10 +1,12 @@
-"""Games as plugins: one object per game holds everything Ludoscribe knows of it.
+"""Games as plugins: one object per game says what Ludoscribe needs to know of it.
 
 A plugin names its code as 'module:attribute' strings, imported the first time they are
 needed, so that a command pays only for the games its records use. The five games of the
-format are built in; another package adds a game by exposing a `GamePlugin` under the
-entry-point group `ludoscribe.games` (docs/contributing.md#adding-a-game), read only
-when a Game tag names no built-in game.
+format are built in: their rules, names and scoring here, their drawings in the render
+layer (render/boards.py), each layer listing its own parts. Another package adds a game
+by exposing one `GamePlugin` with all its parts under the entry-point group
+`ludoscribe.games` (docs/contributing.md#adding-a-game), read only when a Game tag names
+no built-in game.
 """
 
 from __future__ import annotations
@@ -26,14 +28,15 @@ class GamePlugin:
     """One game: its rules and how Ludoscribe names, draws and scores it.
 
     Code is given as a 'package.module:attribute' string (imported on first use) or as
-    the object itself.
+    the object itself. The drawings (`diagram`, `text_board`) are the render layer's to
+    load (render/boards.py), which lists those of the built-in games itself.
     """
 
     name: str  # as written in the Game tag: letters and digits
     rules: str | type  # the Game subclass of its rules (Variant options parsed there)
     title: str = ""  # its name for readers, when the Game tag cannot spell it (T'Chako)
     aliases: tuple[str, ...] = ()  # other Game tag values that mean this game
-    diagram: str | Callable[..., str] | None = None  # draws a position as SVG (see render/diagram.py)
+    diagram: str | Callable[..., str] | None = None  # draws a position as SVG (render/diagram.py)
     text_board: str | Callable[..., list[str]] | None = None  # (game, position) -> board lines for the terminal
     scoring: str = ""  # competition points WIN,DRAW,LOSS, when not 1,0.5,0
 
@@ -44,16 +47,6 @@ class GamePlugin:
     @property
     def rules_class(self) -> type[Game]:
         return load(self.rules)
-
-    @property
-    def draw(self) -> Callable[..., str] | None:
-        """The SVG board drawing, or None for a game without diagrams."""
-        return None if self.diagram is None else load(self.diagram)
-
-    @property
-    def board_lines(self) -> Callable[..., list[str]] | None:
-        """The terminal board, or None to show the rows of the position code."""
-        return None if self.text_board is None else load(self.text_board)
 
     def spellings(self) -> set[str]:
         """The Game tag values that name this game, as `spelling` reduces them."""
@@ -80,18 +73,12 @@ def spelling(tag: str) -> str:
 
 
 _GAMES = "ludoscribe.notation.games."
-_RENDER = "ludoscribe.render."
 BUILT_IN: tuple[GamePlugin, ...] = (
-    GamePlugin("Teblo", _GAMES + "teblo:Teblo", diagram=_RENDER + "teblo:board",
-               text_board=_RENDER + "text:teblo_board", scoring="3,1,0"),
-    GamePlugin("Staku", _GAMES + "staku:Staku", diagram=_RENDER + "staku:board",
-               text_board=_RENDER + "text:staku_board"),
-    GamePlugin("Tektop", _GAMES + "tektop:Tektop", diagram=_RENDER + "tektop:board",
-               text_board=_RENDER + "text:tektop_board"),
-    GamePlugin("Tekao", _GAMES + "tekao:Tekao", diagram=_RENDER + "tekao:board",
-               text_board=_RENDER + "text:tekao_board"),
-    GamePlugin("TChako", _GAMES + "tchako:TChako", title="T'Chako", diagram=_RENDER + "tchako:board",
-               text_board=_RENDER + "text:tchako_board"),
+    GamePlugin("Teblo", _GAMES + "teblo:Teblo", scoring="3,1,0"),
+    GamePlugin("Staku", _GAMES + "staku:Staku"),
+    GamePlugin("Tektop", _GAMES + "tektop:Tektop"),
+    GamePlugin("Tekao", _GAMES + "tekao:Tekao"),
+    GamePlugin("TChako", _GAMES + "tchako:TChako", title="T'Chako"),
 )
 _BUILT_IN = {key: plugin for plugin in BUILT_IN for key in plugin.spellings()}
 

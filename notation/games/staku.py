@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
-from .base import Cells, Game, History, LastPlayed, Match, Outcome
+from .base import Cells, Game, History, Match, Outcome, Played
 from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
@@ -75,15 +75,6 @@ class Turn(NamedTuple):
     moves: tuple[Move, ...]
 
 
-class Played(NamedTuple):
-    """A turn played on a copy of a position's stacks."""
-
-    reason: str | None  # why the turn is illegal, or None
-    stacks: list[str]  # after the turn (or as far as it was legal)
-    captured: bool  # whether a move of the turn captured
-    turn: Turn  # the turn with its captures marked, when legal
-
-
 @dataclass(frozen=True, slots=True)
 class StakuPosition:
     stacks: tuple[str, ...]  # 49 stacks, bottom to top
@@ -140,7 +131,6 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         if {"staku-2", "staku-3"} <= self.variant:
             raise ValueError("Staku variants 'Staku-2' and 'Staku-3' exclude each other")
         self.limit = 2 if "staku-2" in self.variant else 3  # tokens in a stack
-        self._played = LastPlayed(self._play_turn)
 
     def start_position(self) -> StakuPosition:
         return StakuPosition(START)
@@ -211,43 +201,37 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         return move_text(first) + "".join(move_text(move, False) for move in rest)
 
     # --- rules -------------------------------------------------------------------------
-    def why_illegal(self, position: StakuPosition, turn: Turn) -> str | None:
-        return self._played(position, turn).reason
-
-    def complete(self, position: StakuPosition, turn: Turn) -> Turn:
-        """The turn with every capture marked (the position tells which moves capture)."""
-        played = self._played(position, turn)
-        self._played.remember(position, played.turn, played)
-        return played.turn
-
-    def apply(self, position: StakuPosition, turn: Turn) -> StakuPosition:
-        played = self._played(position, turn)
-        side = position.side
-        return StakuPosition(tuple(played.stacks), 1 - side, 0 if played.captured else position.quiet + 1,
-                             position.number + side)
-
-    def _play_turn(self, position: StakuPosition, turn: Turn) -> Played:
+    def play(self, position: StakuPosition, turn: Turn) -> Played[StakuPosition, Turn]:
+        """The turn played on a copy of the position's stacks, every capture marked (the
+        position tells which moves capture)."""
         side = position.side
         stacks = list(position.stacks)
         moves = turn.moves
         first = moves[0]
         reason = self._why_move_illegal(stacks, side, first)
         if reason is not None:
-            return Played(reason, stacks, False, turn)
+            return Played(reason, turn, None)
         before = stacks[first.to]
         took = self._play(stacks, first)
         if len(moves) == 1:
-            return Played(None, stacks, took, turn if first.capture == took else Turn((first._replace(capture=took),)))
+            done = turn if first.capture == took else Turn((first._replace(capture=took),))
+            return Played(None, done, self._after(position, stacks, took))
         second = moves[1]
         reason = self._why_second_illegal(stacks, side, first, before, took, second)
         if reason is None:
             reason = self._why_move_illegal(stacks, side, second)
         if reason is not None:
-            return Played(reason, stacks, took, turn)
+            return Played(reason, turn, None)
         took_too = self._play(stacks, second)
         if (first.capture, second.capture) != (took, took_too):
             turn = Turn((first._replace(capture=took), second._replace(capture=took_too)))
-        return Played(None, stacks, took or took_too, turn)
+        return Played(None, turn, self._after(position, stacks, took or took_too))
+
+    @staticmethod
+    def _after(position: StakuPosition, stacks: list[str], captured: bool) -> StakuPosition:
+        """The position after a turn that left these stacks (and captured or not)."""
+        side = position.side
+        return StakuPosition(tuple(stacks), 1 - side, 0 if captured else position.quiet + 1, position.number + side)
 
     @staticmethod
     def _play(stacks: list[str], move: Move) -> bool:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, cast
 
-from .base import Cells, Game, History, Match, Outcome
+from .base import Cells, Game, History, Match, Outcome, Played
 from .rows import read_row, write_row
 
 SIZE = 12
@@ -188,10 +188,14 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         return f"({NAMES[turn.on]})" if isinstance(turn, Placement) else NAMES[turn.to]
 
     # --- rules -------------------------------------------------------------------------
-    def why_illegal(self, position: TebloPosition, turn: Step | Placement) -> str | None:
+    def play(self, position: TebloPosition, turn: Step | Placement) -> Played[TebloPosition, Step | Placement]:
         if isinstance(turn, Step):
-            return self._why_step_illegal(position, turn.to)
-        return self._why_placement_illegal(position, turn.on)
+            reason = self._why_step_illegal(position, turn.to)
+        else:
+            reason = self._why_placement_illegal(position, turn.on)
+        if reason is not None:
+            return Played(reason, turn, None)
+        return Played(None, turn, self._after(position, turn))
 
     def _why_step_illegal(self, position: TebloPosition, to: int) -> str | None:
         side = position.side
@@ -236,7 +240,8 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             return None
         return next(base for base in (YELLOW, RED) if not reaches(start, 1 << BASES[base], passable))
 
-    def apply(self, position: TebloPosition, turn: Step | Placement) -> TebloPosition:
+    @staticmethod
+    def _after(position: TebloPosition, turn: Step | Placement) -> TebloPosition:
         side = position.side
         pawns, pieces = position.pawns, position.pieces
         if isinstance(turn, Step):

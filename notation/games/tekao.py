@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from .base import Cells, Game, History, Match, Outcome
+from .base import Cells, Game, History, Match, Outcome, Played
 from .rows import write_row
 
 SIZE = 8
@@ -326,7 +326,7 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
         cells[turn.to], cells[turn.frm] = cells[turn.frm], 0
         return self.fight(cells, turn.to, cells[turn.to])
 
-    def complete(self, position: TekaoPosition, turn: TekaoTurn) -> TekaoTurn:
+    def _complete(self, position: TekaoPosition, turn: TekaoTurn) -> TekaoTurn:
         """The legal turn with its capture marks written out, in canonical order (marks
         already present are right, or the turn would not be legal: only their order may change)."""
         if not isinstance(turn, Step):
@@ -340,7 +340,14 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
         return turn if taken == turn.taken else Step(turn.frm, turn.to, taken)
 
     # --- rules -------------------------------------------------------------------------
-    def why_illegal(self, position: TekaoPosition, turn: TekaoTurn) -> str | None:
+    def play(self, position: TekaoPosition, turn: TekaoTurn) -> Played[TekaoPosition, TekaoTurn]:
+        reason = self._why_illegal(position, turn)
+        if reason is not None:
+            return Played(reason, turn, None)
+        turn = self._complete(position, turn)
+        return Played(None, turn, self._after(position, turn))
+
+    def _why_illegal(self, position: TekaoPosition, turn: TekaoTurn) -> str | None:
         side = position.side
         mover = SIDES[side]
         if isinstance(turn, Placement):
@@ -411,7 +418,7 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
             said += f", then falls on {NAMES[turn.to]}"
         return f"{said} ({right})"
 
-    def apply(self, position: TekaoPosition, turn: TekaoTurn) -> TekaoPosition:
+    def _after(self, position: TekaoPosition, turn: TekaoTurn) -> TekaoPosition:
         """The position after a legal turn (a step's capture marks, when present, are trusted)."""
         side = position.side
         cells = bytearray(position.cells)

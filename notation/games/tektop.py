@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterator, NamedTuple, Sequence
 
-from .base import Cells, Game, History, LastPlayed, Match, Outcome
+from .base import Cells, Game, History, Match, Outcome, Played
 from .rows import read_row, write_row
 
 SIZE = 5
@@ -156,15 +156,6 @@ class Illegal(Exception):
     """Raised while playing a turn, with the reason it breaks the rules."""
 
 
-class Played(NamedTuple):
-    """A turn played on a position: why it is illegal (or None), the board after it (or
-    as far as it was legal), and the turn with every displacement's square written."""
-
-    reason: str | None
-    board: Board
-    turn: Turn
-
-
 def step_text(step: Step) -> str:
     fall = "" if step.fall is None else f">{NAMES[step.fall]}"
     return f"{NAMES[step.origin]}-{NAMES[step.to]}{fall}"
@@ -227,7 +218,6 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
         self.neighbours = ORTHOGONAL if "orthogonal" in self.variant else KING
-        self._played = LastPlayed(self._play_turn)
 
     def start_position(self) -> TektopPosition:
         return START
@@ -295,24 +285,9 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         return f"{dice}:{','.join(map(step_text, turn.steps))}" if turn.steps else dice
 
     # --- rules -------------------------------------------------------------------------
-    def why_illegal(self, position: TektopPosition, turn: Turn) -> str | None:
-        return self._played(position, turn).reason
-
-    def complete(self, position: TektopPosition, turn: Turn) -> Turn:
-        """The turn with the square of every displaced pawn written (always, even when
-        the rules leave only one)."""
-        played = self._played(position, turn)
-        self._played.remember(position, played.turn, played)
-        return played.turn
-
-    def apply(self, position: TektopPosition, turn: Turn) -> TektopPosition:
-        own, other, home = self._played(position, turn).board
-        side = position.side
-        if side == WHITE:
-            return TektopPosition((own, other), (home, position.home[1]), BLACK, position.number)
-        return TektopPosition((other, own), (position.home[0], home), WHITE, position.number + 1)
-
-    def _play_turn(self, position: TektopPosition, turn: Turn) -> Played:
+    def play(self, position: TektopPosition, turn: Turn) -> Played[TektopPosition, Turn]:
+        """The turn played step by step, with the square of every displaced pawn written
+        (always, even when the rules leave only one)."""
         side = position.side
         board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         try:
@@ -321,7 +296,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             group = turn.dice[-1]
             points, steps = SCORE[group], turn.steps
             if points == 0:
-                return Played(None, self._play_forced(side, board, steps, group), turn)
+                return Played(None, turn, self._after(position, self._play_forced(side, board, steps, group)))
             if len(steps) > points:
                 raise Illegal(f"the throw {group} scores {_points(points)}: at most {_steps(points)}, "
                               f"not {len(steps)}")
@@ -333,10 +308,18 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
                 board, step = self._step(side, board, step)
                 done.append(step)
         except Illegal as error:
-            return Played(str(error), board, turn)
+            return Played(str(error), turn, None)
         if tuple(done) != steps:
             turn = Turn(turn.dice, tuple(done))
-        return Played(None, board, turn)
+        return Played(None, turn, self._after(position, board))
+
+    @staticmethod
+    def _after(position: TektopPosition, board: Board) -> TektopPosition:
+        """The position after the mover's turn left its board so."""
+        own, other, home = board
+        if position.side == WHITE:
+            return TektopPosition((own, other), (home, position.home[1]), BLACK, position.number)
+        return TektopPosition((other, own), (position.home[0], home), WHITE, position.number + 1)
 
     def _play_forced(self, side: int, board: Board, steps: tuple[Step, ...], group: str) -> Board:
         """A throw scoring 0: one pawn down one level, if some pawn can go down."""

@@ -165,9 +165,9 @@ def offers_state(game: GameFile, found: Offers, picked: frozenset[str], buttons:
     rules, position = game.record.game, game.replayed.final
     svg = None
     if found.draft and found.refused is None:
-        reason, turn, after = rules.play(position, rules.read_turn(found.draft))
-        if reason is None:
-            svg = draw(rules, after, SIZE, last=(position, turn), flipped=flipped)
+        played = rules.play(position, rules.read_turn(found.draft))
+        if played.reason is None:
+            svg = draw(rules, played.after, SIZE, last=(position, played.turn), flipped=flipped)
     if svg is None:
         svg = draw(rules, position, SIZE, flipped=flipped)
     label = f"{display_name(rules.name)}, " + (f"after the draft {found.draft}" if found.draft else "now")

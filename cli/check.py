@@ -1,0 +1,66 @@
+"""`ludoscribe check`: every rule of their game, record by record (docs/cli.md#check)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..notation import check as check_record
+from ..notation.sources import InputError
+from .errors import exit_status
+from .inputs import input_error, read_sources
+from .messages import count, problem_lines, say
+from .options import quiet_option
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON report instead of lines.")
+@quiet_option("the summary")
+def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+    """Check records: their syntax and every rule of their game.
+
+    Folders are searched for .tgn and .json files. Prints one line per problem,
+    FILE:LINE:COL: turn N Side: message. An input that gives no record (missing,
+    unreadable, a folder with no record file, empty) is reported as FILE: message
+    on standard error and the others are checked. - reads standard input, TGN or JSON.
+    Exit status: 0 when every record is valid, 1 when any is not, 2 when an input
+    could not be read or on a usage error.
+
+    \b
+    Examples:
+      ludoscribe check corpus/teblo/spring-quadrangular-2024.tgn
+      ludoscribe check corpus --json
+    """
+    errors: list[InputError] = []
+
+    def failed(error: InputError) -> None:
+        errors.append(error)
+        input_error(error)
+
+    sources = read_sources(paths, failed=failed)
+    records = valid = 0
+    problems = []
+    for path, index, record in sources:
+        check_record(record)
+        records += 1
+        valid += not record.problems
+        if as_json:
+            problems += [{"file": path, "line": p.line, "column": p.column, "turn": p.turn, "code": p.code,
+                          "message": p.message}
+                         for p in record.problems]
+        else:
+            for line in problem_lines(path, index, record):
+                click.echo(line)
+    if as_json:
+        report = {"records": records, "valid": valid, "problems": problems,
+                  "errors": [{"file": error.path, "message": error.message} for error in errors]}
+        click.echo(json.dumps(report, indent=2))
+    elif not quiet:
+        invalid = records - valid
+        say(f"checked {count(records, 'record')} in {count(sources.files, 'file')}: {valid} valid"
+            + (f", {invalid} with problems" if invalid else "")
+            + (f"; {count(sources.errors, 'input')} not read" if sources.errors else ""))
+    sys.exit(exit_status(sources, valid < records))

@@ -1,0 +1,231 @@
+"""`ludoscribe diagram`: diagrams of record positions, or of a position code, as SVG, PNG or
+PDF, an animated GIF of a game, or a sheet of them to print (docs/cli.md#diagram).
+
+The images extra (render/images.py) imports its packages only when an image is made."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..notation import check as check_record
+from ..notation.annotations import NONE, Annotations, read
+from ..notation.games import game_class
+from ..notation.sources import output_names
+from ..render.captions import caption, caption_of_position
+from ..render.diagram import draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
+from ..render import images
+from .errors import IOFailure, MissingExtra, Status, exit_status
+from .inputs import read_sources
+from .messages import count, note, report, say
+from .options import force_option
+from .outputs import output, write
+
+
+class TurnType(click.ParamType):
+    """--turn: refused at once when it cannot name a turn (a usage error), before any record is read."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            turn_spec(value)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+        return str(value)
+
+
+class AnnotationType(click.ParamType):
+    """--mark, --arrow, --label, --dim: read as the record's command of that name is
+    (docs/diagrams.md); a word that is no shape or colour is a usage error."""
+
+    name = "text"
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Annotations:
+        if isinstance(value, Annotations):
+            return value
+        try:
+            return read(self.command, value, strict=True)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+@click.command()
+@click.argument("source", required=False, metavar="[FILE_OR_DIR]")
+@click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
+@click.option("--turn", type=TurnType(),
+              help="The position after this turn, numbered as in the record: 12 after the turn "
+                   "written 12. (the first side's), 12... after the one written 12... (the second "
+                   "side's), 0 the start. A SetUp record counts from its own first number.")
+@click.option("--all", "every", is_flag=True, help="Every position of the main line, one diagram each.")
+@click.option("--flip", is_flag=True, help="Draw the board from the second side's point of view.")
+@click.option("--size", type=click.IntRange(min=100, max=4000), default=480, show_default=True,
+              help="Width in pixels.")
+@click.option("--game", help="With --position: the game of the position code.")
+@click.option("--position", "code", help="Draw this position code instead of a record.")
+@click.option("--format", "kind", type=click.Choice(["svg", "png", "pdf"]), default="svg", show_default=True,
+              help="Each diagram as SVG, PNG, or a PDF page of its size (PNG and PDF need the images extra).")
+@click.option("--gif", is_flag=True, help="Each record's main line as an animated GIF, one frame a position.")
+@click.option("--delay", type=click.FloatRange(min=0.1, max=60), default=1.0, show_default=True,
+              help="With --gif: seconds from one frame to the next (the last stays 3 times as long).")
+@click.option("--sheet", is_flag=True, help="All the diagrams drawn in one PDF to print: A4 pages of six, "
+                                            "each with a caption (the record, the turn and its comment).")
+@click.option("--mark", "marks", type=AnnotationType("mark"), multiple=True, metavar="CELLS",
+              help="Mark cells, as [%mark] does: 'D4, H9 triangle red'. Shapes: outline (the default), circle, "
+                   "square, triangle, cross; colours: green (the default), blue, red, orange, purple.")
+@click.option("--arrow", "arrows", type=AnnotationType("arrow"), multiple=True, metavar="ARROWS",
+              help="Draw arrows, as [%arrow] does: 'D4-E4, H9-H11 red' (blue by default).")
+@click.option("--label", "labels", type=AnnotationType("label"), multiple=True, metavar="LABELS",
+              help="Write on cells, as [%label] does: 'D4 A, H9 12'.")
+@click.option("--dim", "dims", type=AnnotationType("dim"), multiple=True, metavar="CELLS",
+              help="Dim cells, as [%dim] does: 'A1, A2'.")
+@click.option("-o", "--output", "out", default="-", show_default=True,
+              help="The file (- for standard output), or folder when several are made.")
+@force_option
+def diagram(source: str | None, record_index: int | None, turn: str | None, every: bool, flip: bool,
+            size: int, game: str | None, code: str | None, kind: str, gif: bool, delay: float, sheet: bool,
+            marks: tuple[Annotations, ...], arrows: tuple[Annotations, ...], labels: tuple[Annotations, ...],
+            dims: tuple[Annotations, ...], out: str, force: bool) -> None:
+    """Draw diagrams of record positions (by default the final one): SVG, PNG or PDF,
+    an animated GIF of a game, or a sheet of them to print.
+
+    One diagram of one record goes to the file OUT, standard output by default.
+    With --all, or when FILE_OR_DIR is a folder or a file holding several records,
+    OUT is a folder that mirrors the sources: a/game.tgn gives OUT/a/game.svg
+    (OUT/a/game/NNN.svg per position with --all, NNN counting turns from 000, the
+    start), and the K-th record of a file holding several is event-K. Names that
+    would clash keep the file's extension (game.tgn.svg beside game.json.svg). An
+    existing file is replaced only with --force. --mark, --arrow, --label and --dim
+    add to what the turns' comments draw, on every diagram.
+
+    \b
+    Examples:
+      ludoscribe diagram game.tgn -o final.svg
+      ludoscribe diagram game.tgn --turn 12... --flip -o after-12.svg
+      ludoscribe diagram game.tgn --turn 12 > after-12-first.svg
+      ludoscribe diagram event.tgn --record 2 --all -o round2/
+      ludoscribe diagram corpus -o diagrams/
+      ludoscribe diagram --game teblo --position "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1" -o start.svg
+      ludoscribe diagram game.tgn --format png --size 800 -o final.png
+      ludoscribe diagram game.tgn --gif -o game.gif
+      ludoscribe diagram event.tgn --sheet -o finals.pdf
+      ludoscribe diagram game.tgn --turn 3 --mark "D4 triangle red" --arrow "D4-E4" --label "E5 A" -o idea.svg
+    """
+    if turn is not None and every:
+        raise click.UsageError("--turn and --all exclude each other")
+    if gif and (turn is not None or every or sheet or kind != "svg"):
+        raise click.UsageError("--gif draws every position of the main line: it takes no --turn, --all, --sheet "
+                               "nor --format")
+    if sheet and kind != "svg":
+        raise click.UsageError("--sheet writes a PDF: it takes no --format")
+    extra = sum((*marks, *arrows, *labels, *dims), NONE)
+    made = "gif" if gif else "sheet" if sheet else kind
+    if made != "svg":
+        try:
+            images.available()
+        except images.ImagesMissing as error:
+            raise MissingExtra(str(error)) from None
+    options: dict[str, Any] = {"flipped": flip, "size": size, "extra": extra}
+    if code is not None:
+        if source is not None or game is None:
+            raise click.UsageError("--position needs --game and no FILE")
+        _draw_position(game, code, out, options, force, made, delay)
+        return
+    if source is None:
+        raise click.UsageError("give a FILE_OR_DIR, or --game and --position")
+    sources = read_sources([source])
+    chosen = [(path, index, record) for path, index, record in sources
+              if record_index is None or index == record_index]
+    if record_index is not None and not chosen and not sources.errors:
+        raise click.UsageError(f"{source} has no record {record_index}")
+    counts: dict[str, int] = {}
+    for path, _, _ in chosen:
+        counts[path] = counts.get(path, 0) + 1
+    one_file = (len(chosen) == 1 and not os.path.isdir(source)) or sheet
+    each = {"svg": "one SVG each", "png": "one PNG each", "pdf": "one PDF each", "gif": "one GIF each"}.get(made)
+    if out == "-" and ((every and not sheet) or not one_file) and chosen:
+        if every:
+            raise click.UsageError(f"--all draws every position, {each}: give -o FOLDER")
+        raise click.UsageError(f"{source} holds {count(len(chosen), 'record')}, {each}: give -o FOLDER, "
+                               "or choose one with --record K")
+    if ((every and not sheet) or not one_file) and os.path.lexists(out) and not os.path.isdir(out):
+        raise IOFailure(f"cannot write into {out}: it is not a folder")
+    names = output_names([(path, index if counts[path] > 1 else None) for path, index, _ in chosen], source)
+    failed = unwritten = False
+    captioned: list[tuple[str, str, str]] = []
+    suffix = f".{made}"
+    for (path, index, record), name in zip(chosen, names):
+        if check_record(record) is None or record.problems:
+            failed = True
+            report(path, index, record)
+            continue
+        try:
+            renderer_for(record.game)
+            plies = None if every or gif else [len(record.moves) if turn is None else ply_of(record, turn)]
+            _check_cells(record.game, extra)
+        except ValueError as error:
+            failed = True
+            note(f"{path}: record {index}: {error}")
+            continue
+        drawn = record_diagrams(record, plies, **options)
+        if sheet:
+            captioned.extend((svg, *caption(record, ply)) for ply, svg in drawn)
+            continue
+        outputs: list[tuple[str, str | bytes]]
+        if gif:
+            target = out if one_file else str(Path(out, f"{name}{suffix}"))
+            outputs = [(target, images.gif([svg for _, svg in drawn], delay=delay, hold=3 * delay))]
+        else:
+            outputs = [((str(Path(out, f"{ply:03d}{suffix}")) if every else out) if one_file else
+                        str(Path(out, name, f"{ply:03d}{suffix}") if every else Path(out, f"{name}{suffix}")),
+                        images.encoded(svg, made)) for ply, svg in drawn]
+        for target, data in outputs:
+            try:
+                write(target, data, force)
+            except IOFailure as error:
+                unwritten = True
+                say(error.format_message())
+    if sheet and captioned:
+        _write_sheet(out, captioned, force)
+    sys.exit(Status.UNWRITABLE if unwritten else exit_status(sources, failed))
+
+
+def _check_cells(rules: Any, annotations: Annotations) -> None:
+    """ValueError naming the cells of the options that the game's board lacks."""
+    unknown = unknown_cells(rules, annotations)
+    if unknown:
+        raise ValueError(f"{', '.join(unknown)} {'is no cell' if len(unknown) == 1 else 'are no cells'} of "
+                         f"{rules.name}'s board (--mark, --arrow, --label, --dim)")
+
+
+def _draw_position(game: str, code: str, out: str, options: dict[str, Any], force: bool, made: str,
+                   delay: float) -> None:
+    try:
+        rules = game_class(game)()
+        draw = renderer_for(rules)
+        position = rules.read_position(code)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--game/--position") from None
+    extra = options.pop("extra")
+    try:
+        _check_cells(rules, extra)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    svg = draw_annotated(draw, position, extra, outcome=rules.outcome(position), **options)
+    if made == "sheet":
+        _write_sheet(out, [(svg, *caption_of_position(rules, code))], force)
+    else:
+        write(out, images.gif([svg], delay=delay, hold=3 * delay) if made == "gif" else images.encoded(svg, made),
+              force)
+
+
+def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool) -> None:
+    with output(out, force, binary=True) as stream:
+        images.sheet(stream, captioned)

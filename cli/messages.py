@@ -1,0 +1,84 @@
+"""What a command prints for the user beside its output: problem lines, notes, progress
+(docs/cli.md#problem-lines), every line safe for a terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, NoReturn, TextIO
+
+import click
+
+from ..render.escaping import terminal_text
+from .errors import Status
+
+if TYPE_CHECKING:
+    from ..notation.model import Record
+
+
+class Messages:
+    """The lines a command prints beside its output: reports, notes, progress.
+
+    A closed pipe stops them, never the work: the command goes on (a site is built, a file
+    written), prints nothing more, and ends with status 141 (docs/cli.md#exit-status).
+    """
+
+    def __init__(self) -> None:
+        self.cut = False
+
+    def say(self, line: str, err: bool = True) -> None:
+        """Print one line, already safe for a terminal (standard error unless `err` is false)."""
+        try:
+            click.echo(line, err=err)
+        except BrokenPipeError:
+            self.cut = True
+            stop_writing(sys.stderr if err else sys.stdout)
+
+
+MESSAGES = Messages()
+
+
+def say(line: str, err: bool = True) -> None:
+    """Print one line, already safe for a terminal, through MESSAGES."""
+    MESSAGES.say(line, err)
+
+
+def note(line: str) -> None:
+    """A message on standard error (a note, progress, an error that does not stop the run),
+    written safe for a terminal."""
+    say(terminal_text(line))
+
+
+def problem_lines(path: str, index: int, record: Record) -> list[str]:
+    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON).
+
+    Safe for a terminal: control characters from file names or records are shown escaped.
+    """
+    return [terminal_text(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
+            for problem in record.problems]
+
+
+def report(path: str, index: int, record: Record) -> None:
+    """The problem lines of a record, on standard error."""
+    for line in problem_lines(path, index, record):
+        say(line)
+
+
+def count(number: int, noun: str) -> str:
+    """'1 record', '2 records'."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def closed_output() -> NoReturn:
+    """End the run whose output was cut short by its reader (| head), as a program stopped by
+    SIGPIPE does, like cat or grep."""
+    stop_writing(sys.stdout)
+    sys.exit(Status.CLOSED_PIPE)
+
+
+def stop_writing(stream: TextIO) -> None:
+    """Point a standard stream at /dev/null, so that nothing more is flushed to its closed pipe."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (under a test runner)
+        pass

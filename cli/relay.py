@@ -1,0 +1,61 @@
+"""`ludoscribe relay`: an event's live pages written as plain files, for a web host without a
+server (docs/live.md#a-static-relay)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from ..notation.event import EventFolder
+from ..render.live.hub import Live
+from ..render.live.relay import check_output, write_relay
+from .errors import SIGNALS, IOFailure, Stopped
+
+
+@click.command("relay")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.option("-o", "--output", "out", required=True, help="Folder of the pages to copy to a web host.")
+@click.option("--watch", is_flag=True, help="Keep writing the pages as the games change, until interrupted.")
+@click.option("--every", type=click.FloatRange(1, 3600), default=5, show_default=True,
+              help="Seconds between two readings: of the folder with --watch, of event.json by the pages.")
+@click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
+              help="Minutes by which the pages show the turns after they are played (with --watch).")
+def relay(folder: str, out: str, watch: bool, every: float, delay: float) -> None:
+    """Write an event's live pages as plain files, for a web host without a server.
+
+    The pages read the small file event.json every few seconds and follow new turns
+    without being written again; they stop once every game is finished. Run it after
+    each change (or keep it running with --watch) and copy OUTPUT to the host.
+
+    \b
+    Examples:
+      ludoscribe relay club-night/ -o relay/
+      ludoscribe relay club-night/ -o relay/ --watch --every 10
+    """
+    root, target = Path(folder), Path(out)
+    if not root.is_dir():
+        raise IOFailure(f"{folder} is not a folder: relay takes the folder of an event's games")
+    if delay and not watch:
+        raise click.BadParameter("a delay needs --watch: the relay must see each turn come to hold it back",
+                                 param_hint="--delay")
+    if (problem := check_output(root, target)) is not None:
+        raise IOFailure(problem)
+    live = Live(EventFolder(root), delay * 60)
+    try:
+        live.start()
+        written = write_relay(live, target, every)
+        click.echo(f"{target}: {len(live.folder.games)} game{'' if len(live.folder.games) == 1 else 's'}, "
+                   f"{len(written)} file{'' if len(written) == 1 else 's'} written")
+        while watch:
+            time.sleep(every)
+            live.changed(live.folder.scan())
+            written = write_relay(live, target, every)
+            if written:
+                click.echo(f"{target}: {len(written)} file{'' if len(written) == 1 else 's'} written")
+    except OSError as error:
+        raise IOFailure(f"cannot write the relay: {error.strerror or error}") from None
+    except (KeyboardInterrupt, Stopped):
+        SIGNALS.as_planned()  # the way --watch ends: exit status 0
+        click.echo("Stopped.")

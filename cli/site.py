@@ -1,0 +1,62 @@
+"""`ludoscribe site`: records published as a static website (docs/cli.md#site)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..render.escaping import terminal_text
+from ..render.site import SiteError, build_site
+from .errors import IOFailure, Status
+from .inputs import input_error
+from .messages import note, report, say
+from .options import quiet_option
+
+
+@click.command()
+@click.argument("sources", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("-o", "--output", "out", required=True,
+              help="Folder of the site: empty, or a site built here before (it is replaced).")
+@click.option("--title", "site_title", default="Annotated games", show_default=True, help="The site's name.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Render the record pages in N processes (at most one per CPU).")
+@click.option("--project", help="Keep the generated mkdocs project (mkdocs.yml and docs/) in this folder.")
+@click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
+              help="mkdocs theme; auto is material when mkdocs-material is installed.")
+@quiet_option("progress")
+def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project: str | None, theme: str,
+         quiet: bool) -> None:
+    """Publish records as a static website, built with mkdocs.
+
+    Folders are searched for .tgn and .json files. The site has a home page, a page
+    per game and per event (players, result, date, round) and a page per record:
+    tags, a viewer to step through every line (buttons, arrow keys, or click a turn),
+    the annotated move list with its diagrams, and the result. It reads from a web
+    server or straight from the disk (file://). Records with problems are reported
+    as by check and left out (exit status 1); inputs that cannot be read are reported
+    as FILE: message and the others published (exit status 2). Progress goes to
+    standard error. Output folders of earlier builds found among the sources are
+    never read as sources.
+
+    The mkdocs project is generated in a temporary folder; --project keeps it, to
+    add pages and rebuild it with mkdocs (it uses the ludoscribe plugin).
+
+    \b
+    Examples:
+      ludoscribe site corpus -o site/
+      ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
+      ludoscribe site games.tgn --project games-site/ -o games-site/site/
+    """
+    progress = (lambda line: None) if quiet else note
+    try:
+        built = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
+                           progress=progress, rejected=report, failed=input_error)
+    except SiteError as error:
+        raise IOFailure(str(error)) from None
+    except OSError as error:
+        raise IOFailure(f"cannot read or write {error.filename or ''}: {error.strerror or error}") from None
+    index = Path(out) / "index.html"
+    say(terminal_text(f"Open {index} in a browser ({index.resolve().as_uri()})."), err=False)
+    sys.exit(Status.UNREADABLE if built.unread else Status.PROBLEMS if built.rejected else Status.OK)

@@ -1,0 +1,63 @@
+"""`ludoscribe stats`: figures per game over an archive (docs/archive.md)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterator
+
+import click
+
+from ..notation.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
+from ..notation.stats import Counted, counts, tally
+from ..render.stats import FORMATS
+from .errors import exit_status
+from .inputs import read_sources
+from .messages import note, report
+
+
+@click.command("stats")
+@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("--format", "form", type=click.Choice(["text", "markdown", "csv", "json"]), default="text",
+              show_default=True)
+@click.option("--openings", type=click.IntRange(min=0), default=10, show_default=True,
+              help="How many of the most played openings to list per game.")
+@click.option("--opening-turns", type=click.IntRange(min=1), default=2, show_default=True,
+              help="How many turns make an opening.")
+@click.option("--unique", is_flag=True, help="Count once a game recorded twice with other tags (same game, players "
+                                              "and turns), not only one read twice (same tags and turns).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes reading and replaying records, at most one per CPU.")
+def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, unique: bool, jobs: int) -> None:
+    """Figures per game: results by side, game length, the most played openings with their
+    scores, and how games end (the rule that ended each).
+
+    Records with problems are reported on standard error and not counted. A game read
+    twice (same tags and turns: a record and its JSON copy) is counted once, the TGN
+    record rather than its JSON copy, with a note on standard error; --unique counts
+    once a game recorded twice with other tags too, as filter --unique does.
+
+    \b
+    Examples:
+      ludoscribe stats corpus
+      ludoscribe stats club/2026 --format markdown --openings 5
+      ludoscribe stats corpus --unique --jobs 4
+    """
+    sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
+    seen = SeenGames(SAME_GAME if unique else SAME_RECORD)
+    failed = False
+
+    def counted() -> Iterator[Counted | None]:
+        nonlocal failed
+        for (path, index, record), one in counts(tgn_first(sources), lambda entry: entry[2], opening_turns, jobs,
+                                                 seen.rule):
+            if one is None:
+                failed = True
+                report(path, index, record)
+            elif (first := seen.seen(path, index, one.key)) is not None:
+                note(seen.note(path, index, first, "counted"))
+                continue
+            yield one
+
+    figures = tally(counted(), opening_turns)
+    click.echo(FORMATS[form](figures, openings), nl=False)
+    sys.exit(exit_status(sources, failed))

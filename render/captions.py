@@ -1,0 +1,32 @@
+"""The captions of diagrams on a print sheet (`diagram --sheet`, docs/diagrams.md#images).
+
+They name the record as its document does (render/document.py) and the turn as the
+diagrams do (render/diagram.py); kept apart from both so neither imports the other back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..notation.games.plugins import plugin_for
+from ..notation.model import Record, without_commands
+from .diagram import turn_label
+from .document import caption as heading
+
+
+def caption(record: Record, ply: int) -> tuple[str, str]:
+    """A diagram's caption on a print sheet: a title naming the record (players, event,
+    date) and a text saying which position it is, with the turn's comment (its commands
+    left out): ('Ann – Bob · Club night', 'after 12... D4: a fine move')."""
+    if ply == 0:
+        where, comments = "start", record.comments
+    else:
+        node = record.moves[ply - 1]
+        where, comments = f"after {turn_label(record, ply)} {record.game.turn_text(node.turn)}", node.comments
+    comment = " ".join(text for text in (without_commands(comment) for comment in comments) if text)
+    return heading(record), f"{where}: {comment}" if comment else where
+
+
+def caption_of_position(game: Any, code: str) -> tuple[str, str]:
+    """The caption of a position code's diagram on a print sheet: the game and the code."""
+    return plugin_for(game.name).display_name, code
