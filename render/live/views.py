@@ -178,7 +178,8 @@ def standings_section(views: Iterable[View]) -> str:
     table = standings(games)
     if not scored(table):
         return '<p class="ls-note">No finished game yet.</p>'
-    return f'<div class="ls-standings">{html_table(table)}</div><p class="ls-note">{html_footer(table)}</p>'
+    return (f'<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">{html_table(table)}</div>'
+            f'<p class="ls-note">{html_footer(table)}</p>')
 
 
 @lru_cache(maxsize=64)
