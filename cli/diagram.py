@@ -14,7 +14,7 @@ import click
 
 from ..notation import check as check_record
 from ..notation.annotations import NONE, Annotations, read
-from ..notation.games import game_class
+from ..notation.games import SomeGame, game_class
 from ..notation.sources import output_names
 from ..render.captions import caption, caption_of_position
 from ..render.diagram import draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
@@ -26,7 +26,7 @@ from .options import force_option
 from .outputs import output, write
 
 
-class TurnType(click.ParamType):
+class TurnType(click.ParamType[str]):
     """--turn: refused at once when it cannot name a turn (a usage error), before any record is read."""
 
     name = "text"
@@ -39,7 +39,7 @@ class TurnType(click.ParamType):
         return str(value)
 
 
-class AnnotationType(click.ParamType):
+class AnnotationType(click.ParamType[Annotations]):
     """--mark, --arrow, --label, --dim: read as the record's command of that name is
     (docs/diagrams.md); a word that is no shape or colour is a usage error."""
 
@@ -167,9 +167,9 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             report(path, index, record)
             continue
         try:
-            renderer_for(record.game)
+            renderer_for(record.rules)
             plies = None if every or gif else [len(record.moves) if turn is None else ply_of(record, turn)]
-            _check_cells(record.game, extra)
+            _check_cells(record.rules, extra)
         except ValueError as error:
             failed = True
             note(f"{path}: record {index}: {error}")
@@ -197,7 +197,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     sys.exit(Status.UNWRITABLE if unwritten else exit_status(sources, failed))
 
 
-def _check_cells(rules: Any, annotations: Annotations) -> None:
+def _check_cells(rules: SomeGame, annotations: Annotations) -> None:
     """ValueError naming the cells of the options that the game's board lacks."""
     unknown = unknown_cells(rules, annotations)
     if unknown:

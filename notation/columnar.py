@@ -67,7 +67,7 @@ class _MainLine(Visitor):
     """The main line's turns as rows, gathered while the record is replayed."""
 
     def __init__(self, record: Record) -> None:
-        self.game = record.game
+        self.game = record.rules
         self.rows: list[dict[str, Any]] = []
 
     def visit_turn(self, step: Step) -> None:
@@ -101,7 +101,7 @@ def record_rows(record: Record, source: str, index: int) -> Rows | None:
     check(record, then=main_line)
     if record.problems:
         return None
-    game, tags = record.game, record.tags
+    game, tags = record.rules, record.tags
     first, second = game.sides
     date = tags.get("Date")
     text = record.source.text if record.source is not None else write_record(record)

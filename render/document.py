@@ -15,9 +15,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, TypeGuard
+from typing import Any, Callable, Hashable, TypeGuard
 
-from ..notation.games import display_name
+from ..notation.games import Position, display_name
 from ..notation.model import GLYPH_OF, RESULTS, WINNERS, Node, Record, find_commands
 from ..notation.replay import Replayed
 from ..notation.scoresheet import CORRECTION
@@ -51,11 +51,17 @@ class Entry:
     """One position of the tree: the start (node None) or the one after a turn."""
 
     node: Node | None
-    after: Any
-    before: Any = None
+    after: Position
+    before: Position | None = None
     parent: int = -1  # the entry of the position before the turn
     next: int = -1  # the entry of the following turn in the same line
     label: str = "Start"  # "12... D4"
+
+    @property
+    def played_from(self) -> Position:
+        """The position before the entry's turn (an entry of a turn: not the start)."""
+        assert self.before is not None, "the start follows no turn"
+        return self.before
 
 
 @dataclass
@@ -73,7 +79,7 @@ class Tree:
     def main_line_end(self) -> int:
         return self.of(self.record.moves[-1]) if self.record.moves else 0
 
-    def main_line(self) -> list[Any]:
+    def main_line(self) -> list[Position]:
         """The main line's positions: the start, then the one after each turn."""
         return [self.entries[0].after] + [self.entries[self.of(node)].after for node in self.record.moves]
 
@@ -94,7 +100,7 @@ class TreeBuilder(Visitor):
     """
 
     def __init__(self, record: Record) -> None:
-        self.tree = Tree(record, [Entry(None, record.start)])
+        self.tree = Tree(record, [Entry(None, record.start_position)])
         self.last: list[int] = []  # per open line, its last entry so far
 
     def begin_line(self, depth: int, parent: Step | None) -> None:
@@ -103,7 +109,8 @@ class TreeBuilder(Visitor):
     def visit_turn(self, step: Step) -> None:
         tree, parent, number = self.tree, self.last[-1], len(self.tree.entries)
         tree.number[id(step.node)] = number
-        label = f"{turn_number(step.before)} {tree.record.game.turn_text(step.node.turn)}"
+        assert step.before is not None and step.after is not None, "walked with its positions"
+        label = f"{turn_number(step.before)} {tree.record.rules.turn_text(step.node.turn)}"
         tree.entries.append(Entry(step.node, step.after, step.before, parent, label=label))
         if tree.entries[parent].next == -1:  # a variation's first turn does not replace the main continuation
             tree.entries[parent].next = number
@@ -113,7 +120,7 @@ class TreeBuilder(Visitor):
         self.last.pop()
 
 
-def turn_number(position: Any) -> str:
+def turn_number(position: Position) -> str:
     """'12.' before the first side's turn, '12...' before the second side's."""
     return f"{position.number}." + (".." if position.side else "")
 
@@ -121,7 +128,7 @@ def turn_number(position: Any) -> str:
 def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | None:
     """The SVG of every entry of the tree (None if the game has no renderer)."""
     try:
-        draw = renderer_for(tree.record.game)
+        draw = renderer_for(tree.record.rules)
     except ValueError:
         return None
     return [_drawing(tree, number, draw, size, flipped) for number in range(len(tree.entries))]
@@ -131,12 +138,12 @@ def _drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipp
     """The SVG of one entry of the tree."""
     entry = tree.entries[number]
     last = (entry.before, entry.node.turn) if entry.node is not None else None
-    outcome = ending(tree.record.game, tree.record.start, _line_to(tree, entry)) if entry.next == -1 else None
+    outcome = ending(tree.record.rules, tree.record.start_position, _line_to(tree, entry)) if entry.next == -1 else None
     return draw_annotated(draw, entry.after, annotations_of(entry.node), last=last, flipped=flipped, size=size,
                           outcome=outcome)
 
 
-def _line_to(tree: Tree, entry: Entry) -> list[tuple[Any, Any]]:
+def _line_to(tree: Tree, entry: Entry) -> list[tuple[Hashable, Position]]:
     """The (turn, position after it) pairs of the line from the start to an entry."""
     line = []
     while entry.node is not None:
@@ -218,9 +225,9 @@ def _known(value: str | None) -> TypeGuard[str]:
 
 def title(record: Record) -> str:
     """'First player – Second player', side names standing in for unknown players."""
-    first, second = (record.tags.get(side) for side in record.game.sides)
-    return (f"{first if _known(first) else record.game.sides[0]} – "
-            f"{second if _known(second) else record.game.sides[1]}")
+    first, second = (record.tags.get(side) for side in record.rules.sides)
+    return (f"{first if _known(first) else record.rules.sides[0]} – "
+            f"{second if _known(second) else record.rules.sides[1]}")
 
 
 def caption(record: Record) -> str:
@@ -253,7 +260,7 @@ def shown_tag(name: str, value: str) -> str:
 
 def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
     """(verdict, reason): 'Yellow (Ann) wins' and why the game ended (or that it did not)."""
-    sides = record.game.sides
+    sides = record.rules.sides
 
     def side(index: int) -> str:
         player = record.tags.get(sides[index])
@@ -303,7 +310,7 @@ def slugify(text: str, fallback: str) -> str:
 
 def board_label(record: Record, entry: Entry) -> str:
     """What the live board shows, for screen readers: 'Teblo, after 12... H10'."""
-    return f"{display_name(record.game.name)}, " + ("start" if entry.node is None else f"after {entry.label}")
+    return f"{display_name(record.rules.name)}, " + ("start" if entry.node is None else f"after {entry.label}")
 
 
 def asset(name: str) -> str:
@@ -346,7 +353,7 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     if svgs is not None:
         parts.append(html.viewer(at, flipped))
     else:
-        parts.append(f'<p class="ls-note">No diagrams for {html_text(display_name(record.game.name))} yet.</p>')
+        parts.append(f'<p class="ls-note">No diagrams for {html_text(display_name(record.rules.name))} yet.</p>')
     parts.append('<div class="ls-moves">' + html.moves() + html.result(replayed) + "</div>")
     if svgs is not None:
         parts.append(html.data(name or slugify(title(record), "record")))
@@ -390,7 +397,7 @@ def clocks(tree: Tree) -> list[list[str | None]] | None:
         if entry.node is not None:
             for name, value in entry.node.commands():
                 if name == "clk" and CLOCK.fullmatch(value.strip()):
-                    pair[entry.before.side] = value.strip()
+                    pair[entry.played_from.side] = value.strip()
                     found = True
         shown.append(pair)
     return shown if found else None
@@ -423,7 +430,7 @@ class HtmlWriter:
         """svgs: every position as first shown; turned: the same with the board turned round (for Flip);
         openings, tgn_url: see render_html."""
         self.tree, self.svgs, self.prefix, self.openings, self.tgn_url = tree, svgs, prefix, openings, tgn_url
-        self.sides = tree.record.game.sides
+        self.sides = tree.record.rules.sides
         self.figures = 0
         self.clocks = clocks(tree)
         self.table = FrameTable(f"{prefix}v-")  # empty for a game without diagrams
@@ -459,7 +466,7 @@ class HtmlWriter:
         """The bar of one side: its name, its player, its score when the game is over and its
         clock at the entry shown (when the record gives clocks)."""
         record = self.tree.record
-        name = record.game.sides[side]
+        name = record.rules.sides[side]
         player = record.tags.get(name)
         who = f' <span class="ls-name">{html_text(player.strip())}</span>' if _known(player) else ""
         score = scores(record)[side]
@@ -489,11 +496,11 @@ class HtmlWriter:
         entries = self.tree.entries
         frames = self.table.frames
         record = self.tree.record
-        data: dict[str, Any] = {"game": display_name(record.game.name), "roots": self.table.roots, "table": self.table.elements,
+        data: dict[str, Any] = {"game": display_name(record.rules.name), "roots": self.table.roots, "table": self.table.elements,
                 "frames": frames[:len(entries)], "turned": frames[len(entries):],
                 "parent": [e.parent for e in entries], "next": [e.next for e in entries],
-                "labels": [e.label for e in entries], "sides": list(record.game.sides),
-                "codes": [record.game.position_code(e.after) for e in entries], "name": name}
+                "labels": [e.label for e in entries], "sides": list(record.rules.sides),
+                "codes": [record.rules.position_code(e.after) for e in entries], "name": name}
         if self.clocks is not None:
             data["clocks"] = self.clocks
         if self.openings is not None:  # main-line entry -> its position in the opening explorer
@@ -508,13 +515,13 @@ class HtmlWriter:
         return "".join(out)
 
     def _turn(self, node: Node, number: int) -> str:
-        text = html_text(self.tree.record.game.turn_text(node.turn))
+        text = html_text(self.tree.record.rules.turn_text(node.turn))
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
         if glyphs:
             text += f'<span class="ls-glyph">{glyphs}</span>'
         meanings = "".join(f' <span class="ls-nag">{html_text(nag_text(nag, self.sides))}</span>'
                            for nag in node.nags if nag not in GLYPH_OF)
-        second = ' ls-second' if self.tree.entries[number].before.side else ""
+        second = ' ls-second' if self.tree.entries[number].played_from.side else ""
         return f'<a class="ls-m{second}" href="#{html_text(self.prefix)}-{number}">{text}</a>{meanings} '
 
     @staticmethod
@@ -526,7 +533,8 @@ class HtmlWriter:
         node = step.node
         number = self.tree.of(node)
         if step.numbered:
-            out.append(f'<span class="ls-n">{turn_number(self.tree.entries[number].before)}</span>\u00a0')  # kept with its turn
+            number_text = turn_number(self.tree.entries[number].played_from)
+            out.append(f'<span class="ls-n">{number_text}</span>\u00a0')  # kept with its turn
         out.extend(self._comment(text) for text in node.before)
         out.append(self._turn(node, number))
         out.extend(self._comment(text) for text in node.comments)
@@ -618,7 +626,7 @@ def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callabl
         raise BudgetError(problem)
     tree = walk(record)
     try:
-        draw = renderer_for(record.game)
+        draw = renderer_for(record.rules)
     except ValueError:
         draw = None
     files: dict[str, str] = {}
@@ -652,7 +660,7 @@ class _MarkdownMoves(Visitor):
 
     def __init__(self, tree: Tree, blocks: list[tuple[int, str]], image: Callable[[int, str], str], intro: str) -> None:
         self.tree, self.blocks, self.image = tree, blocks, image
-        self.sides = tree.record.game.sides
+        self.sides = tree.record.rules.sides
         self.words: list[list[str]] = []  # per open line, the words of its paragraph so far
         self.intro = intro
 
@@ -671,10 +679,10 @@ class _MarkdownMoves(Visitor):
         number = self.tree.of(node)
         entry = self.tree.entries[number]
         if step.numbered:
-            words.append(turn_number(entry.before))
+            words.append(turn_number(entry.played_from))
         words.extend(remark_markdown(*part) for part in remarks(node.before))
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
-        words.append(markdown_text(self.tree.record.game.turn_text(node.turn) + glyphs))
+        words.append(markdown_text(self.tree.record.rules.turn_text(node.turn) + glyphs))
         words.extend(f"({markdown_text(nag_text(nag, self.sides))})" for nag in node.nags if nag not in GLYPH_OF)
         words.extend(remark_markdown(*part) for part in remarks(node.comments))
         if wants_diagram(node):

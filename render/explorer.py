@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Hashable, Sequence
 
-from ..notation.games import display_name
+from ..notation.games import Position, SomeGame, display_name
 from ..notation.model import RESULTS, Record
 from .diagram import renderer_for
 from .escaping import html_text, script_json
@@ -53,9 +53,9 @@ class Spot:
     how the first record reached it (its line for its label, the position before and the turn
     played, highlighted on its board, and that position's number, where ← leads)."""
 
-    position: Any
+    position: Position
     line: str
-    last: tuple[Any, Any] | None = None
+    last: tuple[Position, Hashable] | None = None
     parent: int = -1
     turns: dict[str, Turn] = field(default_factory=dict)
     records: list[int] = field(default_factory=list)
@@ -67,20 +67,21 @@ class OpeningTree:
     game: the rules of the records, with their variant (records of another variant belong
     to another tree: their positions are drawn, and may be played, differently)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: SomeGame) -> None:
         self.game = game
         self.spots: list[Spot] = []
-        self.index: dict[Any, int] = {}
+        self.index: dict[Position, int] = {}
         self.records: list[tuple[str, str, str]] = []  # (title, page, result)
         self._spot(game.start_position(), "")
 
-    def _spot(self, position: Any, line: str, last: tuple[Any, Any] | None = None, parent: int = -1) -> int:
+    def _spot(self, position: Position, line: str, last: tuple[Position, Hashable] | None = None,
+              parent: int = -1) -> int:
         if position not in self.index:
             self.index[position] = len(self.spots)
             self.spots.append(Spot(position, line, last, parent))
         return self.index[position]
 
-    def add(self, record: Record, page: str, title: str, line: Sequence[Any]) -> tuple[int, ...] | None:
+    def add(self, record: Record, page: str, title: str, line: Sequence[Position]) -> tuple[int, ...] | None:
         """Follow a checked, valid record's first turns; the explorer's position for each, or
         None for a record that does not start from the start position (it is left out).
 
@@ -91,7 +92,7 @@ class OpeningTree:
             return None
         number = len(self.records)
         self.records.append((title, page, record.result))
-        game, words = record.game, []
+        game, words = record.rules, []
         here = 0
         self.spots[here].records.append(number)
         spots = [here]
@@ -131,8 +132,10 @@ class OpeningTree:
                 f'<div class="ls-board">{table.markup(0, label)}'
                 f'<p class="ls-status" aria-live="polite">Start</p>'
                 f'<div class="ls-controls" role="toolbar" aria-label="Explorer" hidden>'
-                f'<button type="button" data-go="start" title="Start (Home)" aria-label="Start" aria-keyshortcuts="Home">«</button>'
-                f'<button type="button" data-go="back" title="Back (←)" aria-label="Back" aria-keyshortcuts="ArrowLeft">‹</button>'
+                f'<button type="button" data-go="start" title="Start (Home)" aria-label="Start" '
+                f'aria-keyshortcuts="Home">«</button>'
+                f'<button type="button" data-go="back" title="Back (←)" aria-label="Back" '
+                f'aria-keyshortcuts="ArrowLeft">‹</button>'
                 f'<button type="button" data-go="forward" title="The turn played most (→)" aria-label="Forward" '
                 f'aria-keyshortcuts="ArrowRight">›</button></div></div>'
                 f'<div class="ls-moves">{self._turns_table(0)}{self._records_list(0)}'

@@ -30,10 +30,10 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from mkdocs.config import config_options
-from mkdocs.config.base import Config
+from mkdocs.config.base import Config, ValidationError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
@@ -45,6 +45,10 @@ from .diagram import ply_of
 from .budgets import BudgetError
 from .document import MOVE_LAYOUTS, asset, render_html
 from .escaping import html_text, terminal_text
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
 
 log = get_plugin_logger(__name__)
 ASSETS = ("viewer.css", "viewer.js")
@@ -63,7 +67,7 @@ class BlockError(Exception):
     """Why a block cannot be rendered, in words for the page's author."""
 
 
-class Width(config_options.Type):
+class Width(config_options.Type[int]):
     """A diagram width in pixels, from MIN_SIZE to MAX_SIZE."""
 
     def __init__(self, default: int) -> None:
@@ -71,23 +75,23 @@ class Width(config_options.Type):
 
     def run_validation(self, value: object) -> int:
         if isinstance(value, bool):  # YAML's true is an int to Python
-            raise config_options.ValidationError(f"Expected type: {int} but received: {bool}")
-        width = super().run_validation(value)
+            raise ValidationError(f"Expected type: {int} but received: {bool}")
+        width: int = super().run_validation(value)
         if not MIN_SIZE <= width <= MAX_SIZE:
-            raise config_options.ValidationError(f"{width} is not between {MIN_SIZE} and {MAX_SIZE}")
+            raise ValidationError(f"{width} is not between {MIN_SIZE} and {MAX_SIZE}")
         return width
 
 
-class FolderName(config_options.Type):
+class FolderName(config_options.Type[str]):
     """The name of a folder: any text but a NUL character, which no file name holds."""
 
     def __init__(self) -> None:
         super().__init__(str)
 
     def run_validation(self, value: object) -> str:
-        name = super().run_validation(value)
+        name: str = super().run_validation(value)
         if "\0" in name:
-            raise config_options.ValidationError(f"{shorten(name, 60)!r} is not a folder name (it holds a NUL character)")
+            raise ValidationError(f"{shorten(name, 60)!r} is not a folder name (it holds a NUL character)")
         return name
 
 
@@ -101,7 +105,7 @@ class LudoscribeConfig(Config):
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
     """Renders ```tgn and ```tgn-file blocks; ships the viewer's script and style."""
 
-    def on_config(self, config):
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
         docs = Path(config.docs_dir)
         self.allowed = {_real(docs): _shown(docs, base),
@@ -112,12 +116,12 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
         config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
         return config
 
-    def on_files(self, files: Files, *, config) -> Files:
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         for name in ASSETS + ((CONTRAST,) if self.config.theme_contrast else ()):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=asset(name)))
         return files
 
-    def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
         count = 0
 

@@ -19,11 +19,11 @@ from collections import defaultdict
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..notation import check, read_string
 from ..notation.duplicates import SeenGames, tgn_first
-from ..notation.games import display_name
+from ..notation.games import Position, SomeGame, display_name
 from ..notation.model import WINNERS, Record
 from ..notation.parallel import workers
 from ..notation.replay import Replayed
@@ -110,12 +110,12 @@ class Plan:
     explorers: dict[tuple[str, frozenset[str]], Explorer] = field(default_factory=dict)  # by game and variant
     explorer_slugs: Slugs = field(default_factory=Slugs)
 
-    def openings(self, record: Record, page: str, line: list[Any]) -> Openings | None:
+    def openings(self, record: Record, page: str, line: list[Position]) -> Openings | None:
         """Where a record's first positions are in the opening explorer of its game and variant;
         None if it starts from a position of its own. An explorer is made for the first record
         that joins it."""
-        key = (record.game.name, record.game.variant)
-        explorer = self.explorers.get(key) or Explorer(record.game)
+        key = (record.rules.name, record.rules.variant)
+        explorer = self.explorers.get(key) or Explorer(record.rules)
         spots = explorer.tree.add(record, page, title(record), line)
         if spots is None:
             return None
@@ -128,7 +128,7 @@ class Plan:
 class Explorer:
     """The opening explorer of one game and variant, and its page."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: SomeGame) -> None:
         self.tree = OpeningTree(game)
         self.game = game.name
         self.label = display_name(game.name) + (f" ({', '.join(sorted(game.variant))})" if game.variant else "")
@@ -239,12 +239,12 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             progress(f"site: {plan.seen.note(path, index, original, 'published')}")
             continue
         report.records += 1
-        event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
+        event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.rules.sides)
         round_ = _tag(record, "Round")
         slug = plan.slugs.new("-".join(part for part in (event, round_, first, second) if part != "?"), "record")
         if event not in plan.event_slugs:
             plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
-        game = record.game.name
+        game = record.rules.name
         plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                             date_text(record.tags.get("Date")), round_, (first, second)))
         plan.games[event].append(played(record))
@@ -288,8 +288,8 @@ def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[
         else:
             pool = stack.enter_context(workers(jobs, work=len(tasks)))
             texts = (write_record(task.record) for task in tasks)
-            notes = pool.map(render_page, texts, paths, [task.links for task in tasks],
-                             [DEFAULT_BUDGETS] * len(tasks), [task.openings for task in tasks], chunksize=max(1, len(tasks) // (8 * jobs)))
+            notes = pool.map(render_page, texts, paths, [task.links for task in tasks], [DEFAULT_BUDGETS] * len(tasks),
+                             [task.openings for task in tasks], chunksize=max(1, len(tasks) // (8 * jobs)))
         for task, note in zip(tasks, notes):
             if note is not None:
                 progress(f"site: warning: records/{task.slug}.md: {note}")
@@ -359,6 +359,7 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
                 "how the records that played them ended. Choose a turn to go to the position it gives "
                 "(→ plays the turn played most, ← goes back).", "",
                 explorer.tree.html()], wide=True)
+    rows: list[list[Cell]]
     for game, entries in by_game.items():
         rows = [[_record_link(e, ".."), e.result, _date_cell(e), e.round, _event_link(plan, e.event, "..")]
                 for e in _ordered(entries)]
@@ -380,8 +381,8 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     _write(docs / "players.md", "Players", players)
     game_table = _sortable(("Game", "Records"), [
         [_link(display_name(game), f"games/{slugify(game, 'game')}.html"), str(len(by_game[game]))] for game in sorted(by_game)])
-    recent = [[_record_link(e, "."), display_name(e.game), e.result, _date_cell(e), _event_link(plan, e.event, ".")]
-              for e in _recent(plan.entries)]
+    recent: list[list[Cell]] = [[_record_link(e, "."), display_name(e.game), e.result, _date_cell(e),
+                                 _event_link(plan, e.event, ".")] for e in _recent(plan.entries)]
     _write(docs / "index.md", site_title,
            [f"{_plural(len(plan.entries), 'annotated record')}: step through "
             "each game on its page with the buttons or the arrow keys. "
@@ -432,7 +433,10 @@ def _outcome(result: str, side: int) -> str:
     return "unfinished" if winner == -1 else "drawn" if winner is None else "won" if winner == side else "lost"
 
 
-def _sortable(headings: tuple[str, ...], rows: list[list]) -> str:
+Cell = str | tuple[str, str]  # a cell of a sortable table: its HTML or text, or (that, the text it sorts by)
+
+
+def _sortable(headings: tuple[str, ...], rows: Sequence[Sequence[Cell]]) -> str:
     """A table readers sort by clicking a heading (viewer.js), as raw HTML in a Markdown page.
 
     Each cell is HTML, or (HTML, the text it sorts by) when that is not what it shows; other
@@ -504,13 +508,13 @@ def _event_name(event: str) -> str:
     return "Unknown event" if event == "?" else event
 
 
-def _natural(text: str) -> tuple:
+def _natural(text: str) -> tuple[tuple[int, int, str], ...]:
     """Sort key putting 'round 2' before 'round 10' (numbers of any length, in linear time)."""
     return tuple((0, len(part.lstrip("0")), part.lstrip("0")) if part.isascii() and part.isdigit() else (1, 0, part)
                  for part in DIGITS.split(text) if part)
 
 
-def _order_key(entry: PublishedRecord) -> tuple:
+def _order_key(entry: PublishedRecord) -> tuple[str, tuple[tuple[int, int, str], ...], str, str]:
     return entry.date, _natural(entry.round), entry.players.lower(), entry.slug
 
 

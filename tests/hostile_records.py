@@ -42,7 +42,8 @@ def record(movetext: str | None = None, result: str = "*", **tags: str) -> str:
     its movetext is two turns unless given."""
     values = {"Game": "Teblo", "Event": "Hostile cup", "Site": "?", "Date": "2026.11.23", "Round": "1",
               "Yellow": "Ann", "Red": "Bob", "Result": result} | tags
-    return "".join(f'[{name} "{tgn_value(value)}"]\n' for name, value in values.items()) + "\n" + (movetext or f"1. D4 H10 {result}") + "\n"
+    tags_text = "".join(f'[{name} "{tgn_value(value)}"]\n' for name, value in values.items())
+    return tags_text + "\n" + (movetext or f"1. D4 H10 {result}") + "\n"
 
 
 SCRIPT = "<script>alert(1)</script>"

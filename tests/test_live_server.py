@@ -18,7 +18,7 @@ from live_server import CODE, DEVICE, SAFETY, Server
 from starlette.testclient import TestClient
 
 from ludoscribe.notation.limits import MAX_WORD
-from ludoscribe.notation.lock import ScoresheetLock
+from ludoscribe.notation.lock import Busy, ScoresheetLock
 from ludoscribe.notation.scoresheet import Scoresheet
 from ludoscribe.render.live import app as live_app
 from ludoscribe.render.live.app import create_app
@@ -144,7 +144,7 @@ def test_a_new_game_is_refused_with_the_scoresheets_reason(client, tmp_path):
                          ("2026.02.30", "'2026.02.30' is not a date of the calendar")]:
         answer = client.post("/api/games", headers=HEADERS, json=NEW | {"date": date})
         assert (answer.status_code, answer.json()) == (409, {"refused": reason})
-        assert reason == refusal(lambda: Scoresheet.new("Teblo", {"Date": date}))
+        assert reason == refusal(lambda date=date: Scoresheet.new("Teblo", {"Date": date}))
     assert not (tmp_path / GAME).exists()  # nothing written, and the game's lock given back:
     assert new_game(client, date="2026.03.??") == GAME
     assert '[Date "2026.03.??"]' in (tmp_path / GAME).read_text(encoding="utf-8")
@@ -563,7 +563,7 @@ def test_the_lock_file_and_the_code_stay_hidden_from_the_games(server, tmp_path)
     assert sorted(path.name for path in tmp_path.iterdir()) == [f".{GAME}.lock", GAME]
     assert [game["name"] for game in server.request("GET", "/api/event")[1]["games"]] == [GAME]
     lock = ScoresheetLock(str(tmp_path / GAME))
-    with pytest.raises(Exception):
+    with pytest.raises(Busy):
         lock.acquire()
 
 

@@ -146,9 +146,11 @@ def test_each_turn_of_the_explorer_shows_how_its_records_ended(page, site, theme
             first, second, drawn, unfinished = turn[2:]
             total = first + second + drawn + unfinished
             bar = rows.nth(k).locator(".ls-bar")
-            words = f"Yellow wins {first}, drawn {drawn}, Red wins {second}" + (f", unfinished {unfinished}" if unfinished else "")
+            words = (f"Yellow wins {first}, drawn {drawn}, Red wins {second}"
+                     + (f", unfinished {unfinished}" if unfinished else ""))
             expect(bar).to_have_attribute("aria-label", words)
-            widths = bar.evaluate("b => [...b.children].map(p => p.getBoundingClientRect().width / b.getBoundingClientRect().width)")
+            widths = bar.evaluate(
+                "b => [...b.children].map(p => p.getBoundingClientRect().width / b.getBoundingClientRect().width)")
             assert widths == pytest.approx([count / total for count in (first, drawn, second, unfinished) if count], abs=0.02)
         rows.first.locator("a.ls-m").click()
     # the table fits its place, on a phone too (the bar stands for the counts where they do not fit)

@@ -54,7 +54,7 @@ class Problem(Exception):
 
 
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,
-               clock: Callable[[], float] | None = None) -> Starlette:
+               clock: Callable[[], float] | None = None) -> SecurityHeaders:
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
     turns back from spectators; the folder is read again every `every` seconds."""
     live = Live(EventFolder(Path(folder)), delay, clock)
@@ -71,7 +71,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
             live.recorders.release_all()
 
     def game_named(request: Request) -> str:
-        name = request.path_params["name"]
+        name: str = request.path_params["name"]
         if name not in live.folder.games:
             raise Problem(404, f"there is no game {name} in this event")
         return name
@@ -233,7 +233,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
         game = live.folder.games[name]
         if game.problem is not None or game.replayed is None or game.record is None:
             raise Problem(409, game.problem or f"{name} cannot be recorded")
-        rules, position = game.record.game, game.replayed.final
+        rules, position = game.record.rules, game.replayed.final
         found = offers(rules, position, draft, cells)
         return JSONResponse(sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons,
                                                      flipped=data.get("flipped") is True))
@@ -285,11 +285,12 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Problem: refused})
     app.state.live = live
-    return SecurityHeaders(app)  # type: ignore[return-value]
+    return SecurityHeaders(app)
 
 
 class SecurityHeaders:
-    """Every answer says: no inline script, no framing, no guessing of types, no referrer."""
+    """Every answer says: no inline script, no framing, no guessing of types, no referrer.
+    The application's own attributes (its `state`) are read through it."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
