@@ -30,7 +30,7 @@ import chess
 import chess.svg
 
 from parse_replay import chess_file, ludoscribe_command, tgn_file
-from timing import process_rates, rates
+from timing import add_cpu_option, process_rates, rates
 
 from ludoscribe.notation.games import game_class
 from ludoscribe.render.diagram import renderer_for
@@ -85,7 +85,7 @@ with open(sys.argv[1], encoding="utf-8") as handle:
 """
 
 
-def whole_process(game: str, games: int, plies: int, size: int, seconds: float) -> tuple[float, float]:
+def whole_process(game: str, games: int, plies: int, size: int, seconds: float, cpu: bool = False) -> tuple[float, float]:
     """Diagrams per second of `ludoscribe diagram --all` and of a chess.svg script, as whole processes."""
     rng = random.Random(2026)
     tgn, _ = tgn_file(game, games, plies, rng)
@@ -100,7 +100,7 @@ def whole_process(game: str, games: int, plies: int, size: int, seconds: float) 
                             "-o", str(Path(folder, f"ours-{round_}"))],
             lambda round_: [sys.executable, "-c", CHESS_SCRIPT, str(pgn_path), str(Path(folder, f"chess-{round_}")),
                             str(size)],
-            (diagrams, diagrams), seconds)
+            (diagrams, diagrams), seconds, cpu)
 
 
 def main() -> None:
@@ -112,12 +112,14 @@ def main() -> None:
     parser.add_argument("--png", action="store_true", help="PNG pictures, both through the same rasteriser.")
     parser.add_argument("--whole-process", action="store_true",
                         help="Time whole processes, start-up included, drawing every position of a file.")
+    add_cpu_option(parser)
     parser.add_argument("--games", type=int, default=50, help="With --whole-process: games in the file.")
     parser.add_argument("--plies", type=int, default=120, help="With --whole-process: turns of each game.")
     args = parser.parse_args()
     if args.whole_process:
-        ours, theirs = whole_process(args.game, args.games, args.plies, args.size, 2 * args.seconds)
-        print(f"{args.games} games of {args.plies} plies, every position, {args.size} px, whole processes")
+        ours, theirs = whole_process(args.game, args.games, args.plies, args.size, 2 * args.seconds, args.cpu)
+        print(f"{args.games} games of {args.plies} plies, every position, {args.size} px, whole processes"
+              + (", processor time" if args.cpu else ""))
         print(f"ludoscribe, {args.game} (ludoscribe diagram --all): {ours:8.0f} diagrams/s")
         print(f"python-chess, chess.svg.board to files: {theirs:8.0f} diagrams/s")
         print(f"ratio (ludoscribe / python-chess): {ours / theirs:.2f}")

@@ -27,7 +27,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from timing import process_rates, rates
+from timing import add_cpu_option, process_rates, rates
 
 from ludoscribe.notation import check, read_records
 from ludoscribe.notation.games import History, game_class
@@ -102,14 +102,14 @@ def ludoscribe_command() -> str:
     return str(Path(sys.executable).with_name("ludoscribe"))
 
 
-def whole_process(tgn: bytes, pgn: str, plies: tuple[int, int], seconds: float) -> tuple[float, float]:
+def whole_process(tgn: bytes, pgn: str, plies: tuple[int, int], seconds: float, cpu: bool = False) -> tuple[float, float]:
     """Plies per second of `ludoscribe check` and of a python-chess script, as whole processes."""
     with tempfile.TemporaryDirectory() as folder:
         tgn_path, pgn_path = Path(folder, "records.tgn"), Path(folder, "records.pgn")
         tgn_path.write_bytes(tgn)
         pgn_path.write_text(pgn, encoding="utf-8")
         return process_rates(lambda _: [ludoscribe_command(), "check", "-q", str(tgn_path)],
-                             lambda _: [sys.executable, "-c", CHESS_SCRIPT, str(pgn_path)], plies, seconds)
+                             lambda _: [sys.executable, "-c", CHESS_SCRIPT, str(pgn_path)], plies, seconds, cpu)
 
 
 def main() -> None:
@@ -120,6 +120,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--whole-process", action="store_true",
                         help="Time whole processes, start-up included, on files in a temporary folder.")
+    add_cpu_option(parser)
     parser.add_argument("--file", type=Path, help="Read the records of this TGN file instead of random ones.")
     args = parser.parse_args()
     rng = random.Random(2026)
@@ -133,11 +134,12 @@ def main() -> None:
         pgn, chess_plies = chess_file(-(-plies // args.plies), args.plies, rng)
         args.game, args.games, args.plies = records[0].tags["Game"], len(records), round(plies / len(records))
     if args.whole_process:
-        ours, theirs = whole_process(tgn, pgn, (plies, chess_plies), 2 * args.seconds)
+        ours, theirs = whole_process(tgn, pgn, (plies, chess_plies), 2 * args.seconds, args.cpu)
     else:
         ours, theirs = rates(lambda: replay_tgn(tgn), lambda: replay_chess(pgn), (plies, chess_plies),
                              2 * args.seconds)
-    print(f"{args.games} games of {args.plies} plies each" + (", whole processes" if args.whole_process else ""))
+    print(f"{args.games} games of {args.plies} plies each" + (", whole processes" if args.whole_process else "")
+          + (", processor time" if args.whole_process and args.cpu else ""))
     print(f"ludoscribe, {args.game} TGN read + replay{' (ludoscribe check)' if args.whole_process else ''}: "
           f"{ours:10.0f} plies/s")
     print(f"python-chess, PGN read + replay: {theirs:10.0f} plies/s")

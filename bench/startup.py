@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from parse_replay import ludoscribe_command
-from timing import process_rates
+from timing import add_cpu_option, process_rates
 
 SMALL = Path(__file__).resolve().parent.parent / "corpus" / "tchako" / "strategic-centre.tgn"
 CASES = {"--version": ["--version"], "--help": ["--help"], "check small.tgn": ["check", str(SMALL)]}
@@ -25,11 +25,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="Time spent on each case.")
     parser.add_argument("--against", help="Another ludoscribe command to compare with.")
+    add_cpu_option(parser)
     options = parser.parse_args()
     ours = ludoscribe_command()
     for name, args in CASES.items():
         theirs = [options.against, *args] if options.against else [sys.executable, "-c", "import chess.pgn"]
-        mine, other = process_rates(lambda _: [ours, *args], lambda _: theirs, (1, 1), options.seconds)
+        mine, other = process_rates(lambda _: [ours, *args], lambda _: theirs, (1, 1), options.seconds,
+                                    options.cpu)
         print(f"{name:16} {1000 / mine:7.1f} ms   {'other' if options.against else 'import chess.pgn'} "
               f"{1000 / other:7.1f} ms")
 

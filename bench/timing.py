@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import argparse
+import resource
 import subprocess
 import time
 from typing import Callable
+
+
+def add_cpu_option(parser: argparse.ArgumentParser) -> None:
+    """--cpu: whole processes timed by the processor time they use (user and system) rather than
+    by the clock on the wall, which a machine busy with other work makes vary."""
+    parser.add_argument("--cpu", action="store_true",
+                        help="With whole processes: time them by processor time (steady on a busy machine).")
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def rates(ours: Callable[[], None], theirs: Callable[[], None], units: tuple[int, int],
@@ -27,8 +41,9 @@ def rates(ours: Callable[[], None], theirs: Callable[[], None], units: tuple[int
 
 
 def process_rates(ours: Callable[[int], list[str]], theirs: Callable[[int], list[str]], units: tuple[int, int],
-                  seconds: float) -> tuple[float, float]:
-    """Units per second of two commands run as whole processes (start-up included), as `rates` does.
+                  seconds: float, cpu: bool = False) -> tuple[float, float]:
+    """Units per second of two commands run as whole processes (start-up included), as `rates` does;
+    with `cpu`, per second of the processor time each process used rather than of the wall clock.
 
     Each side is a function of the round number giving the command line, so that a
     command writing files can write them to a fresh folder each round. A command that
@@ -45,10 +60,10 @@ def process_rates(ours: Callable[[int], list[str]], theirs: Callable[[int], list
     while spent < seconds or round_ < 2:
         for side, command in enumerate((ours, theirs)):
             line = command(round_)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), _children_cpu()
             run(line)
             elapsed = time.perf_counter() - start
-            best[side] = min(best[side], elapsed)
+            best[side] = min(best[side], _children_cpu() - start_cpu if cpu else elapsed)
             spent += elapsed
         round_ += 1
     return units[0] / best[0], units[1] / best[1]

@@ -23,6 +23,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                 "Convert records between TGN (canonical form) and JSON, or publish one as md or html."),
     "diagram": ("diagram.diagram", "Draw diagrams of record positions (by default the final one): SVG, PNG or PDF, "
                                    "an animated GIF of a game, or a sheet of them to print."),
+    "export": ("export.export", "Write records as tables for data tools: a folder of Parquet files, a row a record "
+                                "and a row a turn."),
     "filter": ("filter.filter_command", "Choose records from files and folders: those meeting every condition given."),
     "generate": ("generate.generate", "Write random legal records of GAME, reproducible from the seed."),
     "record": ("record.record", "Record a game of GAME at the table, turn by turn, into FILE."),

@@ -3,11 +3,13 @@
 Like grep or pgn-extract, a batch goes on past a missing file, a folder it cannot list or a
 file it cannot decode: each is handed to a callback as one `InputError` and the walk
 continues (docs/cli.md#files). Folders that Ludoscribe wrote itself (a built site, a kept
-mkdocs project: they hold a mark file) are not searched for records.
+mkdocs project: they hold a mark file) are not searched for records; a Parquet folder that
+`export` wrote, named as an input, gives the records it holds (notation/parquet.py).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import stat
@@ -15,10 +17,11 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .files import RECORD_SUFFIXES, load
 from .model import Record
+from .parquet import ParquetMissing, is_parquet_export, read_rows
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
@@ -48,8 +51,11 @@ class Sources:
 
     Folders are searched recursively, in sorted order, for .tgn and .json files; '-' is
     standard input. Folders in `skip` (an output folder) and folders Ludoscribe wrote are
-    left out. Every input that gives no record goes to `failed`; afterwards `files` counts
-    the files read and `errors` the inputs that failed.
+    left out. A Parquet folder written by `export` gives its records, each named by the
+    file and numbered as when it was exported, files in the order they were exported (it
+    needs pyarrow: without it, the folder is an input that gives no record). Every input that gives
+    no record goes to `failed`; afterwards `files` counts the files read and `errors` the
+    inputs that failed.
     """
 
     def __init__(self, paths: Iterable[str], *, json_input: bool | None = None, skip: Iterable[str | Path] = (),
@@ -70,8 +76,41 @@ class Sources:
     def by_file(self) -> Iterator[tuple[str, Iterator[tuple[int, Record]]]]:
         """(file, its (index, record) pairs) for each file, to be read before the next one."""
         for path in self._files():
+            if path != "-" and is_parquet_export(path):
+                yield from self._exported(path)
+                continue
             self.files += 1
             yield path, self._read(path)
+
+    def _exported(self, folder: str) -> Iterator[tuple[str, Iterator[tuple[int, Record]]]]:
+        """The files of a Parquet folder, each with its (index, record) pairs. The records of a
+        file still unread when the next file is asked for (a JSON file that `tgn_first` reads
+        last) are kept, as text, until they are read."""
+        for path, rows in itertools.groupby(self._guarded(folder, read_rows(folder)), key=lambda row: row.source):
+            self.files += 1
+            rest = [rows]
+
+            def records(rest: list[Iterator[Any]] = rest) -> Iterator[tuple[int, Record]]:
+                while (row := next(rest[0], None)) is not None:
+                    yield row.index, row.record(self.moves)
+
+            yield path, records()
+            rest[0] = iter(list(rest[0]))
+
+    def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
+        """The records read from a Parquet folder; a folder that cannot be read (or pyarrow
+        missing) is reported, and ends."""
+        count = 0
+        try:
+            for count, entry in enumerate(records, 1):
+                yield entry
+        except ParquetMissing as missing:
+            self._fail(folder, str(missing))
+        except (OSError, ValueError) as error:  # pyarrow's errors are these
+            self._fail(folder, f"not a Parquet folder that can be read ({error})")
+        else:
+            if count == 0:
+                self._fail(folder, "no record in this Parquet folder")
 
     def _read(self, path: str) -> Iterator[tuple[int, Record]]:
         count = 0
@@ -108,7 +147,7 @@ class Sources:
             except (OSError, ValueError) as error:
                 self._fail(path, getattr(error, "strerror", None) or str(error))
                 continue
-            if not is_folder:
+            if not is_folder or is_parquet_export(path):
                 yield path
             elif _identity(path) in self.skip:
                 self._fail(path, "the output folder, not searched")

@@ -1,0 +1,51 @@
+"""`ludoscribe export`: records as tables for data tools, a folder of Parquet files
+(docs/archive.md#columnar-export)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..notation.files import OutputError
+from ..notation.parquet import ParquetMissing, available
+from ..notation.parquet import export as export_records
+from .errors import MissingExtra, exit_status
+from .inputs import read_sources
+from .messages import count, note, report
+from .outputs import write_failure
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
+@click.option("--to", "target", type=click.Choice(["parquet"]), required=True,
+              help="The format: parquet, a folder of Parquet files.")
+@click.option("-o", "--output", "out", required=True, help="The folder to write.")
+@click.option("--force", is_flag=True, help="Replace a folder that an export wrote before.")
+def export(paths: tuple[str, ...], target: str, out: str, force: bool) -> None:
+    """Write records as tables for data tools: a folder of Parquet files, a row a record and a row a turn.
+
+    The `games` table holds each record's tags, typed where their type is known, its
+    result, length and text; the `turns` table each turn of its main line with the
+    position after it. Both are partitioned by game and year, for DuckDB, Spark, Dask or
+    pandas; filter and stats read the folder as they read the files. Records with
+    problems are reported and left out (exit status 1). The folder appears when it is
+    complete; an existing one is replaced only with --force, and only if an export wrote
+    it. Needs the parquet extra: pip install 'ludoscribe[parquet]'.
+
+    \b
+    Examples:
+      ludoscribe export corpus --to parquet -o archive
+      ludoscribe export club/2026 --to parquet -o club-parquet --force
+    """
+    try:
+        available()
+    except ParquetMissing as error:
+        raise MissingExtra(str(error)) from None
+    sources = read_sources(paths)
+    try:
+        done = export_records(sources, out, replace=force, rejected=report)
+    except OutputError as error:
+        raise write_failure(out, error) from None
+    note(f"exported {count(done.records, 'record')} and {count(done.turns, 'turn')} to {out}")
+    sys.exit(exit_status(sources, done.failed))

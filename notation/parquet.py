@@ -1,0 +1,251 @@
+"""An archive as a folder of Parquet files, and the records read back from it
+(docs/archive.md#columnar-export).
+
+    FOLDER/.ludoscribe-parquet                      what wrote the folder (JSON)
+    FOLDER/games/game=Teblo/year=2024/part-0.parquet
+    FOLDER/turns/game=Teblo/year=2024/part-0.parquet
+    FOLDER/games/game=Staku/year=__HIVE_DEFAULT_PARTITION__/part-0.parquet   (no year known)
+
+The folders are partitioned as Hive, Spark, DuckDB and pyarrow.dataset read them: the game
+and the year are in the folder names, not in the files. The rows of each file are in the
+order the records were read, so reading the files back merges them by record number.
+pyarrow is imported only here, and only when a folder is written or read: without it,
+`ParquetMissing` says how to install it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import heapq
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from .files import OutputError
+from .model import Record
+from .reader import parse_record
+
+FORMAT = 1  # the layout's version, in the mark
+PARQUET_MARK = ".ludoscribe-parquet"  # in a folder written by `export`: what wrote it (JSON)
+INSTALL = "Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'"
+NO_YEAR = "__HIVE_DEFAULT_PARTITION__"  # a partition's null value, as Hive and pyarrow write it
+GAMES_PER_GROUP = 20_000  # rows of a Parquet row group, per table
+TURNS_PER_GROUP = 500_000
+
+
+class ParquetMissing(RuntimeError):
+    """pyarrow is not installed; the message says how to install it."""
+
+
+def _pyarrow() -> tuple[Any, Any]:
+    """pyarrow and pyarrow.parquet, or ParquetMissing."""
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise ParquetMissing(INSTALL) from None
+    return pyarrow, pyarrow.parquet
+
+
+def available() -> None:
+    """Raise ParquetMissing unless pyarrow can be imported."""
+    _pyarrow()
+
+
+def is_parquet_export(folder: str | Path) -> bool:
+    """True for a Parquet folder written by `export` (it holds its mark)."""
+    return os.path.isfile(os.path.join(folder, PARQUET_MARK))
+
+
+def schemas() -> dict[str, Any]:
+    """The pyarrow schemas of the two tables (the partition columns, game and year, aside)."""
+    pa, _ = _pyarrow()
+    games = pa.schema([
+        ("record", pa.int64()), ("source", pa.string()), ("index", pa.int32()), ("line", pa.int32()),
+        ("variant", pa.string()), ("result", pa.string()), ("turns", pa.int32()),
+        ("event", pa.string()), ("site", pa.string()), ("date", pa.date32()), ("date_text", pa.string()),
+        ("round", pa.string()), ("first_player", pa.string()), ("second_player", pa.string()),
+        ("start", pa.string()), ("start_hash", pa.int64()),
+        ("tags", pa.map_(pa.string(), pa.string())), ("tgn", pa.string())])
+    turns = pa.schema([
+        ("record", pa.int64()), ("ply", pa.int32()), ("number", pa.int32()), ("side", pa.string()),
+        ("turn", pa.string()), ("position", pa.string()), ("position_hash", pa.int64())])
+    return {"games": games, "turns": turns}
+
+
+@dataclass
+class Exported:
+    """What an export wrote: records and turns, and whether a record was left out for its problems."""
+
+    records: int = 0
+    turns: int = 0
+    failed: bool = False
+
+
+class _Table:
+    """One table being written: a Parquet file per partition, its rows buffered in columns
+    and written a row group at a time."""
+
+    def __init__(self, root: Path, name: str, schema: Any, group: int) -> None:
+        self.root, self.name, self.schema, self.group = root, name, schema, group
+        self.pending: dict[tuple[str, int | None], dict[str, list[Any]]] = {}
+        self.writers: dict[tuple[str, int | None], Any] = {}
+
+    def add(self, partition: tuple[str, int | None], rows: Iterable[dict[str, Any]]) -> None:
+        columns = self.pending.get(partition)
+        if columns is None:
+            columns = self.pending[partition] = {name: [] for name in self.schema.names}
+        for row in rows:
+            for name, values in columns.items():
+                values.append(row[name])
+        if len(columns["record"]) >= self.group:
+            self._flush(partition)
+
+    def _flush(self, partition: tuple[str, int | None]) -> None:
+        pa, pq = _pyarrow()
+        columns = self.pending.pop(partition)
+        writer = self.writers.get(partition)
+        if writer is None:
+            game, year = partition
+            folder = self.root / self.name / f"game={game}" / f"year={NO_YEAR if year is None else year}"
+            folder.mkdir(parents=True, exist_ok=True)
+            writer = self.writers[partition] = pq.ParquetWriter(folder / "part-0.parquet", self.schema,
+                                                                compression="zstd")
+        writer.write_batch(pa.RecordBatch.from_pydict(columns, schema=self.schema))
+
+    def close(self) -> None:
+        for partition in list(self.pending):
+            self._flush(partition)
+        for writer in self.writers.values():
+            writer.close()
+
+
+def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, replace: bool = False,
+           rejected: Callable[[str, int, Record], None] = lambda path, index, record: None) -> Exported:
+    """Write the records, (file, index in the file, record) triples read in full, as a
+    Parquet folder; each record is replayed, and one with problems is handed to `rejected`
+    and left out.
+
+    The folder is written beside its place and put there when complete. An existing
+    folder is replaced only with `replace`, and only if it is empty or was written by an
+    export: OutputError (notation/files.py) otherwise, before anything is read, and if it
+    cannot be written.
+    """
+    from .columnar import record_rows  # replaying: not needed to read a folder
+
+    _pyarrow()
+    target = Path(folder)
+    _check_target(target, replace)
+    with _writing(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        building = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
+    done = Exported()
+    try:
+        with _writing(target):
+            tables = {name: _Table(building, name, schema, GAMES_PER_GROUP if name == "games" else TURNS_PER_GROUP)
+                      for name, schema in schemas().items()}
+            for path, index, record in records:
+                rows = record_rows(record, path, index)
+                if rows is None:
+                    done.failed = True
+                    rejected(path, index, record)
+                    continue
+                done.records += 1
+                done.turns += len(rows.turns)
+                rows.game["record"] = done.records
+                tables["games"].add(rows.partition, [rows.game])
+                tables["turns"].add(rows.partition, ({"record": done.records, **turn} for turn in rows.turns))
+            for table in tables.values():
+                table.close()
+            mark = {"format": FORMAT, "records": done.records, "turns": done.turns}
+            (building / PARQUET_MARK).write_text(json.dumps(mark) + "\n", encoding="utf-8")
+            os.chmod(building, 0o777 & ~_umask())
+            _put_in_place(building, target)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    return done
+
+
+def _check_target(target: Path, replace: bool) -> None:
+    """OutputError if the folder cannot be written at `target` (docs/archive.md#columnar-export)."""
+    with _writing(target):
+        if not os.path.lexists(target):
+            return
+        if not target.is_dir():
+            raise OutputError(errno.ENOTDIR, "a file is in the way (the output is a folder)", str(target))
+        if not replace:
+            raise OutputError(errno.EEXIST, "the folder exists already", str(target))
+        if not is_parquet_export(target) and any(target.iterdir()):
+            raise OutputError(errno.ENOTEMPTY, "the folder holds files that an export did not write: not replaced",
+                              str(target))
+
+
+@contextlib.contextmanager
+def _writing(target: Path) -> Iterator[None]:
+    """The OSErrors of writing the folder as OutputErrors naming it."""
+    try:
+        yield
+    except OutputError:
+        raise
+    except OSError as error:
+        raise OutputError(error.errno, error.strerror or str(error), str(target)) from None
+
+
+def _put_in_place(building: Path, target: Path) -> None:
+    """Rename the folder built to its place, the old one (checked by _check_target) removed after."""
+    if not os.path.lexists(target):
+        os.rename(building, target)
+        return
+    old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".old"))
+    os.rename(target, old / "export")
+    os.rename(building, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def read_export(folder: str | Path, moves: bool = True) -> Iterator[tuple[str, int, Record]]:
+    """The records of a Parquet folder as (file, index in the file, record), in the order
+    they were read when it was written: each read again from its own text, named and
+    numbered as in its first file, so that problems and notes point there."""
+    for row in read_rows(folder):
+        yield row.source, row.index, row.record(moves)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A record of a Parquet folder, not read yet: where it came from and its text."""
+
+    source: str
+    index: int
+    line: int | None  # its first line in `source`; None for a record of a JSON file
+    text: str
+
+    def record(self, moves: bool = True) -> Record:
+        """The record read from its text (moves: see reader.parse_record)."""
+        return parse_record(self.text, self.line if self.line is not None else 1, self.source, moves)
+
+
+def read_rows(folder: str | Path) -> Iterator[Row]:
+    """The records of a Parquet folder, unread, in the order they were exported (the files'
+    rows merged by record number)."""
+    _, pq = _pyarrow()
+    files = sorted((Path(folder) / "games").rglob("*.parquet"))
+    columns = ["record", "source", "index", "line", "tgn"]
+
+    def rows(path: Path) -> Iterator[tuple[int, str, int, int | None, str]]:
+        for batch in pq.ParquetFile(path).iter_batches(columns=columns, batch_size=2048):
+            yield from zip(*(batch.column(name).to_pylist() for name in columns))
+
+    for _, source, index, line, text in heapq.merge(*map(rows, files)):
+        yield Row(source, index, line, text)

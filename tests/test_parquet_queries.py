@@ -1,0 +1,102 @@
+"""`filter` and `stats` answer the same on a Parquet folder as on the TGN files it was exported
+from (docs/archive.md#columnar-export): the same output, messages and exit status for every
+condition, every output and every format."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ludoscribe.cli.main import cli
+from ludoscribe.notation import check
+from ludoscribe.notation.sources import Sources
+from parquet_records import make_archive, make_export
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    return make_archive(tmp_path_factory.mktemp("archive") / "archive")
+
+
+@pytest.fixture(scope="module")
+def exported(archive, tmp_path_factory) -> Path:
+    return make_export(archive, tmp_path_factory.mktemp("parquet") / "archive.parquet")
+
+
+def run(*args: object) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, [str(arg) for arg in args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def conditions(archive: Path) -> list[list[str]]:
+    """One or two examples of each condition of filter, taken from the archive's own records."""
+    records = [record for _, _, record in Sources([str(archive)])]
+    for record in records:
+        check(record)
+    teblo = next(record for record in records if record.game.name == "Teblo" and len(record.moves) > 6)
+    staku = next(record for record in records if record.game.name == "Staku" and len(record.moves) > 6)
+    rules, position = teblo.game, teblo.start
+    for node in teblo.moves[:4]:
+        position = rules.apply(position, node.turn)
+    cell, contents = next((name, held) for name, held in rules.cells(position).items() if held)
+    opening = " ".join(staku.game.turn_text(node.turn) for node in staku.moves[:2])
+    return [
+        ["--tag", "Event~open"], ["--tag", "Round=3.1"], ["--player", "random"], ["--player", "ann", "--date", "2024"],
+        ["--date", "2024.04..2025"], ["--round", "3..5"], ["--result", "1-0"], ["--result", "*"],
+        ["--game", "Staku"], ["--game", "tchako", "--turns", "..20"], ["--variant", "-"], ["--variant", "faces"],
+        ["--turns", "20..40"], ["--opening", opening], ["--position", rules.position_code(position)],
+        ["--cells", f"{cell}={contents}"], ["--comment", "command"], ["--nag", "!"], ["--nag", "$14"],
+    ]
+
+
+def test_filter_chooses_the_same_records_for_every_condition(archive, exported):
+    counts = []
+    for condition in conditions(archive):
+        on_tgn = run("filter", archive, *condition)
+        assert on_tgn[0] == 0, (condition, on_tgn)
+        assert run("filter", exported, *condition) == on_tgn, condition
+        counts.append(on_tgn[1].count("[Game "))
+    everything = run("filter", archive, "--count")[1]
+    assert 0 not in counts and int(everything) not in counts  # each condition chooses some records, not all
+    assert len(counts) == len(conditions(archive))
+
+
+@pytest.mark.parametrize("options", [
+    ["--to", "json"], ["--unique"], ["--count"], ["--game", "Teblo", "--to", "json", "--unique"],
+    ["--comment", "command", "--jobs", "2"], ["--player", "random", "--jobs", "2", "--to", "json"],
+])
+def test_filter_writes_the_same_output(archive, exported, options):
+    on_tgn = run("filter", archive, *options)
+    assert on_tgn[0] == 0 and on_tgn[1]
+    assert run("filter", exported, *options) == on_tgn
+
+
+@pytest.mark.parametrize("options", [
+    [], ["--format", "markdown"], ["--format", "csv"], ["--format", "json", "--openings", "3", "--opening-turns", "1"],
+    ["--unique"], ["--jobs", "2", "--format", "json"],
+])
+def test_stats_gives_the_same_figures(archive, exported, options):
+    on_tgn = run("stats", archive, *options)
+    assert on_tgn[0] == 0 and "records" in on_tgn[1].lower()
+    assert run("stats", exported, *options) == on_tgn
+
+
+def test_copies_are_named_by_the_files_they_were_exported_from(archive, exported, tmp_path):
+    copy = tmp_path / "copy.tgn"
+    copy.write_text((archive / "generated" / "Teblo.tgn").read_text(encoding="utf-8"), encoding="utf-8")
+    on_tgn = run("stats", archive, copy)
+    assert run("stats", exported, copy) == on_tgn
+    assert f"{copy}: record 4 is the same game as {archive / 'generated' / 'Teblo.tgn'}: record 4" in on_tgn[2]
+
+
+@pytest.mark.parametrize("command", ["filter", "stats"])
+def test_without_pyarrow_a_parquet_folder_is_an_input_that_says_how_to_install_it(exported, command):
+    program = ("import sys; sys.modules['pyarrow'] = None; from ludoscribe.cli.main import main; "
+               f"sys.argv = ['ludoscribe', {command!r}, {str(exported)!r}]; main()")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == \
+           (2, f"{exported}: Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'\n")
