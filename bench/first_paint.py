@@ -2,7 +2,8 @@
 
 Builds the bundled corpus as a site (or takes a built one), finds the record page with
 the most positions, and opens it from file:// in chromium at desktop and phone sizes,
-several times each. Prints the page's size (raw and gzipped) and the browser's own
+several times each. Prints the page's size (raw and gzipped), its weight with every file
+the browser reads for it (scripts, styles, fonts, images), and the browser's own
 first-contentful-paint and load times, median and worst.
 
     python bench/first_paint.py [--site site] [--runs 5] [--theme auto]
@@ -20,6 +21,7 @@ import shutil
 import statistics
 import tempfile
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
@@ -47,9 +49,28 @@ def heaviest(site: Path) -> tuple[Path, int]:
     return max(found, key=lambda item: item[1])
 
 
+def weight(browser, page_path: Path) -> None:
+    """The bytes of the page and of every file the browser reads to show it, raw and gzipped."""
+    read: list[Path] = []
+    context = browser.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
+    page.on("request", lambda request: read.append(Path(unquote(urlparse(request.url).path)))
+            if request.url.startswith("file:") else None)
+    page.goto(page_path.as_uri(), wait_until="load")
+    page.wait_for_timeout(500)  # fonts and scripts asked for after the load event
+    context.close()
+    files = sorted({path for path in read if path.is_file()})
+    raw = sum(path.stat().st_size for path in files)
+    packed = sum(len(gzip.compress(path.read_bytes())) for path in files)
+    print(f"with its assets: {len(files)} files, {raw / 1e3:.0f} kB ({packed / 1e3:.1f} kB gzipped)")
+    for path in files:
+        print(f"  {path.stat().st_size / 1e3:7.1f} kB  {path.name}")
+
+
 def measure(page_path: Path, runs: int) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        weight(browser, page_path)
         for name, viewport in SIZES.items():
             paints, loads = [], []
             for _ in range(runs):
@@ -79,7 +100,7 @@ def main() -> None:
         page, positions = heaviest(site)
         raw = page.read_bytes()
         print(f"{page.name}: {positions} positions, {len(raw) / 1e3:.0f} kB "
-              f"({len(gzip.compress(raw)) / 1e3:.1f} kB gzipped), theme files not counted")
+              f"({len(gzip.compress(raw)) / 1e3:.1f} kB gzipped) alone")
         measure(page, options.runs)
 
 

@@ -13,12 +13,18 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Callable
 
 from parse_replay import ludoscribe_command
 from timing import add_cpu_option, process_rates
 
 SMALL = Path(__file__).resolve().parent.parent / "corpus" / "tchako" / "strategic-centre.tgn"
 CASES = {"--version": ["--version"], "--help": ["--help"], "check small.tgn": ["check", str(SMALL)]}
+
+
+def always(command: list[str]) -> Callable[[int], list[str]]:
+    """The same command line every round (process_rates asks for one per round)."""
+    return lambda _: command
 
 
 def main() -> None:
@@ -30,8 +36,7 @@ def main() -> None:
     ours = ludoscribe_command()
     for name, args in CASES.items():
         theirs = [options.against, *args] if options.against else [sys.executable, "-c", "import chess.pgn"]
-        mine, other = process_rates(lambda _: [ours, *args], lambda _: theirs, (1, 1), options.seconds,
-                                    options.cpu)
+        mine, other = process_rates(always([ours, *args]), always(theirs), (1, 1), options.seconds, options.cpu)
         print(f"{name:16} {1000 / mine:7.1f} ms   {'other' if options.against else 'import chess.pgn'} "
               f"{1000 / other:7.1f} ms")
 

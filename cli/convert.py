@@ -20,9 +20,10 @@ from .outputs import output
 
 @click.command()
 @click.argument("source", metavar="FILE")
-@click.option("--to", "target", type=click.Choice(["tgn", "json", "md", "html"]), required=True,
-              help="Output format: tgn, json, md (Markdown, diagrams as SVG files beside it) or html "
-                   "(a self-contained fragment with a viewer).")
+@click.option("--to", "target", type=click.Choice(["tgn", "json", "md", "html", "embed"]), required=True,
+              help="Output format: tgn, json, md (Markdown, diagrams as SVG files beside it), html "
+                   "(a self-contained fragment with a viewer) or embed (the viewer as JSON, for any page "
+                   "that loads viewer.js, written beside it with viewer.css).")
 @click.option("--from", "source_format", type=click.Choice(["tgn", "json"]),
               help="Input format (default: json for .json files, else tgn; standard input is recognised).")
 @click.option("--record", "record_index", type=click.IntRange(min=1),
@@ -44,8 +45,9 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
     diagram after each turn whose comment holds [%diagram] and at the end, and the
     result. md writes OUT and its diagrams beside it as OUT-NNN.svg (NNN numbers the
     positions in reading order, 000 being the start); html writes one fragment with
-    inline SVG, style and script, to paste into any page. Only a valid record is
-    published.
+    inline SVG, style and script, to paste into any page; embed writes the viewer as
+    JSON, which viewer.js (written beside OUT with viewer.css, when not there yet)
+    turns into a viewer in any HTML page. Only a valid record is published.
 
     \b
     Examples:
@@ -54,10 +56,11 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
       cat game.tgn | ludoscribe convert - --to tgn
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
+      ludoscribe convert game.tgn --to embed -o blog/game.json
     """
     json_input = None if source_format is None else source_format == "json"
     sources = read_sources([source], json_input=json_input)
-    if target in ("md", "html"):
+    if target in ("md", "html", "embed"):
         from .publish import publish  # the renderers, for this path only
 
         publish(sources, source, record_index, target, out, force)

@@ -14,7 +14,7 @@ import click
 
 from ..notation import check as check_record
 from ..notation.annotations import NONE, Annotations, read
-from ..notation.games import game_class
+from ..notation.games import SomeGame, game_class
 from ..notation.model import Record
 from ..notation.sources import Sources, output_names
 from ..render.captions import caption, caption_of_position
@@ -27,7 +27,7 @@ from .options import force_option
 from .outputs import output, write
 
 
-class TurnType(click.ParamType):
+class TurnType(click.ParamType[str]):
     """--turn: refused at once when it cannot name a turn (a usage error), before any record is read."""
 
     name = "text"
@@ -40,7 +40,7 @@ class TurnType(click.ParamType):
         return str(value)
 
 
-class AnnotationType(click.ParamType):
+class AnnotationType(click.ParamType[Annotations]):
     """--mark, --arrow, --label, --dim: read as the record's command of that name is
     (docs/diagrams.md); a word that is no shape or colour is a usage error."""
 
@@ -217,9 +217,9 @@ def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool,
         report(path, index, record)
         return None
     try:
-        renderer_for(record.game)
+        renderer_for(record.rules)
         plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
-        _check_cells(record.game, extra)
+        _check_cells(record.rules, extra)
     except ValueError as error:
         note(f"{path}: record {index}: {error}")
         return None
@@ -238,7 +238,7 @@ def _outputs(drawn: list[tuple[int, str]], out: str, name: str, made: str, *, on
              images.encoded(svg, made)) for ply, svg in drawn]
 
 
-def _check_cells(rules: Any, annotations: Annotations) -> None:
+def _check_cells(rules: SomeGame, annotations: Annotations) -> None:
     """ValueError naming the cells of the options that the game's board lacks."""
     unknown = unknown_cells(rules, annotations)
     if unknown:

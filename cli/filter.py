@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable
 import click
 
 from ..notation import query
+from ..notation.conditions import ON_GAMES
 from ..notation.chosen import choose
 from ..notation.duplicates import tgn_first
 from ..notation.output import write
@@ -51,7 +52,7 @@ def _check(builder: str, text: str, games: Iterable[str], ctx: click.Context | N
         raise click.BadParameter(str(error), ctx, param_hint=OPTION_OF[error.builder]) from None
 
 
-class ConditionType(click.ParamType):
+class ConditionType(click.ParamType[str]):
     """The text of a condition, checked by its builder as click reads it.
 
     Openings, positions and cells are checked against the games that --game names (every
@@ -64,7 +65,7 @@ class ConditionType(click.ParamType):
         self.builder = builder
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        if self.builder not in query.ON_GAMES:
+        if self.builder not in ON_GAMES:
             _check(self.builder, value, (), ctx)
         elif ctx is None or GAMES in ctx.params:
             _check(self.builder, value, ctx.params[GAMES] if ctx is not None else (), ctx)
@@ -74,7 +75,7 @@ class ConditionType(click.ParamType):
 def _games_read(ctx: click.Context, param: click.Parameter, games: tuple[str, ...]) -> tuple[str, ...]:
     """--game is read: check the openings, positions and cells read before it against its games."""
     for option, builder, _ in CONDITIONS:
-        if builder in query.ON_GAMES:
+        if builder in ON_GAMES:
             for text in ctx.params.get(_parameter(option), ()):
                 _check(builder, text, games, ctx)
     return games

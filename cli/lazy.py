@@ -8,10 +8,7 @@ from typing import Any, Mapping
 
 import click
 
-try:  # click 8.4 and later suggest the command meant, from the names they are given
-    from click.exceptions import NoSuchCommand
-except ImportError:  # an earlier click suggests none
-    NoSuchCommand = None  # type: ignore[assignment,misc]
+from click.exceptions import NoSuchCommand  # it suggests the command meant, from the names it is given
 
 
 class LazyGroup(click.Group):
@@ -41,7 +38,7 @@ class LazyGroup(click.Group):
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as error:
-            if NoSuchCommand is None or not isinstance(error, NoSuchCommand):
+            if not isinstance(error, NoSuchCommand):
                 raise
             raise NoSuchCommand(error.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
 

@@ -1,4 +1,4 @@
-"""`ludoscribe convert --to md|html`: one valid record as a document for readers
+"""`ludoscribe convert --to md|html|embed`: one valid record as a document for readers
 (docs/cli.md#markdown-and-html)."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ import click
 from ..notation import check as check_record
 from ..notation.sources import Sources
 from ..render.budgets import BudgetError
-from ..render.document import page_html, render_html, render_markdown, title
+from ..render.document import embed_json, page_html, render_html, render_markdown, title, viewer_files
 from .errors import Status
 from .messages import report
 from .outputs import check_outputs, write
 
 
 def publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
-    """Write the one record of `sources` chosen (the `record_index`-th) as `target`, md or html, into `out`."""
+    """Write the one record of `sources` chosen (the `record_index`-th) as `target`, md, html or embed, into `out`."""
     if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
     chosen = [(path, index, record) for path, index, record in sources
@@ -38,6 +38,8 @@ def publish(sources: Sources, source: str, record_index: int | None, target: str
     try:
         if target == "html":
             fragment = render_html(record, replayed)
+        elif target == "embed":  # the viewer's script and style beside the JSON, unless already there
+            text, files = embed_json(record, replayed), {} if out == "-" else viewer_files(Path(out).parent)
         else:
             text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg")
     except BudgetError as error:  # too many diagrams or positions, or too large a page

@@ -47,7 +47,8 @@ def shown_host(host: str) -> str:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
-            return probe.getsockname()[0]
+            address: str = probe.getsockname()[0]
+            return address
     except OSError:
         return socket.gethostname()
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from ..render.escaping import terminal_text
-from ..render.site import SiteError, build_site
+from ..render.site import build_site
+from ..render.site_folders import SiteError
 from .errors import IOFailure, Status
 from .inputs import input_error
 from .messages import note, report, say

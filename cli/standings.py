@@ -19,7 +19,7 @@ from .options import force_option, output_option
 from .outputs import write
 
 
-class PointsType(click.ParamType):
+class PointsType(click.ParamType[Scoring]):
     """--points WIN,DRAW,LOSS, read by Scoring.parse: a bad one is a usage error in its words."""
 
     name = "text"

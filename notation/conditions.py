@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Callable, Iterator, Sequence
 
+from .games.base import Position, SomeGame
 from .games.plugins import BUILT_IN, display_name, plugin_for, plugins
 from .limits import shorten
 from .model import GLYPHS, RESULTS, Node, Record
@@ -188,7 +189,7 @@ def nag_condition(text: str) -> Condition:
                      needs_turns=True)
 
 
-def opening_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
+def opening_condition(text: str, games: Sequence[SomeGame] | None = None) -> Condition:
     """The main line starts with these turns (written as in a record, numbers optional).
 
     The words must all be turns of one game among `games` (default: every game known);
@@ -204,13 +205,13 @@ def opening_condition(text: str, games: Sequence[Any] | None = None) -> Conditio
             raise ValueError(f"{_shown(wrong)} is not a {display_name(game.name)} turn ({game.turn_example})")
         raise ValueError(f"{_shown(text)}: not the turns of one game ({_names(candidates)}); write them as "
                          "the game's records do")
-    spelt: dict[tuple[Any, ...], tuple[str, ...]] = {}  # by game, variant and start: the turns as played
+    spelt: dict[tuple[type[SomeGame], frozenset[str], Position], tuple[str, ...]] = {}  # by game, variant, start
 
     def test(record: Record) -> bool:
-        game = record.game
-        key = (type(game), game.variant, record.start)
+        game = record.rules
+        key = (type(game), game.variant, record.start_position)
         if key not in spelt:
-            spelt[key] = _played(game, record.start, words)
+            spelt[key] = _played(game, record.start_position, words)
         wanted = spelt[key]
         played = [game.turn_text(node.turn) for node in record.moves[:len(wanted)]]
         return bool(wanted) and tuple(played) == wanted
@@ -218,7 +219,7 @@ def opening_condition(text: str, games: Sequence[Any] | None = None) -> Conditio
     return Condition(f"opening {text}", test, needs_turns=True)
 
 
-def _is_turn(game: Any, word: str) -> bool:
+def _is_turn(game: SomeGame, word: str) -> bool:
     try:
         game.read_turn(word)
     except ValueError:
@@ -226,13 +227,13 @@ def _is_turn(game: Any, word: str) -> bool:
     return True
 
 
-def _names(games: Sequence[Any]) -> str:
+def _names(games: Sequence[SomeGame]) -> str:
     """'Teblo', 'Teblo or Staku', 'Teblo, Staku or Tektop': the games' names for readers."""
     names = [display_name(game.name) for game in games]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def position_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
+def position_condition(text: str, games: Sequence[SomeGame] | None = None) -> Condition:
     """A position reached on the main line, given by its position code (the Position tag's
     form); the turn number in the code is not compared.
 
@@ -248,9 +249,10 @@ def position_condition(text: str, games: Sequence[Any] | None = None) -> Conditi
             raise ValueError(f"{_shown(text)} is not a {display_name(candidates[0].name)} position code: {reason}")
         raise ValueError(f"{_shown(text)} is not a position code of {_names(candidates)} (a position is "
                          "written as the Position tag of its game's records: see each game's page)")
-    codes: dict[tuple[Any, ...], Any] = {}  # by game and variant: the position wanted, None if not one of theirs
+    # by game and variant: the position wanted, None if not one of theirs
+    codes: dict[tuple[type[SomeGame], frozenset[str]], Position | None] = {}
 
-    def wanted(game: Any) -> Any:
+    def wanted(game: SomeGame) -> Position | None:
         key = (type(game), game.variant)
         if key not in codes:
             try:
@@ -260,13 +262,13 @@ def position_condition(text: str, games: Sequence[Any] | None = None) -> Conditi
         return codes[key]
 
     def test(record: Record) -> bool:
-        target = wanted(record.game)
+        target = wanted(record.rules)
         return target is not None and reaches(record, lambda position: position == target)
 
     return Condition(f"position {text}", test, needs_turns=True)
 
 
-def _reads_position(game: Any, code: str) -> bool:
+def _reads_position(game: SomeGame, code: str) -> bool:
     """Whether the code is a position of the game, under its rules or those of a variant."""
     for rules in _with_variants(game):
         try:
@@ -277,7 +279,7 @@ def _reads_position(game: Any, code: str) -> bool:
     return False
 
 
-def _with_variants(game: Any) -> Iterator[Any]:
+def _with_variants(game: SomeGame) -> Iterator[SomeGame]:
     """The game, then the same game under each of its variant options and each pair of them
     (an option taking a number given 1): some positions exist only in a variant."""
     yield game
@@ -290,17 +292,17 @@ def _with_variants(game: Any) -> Iterator[Any]:
                 continue
 
 
-def reaches(record: Record, meets: Callable[[Any], Any]) -> bool:
+def reaches(record: Record, meets: Callable[[Position], object]) -> bool:
     """Whether a position of the record's main line (the start included) meets the test; the
     walk stops at the first that does."""
-    if meets(record.start):
+    if meets(record.start_position):
         return True
-    first = _First(lambda step: meets(step.after))
+    first = _First(lambda step: step.after is not None and meets(step.after))
     accept(record, first, positions=True, variations=False)
     return first.found
 
 
-def any_turn(record: Record, meets: Callable[[Node], Any]) -> bool:
+def any_turn(record: Record, meets: Callable[[Node], object]) -> bool:
     """Whether a turn of any line of the record meets the test; the walk stops at the first that does."""
     first = _First(lambda step: meets(step.node))
     accept(record, first)
@@ -310,7 +312,7 @@ def any_turn(record: Record, meets: Callable[[Node], Any]) -> bool:
 class _First(Visitor):
     """Ends the walk at the first step that meets `meets`."""
 
-    def __init__(self, meets: Callable[[Step], Any]) -> None:
+    def __init__(self, meets: Callable[[Step], object]) -> None:
         self.meets, self.found = meets, False
 
     def visit_turn(self, step: Step) -> Stop | None:
@@ -323,7 +325,7 @@ class _First(Visitor):
 CELL_GIVEN = re.compile(r"([A-Za-z][A-Za-z0-9]*)=([^\s=,]+)")  # CELL=CONTENTS in --cells
 
 
-def cells_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
+def cells_condition(text: str, games: Sequence[SomeGame] | None = None) -> Condition:
     """Cells holding given contents all at one moment of the main line (the start included):
     "D4=y H10=R", each cell named as the game's turns name it, its contents written as
     `Game.cells` writes them (the letters of the game's position code), - for an empty cell.
@@ -351,10 +353,10 @@ def cells_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
         raise ValueError(f"{_shown(text.strip())} fits no game (a cell is named as the "
                          "game's turns name it: D4 in Teblo, c3 in Staku, a1 in Tektop and Tekao, A in T'Chako; "
                          "what it holds is written as in the game's position code, - for an empty cell)")
-    fitting: dict[tuple[Any, ...], bool] = {}  # by game and variant
+    fitting: dict[tuple[type[SomeGame], frozenset[str]], bool] = {}  # by game and variant
 
     def test(record: Record) -> bool:
-        game = record.game
+        game = record.rules
         key = (type(game), game.variant)
         if key not in fitting:
             fitting[key] = _fits(game, wanted)
@@ -366,7 +368,7 @@ def cells_condition(text: str, games: Sequence[Any] | None = None) -> Condition:
     return Condition(f"cells {text}", test, needs_turns=True)
 
 
-def _games() -> list[Any]:
+def _games() -> list[SomeGame]:
     """One game of each kind Ludoscribe knows (no variant), to check the text of a condition against."""
     try:
         known = plugins()
@@ -381,14 +383,14 @@ def _games() -> list[Any]:
     return games
 
 
-def _fits(game: Any, wanted: dict[str, str]) -> bool:
+def _fits(game: SomeGame, wanted: dict[str, str]) -> bool:
     """Whether the game has these cells and its cells can hold such contents."""
     cells = game.cells(game.start_position())
     return all(name in cells and (not contents or re.fullmatch(game.cell_contents, contents) is not None)
                for name, contents in wanted.items())
 
 
-def _played(game: Any, start: Any, words: list[str]) -> tuple[str, ...]:
+def _played(game: SomeGame, start: Position, words: list[str]) -> tuple[str, ...]:
     """The turns `words` played from `start`, spelt in full as a checked record spells them;
     () if one of them is not a legal turn there."""
     position, spelt = start, []
@@ -397,7 +399,7 @@ def _played(game: Any, start: Any, words: list[str]) -> tuple[str, ...]:
             played = game.play(position, game.read_turn(word))
         except ValueError:
             return ()
-        if played.reason is not None:
+        if played.after is None:
             return ()
         spelt.append(game.turn_text(played.turn))
         position = played.after

@@ -18,33 +18,36 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .model import Record
 from .writer import canonical_tags
+
+if TYPE_CHECKING:
+    from .sources import Sources
 
 
 def identity(record: Record) -> bytes:
     """What tells a game apart from another (a digest of its tags and main line); record checked."""
     digest = hashlib.sha256()
     for name, value in sorted(canonical_tags(record).items()):
-        digest.update(f"{name}\0{value}\0".encode("utf-8"))
+        digest.update(f"{name}\0{value}\0".encode())
     return _with_turns(digest, record)
 
 
 def same_game(record: Record) -> bytes:
     """A digest of the game, both players (case and spacing aside) and the main line's turns
     spelt in full; record checked."""
-    digest = hashlib.sha256(record.game.name.encode("utf-8") + b"\0")
-    for side in record.game.sides:
+    digest = hashlib.sha256(record.rules.name.encode("utf-8") + b"\0")
+    for side in record.rules.sides:
         digest.update(" ".join(record.tags.get(side, "").casefold().split()).encode("utf-8") + b"\0")
     return _with_turns(digest, record)
 
 
-def _with_turns(digest: Any, record: Record) -> bytes:
+def _with_turns(digest: hashlib._Hash, record: Record) -> bytes:
     digest.update(b"\1")
     for node in record.moves:
-        digest.update(record.game.turn_text(node.turn).encode("utf-8") + b"\0")
+        digest.update(record.rules.turn_text(node.turn).encode("utf-8") + b"\0")
     return digest.digest()
 
 
@@ -84,7 +87,7 @@ class SeenGames:
                 f"({self.rule.shared}): {done} once")
 
 
-def tgn_first(sources: Any) -> Iterator[tuple[str, int, Record]]:
+def tgn_first(sources: Sources) -> Iterator[tuple[str, int, Record]]:
     """The (file, index, record) triples of `sources` (notation/sources.py), the files read as
     JSON after all the others: of a game kept as TGN and as its JSON copy, the TGN record
     comes first. The JSON files are opened only when their turn comes."""

@@ -21,9 +21,9 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Hashable, Iterable, Iterator, Mapping
 
-from .games import Game
+from .games import Position, SomeGame
 
 MAX_OFFERS = 30  # turns offered at once; tapping another cell narrows them
 
@@ -54,11 +54,11 @@ class Entry:
     needs = ""  # what the turn starts with, given apart from the board ("dice")
     buttons: Mapping[str, str] = {}  # places that are not cells of the drawing, by name: {"O": "Off the board"}
 
-    def chance(self, draft: str) -> Any:
+    def chance(self, draft: str) -> Hashable:
         """What `legal_turns` needs besides the position, read from the draft (ValueError if missing)."""
         return None
 
-    def candidates(self, game: Game, position: Any, draft: str, selection: frozenset[str]) -> Iterator[str]:
+    def candidates(self, game: SomeGame, position: Position, draft: str, selection: frozenset[str]) -> Iterator[str]:
         """Texts of legal turns extending the draft by one part (checked again by the caller)."""
         texts = legal_texts(game, position, self.chance(draft))
         return minimal_extensions(texts, draft)
@@ -70,7 +70,7 @@ class DiceFirst(Entry):
     needs = "dice"
     DICE = re.compile(r"[1-6]{4}(?:/[1-6]{4}){0,2}")
 
-    def chance(self, draft: str) -> Any:
+    def chance(self, draft: str) -> Hashable:
         dice = draft.partition(":")[0]
         if not self.DICE.fullmatch(dice):
             raise ValueError("give the dice first: four digits 1-6 a throw, up to three throws (2514/2554)")
@@ -85,7 +85,7 @@ class Actions(Entry):
 
     buttons = {"O": "Off the board"}
 
-    def candidates(self, game: Game, position: Any, draft: str, selection: frozenset[str]) -> Iterator[str]:
+    def candidates(self, game: SomeGame, position: Position, draft: str, selection: frozenset[str]) -> Iterator[str]:
         from .games.tchako_board import NEIGHBOURS, OBSTACLES, ZONES
 
         body = draft.rstrip("#").strip()
@@ -130,12 +130,12 @@ DEFAULT = Entry()
 ENTRIES: dict[str, Entry] = {"Tektop": DiceFirst(), "TChako": Actions()}
 
 
-def entry_for(game: Game) -> Entry:
+def entry_for(game: SomeGame) -> Entry:
     """How turns of this game are proposed."""
     return ENTRIES.get(game.name, DEFAULT)
 
 
-def offers(game: Game, position: Any, draft: str, selection: Iterable[str] = (), limit: int = MAX_OFFERS) -> Offers:
+def offers(game: SomeGame, position: Position, draft: str, selection: Iterable[str] = (), limit: int = MAX_OFFERS) -> Offers:
     """The turns that extend `draft` (a turn's text, "" for none yet) by one part and involve
     every cell of `selection`, fewest cells first.
 
@@ -160,18 +160,18 @@ def offers(game: Game, position: Any, draft: str, selection: Iterable[str] = (),
     return Offers(draft, None, tuple(found[:limit]), max(0, len(found) - limit), entry.needs)
 
 
-def _played(game: Game, position: Any, draft: str) -> tuple[str, Any]:
+def _played(game: SomeGame, position: Position, draft: str) -> tuple[str, Position]:
     """The draft's canonical text and the position after it (the position itself for no draft);
     ValueError with the rules' reason if it is not a legal turn."""
     if not draft:
         return "", position
     played = game.play(position, game.read_turn(draft))
-    if played.reason is not None:
+    if played.after is None:
         raise ValueError(f"{game.label(position.number, position.side)}: {played.reason}")
     return game.turn_text(played.turn), played.after
 
 
-def _involving(game: Game, position: Any, base: str, after: Any, texts: Iterable[str],
+def _involving(game: SomeGame, position: Position, base: str, after: Position, texts: Iterable[str],
                chosen: frozenset[str]) -> list[Offer]:
     """The legal turns among `texts` that involve every chosen cell (beyond the draft `base`,
     which led to `after`), each once."""
@@ -205,11 +205,12 @@ def cell_names(rules: type, names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)))
 
 
-_LEGAL: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()  # the last positions asked about
+# the last positions asked about, by game, variant, position code and chance
+_LEGAL: OrderedDict[tuple[type[SomeGame], frozenset[str], str, Hashable], tuple[str, ...]] = OrderedDict()
 KEPT = 16
 
 
-def legal_texts(game: Game, position: Any, chance: Any = None) -> tuple[str, ...]:
+def legal_texts(game: SomeGame, position: Position, chance: Hashable = None) -> tuple[str, ...]:
     """Every legal turn's canonical text, sorted (kept for the last positions asked about)."""
     key = (type(game), game.variant, game.position_code(position), chance)
     texts = _LEGAL.get(key)

@@ -181,10 +181,11 @@ class _Checked:
 
     def write(self, text: Any) -> int:
         with _writing(self.path):
-            return self.stream.write(text)
+            written: int = self.stream.write(text)
+            return written
 
     def isatty(self) -> bool:
-        return self.stream.isatty()
+        return bool(self.stream.isatty())
 
 
 def _place(temporary: str, target: Path, path: str) -> None:

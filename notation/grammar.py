@@ -25,11 +25,15 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterator
+from functools import cache
+from typing import TYPE_CHECKING, Iterator
+
+from .model import skipped
 
 if TYPE_CHECKING:
     from parsimonious.grammar import Grammar
+
+    from .games.base import SomeGame
 
 COMMON_RULES = r'''
 # A record: its tag section, then its movetext.
@@ -71,8 +75,8 @@ space           = ~r"\s*"
 ENDS_WITH_RESULT = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*$")
 
 
-@lru_cache(maxsize=None)
-def grammar_for(game_class: Any) -> Grammar:
+@cache
+def grammar_for(game_class: type[SomeGame]) -> Grammar:
     """The parsimonious grammar of a game (the common rules plus its `turn` rules): the spec
     that the compiled patterns are checked against."""
     from parsimonious.grammar import Grammar
@@ -80,7 +84,7 @@ def grammar_for(game_class: Any) -> Grammar:
     return Grammar(COMMON_RULES + game_class.turn_rules)
 
 
-Token = tuple[str, Any]  # a movetext token: its rule's name and the regex match
+Token = tuple[str, re.Match[str]]  # a movetext token: its rule's name and the regex match
 
 # One rule of the rules' text: its name and definition, up to the next rule (comments left out).
 RULE = re.compile(r"^(?P<name>\w+)[ \t]*=(?P<body>(?:.|\n(?![ \t]*(?:\w+[ \t]*=|\n|$)))*)", re.MULTILINE)
@@ -109,8 +113,8 @@ def rule_patterns(rules: str) -> dict[str, str | list[str]]:
 COMMON = rule_patterns(COMMON_RULES)
 
 
-@lru_cache(maxsize=None)
-def turn_pattern(game_class: Any) -> re.Pattern[str]:
+@cache
+def turn_pattern(game_class: type[SomeGame]) -> re.Pattern[str]:
     """The game's `turn` rule compiled: what reads a turn, from TGN, JSON, the scoresheet or
     a command's option (docs/contributing.md#the-rules)."""
     pattern = rule_patterns(game_class.turn_rules).get("turn")
@@ -120,8 +124,8 @@ def turn_pattern(game_class: Any) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-@lru_cache(maxsize=None)
-def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
+@cache
+def token_rules(game_class: type[SomeGame]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each alternative of `element`, in its order: (rule name, compiled regular expression)."""
     members = COMMON["element"]
     assert isinstance(members, list), "element is an alternation"
@@ -129,13 +133,13 @@ def token_rules(game_class: Any) -> tuple[tuple[str, re.Pattern[str]], ...]:
                  for name in members)
 
 
-def tokens(game_class: Any, text: str, pos: int = 0) -> Iterator[Token]:
+def tokens(game_class: type[SomeGame], text: str, pos: int = 0) -> Iterator[Token]:
     """The movetext tokens of text[pos:], as (rule name, regex match): `space element*`."""
     rules = token_rules(game_class)
-    pos = SPACE.match(text, pos).end()  # type: ignore[union-attr]  # it matches the empty string
+    pos = skipped(SPACE, text, pos)
     size = len(text)
     while pos < size:
-        for name, rule in rules:
+        for name, rule in rules:  # noqa: B007 - `name` is the rule that matched, read after the loop
             match = rule.match(text, pos)
             if match is not None:
                 break
@@ -155,7 +159,7 @@ def header(text: str) -> tuple[list[re.Match[str]], int]:
     """The tag section at the start of a record's text (the `header` rule, `space tag*`):
     the match of each tag, and where the section ends."""
     tags = []
-    pos = SPACE.match(text).end()  # type: ignore[union-attr]  # it matches the empty string
+    pos = skipped(SPACE, text)
     while (tag := TAG.match(text, pos)) is not None:
         tags.append(tag)
         pos = tag.end()

@@ -13,27 +13,37 @@ import codecs
 import io
 import json
 import re
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, TextIO, cast
 
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
-from .model import RESULTS, Node, Problem, Record
+from .model import RESULTS, Node, Problem, ProblemCode, Record, skipped
 from .reader import bind_game, line_break_problem
 from .walk import Step, Visitor, accept
 from .writer import canonical_tags, check_depth
+
+if TYPE_CHECKING:
+    from .games.base import SomeGame
 
 FORMAT, VERSION = "tgn-json", 1
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def record_to_json(record: Record) -> dict[str, Any]:
+def record_to_json(record: Record, tags_as_held: bool = False) -> dict[str, Any]:
     """A record (read without problems) as a JSON object; TooDeep (notation/writer.py) if its
-    variations are nested deeper than a reader accepts."""
-    data: dict[str, Any] = {"tags": canonical_tags(record)}
+    variations are nested deeper than a reader accepts.
+
+    The tags are the canonical ones, required tags filled in; with `tags_as_held`, the
+    record's own, in their order, none added but the Game tag that names its rules, so that
+    the object is read back as the same record (docs/archive.md#columnar-export).
+    """
+    tags = canonical_tags(record) if not tags_as_held else \
+        record.tags if "Game" in record.tags else {"Game": record.game.name, **record.tags}
+    data: dict[str, Any] = {"tags": dict(tags)}
     if record.comments:
         data["comments"] = list(record.comments)
-    writer = _JsonWriter(record.game)
+    writer = _JsonWriter(record.rules)
     accept(record, writer)
     data["moves"] = writer.moves
     data["result"] = record.result
@@ -43,7 +53,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
 class _JsonWriter(Visitor):
     """The moves as JSON values: each turn an object, its variations lists inside it."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: SomeGame) -> None:
         self.game = game
         self.moves: list[dict[str, Any]] = []
         self._lines: list[list[dict[str, Any]]] = []
@@ -87,7 +97,7 @@ class SchemaError(ValueError):
         return f"{self.line}:{self.column}: {self.message}" if self.line is not None else self.message
 
     def problem(self) -> Problem:
-        return Problem(self.message, self.line, self.column, code="json")
+        return Problem(self.message, self.line, self.column, code=ProblemCode.JSON)
 
 
 class Huge:
@@ -109,7 +119,7 @@ WHITESPACE = re.compile(r"[ \t\n\r]*")
 
 def _spaces_end(text: str, pos: int) -> int:
     """Where the JSON whitespace starting at `pos` ends."""
-    return WHITESPACE.match(text, pos).end()  # type: ignore[union-attr]  # the pattern matches the empty string
+    return skipped(WHITESPACE, text, pos)
 
 
 class JsonStream:
@@ -239,6 +249,12 @@ def read_json(source: str | TextIO | BinaryIO, name: str = "<json>") -> Iterator
     _check_header(seen, stream, final=True)
 
 
+def read_json_record(text: str, name: str = "<json>") -> Record:
+    """The record of a JSON object such as `record_to_json` gives (a problem if it has the
+    wrong shape)."""
+    return next(read_json(f'{{"format": "{FORMAT}", "version": {VERSION}, "records": [{text}]}}', name))
+
+
 def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
     """A function reading characters from `source`, decoding bytes as UTF-8."""
     if isinstance(source, str):
@@ -305,7 +321,7 @@ def _records(stream: JsonStream, name: str) -> Iterator[Record]:
         try:
             _fill(record, data, f"$.records[{index}]")
         except SchemaError as error:
-            record.problems.append(Problem(error.message, line, column, code="json"))
+            record.problems.append(Problem(error.message, line, column, code=ProblemCode.JSON))
         yield record
         index += 1
     stream.pos += 1
@@ -315,7 +331,7 @@ RECORD_KEYS = {"tags", "comments", "moves", "result"}
 MOVE_KEYS = {"turn", "nags", "before", "comments", "variations"}
 
 
-def _known_keys(data: dict, keys: set[str], path: str) -> None:
+def _known_keys(data: dict[str, Any], keys: set[str], path: str) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
         raise SchemaError(f"{path}: unknown key {_safe(repr(unknown[0]))} (known: {', '.join(sorted(keys))})")
@@ -352,7 +368,7 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
         _known_keys(_expect(item, dict, where), MOVE_KEYS, where)
         text = _text(item.get("turn"), f"{where}.turn")
         try:
-            turn = record.game.read_turn(text)
+            turn = record.rules.read_turn(text)
         except ValueError as error:
             raise SchemaError(f"{where}.turn: {_safe(str(error), None)}") from None
         nags = _expect(item.get("nags", []), list, f"{where}.nags")
@@ -394,10 +410,11 @@ def _kind(value: Any) -> str:
 
 def _text(value: Any, path: str) -> str:
     """A string of the document, which must be text that UTF-8 can write."""
-    problem = text_problem(_expect(value, str, path))
+    text: str = _expect(value, str, path)
+    problem = text_problem(text)
     if problem is not None:
         raise SchemaError(f"{path}: {problem}")
-    return value
+    return text
 
 
 def _comments(value: Any, path: str) -> list[str]:

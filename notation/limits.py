@@ -21,7 +21,7 @@ MAX_DIGITS = 9  # digits of a number written in a record: turn numbers, NAGs, nu
 MAX_WORD = MAX_LINE - 1024
 MAX_JSON_RECORD = 8 * MAX_RECORD  # characters of one record in a JSON document
 
-LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 SURROGATE = re.compile("[\ud800-\udfff]")
 
 

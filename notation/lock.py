@@ -53,7 +53,7 @@ def open_regular(path: str | Path, flags: int, mode: int = 0o644, *, one_name: b
     if problem is None:
         try:
             fd = os.open(path, flags | SAFE_OPEN, mode)
-        except OSError as error:
+        except OSError:
             problem = not_regular(path)  # replaced since it was looked at
             if problem is None:
                 raise

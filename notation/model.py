@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import bisect
+import enum
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Hashable, Iterator, NamedTuple
+
+if TYPE_CHECKING:
+    from .games.base import Position, SomeGame
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 WINNERS = {"1-0": 0, "0-1": 1, "1/2-1/2": None}  # a finished game's result -> the side that won (None: drawn)
@@ -25,6 +29,13 @@ class Command(NamedTuple):
     args: str  # as written, spaces around it left out
     start: int
     end: int  # just after its "]"
+
+
+def skipped(pattern: re.Pattern[str], text: str, pos: int = 0) -> int:
+    """Where `pattern`, which matches the empty string (spaces, blank lines), stops matching from `pos`."""
+    match = pattern.match(text, pos)
+    assert match is not None, "the pattern matches the empty string"
+    return match.end()
 
 
 def find_commands(text: str) -> Iterator[Command]:
@@ -74,26 +85,30 @@ def without_commands(text: str) -> str:
     return " ".join(" ".join(parts).split())
 
 
-# Every kind of problem, by its code: stable names a program can rely on (the messages
-# may be reworded). docs/format.md#problem-codes lists them with examples.
-PROBLEM_CODES = {
-    "encoding": "a line is not UTF-8 text",
-    "too-long": "a line, a record, a tag value, a comment or the record written out is over a limit",
-    "tag": "a tag is malformed, written twice, or its value holds a line break",
-    "missing-tag": "the Game or the Result tag is missing",
-    "game": "the Game tag names no game, or the Variant tag an option the game does not have",
-    "position": "the Position tag is not a position of the game",
-    "syntax": "the movetext holds a word that is not a turn of the game, or a turn number without its turn",
-    "number": "a turn number does not fit the turn that follows it",
-    "nag": "a NAG does not follow a turn, or is out of range",
-    "variation": "a variation is misplaced, empty, not closed, or nested too deep",
-    "result": "the movetext's result is missing, differs from the Result tag, or has text after it",
-    "illegal-turn": "the game's rules refuse a turn",
-    "game-over": "a turn is played after the game ended",
-    "result-contradicts": "the result contradicts the end the rules reach",
-    "json": "a TGN JSON document does not hold what the format says",
-    "budget": "a record is over a publishing budget, so it is not published",
-}
+class ProblemCode(str, enum.Enum):
+    """Every kind of problem, by its code: stable names a program can rely on (the messages
+    may be reworded). docs/format.md#problem-codes lists them with examples. A code is its
+    text wherever it is written: in JSON, in messages, compared with a string."""
+
+    ENCODING = "encoding"  # a line is not UTF-8 text
+    TOO_LONG = "too-long"  # a line, a record, a tag value, a comment or the record written out is over a limit
+    TAG = "tag"  # a tag is malformed, written twice, or its value holds a line break
+    MISSING_TAG = "missing-tag"  # the Game or the Result tag is missing
+    GAME = "game"  # the Game tag names no game, or the Variant tag an option the game does not have
+    POSITION = "position"  # the Position tag is not a position of the game
+    SYNTAX = "syntax"  # the movetext holds a word that is not a turn of the game, or a turn number without its turn
+    NUMBER = "number"  # a turn number does not fit the turn that follows it
+    NAG = "nag"  # a NAG does not follow a turn, or is out of range
+    VARIATION = "variation"  # a variation is misplaced, empty, not closed, or nested too deep
+    RESULT = "result"  # the movetext's result is missing, differs from the Result tag, or has text after it
+    ILLEGAL_TURN = "illegal-turn"  # the game's rules refuse a turn
+    GAME_OVER = "game-over"  # a turn is played after the game ended
+    RESULT_CONTRADICTS = "result-contradicts"  # the result contradicts the end the rules reach
+    JSON = "json"  # a TGN JSON document does not hold what the format says
+    BUDGET = "budget"  # a record is over a publishing budget, so it is not published
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class _Located(NamedTuple):
@@ -105,17 +120,17 @@ class _Located(NamedTuple):
 
 class Problem(_Located):
     """One thing wrong with a record: why, where it is, at which turn (the tuple's four
-    fields, which equality compares), and its kind, `code` (one of PROBLEM_CODES)."""
+    fields, which equality compares), and its kind, `code`."""
 
-    code: str
+    code: ProblemCode
 
     def __new__(cls, message: str, line: int | None = None, column: int | None = None, turn: str | None = None,
-                code: str = "syntax") -> Problem:
+                code: ProblemCode = ProblemCode.SYNTAX) -> Problem:
         problem = super().__new__(cls, message, line, column, turn)
         problem.code = code
         return problem
 
-    def __getnewargs__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the code
+    def __getnewargs__(self) -> tuple[str, int | None, int | None, str | None, ProblemCode]:  # a copy or a pickle keeps the code
         return (*self, self.code)
 
     def __str__(self) -> str:
@@ -132,7 +147,7 @@ class Node:
     whose first turn is played instead of this one.
     """
 
-    turn: Any
+    turn: Hashable  # the game's own turn object (Game.turn_text spells it)
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     before: list[str] = field(default_factory=list)  # comments between number and turn
@@ -169,20 +184,37 @@ class Record:
     comments: list[str] = field(default_factory=list)  # before the first turn
     moves: list[Node] = field(default_factory=list)
     result: str = "*"
-    game: Any = None  # the Game (rules) chosen by the Game tag
-    start: Any = None  # the position before the first turn
+    game: SomeGame | None = None  # the Game (rules) chosen by the Game tag
+    start: Position | None = None  # the position before the first turn
     problems: list[Problem] = field(default_factory=list)
     source: Source | None = None
     result_offset: int | None = None
     unread: int | None = None  # where the movetext starts, while it is not read (reader.read_moves)
+
+    @property
+    def rules(self) -> SomeGame:
+        """The game, for a record whose Game tag names one (what every step after reading
+        the tags works on); ValueError for one whose tag does not."""
+        if self.game is None:
+            raise ValueError("the record's Game tag names no game")
+        return self.game
+
+    @property
+    def start_position(self) -> Position:
+        """The position before the first turn, for a record whose Game tag names a game
+        (ValueError for one whose tag does not)."""
+        if self.start is None:
+            raise ValueError("the record's Game tag names no game")
+        return self.start
 
     def locate(self, offset: int | None) -> tuple[int | None, int | None]:
         if offset is None or self.source is None:
             return None, None
         return self.source.locate(offset)
 
-    def problem(self, message: str, offset: int | None = None, turn: str | None = None, *, code: str) -> Problem:
-        """Record a problem of kind `code` (PROBLEM_CODES) found at `offset` of the record's text."""
+    def problem(self, message: str, offset: int | None = None, turn: str | None = None, *,
+                code: ProblemCode) -> Problem:
+        """Record a problem of kind `code` found at `offset` of the record's text."""
         line, column = self.locate(offset)
         found = Problem(message, line, column, turn, code)
         self.problems.append(found)

@@ -15,11 +15,11 @@ from typing import BinaryIO, Iterable, Iterator, NamedTuple, Protocol
 
 
 
-from .games import Game, game_class
+from .games import Position, SomeGame, game_class
 from .games.plugins import BUILT_IN
 from .grammar import ENDS_WITH_RESULT, Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
-from .model import GLYPHS, Node, Problem, Record, Source
+from .model import GLYPHS, Node, Problem, ProblemCode, Record, Source, skipped
 
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 TAG_START = re.compile(rb'\[[A-Za-z0-9_]+[ \t]+"')  # how a tag line starts, in bytes
@@ -71,14 +71,14 @@ def read_lines(stream: Readable, number: int = 0) -> Iterator[Line]:
             if not raw.endswith(b"\n"):
                 while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                     pass
-            problem = Problem(f"line longer than {MAX_LINE} bytes", number, 1, code="too-long")
+            problem = Problem(f"line longer than {MAX_LINE} bytes", number, 1, code=ProblemCode.TOO_LONG)
             yield Line(number, "", problem, TAG_START.match(raw) is not None)
             continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            problem = Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column, code="encoding")
+            problem = Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column, code=ProblemCode.ENCODING)
             # the text, approximated, still tells split_records where the record ends
             text = raw.decode("utf-8", "replace").rstrip("\r\n")
             yield Line(number, text, problem, TAG_LINE.match(text) is not None)
@@ -114,7 +114,7 @@ def split_records(lines: Iterable[Line]) -> Iterator[Chunk]:
 
     for number, text, line_problem, tag in lines:
         blank = line_problem is None and not text.strip()
-        over = problem is not None and problem.code == "too-long"
+        over = problem is not None and problem.code is ProblemCode.TOO_LONG
         if lines_of and tag and (after_blank or (in_movetext and (after_result or over))):
             yield chunk()
             lines_of, problem, in_movetext = [], None, False
@@ -131,7 +131,7 @@ def split_records(lines: Iterable[Line]) -> Iterator[Chunk]:
             trailing = 0
             if size > MAX_RECORD:
                 problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1,
-                                             code="too-long")
+                                             code=ProblemCode.TOO_LONG)
             in_movetext = in_movetext or not tag  # a line too long to keep counts as movetext unless it starts as a tag
         lines_of.append(text if size + trailing <= MAX_RECORD else "")  # a record over the limit is not kept
     if lines_of:
@@ -184,7 +184,7 @@ def split_stream(stream: BinaryIO) -> Iterator[Chunk]:
         if not more and block:
             text += "\n"
         if not record:  # blank lines before the first record are no part of it
-            blank = BLANK_LINES.match(text).end()  # type: ignore[union-attr]  # it matches the empty string
+            blank = skipped(BLANK_LINES, text)
             done += text.count("\n", 0, blank)
             text = text[blank:]
         start = record.rfind("\n", 0, len(record) - 1) + 1  # a cut may come after the last line read before
@@ -258,7 +258,7 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>", moves: 
     if tag_offsets is None:
         return record
     if text.startswith("[", start):
-        record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start, code="tag")
+        record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start, code=ProblemCode.TAG)
         return record
     if not bind_game(record, tag_offsets, start):
         return record
@@ -278,10 +278,10 @@ def read_moves(record: Record) -> None:
 
 def _read_movetext(record: Record, start: int) -> None:
     assert record.source is not None, "a record being read has its text"
-    _build_lines(record, tokens(type(record.game), record.source.text, start))
+    _build_lines(record, tokens(type(record.rules), record.source.text, start))
     if "Result" not in record.tags:
         record.problem("missing Result tag (it must equal the result at the end of the movetext)", start,
-                       code="missing-tag")
+                       code=ProblemCode.MISSING_TAG)
 
 
 def _read_tags(record: Record, tags: list[re.Match[str]], end: int) -> dict[str, int] | None:
@@ -292,15 +292,15 @@ def _read_tags(record: Record, tags: list[re.Match[str]], end: int) -> dict[str,
     for tag in tags:
         name, value = tag.group("name", "value")
         if name in record.tags:
-            record.problem(f"tag {name} appears twice", tag.start(), code="tag")
+            record.problem(f"tag {name} appears twice", tag.start(), code=ProblemCode.TAG)
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value) if "\\" in value else value
         offsets[name] = tag.start()
         if breaks and (problem := line_break_problem(name, value)) and (found := LINE_BREAK.search(value)):
-            record.problem(problem, tag.start("value") + found.start(), code="tag")
+            record.problem(problem, tag.start("value") + found.start(), code=ProblemCode.TAG)
         too_long = tag_problem(name, record.tags[name])
         if too_long is not None:
-            record.problem(too_long, tag.start(), code="too-long")
+            record.problem(too_long, tag.start(), code=ProblemCode.TOO_LONG)
             return None
     return offsets
 
@@ -322,54 +322,56 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
     if "Game" not in record.tags:
         names = [plugin.name for plugin in BUILT_IN]
         record.problem(f"missing Game tag: it names the game ({', '.join(names[:-1])} or {names[-1]})", at,
-                       code="missing-tag")
+                       code=ProblemCode.MISSING_TAG)
         return False
     try:
         rules = game_class(record.tags["Game"])
     except ValueError as error:
-        record.problem(str(error), offsets.get("Game", at), code="game")
+        record.problem(str(error), offsets.get("Game", at), code=ProblemCode.GAME)
         return False
     try:
         record.game = rules.shared(record.tags.get("Variant", ""))
     except ValueError as error:
-        record.problem(str(error), offsets.get("Variant", at), code="game")
+        record.problem(str(error), offsets.get("Variant", at), code=ProblemCode.GAME)
         return False
     try:
         record.start = start_position(record.game, record.tags)
     except ValueError as error:
-        record.problem(f"bad Position tag: {error}", offsets.get("Position", at), code="position")
+        record.problem(f"bad Position tag: {error}", offsets.get("Position", at), code=ProblemCode.POSITION)
         return False
     return True
 
 
-def start_position(game: Game, tags: dict[str, str]):
+def start_position(game: SomeGame, tags: dict[str, str]) -> Position:
     """The position a record starts from: its SetUp position, or the game's start."""
     if tags.get("SetUp", "0").strip() == "1":
         if "Position" not in tags:
             raise ValueError('SetUp "1" needs a Position tag')
-        return game.read_position(tags["Position"])
-    return game.start_position()
+        position: Position = game.read_position(tags["Position"])
+        return position
+    start: Position = game.start_position()
+    return start
 
 
 def _build_lines(record: Record, elements: Iterable[Token]) -> None:
     """Turn the flat token list into lines of nodes, checking order and nesting."""
     assert record.source is not None, "a record being read has its text"
-    game, text = record.game, record.source.text
+    game, text = record.rules, record.source.text
     line = record.moves
-    number, side = record.start.number, record.start.side
+    number, side = record.start_position.number, record.start_position.side
     node: Node | None = None  # the last turn of the current line
     node_at = (number, side)  # its number and side
     stack: list[tuple[list[Node], Node, tuple[int, int], tuple[int, int], int]] = []
     pending: int | None = None  # offset of a turn number whose turn has not come yet
     before: list[str] = []
 
-    def fail(message: str, offset: int, at: tuple[int, int] | None = None, code: str = "syntax") -> None:
+    def fail(message: str, offset: int, at: tuple[int, int] | None = None, code: ProblemCode = ProblemCode.SYNTAX) -> None:
         record.problem(message, offset, game.label(*(at or (number, side))), code=code)
 
     for kind, token in elements:
         start = token.start()
         if record.result_offset is not None:
-            return fail("text after the result: the result ends the record", start, code="result")
+            return fail("text after the result: the result ends the record", start, code=ProblemCode.RESULT)
         if kind == "turn":
             end = token.end()
             if end < len(text) and not text[end - 1].isspace() and text[end] not in TURN_FOLLOWERS:
@@ -386,13 +388,13 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
                 shown = shorten(token.group().strip())
-                return fail(f"turn number {shown} does not fit: this turn is {right}", start, code="number")
+                return fail(f"turn number {shown} does not fit: this turn is {right}", start, code=ProblemCode.NUMBER)
             pending = start
         elif kind in ("brace_comment", "line_comment"):
             comment = " ".join(token["text"].split())
             too_long = comment_problem(comment)
             if too_long is not None:
-                return fail(too_long, start, code="too-long")
+                return fail(too_long, start, code=ProblemCode.TOO_LONG)
             if pending is not None:
                 before.append(comment)
             elif node is None:
@@ -401,16 +403,16 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 node.comments.append(comment)
         elif kind == "nag":
             if node is None or pending is not None:
-                return fail("a NAG ($n, !, ?) must follow a turn", start, code="nag")
+                return fail("a NAG ($n, !, ?) must follow a turn", start, code=ProblemCode.NAG)
             value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(f"NAG ${shorten(token['nag'])} is out of range ($0 to $255)", start, node_at, code="nag")
+                return fail(f"NAG ${shorten(token['nag'])} is out of range ($0 to $255)", start, node_at, code=ProblemCode.NAG)
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
-                return fail("a variation must follow the turn it replaces", start, code="variation")
+                return fail("a variation must follow the turn it replaces", start, code=ProblemCode.VARIATION)
             if len(stack) == MAX_DEPTH:
-                return fail(f"variations nested more than {MAX_DEPTH} deep", start, code="variation")
+                return fail(f"variations nested more than {MAX_DEPTH} deep", start, code=ProblemCode.VARIATION)
             stack.append((line, node, node_at, (number, side), start))
             line = []
             node.variations.append(line)
@@ -418,26 +420,26 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
         elif kind == "variation_end":
             if not stack or pending is not None or node is None:
                 return fail("')' closes no variation" if not stack else "a variation must hold a turn", start,
-                            code="variation")
+                            code=ProblemCode.VARIATION)
             line, node, node_at, (number, side), _ = stack.pop()
         elif kind == "result":
             if stack:
                 return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", start,
-                            code="variation")
+                            code=ProblemCode.VARIATION)
             if pending is not None:
                 return fail("a turn number must be followed by its turn", pending)
             record.result, record.result_offset = token["result"], start
             tag = record.tags.get("Result")
             if tag is not None and tag != record.result:
-                return fail(f"the result {record.result} differs from the Result tag {tag!r}", start, code="result")
+                return fail(f"the result {record.result} differs from the Result tag {tag!r}", start, code=ProblemCode.RESULT)
         else:
             return fail(_unexpected(game, token.group().split()[0]), start)
     end = len(text.rstrip())
     if stack:
         return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4],
-                    code="variation")
+                    code=ProblemCode.VARIATION)
     if record.result_offset is None:
-        fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end, code="result")
+        fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end, code=ProblemCode.RESULT)
 
 
 def _small_number(digits: str) -> int:
@@ -451,7 +453,7 @@ def _where(record: Record, offset: int) -> str:
     return f"line {line} column {column}"
 
 
-def _unexpected(game: Game, word: str) -> str:
+def _unexpected(game: SomeGame, word: str) -> str:
     if word.startswith("{"):
         return "comment not closed: '{' has no matching '}' in this record"
     if word.startswith("}"):

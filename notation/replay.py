@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Hashable
 
 from .games import History, Outcome
-from .games.base import IllegalTurn
+from .games.base import IllegalTurn, Played, Position, SomeGame
 from .limits import MAX_RECORD
-from .model import Node, Record
+from .model import Node, ProblemCode, Record
 from .walk import Step, Stop, Visitor, accept
 from .writer import TooDeep, TooLong, write_record
 
@@ -21,7 +21,7 @@ class Replayed:
     history: History  # the main line's turns and positions, up to its end or its first refused turn
 
     @property
-    def final(self) -> Any:
+    def final(self) -> Position:
         """The last position reached on the main line."""
         return self.history.position
 
@@ -44,14 +44,14 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
     outcome = replayed.outcome
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
-                       record.result_offset, None, code="result-contradicts")
+                       record.result_offset, None, code=ProblemCode.RESULT_CONTRADICTS)
     if not record.problems and (record.source is None or len(record.source.text) > MAX_RECORD // 8):
         try:  # the canonical text of a small TGN text stays far below the limit
             write_record(record)
         except TooLong as error:
-            record.problem(str(error), code="too-long")
+            record.problem(str(error), code=ProblemCode.TOO_LONG)
         except TooDeep as error:
-            record.problem(str(error), code="variation")
+            record.problem(str(error), code=ProblemCode.VARIATION)
     return replayed
 
 
@@ -64,14 +64,14 @@ def replay(record: Record, then: Visitor | None = None) -> Replayed | None:
     return Replayed(replayer.outcome, replayer.history)
 
 
-def play_turn(game: Any, history: History, turn: Any) -> Any:
+def play_turn(game: SomeGame, history: History, turn: Hashable) -> Hashable:
     """Play a turn at the end of the line `history`, which then ends with it; the turn as the position completes it.
 
     IllegalTurn with the reason if the rules refuse the turn. Recording a game at the
     table plays every turn through here.
     """
-    played = game.play(history.position, turn)
-    if played.reason is not None:
+    played: Played[Position, Hashable] = game.play(history.position, turn)
+    if played.after is None:
         raise IllegalTurn(played.reason)
     history.push(played.turn, played.after)
     return played.turn
@@ -86,8 +86,8 @@ class _Line:
     def __init__(self, start: int, outcome: Outcome | None) -> None:
         self.start = start
         self.node: Node | None = None
-        self.turn: Any = None
-        self.after: Any = None
+        self.turn: Hashable = None
+        self.after: Position | None = None
         self.outcome = outcome
         self.refused = False
 
@@ -105,8 +105,8 @@ class Replayer(Visitor):
     """
 
     def __init__(self, record: Record, then: Visitor | None = None) -> None:
-        self.record, self.game, self.then = record, record.game, then
-        self.history = History(record.start)
+        self.record, self.game, self.then = record, record.rules, then
+        self.history = History(record.start_position)
         self.lines: list[_Line] = []
         self.outcome: Outcome | None = self.game.outcome(record.start, self.history)  # a set-up may be over already
 
@@ -126,13 +126,14 @@ class Replayer(Visitor):
         line, history, game, node = self.lines[-1], self.history, self.game, step.node
         position = history.positions[-1]
         if line.outcome is not None:
-            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code="game-over")
+            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code=ProblemCode.GAME_OVER)
             return False
         played = game.play(position, node.turn)
         if played.reason is not None:
-            self._refuse(line, node, position, played.reason, code="illegal-turn")
+            self._refuse(line, node, position, played.reason, code=ProblemCode.ILLEGAL_TURN)
             return False
         turn, after = played.turn, played.after
+        assert after is not None, "a turn the rules accept leads somewhere"
         node.turn = line.turn = turn
         history.push(turn, after)
         line.outcome, line.node, line.after = game.outcome(after, history), node, after
@@ -141,9 +142,9 @@ class Replayer(Visitor):
             return self.then.visit_turn(step)
         return None
 
-    def _refuse(self, line: _Line, node: Node, position: Any, reason: str, *, code: str) -> None:
+    def _refuse(self, line: _Line, node: Node, position: Position, reason: str, *, code: ProblemCode) -> None:
         self.record.problem(reason, node.offset, self.game.label(position.number, position.side), code=code)
-        line.refused, line.node, self.then = code == "illegal-turn", None, None
+        line.refused, line.node, self.then = code is ProblemCode.ILLEGAL_TURN, None, None
 
     def end_line(self, depth: int) -> None:
         line = self.lines.pop()
@@ -152,7 +153,7 @@ class Replayer(Visitor):
         else:
             self.history.rewind(line.start)
             outer = self.lines[-1]
-            if outer.node is not None:  # play again the turn the variation is an alternative to
+            if outer.node is not None and outer.after is not None:  # play again the turn the variation is an alternative to
                 self.history.push(outer.turn, outer.after)
         if self.then is not None:
             self.then.end_line(depth)
@@ -161,15 +162,16 @@ class Replayer(Visitor):
 class _MainLine(Visitor):
     """Gathers the main line's (node, position after it) pairs."""
 
-    def __init__(self, start: Any) -> None:
-        self.line: list[tuple[Node | None, Any]] = [(None, start)]
+    def __init__(self, start: Position) -> None:
+        self.line: list[tuple[Node | None, Position]] = [(None, start)]
 
     def visit_turn(self, step: Step) -> None:
+        assert step.after is not None, "walked with its positions"
         self.line.append((step.node, step.after))
 
 
-def positions(record: Record) -> list[tuple[Node | None, Any]]:
+def positions(record: Record) -> list[tuple[Node | None, Position]]:
     """The main line's positions of a checked record: (None, start), then (node, position after it)."""
-    main_line = _MainLine(record.start)
+    main_line = _MainLine(record.start_position)
     accept(record, main_line, positions=True, variations=False)
     return main_line.line

@@ -16,15 +16,16 @@ import datetime
 import itertools
 import os
 import re
-from typing import Any, Callable
+from typing import Callable
 
 from .files import write_text
 from .games import History, Outcome, game_class
+from .games.base import IllegalTurn, Position, SomeGame
 from .limits import MAX_WORD, comment_problem, shorten, tag_problem, text_problem
 from .lock import open_regular
 from .model import GLYPHS, NAME, RESULTS, WINNERS, Node, Record
 from .reader import line_break_problem, read_records, start_position
-from .replay import IllegalTurn, play_turn, replay
+from .replay import play_turn, replay
 from .walk import Step
 from .writer import TooLong, _TokenWriter, required_tags, write_record
 
@@ -70,7 +71,7 @@ def result_words(record: Record, result: str) -> str:
     winner = WINNERS[result]
     if winner is None:
         return f"{result}: a draw"
-    side = record.game.sides[winner]
+    side = record.rules.sides[winner]
     player = record.tags.get(side, "?").strip()
     return f"{result}: {side}{f' ({player})' if player not in ('', '?') else ''} wins"
 
@@ -133,11 +134,11 @@ class Scoresheet:
         return sheet
 
     @property
-    def game(self) -> Any:
-        return self.record.game
+    def game(self) -> SomeGame:
+        return self.record.rules
 
     @property
-    def position(self) -> Any:
+    def position(self) -> Position:
         return self.history.position
 
     @property
@@ -355,7 +356,7 @@ class Scoresheet:
 
         return self._kept(put_back, kept)
 
-    def _kept(self, revert: Callable[[], Any], *comments: str) -> str | None:
+    def _kept(self, revert: Callable[[], object], *comments: str) -> str | None:
         """Keep the change just made if the record can still be written and read back, else revert it
         and say why: every comment it wrote within the limits, the record within its size."""
         problem = next(filter(None, map(comment_problem, comments)), None) or self._too_long()

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .files import RECORD_SUFFIXES, load
 from .model import Record
-from .parquet import ParquetMissing, is_parquet_export, read_rows
+from .parquet import OtherLayout, ParquetMissing, is_parquet_export, read_rows
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
@@ -100,16 +100,17 @@ class Sources:
     def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
         """The records read from a Parquet folder; a folder that cannot be read (or pyarrow
         missing) is reported, and ends."""
-        count = 0
+        found = False
         try:
-            for count, entry in enumerate(records, 1):
+            for entry in records:
+                found = True
                 yield entry
-        except ParquetMissing as missing:
-            self._fail(folder, str(missing))
-        except (OSError, ValueError) as error:  # pyarrow's errors are these
+        except (ParquetMissing, OtherLayout) as error:
+            self._fail(folder, str(error))
+        except (OSError, ValueError, KeyError) as error:  # pyarrow's errors are these (KeyError: a column missing)
             self._fail(folder, f"not a Parquet folder that can be read ({error})")
         else:
-            if count == 0:
+            if not found:
                 self._fail(folder, "no record in this Parquet folder")
 
     def _read(self, path: str) -> Iterator[tuple[int, Record]]:
@@ -180,7 +181,7 @@ class Sources:
                 elif why:
                     self._fail(entry.path, why)
 
-    def _entries(self, folder: str) -> Iterator[os.DirEntry]:
+    def _entries(self, folder: str) -> Iterator[os.DirEntry[str]]:
         """The entries of a folder sorted by name; none, and an error, if it cannot be listed."""
         try:
             with os.scandir(folder) as listing:
@@ -191,7 +192,7 @@ class Sources:
         return iter(entries)
 
 
-def _is_folder(entry: os.DirEntry) -> bool:
+def _is_folder(entry: os.DirEntry[str]) -> bool:
     """A folder itself, not a link to one."""
     try:
         return entry.is_dir(follow_symlinks=False)
@@ -199,7 +200,7 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return False
 
 
-def _not_a_file(entry: os.DirEntry) -> str | None:
+def _not_a_file(entry: os.DirEntry[str]) -> str | None:
     """Why a folder's entry with a record's name is not read: None for a file (or a link to
     one), "" for a link to a folder (not followed), else the reason it is reported."""
     try:

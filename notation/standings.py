@@ -76,8 +76,8 @@ class ScoredGame:
 
 def played(record: Record, scoring: Scoring | None = None) -> ScoredGame:
     """The standings' view of a record read with its game (checked or not)."""
-    first, second = (record.tags.get(side, "?").strip() or "?" for side in record.game.sides)
-    return ScoredGame(first, second, record.result, scoring or game_scoring(record.game.name))
+    first, second = (record.tags.get(side, "?").strip() or "?" for side in record.rules.sides)
+    return ScoredGame(first, second, record.result, scoring or game_scoring(record.rules.name))
 
 
 @dataclass
@@ -150,7 +150,7 @@ def standings(games: Iterable[ScoredGame]) -> Standings:
     return Standings(ordered, unfinished, unnamed)
 
 
-def _key(row: Row) -> tuple:
+def _key(row: Row) -> tuple[Points, Points, Points, int]:
     return row.points, row.sonneborn_berger, row.direct, row.wins
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .duplicates import SAME_RECORD, Rule
-from .games import display_name
+from .games import Outcome, display_name
 from .model import Problem, Record
 from .reader import read_moves
 from .replay import check
@@ -43,9 +43,9 @@ class Counted:
     key: bytes = b""  # its digest under the rule telling copies apart (notation/duplicates.py)
 
 
-def counted(record: Record, outcome: Any, opening_turns: int, rule: Rule = SAME_RECORD) -> Counted:
+def counted(record: Record, outcome: Outcome | None, opening_turns: int, rule: Rule = SAME_RECORD) -> Counted:
     """What the figures keep of a record replayed without problems, `outcome` the end its replay found."""
-    moves, game = record.moves, record.game
+    moves, game = record.moves, record.rules
     from_start = record.start == game.start_position()
     opening = (tuple(game.turn_text(node.turn) for node in moves[:opening_turns])
                if from_start and len(moves) >= opening_turns else None)

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from .model import Node, Record
+
+if TYPE_CHECKING:
+    from .games.base import Position
 
 
 class Stop(enum.Enum):
@@ -43,8 +46,8 @@ class Step:
     depth: int  # 0 on the main line, 1 in a variation of it, ...
     numbered: bool  # its number is written before it: first of its line, first side's turn,
     # after a turn with comments or variations, or with comments between number and turn
-    before: Any = None  # the position before the turn (with positions=True)
-    after: Any = None  # the position after it (with positions=True)
+    before: Position | None = None  # the position before the turn (with positions=True)
+    after: Position | None = None  # the position after it (with positions=True)
 
     @property
     def number_text(self) -> str:
@@ -74,7 +77,7 @@ _Pending = Iterator["tuple[list[Node], Step] | Stop"]
 def accept(record: Record, visitor: Visitor, positions: bool = False, variations: bool = True) -> None:
     """Walk every line of a record (read without problems; `positions` needs its turns legal),
     or only its main line if not `variations`."""
-    start = record.start
+    start = record.start_position
     lines = [_line(record, record.moves, visitor, start.number, start.side, 0, None,
                    start if positions else None, positions, variations)]
     while lines:  # the lines entered and not yet ended, the innermost last
@@ -90,9 +93,9 @@ def accept(record: Record, visitor: Visitor, positions: bool = False, variations
 
 
 def _line(record: Record, line: list[Node], visitor: Visitor, number: int, side: int, depth: int,
-          parent: Step | None, position: Any, positions: bool, variations: bool) -> _Pending:
+          parent: Step | None, position: Position | None, positions: bool, variations: bool) -> _Pending:
     """Visit one line, handing each of its variations back to `accept` to walk in its place."""
-    apply, visit = record.game.apply, visitor.visit_turn
+    apply, visit = record.rules.apply, visitor.visit_turn
     visitor.begin_line(depth, parent)
     numbered = True
     for node in line:

@@ -9,25 +9,28 @@ movetext wrapped before column 80. Writing what was read again gives the same te
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from .grammar import ENDS_WITH_RESULT
 from .limits import MAX_DEPTH, MAX_RECORD
 from .model import GLYPH_OF, Record, comment_words
 from .walk import Step, Visitor, accept
 
+if TYPE_CHECKING:
+    from .games.base import SomeGame
+
 UNKNOWN = {"Date": "????.??.??"}  # how a missing required tag is written, when not "?"
 NEWLINE = "\n"  # token that forces a line break (after a ";" comment)
 
 
 def required_tags(record: Record) -> tuple[str, ...]:
-    return ("Game", "Event", "Site", "Date", "Round", *record.game.sides, "Result")
+    return ("Game", "Event", "Site", "Date", "Round", *record.rules.sides, "Result")
 
 
 def canonical_tags(record: Record) -> dict[str, str]:
     """The tags in canonical order, required ones filled in ("?" when unknown)."""
     tags = {name: record.tags.get(name, UNKNOWN.get(name, "?")) for name in required_tags(record)}
-    tags["Game"] = record.game.name
+    tags["Game"] = record.rules.name
     tags["Result"] = record.result
     tags.update((name, value) for name, value in record.tags.items() if name not in tags)
     return tags
@@ -63,7 +66,7 @@ def write_record(record: Record, columns: int = 80) -> str:
     TooLong if that text would be over the record size limit, TooDeep if its variations
     are nested too deep.
     """
-    writer = _TokenWriter(record.game)
+    writer = _TokenWriter(record.rules)
     accept(record, writer)
     tokens = [*_comment_tokens(record.comments), *writer.tokens, record.result]
     text = write_tags(record) + "\n" + _wrap(tokens, columns) + "\n"
@@ -76,7 +79,7 @@ def write_record(record: Record, columns: int = 80) -> str:
 class _TokenWriter(Visitor):
     """The movetext's tokens: numbers, turns with their glyph, NAGs, comments, variations in parentheses."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: SomeGame) -> None:
         self.game = game
         self.tokens: list[str] = []
         self._outer: list[list[str]] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation.model import Problem, Record
+from ..notation.model import Problem, ProblemCode, Record
 from ..notation.walk import STOP, Step, Stop, Visitor, accept
 
 
@@ -59,7 +59,7 @@ class _Counter(Visitor):
     def _over(self, step: Step, message: str) -> Stop:
         line, column = self.record.locate(step.node.offset)
         self.problem = Problem(f"not published: {message} (see Budgets in the publishing guide)", line, column,
-                               self.record.game.label(step.number, step.side), code="budget")
+                               self.record.rules.label(step.number, step.side), code=ProblemCode.BUDGET)
         return STOP
 
 
@@ -74,6 +74,6 @@ def check_page(record: Record, fragment: str, budgets: Budgets = DEFAULT) -> Non
     """BudgetError if a record's rendered fragment is larger than the page budget."""
     if len(fragment.encode("utf-8")) > budgets.page_bytes:
         line, column = record.locate(0)
-        raise BudgetError(Problem(f"not published: its page would take {len(fragment.encode('utf-8')) / 1e6:.1f} MB, more than "
-                                  f"the {budgets.page_bytes / 1e6:g} MB one record's page may take (see Budgets in the publishing "
-                                  "guide)", line, column, code="budget"))
+        raise BudgetError(Problem(f"not published: its page would take {len(fragment.encode('utf-8')) / 1e6:.1f} MB, "
+                                  f"more than the {budgets.page_bytes / 1e6:g} MB one record's page may take (see "
+                                  "Budgets in the publishing guide)", line, column, code=ProblemCode.BUDGET))

@@ -6,8 +6,7 @@ diagrams do (render/diagram.py); kept apart from both so neither imports the oth
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..notation.games.base import SomeGame
 from ..notation.games.plugins import plugin_for
 from ..notation.model import Record, without_commands
 from .diagram import turn_label
@@ -22,11 +21,11 @@ def caption(record: Record, ply: int) -> tuple[str, str]:
         where, comments = "start", record.comments
     else:
         node = record.moves[ply - 1]
-        where, comments = f"after {turn_label(record, ply)} {record.game.turn_text(node.turn)}", node.comments
+        where, comments = f"after {turn_label(record, ply)} {record.rules.turn_text(node.turn)}", node.comments
     comment = " ".join(text for text in (without_commands(comment) for comment in comments) if text)
     return heading(record), f"{where}: {comment}" if comment else where
 
 
-def caption_of_position(game: Any, code: str) -> tuple[str, str]:
+def caption_of_position(game: SomeGame, code: str) -> tuple[str, str]:
     """The caption of a position code's diagram on a print sheet: the game and the code."""
     return plugin_for(game.name).display_name, code

@@ -6,10 +6,10 @@ import inspect
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Iterator
+from typing import Callable, Hashable, Iterable, Iterator
 
 from ..notation.annotations import NONE, Annotations, of_commands
-from ..notation.games.base import History, Outcome
+from ..notation.games.base import History, Outcome, Position, SomeGame
 from ..notation.model import Node, Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugins
@@ -37,7 +37,7 @@ RENDERERS = Renderers()
 TURN_SPEC = re.compile(r"(?P<number>[0-9]+)(?P<second>\.\.\.)?\.?")
 
 
-def renderer_for(game: Any) -> Callable[..., str]:
+def renderer_for(game: SomeGame) -> Callable[..., str]:
     """The board drawing function of a game; ValueError if it has none yet."""
     draw = boards_for(game.name).draw
     if draw is None:
@@ -64,7 +64,7 @@ def ply_of(record: Record, spec: str) -> int:
     if number == 0 and not second:
         return 0
     side = 1 if second else 0
-    ply = (number - record.start.number) * 2 + side - record.start.side + 1
+    ply = (number - record.start_position.number) * 2 + side - record.start_position.side + 1
     if not 1 <= ply <= len(record.moves):
         if not record.moves:
             raise ValueError(f"the record has no turn {spec} (its main line has no turn)")
@@ -75,11 +75,11 @@ def ply_of(record: Record, spec: str) -> int:
 
 def turn_label(record: Record, ply: int) -> str:
     """How the record numbers its `ply`-th main-line turn: '12' or '12...'."""
-    index = record.start.side + ply - 1
-    return f"{record.start.number + index // 2}" + ("..." if index % 2 else "")
+    index = record.start_position.side + ply - 1
+    return f"{record.start_position.number + index // 2}" + ("..." if index % 2 else "")
 
 
-def ending(game: Any, start: Any, line: Iterable[tuple[Any, Any]]) -> Outcome | None:
+def ending(game: SomeGame, start: Position, line: Iterable[tuple[Hashable, Position]]) -> Outcome | None:
     """How the game stands at the end of a line (None if not over); `line` holds the
     line's (turn, position after it) pairs from `start`, for rules about the turns played."""
     history = History(start)
@@ -106,7 +106,8 @@ def _takes_all(draw: Callable[..., str]) -> bool:
         parameter.kind is parameter.VAR_KEYWORD for parameter in parameters.values())
 
 
-def draw_annotated(draw: Callable[..., str], position: Any, annotations: Annotations = NONE, **options: Any) -> str:
+def draw_annotated(draw: Callable[..., str], position: Position, annotations: Annotations = NONE,
+                   **options: object) -> str:
     """`draw(position, **options)` with the annotations (docs/contributing.md#the-drawing): a
     drawing that takes no labels nor dims gets the marks' cells and the arrows' ends only."""
     if _takes_all(draw):
@@ -117,25 +118,25 @@ def draw_annotated(draw: Callable[..., str], position: Any, annotations: Annotat
 
 
 def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra: Annotations = NONE,
-                    **options: Any) -> Iterator[tuple[int, str]]:
+                    **options: object) -> Iterator[tuple[int, str]]:
     """(ply, SVG) for each wanted main-line position of a checked record (all if None).
 
     The diagram after a turn highlights that turn and draws the annotations of its comments,
     then `extra` (the `diagram` command's own); the last one says how the game ended, if it did.
     """
-    draw = renderer_for(record.game)
+    draw = renderer_for(record.rules)
     wanted = None if plies is None else set(plies)
     line = list(positions(record))
     for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
             last = (line[ply - 1][1], node.turn) if node is not None else None
-            outcome = ending(record.game, record.start, ((played.turn, after) for played, after in line[1:]
-                                                         if played is not None)) if ply == len(line) - 1 else None
+            outcome = ending(record.rules, record.start_position, ((played.turn, after) for played, after in line[1:]
+                                                                   if played is not None)) if ply == len(line) - 1 else None
             yield ply, draw_annotated(draw, position, annotations_of(node) + extra, last=last, outcome=outcome,
                                       **options)
 
 
-def unknown_cells(game: Any, annotations: Annotations) -> list[str]:
+def unknown_cells(game: SomeGame, annotations: Annotations) -> list[str]:
     """The cell names of `annotations` that the game's board lacks (none when the game does
     not name its cells: Game.cells)."""
     names = game.cells(game.start_position())

@@ -8,17 +8,21 @@ that comes from a record is escaped (render/escaping.py). The functions are pure
 
 from __future__ import annotations
 
+import hashlib
+from html import escape
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable, TypeGuard
+from pathlib import Path
+from typing import Any, Callable, Hashable, TypeGuard
 
-from ..notation.games import display_name
+from ..notation.games import Position, display_name
 from ..notation.model import GLYPH_OF, RESULTS, WINNERS, Node, Record, find_commands
 from ..notation.replay import Replayed
 from ..notation.scoresheet import CORRECTION
 from ..notation.walk import Step, Visitor, accept
-from ..notation.writer import canonical_tags
+from ..notation.writer import TooLong, canonical_tags, write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, check_page, over_budget
 from .diagram import annotations_of, draw_annotated, ending, renderer_for
@@ -47,11 +51,17 @@ class Entry:
     """One position of the tree: the start (node None) or the one after a turn."""
 
     node: Node | None
-    after: Any
-    before: Any = None
+    after: Position
+    before: Position | None = None
     parent: int = -1  # the entry of the position before the turn
     next: int = -1  # the entry of the following turn in the same line
     label: str = "Start"  # "12... D4"
+
+    @property
+    def played_from(self) -> Position:
+        """The position before the entry's turn (an entry of a turn: not the start)."""
+        assert self.before is not None, "the start follows no turn"
+        return self.before
 
 
 @dataclass
@@ -69,7 +79,7 @@ class Tree:
     def main_line_end(self) -> int:
         return self.of(self.record.moves[-1]) if self.record.moves else 0
 
-    def main_line(self) -> list[Any]:
+    def main_line(self) -> list[Position]:
         """The main line's positions: the start, then the one after each turn."""
         return [self.entries[0].after] + [self.entries[self.of(node)].after for node in self.record.moves]
 
@@ -90,7 +100,7 @@ class TreeBuilder(Visitor):
     """
 
     def __init__(self, record: Record) -> None:
-        self.tree = Tree(record, [Entry(None, record.start)])
+        self.tree = Tree(record, [Entry(None, record.start_position)])
         self.last: list[int] = []  # per open line, its last entry so far
 
     def begin_line(self, depth: int, parent: Step | None) -> None:
@@ -99,7 +109,8 @@ class TreeBuilder(Visitor):
     def visit_turn(self, step: Step) -> None:
         tree, parent, number = self.tree, self.last[-1], len(self.tree.entries)
         tree.number[id(step.node)] = number
-        label = f"{turn_number(step.before)} {tree.record.game.turn_text(step.node.turn)}"
+        assert step.before is not None and step.after is not None, "walked with its positions"
+        label = f"{turn_number(step.before)} {tree.record.rules.turn_text(step.node.turn)}"
         tree.entries.append(Entry(step.node, step.after, step.before, parent, label=label))
         if tree.entries[parent].next == -1:  # a variation's first turn does not replace the main continuation
             tree.entries[parent].next = number
@@ -109,7 +120,7 @@ class TreeBuilder(Visitor):
         self.last.pop()
 
 
-def turn_number(position: Any) -> str:
+def turn_number(position: Position) -> str:
     """'12.' before the first side's turn, '12...' before the second side's."""
     return f"{position.number}." + (".." if position.side else "")
 
@@ -117,7 +128,7 @@ def turn_number(position: Any) -> str:
 def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | None:
     """The SVG of every entry of the tree (None if the game has no renderer)."""
     try:
-        draw = renderer_for(tree.record.game)
+        draw = renderer_for(tree.record.rules)
     except ValueError:
         return None
     return [_drawing(tree, number, draw, size, flipped) for number in range(len(tree.entries))]
@@ -127,12 +138,12 @@ def _drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipp
     """The SVG of one entry of the tree."""
     entry = tree.entries[number]
     last = (entry.before, entry.node.turn) if entry.node is not None else None
-    outcome = ending(tree.record.game, tree.record.start, _line_to(tree, entry)) if entry.next == -1 else None
+    outcome = ending(tree.record.rules, tree.record.start_position, _line_to(tree, entry)) if entry.next == -1 else None
     return draw_annotated(draw, entry.after, annotations_of(entry.node), last=last, flipped=flipped, size=size,
                           outcome=outcome)
 
 
-def _line_to(tree: Tree, entry: Entry) -> list[tuple[Any, Any]]:
+def _line_to(tree: Tree, entry: Entry) -> list[tuple[Hashable, Position]]:
     """The (turn, position after it) pairs of the line from the start to an entry."""
     line = []
     while entry.node is not None:
@@ -214,9 +225,9 @@ def _known(value: str | None) -> TypeGuard[str]:
 
 def title(record: Record) -> str:
     """'First player – Second player', side names standing in for unknown players."""
-    first, second = (record.tags.get(side) for side in record.game.sides)
-    return (f"{first if _known(first) else record.game.sides[0]} – "
-            f"{second if _known(second) else record.game.sides[1]}")
+    first, second = (record.tags.get(side) for side in record.rules.sides)
+    return (f"{first if _known(first) else record.rules.sides[0]} – "
+            f"{second if _known(second) else record.rules.sides[1]}")
 
 
 def caption(record: Record) -> str:
@@ -249,7 +260,7 @@ def shown_tag(name: str, value: str) -> str:
 
 def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
     """(verdict, reason): 'Yellow (Ann) wins' and why the game ended (or that it did not)."""
-    sides = record.game.sides
+    sides = record.rules.sides
 
     def side(index: int) -> str:
         player = record.tags.get(sides[index])
@@ -272,18 +283,34 @@ def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
     return verdict, reason
 
 
-# --- HTML ----------------------------------------------------------------------------
+# --- HTML ---------------------------------------------------------------------------
 
 # The viewer's buttons: (command, face, label, keys). docs/publishing.md#the-viewer lists them.
 BUTTONS = (("first", "«", "Start (Home)", "Home"), ("back", "‹", "Back (←)", "ArrowLeft"),
            ("forward", "›", "Forward (→)", "ArrowRight"), ("last", "»", "End of line (End)", "End"),
            ("into", "↓", "Into the variation (↓)", "ArrowDown"), ("out", "↑", "Out of the variation (↑)", "ArrowUp"),
            ("flip", "⇅", "Flip the board (F)", "F"))
+# The viewer's menu (the ⋯ button): (action, words). "fold" is there only for a record with variations.
+MENU = (("table", "Moves in two columns"), ("fold", "Hide the variations"), ("tgn", "Download the record (TGN)"),
+        ("code", "Copy the position code"), ("link", "Copy a link to this position"))
+TOGGLES, PRESSED = ("table", "fold"), ' aria-pressed="false"'
+MAX_SLUG = 60
+
+
+def slugify(text: str, fallback: str) -> str:
+    """A file name from any text: a-z, 0-9 and single '-' only, never empty, at most MAX_SLUG
+    characters, cut between words (a single word longer than that is cut)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    if len(slug) > MAX_SLUG:
+        cut = slug[:MAX_SLUG + 1].rfind("-")  # the last word that ends within the limit
+        slug = slug[:cut] if cut > 0 else slug[:MAX_SLUG]
+    return slug.strip("-") or fallback
 
 
 def board_label(record: Record, entry: Entry) -> str:
     """What the live board shows, for screen readers: 'Teblo, after 12... H10'."""
-    return f"{display_name(record.game.name)}, " + ("start" if entry.node is None else f"after {entry.label}")
+    return f"{display_name(record.rules.name)}, " + ("start" if entry.node is None else f"after {entry.label}")
 
 
 def asset(name: str) -> str:
@@ -294,8 +321,10 @@ def asset(name: str) -> str:
 def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g", ply: int = 0,
                 size: int = 480, flipped: bool = False, tags: bool = True,
                 links: dict[str, str] | None = None, budgets: Budgets = DEFAULT_BUDGETS,
-                openings: Openings | None = None, tree: Tree | None = None) -> str:
-    """An HTML fragment for a checked record: tags, viewer, move list, diagrams, result.
+                openings: Openings | None = None, tree: Tree | None = None, moves: str = "text",
+                name: str = "", tgn_url: str | None = None) -> str:
+    """An HTML fragment for a checked record: viewer (player bars, board, buttons), move list,
+    diagrams, result, then the tags.
 
     prefix: unique on the page, it starts every id of the fragment.
     ply: the main-line position the viewer shows first (0 = the start).
@@ -303,67 +332,150 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     openings: where the record's first positions are in a site's opening explorer, for
     the viewer to link to them.
     tree: the record's tree if it was built while checking it (see TreeBuilder).
+    moves: "text" (the moves run on as text) or "table" (two columns, a side each) first.
+    name: the file name (without .tgn) the record is downloaded as; by default from its players.
+    tgn_url: where the record's TGN file is published beside the page, for the viewer's menu to
+    link to; without it the page holds the record's text (in a <template>, never shown) for the
+    menu to download.
     BudgetError if the record's page would exceed a budget (render/budgets.py).
     """
     if (problem := over_budget(record, budgets)) is not None:
         raise BudgetError(problem)
+    if moves not in MOVE_LAYOUTS:
+        raise ValueError(f"moves: {moves!r} is not one of {', '.join(MOVE_LAYOUTS)}")
     tree = tree if tree is not None else walk(record)
     at = tree.of(record.moves[ply - 1]) if ply else 0
     svgs = diagrams(tree, size, flipped)
     turned = diagrams(tree, size, not flipped) if svgs is not None else None
-    html = HtmlWriter(tree, svgs, prefix, turned, openings)
-    parts = [f'<div class="ls-record" id="{html_text(prefix)}">']
-    if tags:
-        parts.append(tag_table(record, links or {}))
-    else:
-        parts.append(f'<p class="ls-caption">{html_text(caption(record))}</p>')
-    parts.append(f'<div class="ls-game" data-at="{at}">')
+    html = HtmlWriter(tree, svgs, prefix, turned, openings, tgn_url)
+    layout = ' data-moves="table"' if moves == "table" else ""
+    parts = [f'<div class="ls-record" id="{html_text(prefix)}">', f'<div class="ls-game" data-at="{at}"{layout}>']
     if svgs is not None:
-        parts.append(html.viewer(at))
+        parts.append(html.viewer(at, flipped))
     else:
-        parts.append(f'<p class="ls-note">No diagrams for {html_text(display_name(record.game.name))} yet.</p>')
+        parts.append(f'<p class="ls-note">No diagrams for {html_text(display_name(record.rules.name))} yet.</p>')
     parts.append('<div class="ls-moves">' + html.moves() + html.result(replayed) + "</div>")
     if svgs is not None:
-        parts.append(html.data())
-    parts.append("</div></div>")
+        parts.append(html.data(name or slugify(title(record), "record")))
+        if tgn_url is None and (text := tgn_text(record)) is not None:
+            parts.append(f'<template class="ls-tgn">{template_text(text)}</template>')
+    parts.append("</div>")
+    parts.append(tag_block(record, links or {}) if tags else f'<p class="ls-caption">{html_text(caption(record))}</p>')
+    parts.append("</div>")
     fragment = "".join(parts)
     check_page(record, fragment, budgets)
     return fragment
 
 
-def tag_table(record: Record, links: dict[str, str]) -> str:
-    rows = []
+MOVE_LAYOUTS = ("text", "table")
+
+
+def template_text(text: str) -> str:
+    """Text kept exactly in a <template> (never shown): '&', '<' and '>' escaped, and carriage
+    returns written as references, which the HTML parser would otherwise turn into line feeds."""
+    return escape(text, quote=False).replace("\r", "&#13;")
+
+
+def tgn_text(record: Record) -> str | None:
+    """The record's canonical TGN text, or None if it is over the record size limit."""
+    try:
+        return write_record(record)
+    except TooLong:
+        return None
+
+
+CLOCK = re.compile(r"\d{1,3}:\d{2}(:\d{2}(\.\d{1,3})?)?")  # H:MM:SS as [%clk] gives it (docs/format.md)
+
+
+def clocks(tree: Tree) -> list[list[str | None]] | None:
+    """Each side's clock at every entry of the tree: the last [%clk] of that side's turns on
+    the line to the entry (docs/format.md#commands), None before any; None if no turn has one."""
+    found = False
+    shown: list[list[str | None]] = []
+    for entry in tree.entries:
+        pair: list[str | None] = list(shown[entry.parent]) if entry.parent >= 0 else [None, None]
+        if entry.node is not None:
+            for name, value in entry.node.commands():
+                if name == "clk" and CLOCK.fullmatch(value.strip()):
+                    pair[entry.played_from.side] = value.strip()
+                    found = True
+        shown.append(pair)
+    return shown if found else None
+
+
+def scores(record: Record) -> tuple[str, str]:
+    """Each side's score in the player bars: '1' and '0', '½' each, or nothing while unfinished."""
+    if record.result not in WINNERS:
+        return "", ""
+    winner = WINNERS[record.result]
+    return ("½", "½") if winner is None else (("1", "0") if winner == 0 else ("0", "1"))
+
+
+def tag_block(record: Record, links: dict[str, str]) -> str:
+    """The tags as a compact list of name and value pairs, shown under the viewer."""
+    items = []
     for name, value in canonical_tags(record).items():
         shown = html_text(shown_tag(name, value))
         if name in links:
             shown = f'<a href="{html_text(links[name])}">{shown}</a>'
-        rows.append(f"<tr><th>{html_text(name)}</th><td>{shown}</td></tr>")
-    return '<table class="ls-tags"><tbody>' + "".join(rows) + "</tbody></table>"
+        items.append(f"<div><dt>{html_text(name)}</dt><dd>{shown}</dd></div>")
+    return '<dl class="ls-tags">' + "".join(items) + "</dl>"
 
 
 class HtmlWriter:
     """The HTML parts of one record's fragment."""
 
     def __init__(self, tree: Tree, svgs: list[str] | None, prefix: str, turned: list[str] | None = None,
-                 openings: Openings | None = None) -> None:
+                 openings: Openings | None = None, tgn_url: str | None = None) -> None:
         """svgs: every position as first shown; turned: the same with the board turned round (for Flip);
-        openings: see render_html."""
-        self.tree, self.svgs, self.prefix, self.openings = tree, svgs, prefix, openings
-        self.sides = tree.record.game.sides
+        openings, tgn_url: see render_html."""
+        self.tree, self.svgs, self.prefix, self.openings, self.tgn_url = tree, svgs, prefix, openings, tgn_url
+        self.sides = tree.record.rules.sides
         self.figures = 0
+        self.clocks = clocks(tree)
         self.table = FrameTable(f"{prefix}v-")  # empty for a game without diagrams
         for svg in (svgs or []) + (turned or []):
             self.table.add(svg)
 
-    def viewer(self, at: int) -> str:
-        """The live board with its buttons, the turn shown and its comment: the viewer's panel."""
+    def viewer(self, at: int, flipped: bool = False) -> str:
+        """The viewer's panel: the board between the player bars, its buttons and menu, the turn
+        shown, and the words a screen reader says when the turn changes (the turn and its
+        comments, which readers see in the move list)."""
         entry = self.tree.entries[at]
+        prefix = html_text(self.prefix)
         buttons = "".join(f'<button type="button" data-go="{go}" title="{hint}" aria-label="{hint}" '
                           f'aria-keyshortcuts="{keys}">{face}</button>' for go, face, hint, keys in BUTTONS)
-        return (f'<div class="ls-board">{self.table.markup(at, board_label(self.tree.record, entry))}'
+        buttons += (f'<button type="button" data-go="menu" title="More" aria-label="More: layout, download, copy" '
+                    f'aria-expanded="false" aria-controls="{prefix}-menu">⋯</button>')
+        folds = any(entry.node.variations for entry in self.tree.entries if entry.node is not None)
+        items = "".join(self._menu_item(action, words) for action, words in MENU if action != "fold" or folds)
+        bottom, top = (1, 0) if flipped else (0, 1)
+        return (f'<div class="ls-board">{self.player(top, at)}'
+                f'{self.table.markup(at, board_label(self.tree.record, entry))}{self.player(bottom, at)}'
                 f'<div class="ls-controls" role="toolbar" aria-label="Viewer" hidden>{buttons}</div>'
-                f'<p class="ls-status" aria-live="polite">{html_text(entry.label)}</p>'
-                f'<p class="ls-now" hidden>{self.comment(entry)}</p>{self._openings_link()}</div>')
+                f'<ul class="ls-menu" id="{prefix}-menu" hidden>{items}</ul>'
+                f'<p class="ls-status">{html_text(entry.label)}</p>'
+                f'<p class="ls-said" aria-live="polite"></p>{self._openings_link()}</div>')
+
+    def _menu_item(self, action: str, words: str) -> str:
+        if action == "tgn" and self.tgn_url is not None:
+            return f'<li><a href="{html_text(self.tgn_url)}" download>{words}</a></li>'
+        return f'<li><button type="button" data-do="{action}"{PRESSED if action in TOGGLES else ""}>{words}</button></li>'
+
+    def player(self, side: int, at: int) -> str:
+        """The bar of one side: its name, its player, its score when the game is over and its
+        clock at the entry shown (when the record gives clocks)."""
+        record = self.tree.record
+        name = record.rules.sides[side]
+        player = record.tags.get(name)
+        who = f' <span class="ls-name">{html_text(player.strip())}</span>' if _known(player) else ""
+        score = scores(record)[side]
+        parts = [f'<span class="ls-side">{html_text(name)}</span>{who}']
+        if score:
+            parts.append(f' <span class="ls-score" title="Result">{score}</span>')
+        if self.clocks is not None:
+            parts.append(f' <span class="ls-clock" title="Clock">{html_text(self.clocks[at][side] or "")}</span>')
+        return f'<div class="ls-player" data-side="{side}">{"".join(parts)}</div>'
 
     def _openings_link(self) -> str:
         """A link to the position shown in the opening explorer (kept while hidden, so that
@@ -373,27 +485,25 @@ class HtmlWriter:
         return (f'<p class="ls-open" hidden><a href="{html_text(self.openings.page)}">'
                 "This position in the opening explorer</a></p>")
 
-    def comment(self, entry: Entry) -> str:
-        """The HTML of the comments around an entry's turn (the record's own for the start).
-
-        The viewer finds the same parts in the move list, next to the turn's link.
-        """
-        texts = self.tree.record.comments if entry.node is None else entry.node.before + entry.node.comments
-        return " ".join(remark_html(*part) for part in remarks(texts))
-
-    def data(self) -> str:
+    def data(self, name: str) -> str:
         """The viewer's positions and tree as JSON in a script element (no '<' in it).
 
-        frames: a frame per entry as first shown; turned: the same with the board turned round.
+        frames: a frame per entry as first shown; turned: the same with the board turned round;
+        codes: each entry's position code; clocks: each side's clock at each entry (when the
+        record has any); name: the file name the record is downloaded as. Nothing in it is text
+        written in the record (its comments and tags stay in the HTML, escaped).
         """
         entries = self.tree.entries
         frames = self.table.frames
-        data: dict[str, Any] = {"game": display_name(self.tree.record.game.name), "roots": self.table.roots, "table": self.table.elements,
+        record = self.tree.record
+        data: dict[str, Any] = {"game": display_name(record.rules.name), "roots": self.table.roots, "table": self.table.elements,
                 "frames": frames[:len(entries)], "turned": frames[len(entries):],
                 "parent": [e.parent for e in entries], "next": [e.next for e in entries],
-                "labels": [e.label for e in entries]}
+                "labels": [e.label for e in entries], "sides": list(record.rules.sides),
+                "codes": [record.rules.position_code(e.after) for e in entries], "name": name}
+        if self.clocks is not None:
+            data["clocks"] = self.clocks
         if self.openings is not None:  # main-line entry -> its position in the opening explorer
-            record = self.tree.record
             numbers = [0, *(self.tree.of(node) for node in record.moves[:len(self.openings.spots) - 1])]
             data["explore"] = {"page": self.openings.page, "spots": dict(zip(numbers, self.openings.spots))}
         return f'<script type="application/json" class="ls-data">{script_json(data)}</script>'
@@ -405,13 +515,14 @@ class HtmlWriter:
         return "".join(out)
 
     def _turn(self, node: Node, number: int) -> str:
-        text = html_text(self.tree.record.game.turn_text(node.turn))
+        text = html_text(self.tree.record.rules.turn_text(node.turn))
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
         if glyphs:
             text += f'<span class="ls-glyph">{glyphs}</span>'
         meanings = "".join(f' <span class="ls-nag">{html_text(nag_text(nag, self.sides))}</span>'
                            for nag in node.nags if nag not in GLYPH_OF)
-        return f'<a class="ls-m" href="#{html_text(self.prefix)}-{number}">{text}</a>{meanings} '
+        second = ' ls-second' if self.tree.entries[number].played_from.side else ""
+        return f'<a class="ls-m{second}" href="#{html_text(self.prefix)}-{number}">{text}</a>{meanings} '
 
     @staticmethod
     def _comment(text: str) -> str:
@@ -422,7 +533,8 @@ class HtmlWriter:
         node = step.node
         number = self.tree.of(node)
         if step.numbered:
-            out.append(f'<span class="ls-n">{turn_number(self.tree.entries[number].before)}</span> ')
+            number_text = turn_number(self.tree.entries[number].played_from)
+            out.append(f'<span class="ls-n">{number_text}</span>\u00a0')  # kept with its turn
         out.extend(self._comment(text) for text in node.before)
         out.append(self._turn(node, number))
         out.extend(self._comment(text) for text in node.comments)
@@ -445,6 +557,29 @@ class HtmlWriter:
         text = (f'<p class="ls-result"><strong>{html_text(record.result)}</strong> '
                 f"{html_text(verdict)}: {html_text(reason)}.</p>")
         return text + self.figure(self.tree.main_line_end)
+
+
+EMBED_FORMAT = "ludoscribe-viewer"  # the JSON of `convert --to embed` (docs/publishing.md#a-viewer-in-any-page)
+VIEWER_FILES = ("viewer.js", "viewer.css")
+
+
+def embed_json(record: Record, replayed: Replayed | None, **options: Any) -> str:
+    """A record's viewer as JSON for any HTML page that loads viewer.js: the fragment of
+    render_html (same options) in a small document. It can also be written inside a
+    <script type="application/json" class="ludoscribe"> element: no '<' in it.
+
+    Its ids start with a prefix made from the record's text (unless given), so that several
+    records embedded in one page keep ids of their own."""
+    if "prefix" not in options:
+        options["prefix"] = "e" + hashlib.sha256((tgn_text(record) or title(record)).encode()).hexdigest()[:8]
+    return script_json({"format": EMBED_FORMAT, "version": 1, "html": render_html(record, replayed, **options)}) + "\n"
+
+
+def viewer_files(folder: Path) -> dict[str, str]:
+    """The viewer's script and style that `folder` lacks, or holds in another version: {name: text}."""
+    wanted = {name: asset(name) for name in VIEWER_FILES}
+    return {name: text for name, text in wanted.items()
+            if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8", errors="replace") != text}
 
 
 def page_html(fragment: str, heading: str) -> str:
@@ -491,7 +626,7 @@ def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callabl
         raise BudgetError(problem)
     tree = walk(record)
     try:
-        draw = renderer_for(record.game)
+        draw = renderer_for(record.rules)
     except ValueError:
         draw = None
     files: dict[str, str] = {}
@@ -525,7 +660,7 @@ class _MarkdownMoves(Visitor):
 
     def __init__(self, tree: Tree, blocks: list[tuple[int, str]], image: Callable[[int, str], str], intro: str) -> None:
         self.tree, self.blocks, self.image = tree, blocks, image
-        self.sides = tree.record.game.sides
+        self.sides = tree.record.rules.sides
         self.words: list[list[str]] = []  # per open line, the words of its paragraph so far
         self.intro = intro
 
@@ -544,10 +679,10 @@ class _MarkdownMoves(Visitor):
         number = self.tree.of(node)
         entry = self.tree.entries[number]
         if step.numbered:
-            words.append(turn_number(entry.before))
+            words.append(turn_number(entry.played_from))
         words.extend(remark_markdown(*part) for part in remarks(node.before))
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
-        words.append(markdown_text(self.tree.record.game.turn_text(node.turn) + glyphs))
+        words.append(markdown_text(self.tree.record.rules.turn_text(node.turn) + glyphs))
         words.extend(f"({markdown_text(nag_text(nag, self.sides))})" for nag in node.nags if nag not in GLYPH_OF)
         words.extend(remark_markdown(*part) for part in remarks(node.comments))
         if wants_diagram(node):

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 # Bidirectional embeddings, overrides and isolates: they reorder what follows them.
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
@@ -84,7 +83,7 @@ def markdown_text(text: str) -> str:
                    for index, part in enumerate(MARKDOWN_PLAIN.split(visible(text))))
 
 
-def script_json(value: Any) -> str:
+def script_json(value: object) -> str:
     """JSON to embed in an HTML <script> element: no '<', '>' or '&' that could close it."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     for char, escaped in SCRIPT_JSON_ESCAPES:  # str.replace is much faster than translate on long texts
@@ -97,7 +96,7 @@ def yaml_string(text: str) -> str:
     return '"' + NOT_YAML_PLAIN.sub(lambda match: YAML_ESCAPES.get(match[0]) or _escape_sequence(match[0]), text) + '"'
 
 
-def yaml_value(value: Any) -> str:
+def yaml_value(value: object) -> str:
     """A YAML flow value (mappings, lists, strings, numbers, booleans) on one line."""
     if isinstance(value, bool):
         return "true" if value else "false"

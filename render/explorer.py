@@ -13,11 +13,12 @@ script is in viewer.js).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Hashable, Sequence
 
-from ..notation.games import display_name
+from ..notation.games import Position, SomeGame, display_name
 from ..notation.model import RESULTS, Record
 from .diagram import renderer_for
 from .escaping import html_text, script_json
@@ -49,10 +50,13 @@ class Turn:
 @dataclass
 class Spot:
     """A position of the explorer: the turns played from it, the records that reached it, and
-    how the first record reached it (for its label)."""
+    how the first record reached it (its line for its label, the position before and the turn
+    played, highlighted on its board, and that position's number, where ← leads)."""
 
-    position: Any
+    position: Position
     line: str
+    last: tuple[Position, Hashable] | None = None
+    parent: int = -1
     turns: dict[str, Turn] = field(default_factory=dict)
     records: list[int] = field(default_factory=list)
 
@@ -63,20 +67,21 @@ class OpeningTree:
     game: the rules of the records, with their variant (records of another variant belong
     to another tree: their positions are drawn, and may be played, differently)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: SomeGame) -> None:
         self.game = game
         self.spots: list[Spot] = []
-        self.index: dict[Any, int] = {}
+        self.index: dict[Position, int] = {}
         self.records: list[tuple[str, str, str]] = []  # (title, page, result)
         self._spot(game.start_position(), "")
 
-    def _spot(self, position: Any, line: str) -> int:
+    def _spot(self, position: Position, line: str, last: tuple[Position, Hashable] | None = None,
+              parent: int = -1) -> int:
         if position not in self.index:
             self.index[position] = len(self.spots)
-            self.spots.append(Spot(position, line))
+            self.spots.append(Spot(position, line, last, parent))
         return self.index[position]
 
-    def add(self, record: Record, page: str, title: str, line: Sequence[Any]) -> tuple[int, ...] | None:
+    def add(self, record: Record, page: str, title: str, line: Sequence[Position]) -> tuple[int, ...] | None:
         """Follow a checked, valid record's first turns; the explorer's position for each, or
         None for a record that does not start from the start position (it is left out).
 
@@ -87,14 +92,14 @@ class OpeningTree:
             return None
         number = len(self.records)
         self.records.append((title, page, record.result))
-        game, words = record.game, []
+        game, words = record.rules, []
         here = 0
         self.spots[here].records.append(number)
         spots = [here]
-        for node, position in zip(record.moves[:DEPTH], line[1:]):
+        for node, before, position in zip(record.moves[:DEPTH], line, line[1:]):
             text = game.turn_text(node.turn)
             words.append(text)
-            child = self._spot(position, " ".join(words))
+            child = self._spot(position, " ".join(words), (before, node.turn), here)
             turn = self.spots[here].turns.setdefault(text, Turn(child))
             turn.results[record.result] += 1
             here = child
@@ -110,7 +115,7 @@ class OpeningTree:
         table = FrameTable(f"{prefix}-")
         draw = renderer_for(self.game)
         for spot in self.spots:
-            table.add(draw(spot.position, size=SIZE))
+            table.add(draw(spot.position, size=SIZE, last=spot.last))
         first, second = self.game.sides
         data = {
             "game": name, "sides": [first, second], "roots": table.roots, "table": table.elements,
@@ -119,6 +124,7 @@ class OpeningTree:
                        for text, turn in sorted(spot.turns.items(), key=lambda item: -sum(item[1].results.values()))]
                       for spot in self.spots],
             "records": [spot.records for spot in self.spots], "shown": SHOWN_RECORDS,
+            "parents": [spot.parent for spot in self.spots],
         }
         every = "".join(self._record_item(k) for k in range(len(self.records)))
         label = f"{name}, start"
@@ -126,8 +132,12 @@ class OpeningTree:
                 f'<div class="ls-board">{table.markup(0, label)}'
                 f'<p class="ls-status" aria-live="polite">Start</p>'
                 f'<div class="ls-controls" role="toolbar" aria-label="Explorer" hidden>'
-                f'<button type="button" data-go="start" title="Start" aria-label="Start">«</button>'
-                f'<button type="button" data-go="back" title="Back" aria-label="Back">‹</button></div></div>'
+                f'<button type="button" data-go="start" title="Start (Home)" aria-label="Start" '
+                f'aria-keyshortcuts="Home">«</button>'
+                f'<button type="button" data-go="back" title="Back (←)" aria-label="Back" '
+                f'aria-keyshortcuts="ArrowLeft">‹</button>'
+                f'<button type="button" data-go="forward" title="The turn played most (→)" aria-label="Forward" '
+                f'aria-keyshortcuts="ArrowRight">›</button></div></div>'
                 f'<div class="ls-moves">{self._turns_table(0)}{self._records_list(0)}'
                 f'<ol class="ls-all" hidden>{every}</ol></div>'
                 f'<script type="application/json" class="ls-explorer-data">{script_json(data)}</script></div></div>')
@@ -138,11 +148,28 @@ class OpeningTree:
         for text, turn in sorted(self.spots[number].turns.items(), key=lambda item: -sum(item[1].results.values())):
             counts = turn.results
             rows.append(f'<tr><td><a class="ls-m" href="#p{turn.child}">{html_text(text)}</a></td>'
-                        f'<td>{sum(counts.values())}</td><td>{counts["1-0"]}</td><td>{counts["1/2-1/2"]}</td>'
-                        f'<td>{counts["0-1"]}</td><td>{counts["*"]}</td></tr>')
-        return (f'<div class="ls-explore-box"><table class="ls-explore"><thead><tr><th>Turn</th><th>Records</th><th>{first} wins</th>'
-                f'<th>Drawn</th><th>{second} wins</th><th>Unfinished</th></tr></thead>'
+                        f'<td>{sum(counts.values())}</td><td>{self._bar(counts)}</td><td>{counts["1-0"]}</td>'
+                        f'<td>{counts["1/2-1/2"]}</td><td>{counts["0-1"]}</td><td>{counts["*"]}</td></tr>')
+        return (f'<div class="ls-explore-box"><table class="ls-explore"><thead><tr><th>Turn</th><th>Records</th>'
+                f'<th>Results</th><th>{first} wins</th><th>Drawn</th><th>{second} wins</th><th>Unfinished</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+    def _bar(self, counts: Counter[str]) -> str:
+        """How the records of a turn ended, as a bar: a part per result, as wide as its share,
+        labelled with its percentage when there is room (viewer.js draws the same)."""
+        first, second = self.game.sides
+        won1, drawn, won2, unfinished = (counts[result] for result in ("1-0", "1/2-1/2", "0-1", "*"))
+        total = won1 + drawn + won2 + unfinished or 1
+
+        def part(count: int, kind: str) -> str:
+            share = math.floor(100 * count / total + 0.5)  # as viewer.js rounds
+            return (f'<span class="ls-{kind}" style="width:{100 * count / total:.1f}%">{f"{share}%" if share >= 12 else ""}'
+                    "</span>" if count else "")
+
+        words = (f"{html_text(first)} wins {won1}, drawn {drawn}, {html_text(second)} wins {won2}"
+                 + (f", unfinished {unfinished}" if unfinished else ""))
+        return (f'<span class="ls-bar" role="img" aria-label="{words}" title="{words}">{part(won1, "won1")}{part(drawn, "drawn")}'
+                f'{part(won2, "won2")}{part(unfinished, "unfinished")}</span>')
 
     def _record_item(self, number: int) -> str:
         """A record as listed: a link to its page and its result (every record is listed once,

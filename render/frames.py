@@ -62,7 +62,7 @@ def split(svg: str) -> tuple[dict[str, str], list[str]]:
 @lru_cache(maxsize=1 << 16)
 def prefixed(element: str, prefix: str) -> str:
     """An element's text with every id, and every reference to an id, given a prefix."""
-    def tag(match: re.Match) -> str:
+    def tag(match: re.Match[str]) -> str:
         text = ID_ATTRIBUTE.sub(lambda m: m.group(1) + prefix, match.group(0))
         return ID_REFERENCE.sub(lambda m: m.group(1) + prefix, text)
 
@@ -91,7 +91,7 @@ class FrameTable:
         self.roots: list[dict[str, str]] = []
         self.frames: list[list[int]] = []  # [root index, element indices...]
         self._element_index: dict[str, int] = {}
-        self._root_index: dict[tuple, int] = {}
+        self._root_index: dict[tuple[tuple[str, str], ...], int] = {}
 
     def add(self, svg: str) -> int:
         """Add one diagram as the next frame; its number."""

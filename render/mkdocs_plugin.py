@@ -16,8 +16,9 @@ and logs a warning, so that `mkdocs build --strict` fails.
     ```
 
 Options (both blocks): turn (the position shown first: 12, 12... or 0), flip, tags
-(show the tag table), size (diagram width in pixels); tgn-file also takes path
-(relative to mkdocs.yml's folder, or to the plugin's `root`) and record (from 1).
+(show the tags), size (diagram width in pixels), moves (text or table: how the move list
+is laid out first); tgn-file also takes path (relative to mkdocs.yml's folder, or to the
+plugin's `root`) and record (from 1).
 
 A tgn-file path may only lead into the docs folder or a folder listed in the
 plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
@@ -29,10 +30,10 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from mkdocs.config import config_options
-from mkdocs.config.base import Config
+from mkdocs.config.base import Config, ValidationError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
@@ -42,16 +43,21 @@ from ..notation.limits import number_problem, shorten
 from ..notation.model import Record
 from .diagram import ply_of
 from .budgets import BudgetError
-from .document import asset, render_html
+from .document import MOVE_LAYOUTS, asset, render_html
 from .escaping import html_text, terminal_text
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
 
 log = get_plugin_logger(__name__)
 ASSETS = ("viewer.css", "viewer.js")
+CONTRAST = "site.css"  # the theme_contrast option's style
 ASSET_DIR = "assets/ludoscribe"
 # (no part of these patterns can be tried again from many places of one line: linear time)
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(?![^`]*`)[ \t]*([^\s`]*)", re.ASCII)  # no ` after; info: up to ASCII space
 OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:(.*)")  # the value is group 2, stripped
-BLOCK_OPTIONS = frozenset({"turn", "flip", "tags", "size"})
+BLOCK_OPTIONS = frozenset({"turn", "flip", "tags", "size", "moves"})
 FILE_OPTIONS = BLOCK_OPTIONS | {"path", "record"}
 TRUE, FALSE = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
 MIN_SIZE, MAX_SIZE = 100, 4000  # diagram widths, in pixels
@@ -61,7 +67,7 @@ class BlockError(Exception):
     """Why a block cannot be rendered, in words for the page's author."""
 
 
-class Width(config_options.Type):
+class Width(config_options.Type[int]):
     """A diagram width in pixels, from MIN_SIZE to MAX_SIZE."""
 
     def __init__(self, default: int) -> None:
@@ -69,23 +75,23 @@ class Width(config_options.Type):
 
     def run_validation(self, value: object) -> int:
         if isinstance(value, bool):  # YAML's true is an int to Python
-            raise config_options.ValidationError(f"Expected type: {int} but received: {bool}")
-        width = super().run_validation(value)
+            raise ValidationError(f"Expected type: {int} but received: {bool}")
+        width: int = super().run_validation(value)
         if not MIN_SIZE <= width <= MAX_SIZE:
-            raise config_options.ValidationError(f"{width} is not between {MIN_SIZE} and {MAX_SIZE}")
+            raise ValidationError(f"{width} is not between {MIN_SIZE} and {MAX_SIZE}")
         return width
 
 
-class FolderName(config_options.Type):
+class FolderName(config_options.Type[str]):
     """The name of a folder: any text but a NUL character, which no file name holds."""
 
     def __init__(self) -> None:
         super().__init__(str)
 
     def run_validation(self, value: object) -> str:
-        name = super().run_validation(value)
+        name: str = super().run_validation(value)
         if "\0" in name:
-            raise config_options.ValidationError(f"{shorten(name, 60)!r} is not a folder name (it holds a NUL character)")
+            raise ValidationError(f"{shorten(name, 60)!r} is not a folder name (it holds a NUL character)")
         return name
 
 
@@ -93,26 +99,29 @@ class LudoscribeConfig(Config):
     size = Width(default=400)
     root = config_options.Optional(FolderName())
     record_dirs = config_options.ListOfItems(FolderName(), default=[])
+    theme_contrast = config_options.Type(bool, default=False)  # site.css: the theme's links and footer readable
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
     """Renders ```tgn and ```tgn-file blocks; ships the viewer's script and style."""
 
-    def on_config(self, config):
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
         docs = Path(config.docs_dir)
         self.allowed = {_real(docs): _shown(docs, base),
                         **{_real(base / folder): folder for folder in self.config.record_dirs}}
         config.extra_css.append(f"{ASSET_DIR}/viewer.css")
+        if self.config.theme_contrast:
+            config.extra_css.append(f"{ASSET_DIR}/{CONTRAST}")
         config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
         return config
 
-    def on_files(self, files: Files, *, config) -> Files:
-        for name in ASSETS:
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        for name in ASSETS + ((CONTRAST,) if self.config.theme_contrast else ()):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=asset(name)))
         return files
 
-    def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
         count = 0
 
@@ -224,8 +233,11 @@ def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int
     width = _number(options, "size", "a width in pixels") if "size" in options else size
     if not MIN_SIZE <= width <= MAX_SIZE:
         raise BlockError(f"size {width} is not between {MIN_SIZE} and {MAX_SIZE}")
+    moves = options.get("moves", "text").lower()
+    if moves not in MOVE_LAYOUTS:
+        raise BlockError(f"moves: {shorten(options['moves'])!r} is neither {' nor '.join(MOVE_LAYOUTS)}")
     return render_html(record, replayed, prefix=prefix, ply=ply, size=width, flipped=_flag(options, "flip"),
-                       tags=_flag(options, "tags"))
+                       tags=_flag(options, "tags"), moves=moves)
 
 
 def _options(body: str, known: frozenset[str], only_options: bool) -> tuple[dict[str, str], str]:

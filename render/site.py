@@ -15,17 +15,16 @@ import logging
 import re
 import tempfile
 import time
-import unicodedata
 from collections import defaultdict
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..notation import check, read_string
 from ..notation.duplicates import SeenGames, tgn_first
-from ..notation.games import display_name
-from ..notation.model import Record
+from ..notation.games import Position, SomeGame, display_name
+from ..notation.model import WINNERS, Record
 from ..notation.parallel import workers
 from ..notation.replay import Replayed
 from ..notation.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
@@ -33,25 +32,17 @@ from ..notation.standings import ScoredGame, played, standings
 from ..notation.writer import write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, over_budget
-from .document import UNKNOWN_DATE, Tree, TreeBuilder, date_text, render_html, title
+from .document import UNKNOWN_DATE, Tree, TreeBuilder, date_text, render_html, slugify, tgn_text, title
 from .explorer import OpeningTree, Openings
 from .site_engine import site_engine
 from .site_folders import Place, SiteError, locked
 from .escaping import html_text, markdown_text, yaml_string, yaml_value
 from .standings import html_footer, html_table, scored
 
-MAX_SLUG = 60
 RESERVED = frozenset({"index"})
 DIGITS = re.compile(r"([0-9]+)")
 # Themes without anything fetched from the network, so that sites read offline.
 THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
-
-
-def slugify(text: str, fallback: str) -> str:
-    """A file name from any text: a-z, 0-9 and single '-' only, never empty."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:MAX_SLUG].strip("-")
-    return slug or fallback
 
 
 class Slugs:
@@ -88,6 +79,7 @@ class PublishedRecord:
     result: str
     date: str
     round: str
+    names: tuple[str, str] = ("?", "?")  # the players of the first and second side ("?": unknown)
 
 
 @dataclass
@@ -118,12 +110,12 @@ class Plan:
     explorers: dict[tuple[str, frozenset[str]], Explorer] = field(default_factory=dict)  # by game and variant
     explorer_slugs: Slugs = field(default_factory=Slugs)
 
-    def openings(self, record: Record, page: str, line: list[Any]) -> Openings | None:
+    def openings(self, record: Record, page: str, line: list[Position]) -> Openings | None:
         """Where a record's first positions are in the opening explorer of its game and variant;
         None if it starts from a position of its own. An explorer is made for the first record
         that joins it."""
-        key = (record.game.name, record.game.variant)
-        explorer = self.explorers.get(key) or Explorer(record.game)
+        key = (record.rules.name, record.rules.variant)
+        explorer = self.explorers.get(key) or Explorer(record.rules)
         spots = explorer.tree.add(record, page, title(record), line)
         if spots is None:
             return None
@@ -136,7 +128,7 @@ class Plan:
 class Explorer:
     """The opening explorer of one game and variant, and its page."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: SomeGame) -> None:
         self.tree = OpeningTree(game)
         self.game = game.name
         self.label = display_name(game.name) + (f" ({', '.join(sorted(game.variant))})" if game.variant else "")
@@ -247,14 +239,14 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
             progress(f"site: {plan.seen.note(path, index, original, 'published')}")
             continue
         report.records += 1
-        event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.game.sides)
+        event, first, second = _tag(record, "Event"), *(_tag(record, side) for side in record.rules.sides)
         round_ = _tag(record, "Round")
         slug = plan.slugs.new("-".join(part for part in (event, round_, first, second) if part != "?"), "record")
         if event not in plan.event_slugs:
             plan.event_slugs[event] = plan.events.new(event if event != "?" else "", "unknown-event")
-        game = record.game.name
+        game = record.rules.name
         plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
-                                            date_text(record.tags.get("Date")), round_))
+                                            date_text(record.tags.get("Date")), round_, (first, second)))
         plan.games[event].append(played(record))
         openings = plan.openings(record, f"../records/{slug}.html", builder.tree.main_line())
         links = {"Game": f"../games/{slugify(game, 'game')}.html",
@@ -296,8 +288,8 @@ def _render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[
         else:
             pool = stack.enter_context(workers(jobs, work=len(tasks)))
             texts = (write_record(task.record) for task in tasks)
-            notes = pool.map(render_page, texts, paths, [task.links for task in tasks],
-                             [DEFAULT_BUDGETS] * len(tasks), [task.openings for task in tasks], chunksize=max(1, len(tasks) // (8 * jobs)))
+            notes = pool.map(render_page, texts, paths, [task.links for task in tasks], [DEFAULT_BUDGETS] * len(tasks),
+                             [task.openings for task in tasks], chunksize=max(1, len(tasks) // (8 * jobs)))
         for task, note in zip(tasks, notes):
             if note is not None:
                 progress(f"site: warning: records/{task.slug}.md: {note}")
@@ -320,11 +312,16 @@ def write_page(record: Record, replayed: Replayed | None, path: str, links: dict
     """Write the page of one checked, valid record; why it says less, if it does (see render_page).
 
     tree: the record's tree, if it was built while checking it."""
+    stem = Path(path).stem
+    text = tgn_text(record)
     try:
-        fragment = render_html(record, replayed, links=links, budgets=budgets, openings=openings, tree=tree)
+        fragment = render_html(record, replayed, links=links, budgets=budgets, openings=openings, tree=tree,
+                               name=stem, tgn_url=f"{stem}.tgn" if text is not None else None)
     except BudgetError as error:
         _write(Path(path), title(record), [f'<p class="ls-note">{html_text(str(error.problem.message))}.</p>'])
         return str(error.problem.message)
+    if text is not None:  # the record itself, for readers to download (the viewer's menu links to it)
+        Path(path).with_suffix(".tgn").write_text(text, encoding="utf-8")
     _write(Path(path), title(record), [fragment], wide=True)
     return None
 
@@ -345,7 +342,9 @@ def _write(path: Path, heading: str, lines: list[str], wide: bool = False) -> No
 
 
 def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
-    """The home page, a page per game and per event, and the list of events; how many."""
+    """The home page, a page per game and per event, the list of events and the players; how many.
+
+    Their tables are HTML a reader can sort by any column (viewer.js), links ending in .html."""
     by_game: dict[str, list[PublishedRecord]] = defaultdict(list)
     by_event: dict[str, list[PublishedRecord]] = defaultdict(list)
     for entry in plan.entries:
@@ -357,35 +356,123 @@ def _write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     for explorer in plan.explorers.values():
         _write(docs / "openings" / f"{explorer.slug}.md", f"{explorer.label} openings",
                ["The turns played from each position in the first turns of these records, how often, and "
-                "how the records that played them ended. Choose a turn to go to the position it gives.", "",
+                "how the records that played them ended. Choose a turn to go to the position it gives "
+                "(→ plays the turn played most, ← goes back).", "",
                 explorer.tree.html()], wide=True)
+    rows: list[list[Cell]]
     for game, entries in by_game.items():
-        rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(e.result)} | {markdown_text(e.date)} "
-                f"| {markdown_text(e.round)} | [{markdown_text(_event_name(e.event))}](../events/{plan.event_slugs[e.event]}.md) |"
+        rows = [[_record_link(e, ".."), e.result, _date_cell(e), e.round, _event_link(plan, e.event, "..")]
                 for e in _ordered(entries)]
         _write(docs / "games" / f"{slugify(game, 'game')}.md", display_name(game),
                [f"{_plural(len(entries), 'record')}.{_explorers_sentence(plan, game)}", "",
-                "| Players | Result | Date | Round | Event |", "|---|---|---|---|---|", *rows])
+                _sortable(("Players", "Result", "Date", "Round", "Event"), rows)])
     for event, entries in by_event.items():
-        rows = [f"| [{markdown_text(e.players)}](../records/{e.slug}.md) | {markdown_text(display_name(e.game))} "
-                f"| {markdown_text(e.result)} "
-                f"| {markdown_text(e.date)} | {markdown_text(e.round)} |" for e in _ordered(entries)]
+        rows = [[_record_link(e, ".."), display_name(e.game), e.result, _date_cell(e), e.round]
+                for e in _ordered(entries)]
         _write(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event),
                [f"{_plural(len(entries), 'record')}.", "",
-                "| Players | Game | Result | Date | Round |", "|---|---|---|---|---|", *rows,
+                _sortable(("Players", "Game", "Result", "Date", "Round"), rows),
                 *_standings_section(plan.games[event])])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
-    event_rows = [f"| [{markdown_text(_event_name(name))}](events/{plan.event_slugs[name]}.md) | {len(by_event[name])} "
-                  f"| {markdown_text(_dates(by_event[name]))} |" for name in events]
-    _write(docs / "events.md", "Events", ["| Event | Records | Dates |", "|---|---|---|", *event_rows])
-    game_rows = [f"| [{markdown_text(display_name(game))}](games/{slugify(game, 'game')}.md) | {len(by_game[game])} |"
-                 for game in sorted(by_game)]
+    event_table = _sortable(("Event", "Records", "Dates"), [
+        [_event_link(plan, name, "."), str(len(by_event[name])), _dates(by_event[name])] for name in events])
+    _write(docs / "events.md", "Events", [event_table])
+    players = _players_page(plan.entries)
+    _write(docs / "players.md", "Players", players)
+    game_table = _sortable(("Game", "Records"), [
+        [_link(display_name(game), f"games/{slugify(game, 'game')}.html"), str(len(by_game[game]))] for game in sorted(by_game)])
+    recent: list[list[Cell]] = [[_record_link(e, "."), display_name(e.game), e.result, _date_cell(e),
+                                 _event_link(plan, e.event, ".")] for e in _recent(plan.entries)]
     _write(docs / "index.md", site_title,
            [f"{_plural(len(plan.entries), 'annotated record')}: step through "
-            "each game on its page with the buttons or the arrow keys.", "", "## Games", "",
-            "| Game | Records |", "|---|---|", *game_rows, "", "## Events", "",
-            "| Event | Records | Dates |", "|---|---|---|", *event_rows])
-    return len(by_game) + len(plan.explorers) + len(by_event) + 2
+            "each game on its page with the buttons or the arrow keys. "
+            "[Players](players.md) lists everyone who played, with their records.", "",
+            "## Recent games", "", _sortable(("Players", "Game", "Result", "Date", "Event"), recent), "",
+            "## Games", "", game_table, "", "## Events", "", event_table])
+    return len(by_game) + len(plan.explorers) + len(by_event) + 3
+
+
+RECENT = 10  # records on the home page, the latest first
+
+
+def _recent(entries: list[PublishedRecord]) -> list[PublishedRecord]:
+    """The RECENT latest records: by date (the unknown last), then round, the latest first."""
+    dated = sorted(entries, key=lambda e: (e.date != UNKNOWN_DATE, e.date, _natural(e.round)), reverse=True)
+    return dated[:RECENT]
+
+
+def _players_page(entries: list[PublishedRecord]) -> list[str]:
+    """The players page: a table of everyone who played (records, won, drawn, lost, unfinished),
+    each name leading to the list of their records under it."""
+    played: dict[str, list[tuple[PublishedRecord, int]]] = defaultdict(list)
+    for entry in entries:
+        for side, name in enumerate(entry.names):
+            if name != "?":
+                played[name].append((entry, side))
+    names = sorted(played, key=lambda name: (name.lower(), name))
+    anchors = Slugs()
+    ids = {name: "player-" + anchors.new(name, "player") for name in names}
+    rows = []
+    for name in names:
+        outcomes = [_outcome(entry.result, side) for entry, side in played[name]]
+        rows.append([_link(name, f"#{ids[name]}"), str(len(outcomes)),
+                     *(str(outcomes.count(kind)) for kind in ("won", "drawn", "lost", "unfinished"))])
+    lists = []
+    for name in names:
+        items = "".join(f"<li>{_record_link(entry, '.')} {html_text(entry.result)} · {html_text(_event_name(entry.event))}"
+                        f"{'' if entry.date == UNKNOWN_DATE else ' · ' + html_text(entry.date)}</li>"
+                        for entry, _ in sorted(played[name], key=lambda item: _order_key(item[0])))
+        lists.append(f'<h2 id="{ids[name]}">{html_text(name)}</h2>\n<ul class="ls-player-records">{items}</ul>')
+    return [f"{_plural(len(names), 'player')}. Choose a name for their records.", "",
+            _sortable(("Player", "Records", "Won", "Drawn", "Lost", "Unfinished"), rows), "", *lists]
+
+
+def _outcome(result: str, side: int) -> str:
+    """'won', 'drawn', 'lost' or 'unfinished': a record's result for the player of `side`."""
+    winner = WINNERS.get(result, -1)
+    return "unfinished" if winner == -1 else "drawn" if winner is None else "won" if winner == side else "lost"
+
+
+Cell = str | tuple[str, str]  # a cell of a sortable table: its HTML or text, or (that, the text it sorts by)
+
+
+def _sortable(headings: tuple[str, ...], rows: Sequence[Sequence[Cell]]) -> str:
+    """A table readers sort by clicking a heading (viewer.js), as raw HTML in a Markdown page.
+
+    Each cell is HTML, or (HTML, the text it sorts by) when that is not what it shows; other
+    cells are plain text and escaped here."""
+    head = "".join(f"<th>{html_text(heading)}</th>" for heading in headings)
+    lines = []
+    for row in rows:
+        cells = []
+        for cell in row:
+            html, key = cell if isinstance(cell, tuple) else (cell, None)
+            html = html if isinstance(html, _Html) else html_text(html)
+            cells.append(f'<td data-sort="{html_text(key)}">{html}</td>' if key is not None else f"<td>{html}</td>")
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    return ('<div class="ls-sortable">\n<table>\n<thead><tr>' + head + "</tr></thead>\n<tbody>\n"
+            + "\n".join(lines) + "\n</tbody>\n</table>\n</div>\n")
+
+
+class _Html(str):
+    """HTML written here (links), put into a table as it is."""
+
+
+def _link(text: str, href: str) -> _Html:
+    return _Html(f'<a href="{html_text(href)}">{html_text(text)}</a>')
+
+
+def _record_link(entry: PublishedRecord, root: str) -> _Html:
+    return _link(entry.players, f"{root}/records/{entry.slug}.html")
+
+
+def _event_link(plan: Plan, event: str, root: str) -> _Html:
+    return _link(_event_name(event), f"{root}/events/{plan.event_slugs[event]}.html")
+
+
+def _date_cell(entry: PublishedRecord) -> tuple[str, str]:
+    """A date, sorting before every known one when unknown."""
+    return entry.date, "" if entry.date == UNKNOWN_DATE else entry.date
 
 
 def _explorers_sentence(plan: Plan, game: str) -> str:
@@ -408,7 +495,8 @@ def _standings_section(games: list[ScoredGame]) -> list[str]:
     table = standings(games)
     if not scored(table):
         return []
-    return ["", "## Standings", "", f'<div class="ls-standings">\n{html_table(table, "ls-crosstable")}</div>', "",
+    return ["", "## Standings", "", '<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">'
+            f'\n{html_table(table, "ls-crosstable")}</div>', "",
             f"<p>{html_footer(table)}</p>"]
 
 
@@ -420,14 +508,18 @@ def _event_name(event: str) -> str:
     return "Unknown event" if event == "?" else event
 
 
-def _natural(text: str) -> tuple:
+def _natural(text: str) -> tuple[tuple[int, int, str], ...]:
     """Sort key putting 'round 2' before 'round 10' (numbers of any length, in linear time)."""
     return tuple((0, len(part.lstrip("0")), part.lstrip("0")) if part.isascii() and part.isdigit() else (1, 0, part)
                  for part in DIGITS.split(text) if part)
 
 
+def _order_key(entry: PublishedRecord) -> tuple[str, tuple[tuple[int, int, str], ...], str, str]:
+    return entry.date, _natural(entry.round), entry.players.lower(), entry.slug
+
+
 def _ordered(entries: list[PublishedRecord]) -> list[PublishedRecord]:
-    return sorted(entries, key=lambda e: (e.date, _natural(e.round), e.players.lower(), e.slug))
+    return sorted(entries, key=_order_key)
 
 
 def _dates(entries: list[PublishedRecord]) -> str:
@@ -442,11 +534,11 @@ def _mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
     games = sorted({entry.game for entry in plan.entries})
     nav = [{"Home": "index.md"},
            *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
-           {"Events": "events.md"},
+           {"Events": "events.md"}, {"Players": "players.md"},
            *([{"Openings": [{html_text(explorer.label): f"openings/{explorer.slug}.md"} for explorer in _explorers(plan)]}]
              if plan.explorers else [])]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
-              "theme": THEMES[theme], "nav": nav, "plugins": ["search", "ludoscribe"],
+              "theme": THEMES[theme], "nav": nav, "plugins": ["search", {"ludoscribe": {"theme_contrast": True}}],
               "markdown_extensions": ["tables", "toc"]}
     return yaml_value(config) + "\n"
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Sequence
 
 import svgwrite
+from svgwrite.base import BaseElement
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
@@ -129,7 +130,7 @@ def _places(size: int, flipped: bool) -> Places:
     layout = _layout(size, flipped)
     centres = layout.centres
 
-    def cover(cell: int, **attributes) -> str:
+    def cover(cell: int, **attributes: object) -> str:
         return shape("use", "#cell", insert=centres[cell], **attributes)
 
     def outline(cell: int, colour: str) -> str:
@@ -156,7 +157,7 @@ def _star(outer: float, inner: float, points: int) -> str:
 
 
 @cached
-def _defs(size: int):
+def _defs(size: int) -> BaseElement:
     """Cell shapes, flowers and tokens, drawn once in <defs> and placed by <use>."""
     layout = _layout(size, False)
     r = layout.r
@@ -180,7 +181,7 @@ def _defs(size: int):
 
 
 @cached
-def _static_board(size: int, flipped: bool):
+def _static_board(size: int, flipped: bool) -> BaseElement:
     """Background, cells, flowers, palaces and row labels: the same for every position."""
     layout = _layout(size, flipped)
     r, centres = layout.r, layout.centres

@@ -28,8 +28,8 @@ def table(standings: Standings, plain: bool = False) -> tuple[list[str], list[li
               "Games", "W", "D", "L", "Points", "SB", "DE"]
     body = []
     for row in rows:
-        cells = [("" if plain else "x") if other is row else " ".join(points_text(p, plain) for p in row.against.get(other.player, []))
-                 for other in rows]
+        cells = [("" if plain else "x") if other is row
+                 else " ".join(points_text(p, plain) for p in row.against.get(other.player, [])) for other in rows]
         body.append([str(row.rank), row.player, *cells, str(row.games), str(row.wins), str(row.draws),
                      str(row.losses), *(points_text(v, plain) for v in (row.points, row.sonneborn_berger, row.direct))])
     return header, body

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import Counter
 from typing import Any
 
 from ..notation.stats import Figures, GameFigures
@@ -108,7 +109,7 @@ def to_csv(figures: Figures, openings: int = 10) -> str:
     return buffer.getvalue()
 
 
-def _csv_row(game: str, table: str, item: str, **figures: Any) -> list[str]:
+def _csv_row(game: str, table: str, item: str, **figures: object) -> list[str]:
     """A row of the CSV table: the figures given in their columns, the others empty."""
     return [game, table, item, *("" if figures.get(column) is None else str(figures[column])
                                  for column in CSV_HEADER[3:])]
@@ -118,7 +119,7 @@ def _fraction(part: int, whole: int) -> float | None:
     return _rounded(part / whole) if whole else None
 
 
-def _most_played(game: GameFigures, openings: int) -> list[tuple[tuple[str, ...], Any]]:
+def _most_played(game: GameFigures, openings: int) -> list[tuple[tuple[str, ...], Counter[str]]]:
     """The `openings` most played openings, most played first (then in the order of their turns)."""
     return sorted(game.openings.items(), key=lambda item: (-sum(item[1].values()), item[0]))[:openings]
 

@@ -30,6 +30,7 @@ INK = "#3b352c"
 HEAD = 2.6, 1.6  # an arrowhead's length and half width, in shaft widths
 
 Point = tuple[float, float]
+At = Callable[[int], Point]  # where a board's cell is drawn: the top-left corner of its square
 
 
 FACTORY = svgwrite.Drawing(debug=False, profile="full")  # svgwrite's element makers, without its slow checks
@@ -57,7 +58,8 @@ class Picture:
         self.elements: list[str] = ["<defs />"]  # svgwrite's drawing always starts with its own <defs>
 
     def __getattr__(self, name: str) -> Callable[..., BaseElement]:
-        return getattr(FACTORY, name)
+        maker: Callable[..., BaseElement] = getattr(FACTORY, name)
+        return maker
 
     def add(self, element: BaseElement | str) -> None:
         self.elements.append(element if isinstance(element, str) else written(element))
@@ -98,13 +100,13 @@ def cached(build: Callable[..., BaseElement]) -> Callable[..., str]:
     """Memoise a builder of parts (grid, labels, piece drawings) by its arguments, as SVG text."""
 
     @lru_cache(maxsize=256)
-    def text(*args):
+    def text(*args: object) -> str:
         return written(build(*args))
 
     return text
 
 
-def shape(kind: str, *args, **attributes) -> str:
+def shape(kind: str, *args: object, **attributes: object) -> str:
     """The text of one element made by svgwrite (`shape("circle", (x, y), r, fill=...)`), memoised;
     its arguments must be hashable (points as tuples)."""
     return _shape(kind, args, tuple(attributes.items()))
@@ -117,12 +119,12 @@ def placed(reference: str, point: Point) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
-def _shape(kind: str, args: tuple, attributes: tuple) -> str:
+def _shape(kind: str, args: tuple[object, ...], attributes: tuple[tuple[str, object], ...]) -> str:
     return written(getattr(FACTORY, kind)(*args, **dict(attributes)))
 
 
 @lru_cache(maxsize=64)
-def square_grid(size: int, margin: float, unit: float, flipped: bool) -> Callable[[int], tuple[float, float]]:
+def square_grid(size: int, margin: float, unit: float, flipped: bool) -> At:
     """For a size x size board, squares numbered row * size + column from the first
     side's bottom left: a function from a square to the top-left corner of its cell."""
     origin = margin * unit
@@ -135,7 +137,7 @@ def square_grid(size: int, margin: float, unit: float, flipped: bool) -> Callabl
     return corners.__getitem__
 
 
-def centre(at: Callable[[int], tuple[float, float]], unit: float, cell: int) -> tuple[float, float]:
+def centre(at: At, unit: float, cell: int) -> tuple[float, float]:
     """The centre of a cell placed by `at`."""
     x, y = at(cell)
     return round(x + unit / 2, 2), round(y + unit / 2, 2)
@@ -168,7 +170,7 @@ def cell_arrow(start: int, end: int, centre_of: Callable[[int], Point], width: f
     return arrow(centre_of(start), centre_of(end), width, colour, dashed=dashed)
 
 
-def highlight(kind: str, *args, **attributes) -> str:
+def highlight(kind: str, *args: object, **attributes: object) -> str:
     """A shape marking one of the last turn's cells (class 'last', drawn under the pieces)."""
     return shape(kind, *args, **attributes, fill=HIGHLIGHT, fill_opacity=HIGHLIGHT_OPACITY, class_="last")
 
@@ -202,7 +204,7 @@ class Places:
 def square_places(index: Mapping[str, int], at: Callable[[int], Point], unit: float, arrow_width: float) -> Places:
     """The places of a board of squares `unit` wide, each with its top-left corner at `at(square)`."""
 
-    def cover(square: int, **attributes) -> str:
+    def cover(square: int, **attributes: object) -> str:
         return shape("rect", at(square), (unit, unit), **attributes)
 
     def outline(square: int, colour: str) -> str:

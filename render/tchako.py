@@ -16,6 +16,7 @@ from math import cos, sin
 from typing import Sequence
 
 import svgwrite
+from svgwrite.base import BaseElement
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
@@ -108,7 +109,7 @@ def _places(unit: float, flipped: bool) -> Places:
     def at(zone: int) -> tuple[float, float]:
         return _spot(*CENTRE[ZONES[zone]], unit, flipped)
 
-    def cover(zone: int, **attributes) -> str:
+    def cover(zone: int, **attributes: object) -> str:
         return shape("circle", at(zone), round(RADIUS[ZONES[zone]] * unit, 2), **attributes)
 
     def outline(zone: int, colour: str) -> str:
@@ -220,15 +221,15 @@ def _zone_pieces(zone: int, pucks: tuple[int, int], queens: tuple[bool, bool], h
     return tuple(parts)
 
 
-def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, tchako: bool, mover: int,
-           outcome: Outcome | None) -> None:
+def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last: tuple[TChakoPosition, Turn] | None, unit: float,
+           tchako: bool, mover: int, outcome: Outcome | None) -> None:
     """Under the board: each side's pieces, the legend, the state, the last turn's action points."""
     font = round(FONT * unit, 2)
 
     def baseline(row: int) -> float:
         return round((HEIGHT + 2 * MARGIN + (0.6 + row) * LINE) * unit, 2)
 
-    def text(words: str, x: float, row: int, fill: str = INK, **extra) -> None:
+    def text(words: str, x: float, row: int, fill: str = INK, **extra: object) -> None:
         dwg.add(shape("text", words, insert=(round(x * unit, 2), baseline(row)), font_size=font, font_family="sans-serif",
                          fill=fill, **extra))
 
@@ -255,7 +256,7 @@ def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last, unit: float, t
 
 
 @cached
-def _static(unit: float, flipped: bool):
+def _static(unit: float, flipped: bool) -> BaseElement:
     """Background, connections, obstacles, zones with their names, pieces and legend as <defs>."""
     dwg = svgwrite.Drawing(debug=False)
     group = dwg.g(id="tchako-board")
@@ -304,7 +305,7 @@ def _static(unit: float, flipped: bool):
     return group
 
 
-def _legend(dwg: svgwrite.Drawing, unit: float):
+def _legend(dwg: svgwrite.Drawing, unit: float) -> BaseElement:
     """What the drawing's marks mean: shaded zones, dashed rings, the chain (one line, from its baseline)."""
     legend = dwg.g(id="legend", font_size=round(FONT * unit, 2), font_family="sans-serif", fill=INK)
     middle, r = round(-FONT * 0.36 * unit, 2), round(0.2 * unit, 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import svgwrite
+from svgwrite.base import BaseElement
 
 from ..notation.games.base import Outcome
 from ..notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, Teblo, TebloPosition
@@ -97,7 +98,7 @@ def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outc
 
 
 @cached
-def _pieces_defs(unit: float):
+def _pieces_defs(unit: float) -> BaseElement:
     """Support pieces and pawns of both sides, drawn once in <defs> and placed by <use>."""
     dwg = svgwrite.Drawing(debug=False)
     defs = dwg.defs
@@ -118,7 +119,7 @@ def _pieces_defs(unit: float):
 
 
 @cached
-def _static_board(unit: float, flipped: bool):
+def _static_board(unit: float, flipped: bool) -> BaseElement:
     """Squares, grid, base squares and coordinates: the same for every position."""
     dwg = svgwrite.Drawing(debug=False)
     group = dwg.g(id="board")

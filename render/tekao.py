@@ -13,12 +13,13 @@ import re
 from typing import Sequence
 
 import svgwrite
+from svgwrite.base import BaseElement
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
 from ..notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, Tekao, TekaoPosition, TekaoTurn)
-from .svg import (HIGHLIGHT, INK, annotate, cached, centre, drawing, finish, fitting, gathered, highlight, placed,
+from .svg import (HIGHLIGHT, INK, At, annotate, cached, drawing, finish, fitting, gathered, highlight, placed,
                   shape, square_grid, square_places, state_text)
 from .text import code_board
 
@@ -86,7 +87,7 @@ def _piece_id(code: int, faces: str) -> str:
 
 
 def _draw_last(dwg: svgwrite.Drawing, position: TekaoPosition, last: tuple[TekaoPosition, TekaoTurn],
-               at, unit: float) -> tuple[list[int], list[int]]:
+               at: At, unit: float) -> tuple[list[int], list[int]]:
     """Highlight the last turn's squares; return them, and the squares its fight emptied."""
     before, turn = last
     if isinstance(turn, Step):
@@ -181,7 +182,7 @@ def _scaled(command: str, size: float, cx: float, cy: float) -> str:
 
 
 @cached
-def _pieces_defs(unit: float, faces: str):
+def _pieces_defs(unit: float, faces: str) -> BaseElement:
     """Every piece of both sides in each orientation, drawn once in <defs> and placed by <use>."""
     dwg = svgwrite.Drawing(debug=False)
     defs = dwg.defs
@@ -214,7 +215,7 @@ def _pieces_defs(unit: float, faces: str):
     return defs
 
 
-def _flag_icon(dwg: svgwrite.Drawing, piece, unit: float, edge: str) -> None:
+def _flag_icon(dwg: svgwrite.Drawing, piece: BaseElement, unit: float, edge: str) -> None:
     """The flag piece: a pennant on a pole, and a ring all round (no weapon on any side)."""
     def p(x: float, y: float) -> str:
         return f"{round(x * unit, 2)},{round(y * unit, 2)}"
@@ -228,7 +229,7 @@ def _flag_icon(dwg: svgwrite.Drawing, piece, unit: float, edge: str) -> None:
 
 
 @cached
-def _static_board(unit: float, flipped: bool):
+def _static_board(unit: float, flipped: bool) -> BaseElement:
     """Squares, start zones, grid and coordinates: the same for every position."""
     dwg = svgwrite.Drawing(debug=False)
     group = dwg.g(id="board")

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Sequence
 
 import svgwrite
+from svgwrite.base import BaseElement
 
 from ..notation.annotations import Arrow, Label, Mark
 from ..notation.games.base import Outcome
-from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, NAMES, SCORE, SIDES, SIZE, SQUARE_OF,
+from ..notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, SCORE, SIDES, SIZE, SQUARE_OF,
                                      Tektop, TektopPosition, Turn, squares_of)
-from .svg import (INK, annotate, cached, cell_arrow, centre, drawing, finish, gathered, highlight, placed, shape,
+from .svg import (INK, At, annotate, cached, cell_arrow, centre, drawing, finish, gathered, highlight, placed, shape,
                   square_grid, square_places, state_text)
 from .text import code_board
 
@@ -80,7 +81,7 @@ def board(
     return finish(dwg)
 
 
-def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at, unit: float) -> None:
+def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at: At, unit: float) -> None:
     """The last turn's steps as arrows, and each displaced pawn's fall as a dashed one."""
     width = round(unit * 0.07, 2)
 
@@ -100,7 +101,7 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
     left = (SIZE + 2 * MARGIN) * unit
     font = round(unit * 0.26, 2)
 
-    def text(words: str, x: float, y: float, **extra) -> None:
+    def text(words: str, x: float, y: float, **extra: object) -> None:
         dwg.add(shape("text", words, insert=(round(left + x * unit, 2), round(y * unit, 2)), font_size=font,
                          font_family="sans-serif", fill=INK, **extra))
 
@@ -135,7 +136,7 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
 
 
 @cached
-def _defs(unit: float):
+def _defs(unit: float) -> BaseElement:
     """Pawns, an empty home slot and the six dice faces, drawn once and placed by <use>."""
     dwg = svgwrite.Drawing(debug=False)
     defs = dwg.defs
@@ -164,7 +165,7 @@ def _defs(unit: float):
 
 
 @cached
-def _static_board(unit: float, flipped: bool):
+def _static_board(unit: float, flipped: bool) -> BaseElement:
     """Background, panel, the relief shaded by level with level numbers, terraces and
     coordinates: the same for every position."""
     dwg = svgwrite.Drawing(debug=False)
@@ -201,7 +202,7 @@ def _static_board(unit: float, flipped: bool):
     return group
 
 
-def _terraces(at, unit: float) -> str:
+def _terraces(at: At, unit: float) -> str:
     """Path data of the edges between squares of different levels (the steps of the relief)."""
     parts = []
     for square in range(CELLS):

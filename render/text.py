@@ -11,8 +11,7 @@ hexagonal board stagger).
 from __future__ import annotations
 
 import re
-from typing import Any
-
+from ..notation.games.base import Position, SomeGame
 from .boards import boards_for
 
 CELL = re.compile(r"\d+|\([^()]*\)|.")  # "(" never looks past the next "(": linear time
@@ -31,7 +30,7 @@ def board_rows(field: str) -> list[list[str]] | None:
     return rows
 
 
-def code_board(game: Any, position: Any, rows_named: str = "", columns: tuple[str, ...] = ()) -> list[str]:
+def code_board(game: SomeGame, position: Position, rows_named: str = "", columns: tuple[str, ...] = ()) -> list[str]:
     """The rows of the position code; with the rows' names (top row first) and the columns' names
     under the board (or one note on naming cells) when the code has that many rows."""
     rows = board_rows(game.position_code(position).split(" ", 1)[0]) or []
@@ -45,7 +44,7 @@ def code_board(game: Any, position: Any, rows_named: str = "", columns: tuple[st
     return lines
 
 
-def text_board(game: Any, position: Any) -> str:
+def text_board(game: SomeGame, position: Position) -> str:
     """The board (the game's own drawing, else the rows of the position code), then the code and who is to move."""
     lines = (boards_for(game.name).board_lines or code_board)(game, position)
     lines += [f"position: {game.position_code(position)}", f"to move: {game.label(position.number, position.side)}"]

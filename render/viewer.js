@@ -1,5 +1,7 @@
 /* Ludoscribe game viewer: step through a record's positions (docs/publishing.md#the-viewer).
-   Plain script, no server needed: works from file://. */
+   Plain script, no server needed: works from file://. The same script shows a viewer in any
+   page from the JSON of `convert --to embed` (docs/publishing.md#a-viewer-in-any-page), runs the
+   opening explorer and sorts the site's tables. */
 (function () {
   "use strict";
   if (window.ludoscribeViewer) {  /* the script is on the page twice: set up what is new */
@@ -7,8 +9,12 @@
     return;
   }
   var viewers = [];
+  var explorers = [];
   var active = null;
   var MARGIN = 8;  /* pixels kept between the current move and whatever could cover it */
+  var SMALLEST = 11;  /* CSS pixels: no text of a board is drawn smaller */
+  var LAYOUT = "ludoscribe-moves";  /* where the reader's choice of move layout is kept */
+  var here = document.currentScript ? document.currentScript.src : "";
 
   function Viewer(game) {
     var self = this;
@@ -19,9 +25,11 @@
     this.id = record ? record.id : "";
     this.panel = game.querySelector(".ls-board");
     this.svg = this.panel.querySelector("svg");
+    this.bars = [].slice.call(this.panel.querySelectorAll(".ls-player"));
     this.status = game.querySelector(".ls-status");
-    this.comment = game.querySelector(".ls-now");
+    this.said = game.querySelector(".ls-said");
     this.moves = game.querySelector(".ls-moves");
+    this.menu = game.querySelector(".ls-menu");
     this.open = data.explore ? game.querySelector(".ls-open") : null;  /* link to the opening explorer */
     if (this.open) this.open.hidden = false;
     this.buttons = {};
@@ -39,9 +47,15 @@
         self.go(number, true, true);
       });
     });
+    this.moves.querySelectorAll(".ls-var").forEach(function (variation) { foldButton(variation); });
+    this.figures = [].slice.call(this.moves.querySelectorAll("figure svg"));
+    this.figures.forEach(readable);
+    this.moves.addEventListener("click", function (event) {
+      var fold = event.target.closest("button.ls-fold");
+      if (fold) setFolded(fold.parentNode, fold.getAttribute("aria-expanded") === "true");
+    });
     var controls = game.querySelector(".ls-controls");
     controls.hidden = false;
-    this.comment.hidden = false;
     controls.querySelectorAll("button").forEach(function (button) {
       self.buttons[button.getAttribute("data-go")] = button;
     });
@@ -50,9 +64,24 @@
       var button = event.target.closest("button");
       if (button) self.command(button.getAttribute("data-go"));
     });
+    this.menu.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (button) self.act(button);
+      else if (event.target.closest("a")) self.closeMenu(false);
+    });
+    this.menu.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") self.closeMenu(true);
+    });
+    document.addEventListener("click", function (event) {
+      if (!self.menu.hidden && !self.menu.contains(event.target) && event.target !== self.buttons.menu) self.closeMenu(false);
+    });
+    var stored = null;
+    try { stored = localStorage.getItem(LAYOUT); } catch (error) { /* not allowed here */ }
+    this.layout(stored || game.getAttribute("data-moves") || "text");
     game.addEventListener("pointerdown", function () { active = self; });
     game.addEventListener("focusin", function () { active = self; });
     this.go(+game.getAttribute("data-at") || 0, false, false);
+    this.said.textContent = "";  /* announced when the reader moves, not as the page opens */
   }
 
   /* Where each command leads from entry `number` (-1: nowhere). */
@@ -85,6 +114,7 @@
   Viewer.prototype.draw = function () {
     var data = this.data;
     this.root = drawFrame(this.svg, data, (this.turned ? data.turned : data.frames)[this.at], this.root);
+    readable(this.svg);
   };
 
   /* Put a frame (render/frames.py: [root, element indices...]) into `svg`, whose svg element
@@ -98,6 +128,20 @@
     for (var i = 1; i < frame.length; i++) parts.push(data.table[frame[i]]);
     svg.innerHTML = parts.join("");
     return frame[0];
+  }
+
+  /* No text of a diagram smaller than SMALLEST CSS pixels where it is shown (a phone shrinks
+     the board): a text drawn smaller is given the size that shows it at SMALLEST. */
+  function readable(svg) {
+    var box = svg.viewBox && svg.viewBox.baseVal;
+    var width = svg.getBoundingClientRect().width;
+    if (!box || !box.width || !width) return;
+    var least = SMALLEST * box.width / width;
+    svg.querySelectorAll("text, [font-size]").forEach(function (text) {
+      var size = parseFloat(text.getAttribute("font-size"));
+      if (size && size < least) text.style.fontSize = least.toFixed(2) + "px";
+      else if (text.style.fontSize) text.style.fontSize = "";
+    });
   }
 
   /* Show entry `number`; remember: in the address (#g-12); reveal: scroll its move into view. */
@@ -114,22 +158,25 @@
     var label = data.labels[number];
     this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + label));
     this.status.textContent = label;
-    var panel = this.comment;
-    panel.replaceChildren();
-    this.remarks(number).forEach(function (remark, k) {
-      if (k) panel.append(" ");
-      panel.append(remark);
-    });
+    var remarks = this.remarks(number).map(function (remark) { return remark.textContent; }).join(" ");
+    this.said.textContent = label + (remarks ? ". " + remarks : "");
+    if (data.clocks) {
+      this.bars.forEach(function (bar) {
+        var clock = bar.querySelector(".ls-clock");
+        if (clock) clock.textContent = data.clocks[number][+bar.getAttribute("data-side")] || "";
+      });
+    }
     if (this.open) {  /* hidden past the explorer's turns, its line kept so that the panel does not jump */
       var spot = data.explore.spots[number];
       this.open.style.visibility = spot === undefined ? "hidden" : "visible";
       if (spot !== undefined) this.open.firstChild.setAttribute("href", data.explore.page + "#p" + spot);
     }
     for (var what in this.buttons) {
-      if (what !== "flip") this.buttons[what].setAttribute("aria-disabled", this.target(what, number) < 0);
+      if (what !== "flip" && what !== "menu") this.buttons[what].setAttribute("aria-disabled", this.target(what, number) < 0);
     }
     var link = this.links[number];
     if (link) {
+      unfold(link);
       link.classList.add("ls-current");
       link.setAttribute("aria-current", "step");
       if (reveal) this.reveal(link);
@@ -139,9 +186,9 @@
     }
   };
 
-  /* The comments on entry `number` as the move list shows them (copies of its comments and
-     corrections): those written before and after its turn, up to the next turn (for the
-     start, those before the first turn). */
+  /* The comments on entry `number` as the move list shows them (its comments and corrections):
+     those written before and after its turn, up to the next turn (for the start, those before
+     the first turn). */
   Viewer.prototype.remarks = function (number) {
     var link = this.links[number];
     var found = [];
@@ -150,15 +197,15 @@
     var remark = function (element) { return element.matches(".ls-comment, .ls-correction"); };
     if (!link) {
       for (element = this.moves.firstElementChild; element && !element.matches(stop); element = element.nextElementSibling) {
-        if (remark(element)) found.push(element.cloneNode(true));
+        if (remark(element)) found.push(element);
       }
       return found;
     }
     for (element = link.previousElementSibling; element && !element.matches(stop); element = element.previousElementSibling) {
-      if (remark(element)) found.unshift(element.cloneNode(true));
+      if (remark(element)) found.unshift(element);
     }
     for (element = link.nextElementSibling; element && !element.matches(stop); element = element.nextElementSibling) {
-      if (remark(element)) found.push(element.cloneNode(true));
+      if (remark(element)) found.push(element);
     }
     return found;
   };
@@ -196,15 +243,157 @@
   }
 
   Viewer.prototype.command = function (what) {
+    if (what === "menu") {
+      if (this.menu.hidden) this.openMenu();
+      else this.closeMenu(true);
+      return;
+    }
     if (what === "flip") {
       this.turned = !this.turned;
       this.buttons.flip.setAttribute("aria-pressed", this.turned);
+      if (this.bars.length === 2) {  /* the bar of the side at the bottom of the board stays under it */
+        var top = this.svg.previousElementSibling, bottom = this.svg.nextElementSibling;
+        this.svg.before(bottom);
+        this.svg.after(top);
+      }
       this.draw();
       return;
     }
     var number = this.target(what, this.at);
     if (number >= 0) this.go(number, true, true);
   };
+
+  Viewer.prototype.openMenu = function () {
+    this.menu.hidden = false;
+    this.buttons.menu.setAttribute("aria-expanded", "true");
+    this.menu.querySelector("button, a").focus();
+  };
+
+  Viewer.prototype.closeMenu = function (refocus) {
+    if (this.menu.hidden) return;
+    this.menu.hidden = true;
+    this.buttons.menu.setAttribute("aria-expanded", "false");
+    if (refocus) this.buttons.menu.focus();
+  };
+
+  /* The menu's actions (render/document.py MENU). */
+  Viewer.prototype.act = function (button) {
+    var what = button.getAttribute("data-do");
+    var data = this.data;
+    if (what === "table") {
+      this.layout(this.game.getAttribute("data-moves") === "table" ? "text" : "table");
+      try { localStorage.setItem(LAYOUT, this.game.getAttribute("data-moves")); } catch (error) { /* not allowed here */ }
+    } else if (what === "fold") {
+      var fold = button.getAttribute("aria-pressed") !== "true";
+      button.setAttribute("aria-pressed", fold);
+      this.moves.querySelectorAll(".ls-moves > .ls-var").forEach(function (variation) { setFolded(variation, fold); });
+      if (this.links[this.at]) unfold(this.links[this.at]);  /* the variation being read stays open */
+    } else if (what === "tgn") {
+      var link = document.createElement("a");
+      var text = this.game.querySelector("template.ls-tgn");  /* the record's text, kept in the page */
+      link.href = URL.createObjectURL(new Blob([text ? text.content.textContent : ""], {type: "text/plain"}));
+      link.download = (data.name || "record") + ".tgn";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      this.tell(button, "Downloaded " + link.download);
+    } else if (what === "code") {
+      this.copy(button, data.codes[this.at], "Position code copied");
+    } else if (what === "link") {
+      this.copy(button, location.href.split("#")[0] + "#" + this.id + "-" + this.at, "Link copied");
+    }
+    this.closeMenu(true);
+  };
+
+  Viewer.prototype.layout = function (how) {
+    var table = how === "table";
+    this.game.setAttribute("data-moves", table ? "table" : "text");
+    var button = this.menu.querySelector('[data-do="table"]');
+    if (button) button.setAttribute("aria-pressed", table);
+    this.fit();
+  };
+
+  /* A turn is never split: one wider than the move list is written smaller. Two columns only
+     where the longest turn fits in half the move list, else a turn a row, else (a turn wider
+     than the list beside its number) the moves as text. */
+  Viewer.prototype.fit = function () {
+    var game = this.game;
+    game.classList.remove("ls-one-column", "ls-no-column");
+    this.moves.querySelectorAll("a.ls-m[style]").forEach(function (link) { link.style.fontSize = ""; });
+    this.moves.querySelectorAll("a.ls-m").forEach(function (link) {  /* a turn wider than its line, with its number */
+      var number = link.previousElementSibling;
+      var room = link.parentNode.clientWidth - (number && number.matches(".ls-n") ? number.offsetWidth + 8 : 0) - 4;
+      if (link.offsetWidth > room) link.style.fontSize = Math.floor(100 * room / link.offsetWidth) + "%";
+    });
+    if (game.getAttribute("data-moves") !== "table") return;
+    var widest = 0;
+    this.moves.querySelectorAll(":scope > a.ls-m").forEach(function (link) { widest = Math.max(widest, link.offsetWidth); });
+    var number = this.moves.querySelector(":scope > .ls-n");
+    var room = this.moves.clientWidth - (number ? number.offsetWidth : 0) - 16;
+    if (widest > room) game.classList.add("ls-no-column");
+    else if (widest > room / 2) game.classList.add("ls-one-column");
+  };
+
+  /* Put `text` on the clipboard (the browser's clipboard where allowed, else the older copy
+     command), and say so. */
+  Viewer.prototype.copy = function (button, text, done) {
+    var self = this;
+    var fallback = function () {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (error) { /* not allowed here */ }
+      area.remove();
+      self.tell(button, copied ? done : "Copy this: " + text);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { self.tell(button, done); }, fallback);
+    } else {
+      fallback();
+    }
+  };
+
+  /* Say what an action did: to screen readers, and on the status line for a moment. */
+  Viewer.prototype.tell = function (button, words) {
+    var status = this.status, label = this.data.labels[this.at];
+    this.said.textContent = words;
+    status.textContent = words;
+    status.classList.add("ls-told");
+    setTimeout(function () {
+      if (status.textContent === words) status.textContent = label;
+      status.classList.remove("ls-told");
+    }, 2500);
+  };
+
+  /* A variation's button to fold it away (and open it again). */
+  function foldButton(variation) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "ls-fold";
+    variation.prepend(button);
+    setFolded(variation, false);
+  }
+
+  function unfold(link) {  /* the variations holding a move, opened */
+    for (var folded = link.closest(".ls-folded"); folded; folded = folded.parentNode.closest(".ls-folded")) setFolded(folded, false);
+  }
+
+  function setFolded(variation, folded) {
+    var button = variation.firstElementChild;
+    if (!button || !button.matches("button.ls-fold")) return;
+    var turns = variation.querySelectorAll("a.ls-m").length;
+    variation.classList.toggle("ls-folded", folded);
+    button.setAttribute("aria-expanded", !folded);
+    var count = turns + (turns === 1 ? " turn" : " turns");
+    /* the name holds the text shown (axe's label-content-name-mismatch), the "+" aside */
+    button.setAttribute("aria-label", folded ? "Show this variation: " + count : "Hide this variation (" + count + ")");
+    button.textContent = folded ? "+ " + count : "−";
+  }
 
   var KEYS = {ArrowRight: "forward", ArrowLeft: "back", Home: "first", End: "last", ArrowDown: "into",
               ArrowUp: "out", f: "flip", F: "flip"};
@@ -213,7 +402,14 @@
     var target = event.target;
     var what = KEYS[event.key];
     if (!what || event.altKey || event.ctrlKey || event.metaKey || (event.shiftKey && what !== "flip")) return;
-    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.closest(".ls-menu")) return;
+    if (explorers.length && !viewers.length) {  /* the explorer's page: ← → and Home */
+      if (what === "back" || what === "forward" || what === "first") {
+        event.preventDefault();
+        explorers[0].command(what === "first" ? "start" : what);
+      }
+      return;
+    }
     var viewer = active || onScreen();
     if (!viewer) return;
     event.preventDefault();
@@ -242,49 +438,81 @@
   }
 
   /* The opening explorer of a site (render/explorer.py): one position at a time, its board,
-     the turns played from it and the records that reached it. #p12 shows position 12. */
+     the turns played from it with how their records ended, and the records that reached it.
+     #p12 shows position 12; each position chosen is a step of the browser's history. */
   function Explorer(box) {
     var self = this;
+    this.box = box;
     this.data = JSON.parse(box.querySelector("script.ls-explorer-data").textContent);
     this.svg = box.querySelector(".ls-board svg");
     this.status = box.querySelector(".ls-status");
     this.body = box.querySelector("table.ls-explore tbody");
     this.reached = box.querySelector("ul.ls-reached");
     this.every = box.querySelector("ol.ls-all").children;  /* every record, listed once (hidden) */
-    this.trail = [0];
+    this.at = 0;
     this.root = -1;
     var controls = box.querySelector(".ls-controls");
     controls.hidden = false;
     controls.addEventListener("click", function (event) {
       var button = event.target.closest("button");
-      if (!button) return;
-      var what = button.getAttribute("data-go");
-      if (what === "start") self.show(0, true);
-      else if (self.trail.length > 1) { self.trail.pop(); self.show(self.trail.pop(), true); }
+      if (button) self.command(button.getAttribute("data-go"));
     });
     box.addEventListener("click", function (event) {
       var link = event.target.closest("a.ls-m");
       if (!link) return;
       event.preventDefault();
-      self.show(+link.getAttribute("href").slice(2), true);
+      self.visit(+link.getAttribute("href").slice(2));
     });
+    window.addEventListener("popstate", function () { self.follow(); });
     explorers.push(this);
-    this.show(0, false);
+    this.follow();
   }
 
-  Explorer.prototype.show = function (number, remember) {
+  /* The position the address names (#p12), else the start. */
+  Explorer.prototype.follow = function () {
+    var position = /^#p(\d+)$/.exec(location.hash);
+    this.show(position ? +position[1] : 0);
+  };
+
+  /* Go to a position as a new step of the browser's history (Back returns here). */
+  Explorer.prototype.visit = function (number) {
+    if (!(number >= 0 && number < this.data.frames.length) || number === this.at) return;
+    try { history.pushState({explorer: number, from: this.at}, "", "#p" + number); } catch (error) { /* not allowed here */ }
+    this.show(number);
+  };
+
+  /* start: the start position; back: the position before (the browser's Back when it came from
+     there); forward: the turn played most often from here. */
+  Explorer.prototype.command = function (what) {
+    var data = this.data;
+    if (what === "start") this.visit(0);
+    else if (what === "forward" && data.turns[this.at].length) this.visit(data.turns[this.at][0][1]);
+    else if (what === "back" && this.at !== 0) {
+      var state = history.state;
+      if (state && state.explorer === this.at) {  /* where the reader came from: the browser's Back */
+        this.show(state.from);
+        history.back();
+      } else {
+        this.visit(data.parents[this.at]);
+      }
+    }
+  };
+
+  Explorer.prototype.show = function (number) {
     var data = this.data;
     if (!(number >= 0 && number < data.frames.length)) return;
-    if (number === 0) this.trail = [0];
-    else if (this.trail[this.trail.length - 1] !== number) this.trail.push(number);
+    this.at = number;
     this.root = drawFrame(this.svg, data, data.frames[number], this.root);
+    readable(this.svg);
     var line = data.lines[number] || "Start";
     this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + line));
     this.status.textContent = line;
+    var sides = data.sides;
     var rows = data.turns[number].map(function (turn) {  /* [turn, next position, 1-0, 0-1, draws, unfinished] */
-      return "<tr><td><a class=\"ls-m\" href=\"#p" + turn[1] + "\">" + escaped(turn[0]) + "</a></td><td>" +
-        (turn[2] + turn[3] + turn[4] + turn[5]) + "</td><td>" + turn[2] + "</td><td>" + turn[4] + "</td><td>" +
-        turn[3] + "</td><td>" + turn[5] + "</td></tr>";
+      var total = turn[2] + turn[3] + turn[4] + turn[5];
+      return "<tr><td><a class=\"ls-m\" href=\"#p" + turn[1] + "\">" + escaped(turn[0]) + "</a></td><td>" + total +
+        "</td><td>" + bar(turn[2], turn[4], turn[3], turn[5], sides) + "</td><td>" + turn[2] + "</td><td>" + turn[4] +
+        "</td><td>" + turn[3] + "</td><td>" + turn[5] + "</td></tr>";
     });
     this.body.innerHTML = rows.join("");
     var reached = data.records[number];
@@ -297,20 +525,110 @@
       more.textContent = "and " + (reached.length - data.shown) + " more";
       this.reached.appendChild(more);
     }
-    if (remember) {
-      try { history.replaceState(null, "", "#p" + number); } catch (error) { /* not allowed here */ }
-    }
+    this.box.querySelector('[data-go="back"]').setAttribute("aria-disabled", number === 0);
+    this.box.querySelector('[data-go="start"]').setAttribute("aria-disabled", number === 0);
+    this.box.querySelector('[data-go="forward"]').setAttribute("aria-disabled", !data.turns[number].length);
   };
+
+  /* How the records of a turn ended, as a bar of three parts (render/explorer.py writes the same). */
+  function bar(first, drawn, second, unfinished, sides) {
+    var total = first + drawn + second + unfinished || 1;
+    var part = function (count, kind) {
+      var share = Math.round(100 * count / total);
+      return count ? "<span class=\"ls-" + kind + "\" style=\"width:" + (100 * count / total).toFixed(1) + "%\">" +
+        (share >= 12 ? share + "%" : "") + "</span>" : "";
+    };
+    var words = escaped(sides[0]) + " wins " + first + ", drawn " + drawn + ", " + escaped(sides[1]) + " wins " + second +
+      (unfinished ? ", unfinished " + unfinished : "");
+    return "<span class=\"ls-bar\" role=\"img\" aria-label=\"" + words + "\" title=\"" + words + "\">" + part(first, "won1") +
+      part(drawn, "drawn") + part(second, "won2") + part(unfinished, "unfinished") + "</span>";
+  }
 
   function escaped(text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
-  var explorers = [];
+  /* Tables whose header cells are buttons (render/site.py): a click sorts by that column,
+     a second click the other way. Cells may say how they sort in data-sort. */
+  function sortable(table) {
+    var heads = [].slice.call(table.querySelectorAll("thead th"));
+    heads.forEach(function (head, column) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "ls-sort";
+      while (head.firstChild) button.appendChild(head.firstChild);
+      head.appendChild(button);
+      button.addEventListener("click", function () {
+        var up = head.getAttribute("aria-sort") !== "ascending";
+        heads.forEach(function (other) { other.removeAttribute("aria-sort"); });
+        head.setAttribute("aria-sort", up ? "ascending" : "descending");
+        var body = table.tBodies[0];
+        var rows = [].slice.call(body.rows);
+        var key = function (row) {
+          var cell = row.cells[column];
+          return cell ? (cell.getAttribute("data-sort") || cell.textContent.trim()) : "";
+        };
+        var order = new Intl.Collator(undefined, {numeric: true, sensitivity: "base"});
+        rows.sort(function (a, b) { return (up ? 1 : -1) * order.compare(key(a), key(b)); });
+        rows.forEach(function (row) { body.appendChild(row); });
+      });
+    });
+  }
+
+  /* A viewer from the JSON of `convert --to embed`, written in the page
+     (<script type="application/json" class="ludoscribe">) or named by an element
+     (<div class="ludoscribe" data-src="game.json">, read from a web server). */
+  function embed(holder, document_) {
+    if (!document_ || document_.format !== "ludoscribe-viewer" || typeof document_.html !== "string") {
+      holder.textContent = "This is not a Ludoscribe viewer (made by ludoscribe convert --to embed).";
+      return;
+    }
+    var box = document.createElement("div");
+    box.className = "ls-embed";
+    box.innerHTML = document_.html;  /* written by Ludoscribe, every text from the record escaped */
+    holder.replaceWith(box);
+  }
+
+  function embeds() {
+    var waiting = 0;
+    document.querySelectorAll("script.ludoscribe").forEach(function (script) {
+      var parsed = null;
+      try { parsed = JSON.parse(script.textContent); } catch (error) { /* said below */ }
+      var holder = document.createElement("div");
+      script.replaceWith(holder);
+      embed(holder, parsed);
+    });
+    document.querySelectorAll("div.ludoscribe[data-src]").forEach(function (holder) {
+      holder.classList.remove("ludoscribe");
+      waiting++;
+      fetch(holder.getAttribute("data-src")).then(function (response) {
+        return response.ok ? response.json() : null;
+      }).then(function (parsed) { embed(holder, parsed); start(); }, function () {
+        holder.textContent = "Cannot read " + holder.getAttribute("data-src") + (location.protocol === "file:" ?
+          " (a page read from the disk cannot read other files: put the JSON in the page)." : ".");
+      });
+    });
+    return waiting;
+  }
+
+  /* A page holding a viewer without its style (an embed): the style beside this script. */
+  function styled() {
+    if (!here || getComputedStyle(document.documentElement).getPropertyValue("--ls-style") ||
+        !document.querySelector(".ls-record, .ls-explorer")) return;
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = here.replace(/[^\/?#]*([?#].*)?$/, "viewer.css");
+    link.onload = function () { window.dispatchEvent(new Event("resize")); };  /* laid out again, styled */
+    document.head.appendChild(link);
+    here = "";
+  }
 
   function start() {
+    embeds();
+    styled();
     viewers = viewers.filter(function (viewer) { return viewer.game.isConnected; });  /* a page that redraws a record */
     if (active && !active.game.isConnected) active = null;
+    if (location.protocol === "file:") document.documentElement.classList.add("ls-from-disk");
     pinUnderHeader();
     document.querySelectorAll(".ls-explorer").forEach(function (box) {
       if (!box.hasAttribute("data-ready")) {
@@ -324,12 +642,16 @@
         viewers.push(new Viewer(game));
       }
     });
+    document.querySelectorAll(".ls-sortable table").forEach(function (table) {
+      if (!table.hasAttribute("data-ready")) {
+        table.setAttribute("data-ready", "");
+        sortable(table);
+      }
+    });
     follow();
   }
 
   function follow() {  /* a URL ending in #g-12 shows position 12 of the record whose id is g */
-    var position = /^#p(\d+)$/.exec(location.hash);
-    if (position) explorers.forEach(function (explorer) { explorer.show(+position[1], false); });
     var wanted = /^#(.+)-(\d+)$/.exec(location.hash);
     viewers.forEach(function (viewer) {
       if (wanted && wanted[1] === viewer.id) viewer.go(+wanted[2], false, true);
@@ -337,7 +659,14 @@
   }
 
   window.addEventListener("hashchange", follow);
-  window.addEventListener("resize", pinUnderHeader);
+  window.addEventListener("resize", function () {
+    pinUnderHeader();
+    viewers.forEach(function (viewer) {
+      [viewer.svg].concat(viewer.figures).forEach(readable);
+      viewer.fit();
+    });
+    explorers.forEach(function (explorer) { readable(explorer.svg); });
+  });
 
   window.ludoscribeViewer = {start: start};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -2,6 +2,9 @@
 
 Locally the tests are skipped when chromium or playwright is missing; in CI (CI=true)
 they fail instead, so that they never silently stop running.
+
+With LUDOSCRIBE_SCREENSHOTS=docs/img, the tests that call `screenshot` also write the
+pictures of the pages that docs/publishing.md shows, NAME-desktop.png and NAME-phone.png.
 """
 
 from __future__ import annotations
@@ -41,3 +44,32 @@ def browser():
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
+
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+THEMES = ("material", "mkdocs")
+
+
+@pytest.fixture(scope="session")
+def corpus_sites(tmp_path_factory):
+    """The corpus built as a site in a theme, once per theme for the whole session: site(theme) -> folder."""
+    from ludoscribe.render.site import build_site
+
+    built: dict[str, Path] = {}
+
+    def site(theme: str) -> Path:
+        if theme not in built:
+            built[theme] = tmp_path_factory.mktemp(f"corpus-site-{theme}") / "site"
+            build_site([str(CORPUS)], built[theme], theme=theme)
+        return built[theme]
+
+    return site
+
+
+def screenshot(page, name: str, theme: str = "material") -> None:
+    """The window as it is now, as docs/img/NAME-SIZE.png, when LUDOSCRIBE_SCREENSHOTS names a
+    folder and the page is in the theme the docs show (page.size is the fixture's size)."""
+    folder = os.environ.get("LUDOSCRIBE_SCREENSHOTS")
+    if folder and theme == "material":
+        page.screenshot(path=str(Path(folder) / f"{name}-{page.size}.png"))

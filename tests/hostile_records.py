@@ -42,7 +42,8 @@ def record(movetext: str | None = None, result: str = "*", **tags: str) -> str:
     its movetext is two turns unless given."""
     values = {"Game": "Teblo", "Event": "Hostile cup", "Site": "?", "Date": "2026.11.23", "Round": "1",
               "Yellow": "Ann", "Red": "Bob", "Result": result} | tags
-    return "".join(f'[{name} "{tgn_value(value)}"]\n' for name, value in values.items()) + "\n" + (movetext or f"1. D4 H10 {result}") + "\n"
+    tags_text = "".join(f'[{name} "{tgn_value(value)}"]\n' for name, value in values.items())
+    return tags_text + "\n" + (movetext or f"1. D4 H10 {result}") + "\n"
 
 
 SCRIPT = "<script>alert(1)</script>"
@@ -160,8 +161,23 @@ def build_plugin_site(root: Path, records: Path, theme: str = "mkdocs") -> subpr
     return subprocess.run(command, capture_output=True, text=True)
 
 
+EMBED_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Embedded</title><script src="viewer.js"></script></head>
+<body><main><h1>A page of its own</h1>
+<script type="application/json" class="ludoscribe">{json}</script>
+</main></body></html>
+"""
+
+
+def embed_page(folder: Path, name: str) -> Path:
+    """A plain HTML page holding the viewer of `name`.json (convert --to embed, viewer.js beside it)."""
+    page = folder / f"{name}.html"
+    page.write_text(EMBED_PAGE.format(json=(folder / f"{name}.json").read_text(encoding="utf-8")), encoding="utf-8")
+    return page
+
+
 def build_everything(root: Path) -> dict[str, Path]:
-    """The corpus published every way: site (both themes), convert --to md|html, the plugin.
+    """The corpus published every way: site (both themes), convert --to md|html|embed, the plugin.
 
     Returns the folders holding the output of each; asserts each build went as documented.
     """
@@ -180,6 +196,12 @@ def build_everything(root: Path) -> dict[str, Path]:
                              "-o", converted / hostile.name / f"{hostile.name}.{target}")
             assert result.exit_code == 0, (hostile.name, result.output)
     built["converted"] = converted
+    embedded = root / "embedded"
+    for hostile in PUBLISHED:
+        result = run_cli("convert", records / f"{hostile.name}.tgn", "--to", "embed", "-o", embedded / f"{hostile.name}.json")
+        assert result.exit_code == 0, (hostile.name, result.output)
+        embed_page(embedded, hostile.name)
+    built["embedded"] = embedded
     plugin = build_plugin_site(root / "plugin", records)
     assert plugin.returncode == 0, plugin.stderr
     built["plugin"] = root / "plugin" / "site"

@@ -54,7 +54,8 @@ class Server:
             return self.lines.get(timeout=SAFETY)
         except Empty:
             assert self.process is not None
-            raise AssertionError(f"the server printed nothing: {self.process.stderr.read() if self.process.poll() is not None else ''}")
+            said = self.process.stderr.read() if self.process.poll() is not None else ""
+            raise AssertionError(f"the server printed nothing: {said}") from None
 
     def _answers(self) -> bool:
         try:

@@ -204,4 +204,5 @@ def test_a_record_read_for_its_tags_reads_its_turns_when_asked():
     broken = parse_record(ARCHIVE[0].replace("2. D3!", "2. D3 Q"), moves=False)
     assert not broken.problems  # the turns are not read yet
     read_moves(broken)
-    assert [problem.message for problem in broken.problems] == ["'Q' is not a Teblo turn (a step like D4 or a placement like (H9))"]
+    assert [problem.message for problem in broken.problems] == \
+        ["'Q' is not a Teblo turn (a step like D4 or a placement like (H9))"]

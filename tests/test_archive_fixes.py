@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import check, read_file, read_string
+from ludoscribe.notation import check, read_string
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation.jsonio import record_to_json
 from ludoscribe.notation.query import Query

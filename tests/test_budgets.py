@@ -97,4 +97,4 @@ def test_site_leaves_out_a_record_over_budget(tmp_path: Path):
     assert (f"{tmp_path / 'in' / 'many.tgn'}:10:4203: turn 1 Yellow: not published: more than 200 [%diagram] "
             "diagrams, the most one record's page shows (see Budgets in the publishing guide)") in result.output
     pages = sorted(path.name for path in (tmp_path / "out" / "records").iterdir())
-    assert pages == ["e-a-b.html"]
+    assert pages == ["e-a-b.html", "e-a-b.tgn"]  # the fine record's page and its TGN to download; nothing of many.tgn

@@ -244,7 +244,7 @@ def tchako_positions():
         turn = rules.read_turn(corner)
         yield rules.apply(start, turn), (start, turn)
     rng = random.Random(11)
-    for seed in range(6):
+    for _ in range(6):
         position = rules.start_position()
         last = None
         for _ in range(rng.randrange(2, 30)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import pty
 import re
@@ -104,10 +105,23 @@ def test_the_corpus_covers_every_class_and_reads_as_declared():
 
 def test_every_built_page_is_inert(built):
     _, folders = built
-    pages = [path for folder in folders.values() for path in html_files(folder)]
+    pages = [path for kind, folder in folders.items() if kind != "embedded" for path in html_files(folder)]
     assert len(pages) > 2 * len(PUBLISHED)
     for path in pages:
         assert_inert(path.read_text(encoding="utf-8"), path)
+
+
+def test_every_embedded_viewer_is_inert(built):
+    """convert --to embed: the viewer the JSON carries, as viewer.js puts it into a page, is inert
+    too (tests/test_browser_hostile.py opens the pages holding it)."""
+    _, folders = built
+    documents = sorted(folders["embedded"].glob("*.json"))
+    assert len(documents) == len(PUBLISHED)
+    for path in documents:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        assert document["format"] == "ludoscribe-viewer"
+        assert "<" not in path.read_text(encoding="utf-8")  # it can sit inside a script element
+        assert_inert(document["html"], path)
 
 
 def test_record_text_is_shown_as_written(built):
@@ -140,7 +154,7 @@ def test_front_matter_and_configuration_read_as_yaml(built):
         heading = body.split("\n", 1)[0]
         assert heading.startswith("# ") and unescape(meta["title"]) == unescape(heading[2:]), path
     config = yaml.safe_load((project / "mkdocs.yml").read_text(encoding="utf-8"))
-    assert config["plugins"] == ["search", "ludoscribe"] and config["use_directory_urls"] is False
+    assert config["plugins"] == ["search", {"ludoscribe": {"theme_contrast": True}}] and config["use_directory_urls"] is False
 
 
 def test_site_title_with_control_characters_and_markup(tmp_path):

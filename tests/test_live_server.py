@@ -18,7 +18,7 @@ from live_server import CODE, DEVICE, SAFETY, Server
 from starlette.testclient import TestClient
 
 from ludoscribe.notation.limits import MAX_WORD
-from ludoscribe.notation.lock import ScoresheetLock
+from ludoscribe.notation.lock import Busy, ScoresheetLock
 from ludoscribe.notation.scoresheet import Scoresheet
 from ludoscribe.render.live import spectators
 from ludoscribe.render.live.app import create_app
@@ -144,7 +144,7 @@ def test_a_new_game_is_refused_with_the_scoresheets_reason(client, tmp_path):
                          ("2026.02.30", "'2026.02.30' is not a date of the calendar")]:
         answer = client.post("/api/games", headers=HEADERS, json=NEW | {"date": date})
         assert (answer.status_code, answer.json()) == (409, {"refused": reason})
-        assert reason == refusal(lambda: Scoresheet.new("Teblo", {"Date": date}))
+        assert reason == refusal(lambda date=date: Scoresheet.new("Teblo", {"Date": date}))
     assert not (tmp_path / GAME).exists()  # nothing written, and the game's lock given back:
     assert new_game(client, date="2026.03.??") == GAME
     assert '[Date "2026.03.??"]' in (tmp_path / GAME).read_text(encoding="utf-8")
@@ -327,7 +327,7 @@ def test_spectators_see_turns_after_the_delay_recorders_at_once(tmp_path):
         act(client, "result", "1/2-1/2", ply=2, id="r", reason="agreement")
         clock.now += 10 * 60
         assert [(g["plies"], g["result"]) for g in client.get("/api/event").json()["games"]] == [(2, "*")]
-        assert "1. D4 H10" not in client.get(f"/game/{GAME}").text.replace("</a> <a", " ")
+        assert "Draw" not in client.get(f"/api/games/{GAME}/view").json()["html"]  # the result not before the delay
         clock.now += 5 * 60
         assert [(g["plies"], g["result"]) for g in client.get("/api/event").json()["games"]] == [(2, "1/2-1/2")]
         assert "Draw" in client.get(f"/api/games/{GAME}/view").json()["html"]
@@ -563,7 +563,7 @@ def test_the_lock_file_and_the_code_stay_hidden_from_the_games(server, tmp_path)
     assert sorted(path.name for path in tmp_path.iterdir()) == [f".{GAME}.lock", GAME]
     assert [game["name"] for game in server.request("GET", "/api/event")[1]["games"]] == [GAME]
     lock = ScoresheetLock(str(tmp_path / GAME))
-    with pytest.raises(Exception):
+    with pytest.raises(Busy):
         lock.acquire()
 
 

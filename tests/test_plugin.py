@@ -48,8 +48,8 @@ def test_blocks_render_games_and_the_site_gets_the_viewer(tmp_path):
     html = (tmp_path / "site" / "index.html").read_text()
     assert '<div class="ls-record" id="ls1">' in html and '<div class="ls-record" id="ls2">' in html
     assert '<div class="ls-game" data-at="3">' in html  # turn 2 is the third position
-    assert '<p class="ls-status" aria-live="polite">1... H10</p>' in html
-    assert "<tr><th>Yellow</th><td>Ann</td></tr>" in html  # tags: true
+    assert '<p class="ls-status">1... H10</p>' in html
+    assert "<div><dt>Yellow</dt><dd>Ann</dd></div>" in html  # tags: true
     assert '<p class="ls-caption">Cyd – Bob · Club night · 2026.11.20</p>' in html  # record 2, no tags
     assert 'width="300"' in html
     assert "```tgn\nnot a game\n```" in html  # a block inside another fenced block stays code

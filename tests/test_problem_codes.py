@@ -1,5 +1,6 @@
 """Problem codes (docs/format.md#problem-codes): each code produced by a real input and
-told by its code, and the docs' table, the code's table and the code base agree."""
+told by its code, a ProblemCode written as its text, and the docs' table, the enum and the
+code base agree."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from click.testing import CliRunner
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.jsonio import read_json
-from ludoscribe.notation.model import PROBLEM_CODES
+from ludoscribe.notation.model import Problem, ProblemCode
 from ludoscribe.notation.reader import read_records
 from ludoscribe.render.budgets import Budgets, over_budget
 
@@ -26,11 +27,12 @@ def teblo(movetext: str, tags: str = "") -> str:
 
 
 def codes(text: str) -> list[str]:
-    """The codes of the problems found reading and checking `text`."""
+    """The codes of the problems found reading and checking `text`, each a ProblemCode."""
     found = []
     for record in read_string(text):
         check(record)
         found += [problem.code for problem in record.problems]
+    assert [type(code) for code in found] == [ProblemCode] * len(found)
     return found
 
 
@@ -87,11 +89,22 @@ def test_check_json_reports_the_code(tmp_path):
     assert (result.exit_code, problem["code"]) == (1, "illegal-turn")
 
 
-def test_the_docs_the_table_and_the_code_base_agree():
+def test_a_code_is_written_as_its_text():
+    problem = Problem("D6 is refused", 4, 13, "turn 2 Yellow", ProblemCode.ILLEGAL_TURN)
+    assert (problem.code == "illegal-turn", str(problem.code), f"{problem.code}", json.dumps(problem.code)) == \
+        (True, "illegal-turn", "illegal-turn", '"illegal-turn"')
+    assert ProblemCode("too-long") is ProblemCode.TOO_LONG
+
+
+def test_the_docs_the_enum_and_the_code_base_agree():
     documented = re.findall(r"^\| `([a-z-]+)` \|", (ROOT / "docs" / "format.md").read_text(encoding="utf-8"), re.M)
-    assert documented == list(PROBLEM_CODES)
-    used = set()
+    assert documented == [code.value for code in ProblemCode]
+    assert [code.name for code in ProblemCode] == [code.value.upper().replace("-", "_") for code in ProblemCode]
+    used, spelt = set(), []
     for folder in ("notation", "render", "cli"):
         for path in (ROOT / folder).rglob("*.py"):
-            used |= set(re.findall(r'code="([a-z-]+)"', path.read_text(encoding="utf-8")))
-    assert used == set(PROBLEM_CODES) - {"syntax"}  # the default of the movetext's problems
+            text = path.read_text(encoding="utf-8")
+            used |= set(re.findall(r"code=ProblemCode\.([A-Z_]+)\b", text))
+            spelt += re.findall(r"code(?::\s*str)?\s*=\s*[\"'][a-z-]+[\"']", text)  # a code written as a bare string
+    assert spelt == []
+    assert used == {code.name for code in ProblemCode} - {"SYNTAX"}  # the default of the movetext's problems

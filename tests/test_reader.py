@@ -8,7 +8,7 @@ import pytest
 from conftest import header, problems_of, read_all, read_one
 from ludoscribe.notation import check, parse_record, read_string, write_record
 from ludoscribe.notation.games.teblo import Placement, Step
-from ludoscribe.notation.model import PROBLEM_CODES
+from ludoscribe.notation.model import ProblemCode
 
 TAGS = '[Game "Teblo"]\n[Result "*"]\n\n'  # movetext starts on line 4
 
@@ -26,7 +26,7 @@ def one_problem(text: str) -> tuple:
     record = read_one(text)
     assert len(record.problems) == 1, record.problems
     problem = record.problems[0]
-    assert problem.code in PROBLEM_CODES  # which code: tests/test_problem_codes.py
+    assert isinstance(problem.code, ProblemCode)  # which code: tests/test_problem_codes.py
     return problem.message, problem.line, problem.column, problem.turn
 
 

@@ -60,7 +60,8 @@ def test_a_turn_after_the_end_is_refused_in_a_variation_too(game):
     body = text[text.index("\n\n") + 2:]
     last = body.rindex(texts[-1])
     variation = f" ({label_of(ended, len(texts))} {texts[-1]} {one_more})"
-    record = read_string(text[:text.index("\n\n") + 2] + body[:last + len(texts[-1])] + variation + body[last + len(texts[-1]):])[0]
+    cut = last + len(texts[-1])
+    record = read_string(text[:text.index("\n\n") + 2] + body[:cut] + variation + body[cut:])[0]
     check(record)
     assert [problem.code for problem in record.problems] == ["game-over"]
     assert record.problems[0].message.startswith("the game is already over: ")

@@ -181,7 +181,7 @@ def test_long_line_in_the_tags(read):
 def test_record_longer_than_the_limit():
     text = TAGS + b"{" + b"\n".join([b"a comment line" + b"." * 50] * (MAX_RECORD // 60 + 10)) + b"} *\n"
     size = 0  # characters of the record so far, each line with its newline
-    for over, line in enumerate(text.split(b"\n"), 1):
+    for over, line in enumerate(text.split(b"\n"), 1):  # noqa: B007 - `over`, the line past the limit, is read after
         size += len(line) + 1
         if size > MAX_RECORD:
             break

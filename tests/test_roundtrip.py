@@ -247,7 +247,7 @@ def test_json_round_trip(cases):
     assert document["format"] == "tgn-json" and document["version"] == 1
     back = list(read_json(out.getvalue()))
     assert [record.problems for record in back] == [[] for _ in cases]
-    for record, (text, (tags, comments, moves, result)) in zip(back, cases):
+    for record, (_, (tags, comments, moves, result)) in zip(back, cases):
         assert tree(record) == (canonical(tags, result), comments, moves, result)
         check(record)
         assert record.problems == []

@@ -79,8 +79,8 @@ def test_file_names_made_from_tags_are_plain(site):
     _, _, work = site
     names = [path.name for folder in (work / "site" / "records", work / "site" / "events",
                                       work / "project" / "docs" / "records") for path in folder.iterdir()]
-    assert len(names) == 3 + 2 + 3  # three records, two events
-    assert [name for name in names if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*\.(html|md)", name)] == []
+    assert len(names) == 3 * 2 + 2 + 3 * 2  # three records (page and TGN), two events, the project's three (Markdown and TGN)
+    assert [name for name in names if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*\.(html|md|tgn)", name)] == []
 
 
 def test_record_strings_appear_only_escaped(site):

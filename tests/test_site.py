@@ -47,9 +47,9 @@ def test_site_reports_bad_records_and_builds_the_others(built):
     assert result.exit_code == 1, result.output
     assert re.search(r"club\.tgn:\d+:\d+: turn 2 Yellow: .+", result.stderr)
     records = sorted(path.name for path in (site / "records").iterdir())
-    assert "club-night-3-ann-bob.html" in records
-    assert len(records) == 1 + len(ENGINES)
-    assert all(re.fullmatch(r"[a-z0-9-]+\.html", name) for name in records)
+    assert "club-night-3-ann-bob.html" in records and "club-night-3-ann-bob.tgn" in records
+    assert len(records) == 2 * (1 + len(ENGINES))  # each record's page and its TGN file
+    assert all(re.fullmatch(r"[a-z0-9-]+\.(html|tgn)", name) for name in records)
 
 
 def test_progress_goes_to_standard_error(built):
@@ -70,15 +70,19 @@ def test_index_pages_by_game_and_by_event(built):
     docs = project / "docs"
     index = (docs / "index.md").read_text()
     assert index.startswith('---\ntitle: "Club games"\n---\n\n# Club games\n')
-    assert "| [Teblo](games/teblo.md) | 2 |" in index
-    assert "| [Club night](events/club-night.md) | 1 | 2026.11.20 |" in index
+    assert '<tr><td><a href="games/teblo.html">Teblo</a></td><td>2</td></tr>' in index
+    assert ('<tr><td><a href="./events/club-night.html">Club night</a></td><td>1</td><td>2026.11.20</td></tr>'
+            in index)
     teblo = (docs / "games" / "teblo.md").read_text()
-    assert "| Players | Result | Date | Round | Event |" in teblo
-    assert ("| [Ann – Bob](../records/club-night-3-ann-bob.md) | &#42; | 2026.11.20 | 3 "
-            "| [Club night](../events/club-night.md) |") in teblo
+    assert ('<div class="ls-sortable">\n<table>\n<thead><tr><th>Players</th><th>Result</th><th>Date</th>'
+            "<th>Round</th><th>Event</th></tr></thead>") in teblo
+    assert ('<tr><td><a href="../records/club-night-3-ann-bob.html">Ann – Bob</a></td><td>*</td>'
+            '<td data-sort="2026.11.20">2026.11.20</td><td>3</td>'
+            '<td><a href="../events/club-night.html">Club night</a></td></tr>') in teblo
     event = (docs / "events" / "club-night.md").read_text()
-    assert "| [Ann – Bob](../records/club-night-3-ann-bob.md) | Teblo | &#42; | 2026.11.20 | 3 |" in event
-    for page in ("index.html", "events.html", "games/teblo.html", "events/club-night.html"):
+    assert ('<tr><td><a href="../records/club-night-3-ann-bob.html">Ann – Bob</a></td><td>Teblo</td><td>*</td>'
+            '<td data-sort="2026.11.20">2026.11.20</td><td>3</td></tr>') in event
+    for page in ("index.html", "events.html", "players.html", "games/teblo.html", "events/club-night.html"):
         assert (site / page).is_file()
 
 

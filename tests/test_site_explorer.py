@@ -114,7 +114,7 @@ def test_each_variant_has_an_explorer_of_its_own_drawn_with_its_own_faces(tmp_pa
     (tmp_path / "b-hbtp.tgn").write_text(f'{tags}[Variant "faces HBTP"]\n\n{opening} *\n', encoding="utf-8")
     report = build_site([str(tmp_path)], tmp_path / "site")
     assert report.records == 2
-    assert report.pages == 2 + 2 + 1 + 1 + 2  # records, home and events, the game, the event, two explorers
+    assert report.pages == 2 + 3 + 1 + 1 + 2  # records, home, events and players, the game, the event, two explorers
     openings = tmp_path / "site" / "openings"
     assert sorted(path.name for path in openings.iterdir()) == ["tekao-faces-hbtp.html", "tekao.html"]
     for name, source in (("tekao.html", "a-plain.tgn"), ("tekao-faces-hbtp.html", "b-hbtp.tgn")):
@@ -122,8 +122,8 @@ def test_each_variant_has_an_explorer_of_its_own_drawn_with_its_own_faces(tmp_pa
         line = [position for _, position in positions(record)][:DEPTH + 1]
         expected = FrameTable("x-")
         draw = renderer_for(record.game)
-        for position in line:
-            expected.add(draw(position, size=SIZE))
+        for k, position in enumerate(line):  # each position with the turn that reached it highlighted
+            expected.add(draw(position, size=SIZE, last=(line[k - 1], record.moves[k - 1].turn) if k else None))
         data = explorer_data(openings / name)
         assert data["records"] == [[0]] * (DEPTH + 1)
         assert (data["table"], data["frames"]) == (expected.elements, expected.frames)

@@ -111,7 +111,8 @@ def test_unknown_dates_read_unknown_and_partial_ones_as_far_as_known(site):
 
 def test_standings_only_for_events_with_a_scored_game_and_in_their_own_box(site):
     scored = (site / "events" / "autumn-cup.html").read_text(encoding="utf-8")
-    assert scored.count('<div class="ls-standings">') == 1 and '<table class="ls-crosstable">' in scored
+    box = '<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">'  # reached by keyboard
+    assert scored.count(box) == 1 and '<table class="ls-crosstable">' in scored
     assert "Sonneborn-Berger" in scored
     unscored = (site / "events" / "open-evening.html").read_text(encoding="utf-8")
     assert "ls-standings" not in unscored

@@ -205,7 +205,8 @@ def test_stacks_hold_at_most_3_tokens():
 
 def test_neutrals_stay_at_the_bottom():
     pos = position({"c3": "nw", "c4": "w", "d3": "n"})
-    assert why(pos, "c3+c4") == "c3+c4 would put a neutral token above a White token on c4: neutrals stay at the bottom of a stack"
+    assert why(pos, "c3+c4") == \
+        "c3+c4 would put a neutral token above a White token on c4: neutrals stay at the bottom of a stack"
     assert stacks_of(after(pos, "c3+d3"), "c3", "d3") == ["", "nnw"]
     assert stacks_of(after(pos, "c3+b3"), "b3") == ["nw"]
 

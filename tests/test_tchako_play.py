@@ -53,7 +53,8 @@ def test_turn_text_round_trip(parts):
     assert GAME.turn_text(turn) == text and len(turn) == len(parts)
 
 
-@pytest.mark.parametrize("text", ["A>E@101:5", "A>E@5:1000", "1-0", "0-1", "1/2-1/2", "*", "12.", "12...", "$3", "!?", "{c}", "-", "F>G,", "F-G"])
+@pytest.mark.parametrize("text", ["A>E@101:5", "A>E@5:1000", "1-0", "0-1", "1/2-1/2", "*", "12.", "12...", "$3", "!?",
+                                  "{c}", "-", "F>G,", "F-G"])
 def test_the_common_grammar_keeps_its_tokens(text):
     with pytest.raises(ValueError):
         GAME.read_turn(text)

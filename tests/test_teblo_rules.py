@@ -432,7 +432,7 @@ def test_a_longer_sequence_three_times_draws():
     record, replayed = checked(header("1/2-1/2") + text + " 1/2-1/2\n")
     assert record.problems == []
     assert replayed.outcome == Outcome(None, f"the turns {loop} were played three times in a row", "repetition")
-    almost = " ".join(([loop] * 3))[: -len(" I10")]
+    almost = " ".join([loop] * 3)[: -len(" I10")]
     record, replayed = checked(header() + movetext(almost) + " *\n")
     assert record.problems == [] and replayed.outcome is None
 

@@ -199,7 +199,7 @@ def playout(game: Tektop, start: TektopPosition, seed: int, policy, plies: int):
 
 def as_tgn(game: Tektop, turns: list[str], outcome: Outcome | None, start: TektopPosition) -> str:
     result = outcome.result if outcome else "*"
-    tags = [f'[Game "Tektop"]', f'[Result "{result}"]']
+    tags = ['[Game "Tektop"]', f'[Result "{result}"]']
     if game.variant:
         tags.append('[Variant "orthogonal"]')
     if start != game.start_position():
@@ -244,7 +244,7 @@ def test_playout_reads_back_checks_and_round_trips(variant, start, policy, seed)
 
 def test_climbing_playouts_end_with_either_side_winning():
     winners = Counter()
-    for variant, start, policy, seed in CASES:
+    for variant, _, policy, seed in CASES:
         if policy == "climbing":
             game = GAME if variant == "eight" else ORTHOGONAL
             _, outcome, final = playout(game, MIDGAME, seed, climbing_turn, 400)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -192,7 +191,8 @@ def test_site_event_page_shows_the_standings(tmp_path):
     result = run("site", str(event), "-o", str(tmp_path / "site"), "--project", str(tmp_path / "project"))
     assert result.exit_code == 0, result.output
     page = (tmp_path / "project" / "docs" / "events" / "cup.md").read_text(encoding="utf-8")
-    assert ("\n## Standings\n\n<div class=\"ls-standings\">\n<table class=\"ls-crosstable\">\n<thead><tr><th>Rank</th>"
+    assert ("\n## Standings\n\n<div class=\"ls-standings\" tabindex=\"0\" role=\"region\" aria-label=\"Standings\">\n"
+            "<table class=\"ls-crosstable\">\n<thead><tr><th>Rank</th>"
             "<th>Player</th><th>1</th><th>2</th><th>Games</th><th>W</th><th>D</th><th>L</th><th>Points</th><th>SB</th>"
             "<th>DE</th></tr></thead>\n") in page
     assert ("<tr><td>1</td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td><td>x</td><td>3</td><td>1</td><td>1</td>"

@@ -1,4 +1,5 @@
-"""The package type-checks: mypy finds nothing in notation/, render/ and cli/.
+"""The package type-checks: mypy finds nothing in notation/, render/ and cli/, with its
+strict settings (docs/contributing.md#checks).
 
 mypy's settings are in pyproject.toml. The source folders are mapped onto the package
 ludoscribe by setuptools, so the test shows them to mypy under that name, through links
@@ -26,3 +27,16 @@ def test_mypy_finds_no_error(tmp_path):
         cwd=tmp_path, env={**os.environ, "MYPYPATH": str(tmp_path)}, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
+
+
+def test_the_settings_are_strict(tmp_path):
+    """The project's settings are mypy's strict ones: a function without annotations and a
+    generic type without its arguments are errors, which mypy's defaults let pass."""
+    (tmp_path / "loose.py").write_text("def double(x):\n    return 2 * x\n\n\nPAIRS: list[tuple] = []\n",
+                                       encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path / "cache"),
+         "--no-error-summary", "loose.py"], cwd=tmp_path, capture_output=True, text=True)
+    assert (result.returncode, result.stdout) == (1, "loose.py:1: error: Function is missing a type annotation  "
+                                                     "[no-untyped-def]\nloose.py:5: error: Missing type arguments for "
+                                                     "generic type \"tuple\"  [type-arg]\n")

@@ -72,4 +72,5 @@ def assert_linear(function: Callable[[Any], Any], make: Callable[[int], Any], si
     function(small)  # what the first call does once (imports, caches) is not counted
     before, after = work(function, small), work(function, large)
     assert after.steps < BOUND * before.steps, f"{GROWTH} times the input took {after.steps / before.steps:.1f} times the steps"
-    assert after.bytes < BOUND * before.bytes, f"{GROWTH} times the input allocated {after.bytes / before.bytes:.1f} times the bytes"
+    assert after.bytes < BOUND * before.bytes, \
+        f"{GROWTH} times the input allocated {after.bytes / before.bytes:.1f} times the bytes"

@@ -6,8 +6,8 @@ a record or a command needs them.
 
 from __future__ import annotations
 
-from .base import Game, History, IllegalTurn, Outcome, Played, Position
+from .base import Game, History, IllegalTurn, Outcome, Played, Position, SomeGame
 from .plugins import GAMES, GamePlugin, display_name, game_class, plugin_for, plugins
 
-__all__ = ["GAMES", "Game", "GamePlugin", "History", "IllegalTurn", "Outcome", "Played", "Position", "display_name",
+__all__ = ["GAMES", "Game", "GamePlugin", "History", "IllegalTurn", "Outcome", "Played", "Position", "SomeGame", "display_name",
            "game_class", "plugin_for", "plugins"]

@@ -11,6 +11,7 @@ flick outcomes), which turns are legal and why not, and when the game ends.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from ..grammar import turn_pattern
 from ..limits import shorten
 from ..model import RESULT_OF
 
-Match = Any  # a match of the game's turn pattern (grammar.turn_pattern, module re)
+Match = re.Match[str]  # a match of the game's turn pattern (grammar.turn_pattern)
 
 
 class Position(Protocol):
@@ -240,7 +241,7 @@ class Game(ABC, Generic[P, T]):
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
 
-    def __init_subclass__(cls, **options: Any) -> None:
+    def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods
         (why_illegal, complete, apply) instead of `play` (docs/contributing.md#the-rules)."""
         super().__init_subclass__(**options)
@@ -350,9 +351,12 @@ class Game(ABC, Generic[P, T]):
         return f"turn {number} {self.sides[side]}"
 
 
-G = TypeVar("G", bound=Game[Any, Any])  # a game's rules class
+# Any game, as the common layer holds it: it reads a position through Position and hands
+# positions and turns back to the game that made them, never looking inside.
+SomeGame = Game[Any, Any]
+G = TypeVar("G", bound=SomeGame)  # a game's rules class
 
 
 @lru_cache(maxsize=256)
-def _shared(game: type[Game[Any, Any]], variant: str) -> Game[Any, Any]:
+def _shared(game: type[SomeGame], variant: str) -> SomeGame:
     return game(variant)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, cast
 
 if TYPE_CHECKING:
-    from .base import Game
+    from .base import SomeGame
 
 ENTRY_POINTS = "ludoscribe.games"  # the entry-point group of third-party games
 
@@ -45,8 +45,8 @@ class GamePlugin:
         return self.title or self.name
 
     @property
-    def rules_class(self) -> type[Game]:
-        return load(self.rules)
+    def rules_class(self) -> type[SomeGame]:
+        return cast("type[SomeGame]", load(self.rules))
 
     def spellings(self) -> set[str]:
         """The Game tag values that name this game, as `spelling` reduces them."""
@@ -58,7 +58,7 @@ def load(code: Any) -> Any:
     return _import(code) if isinstance(code, str) else code
 
 
-@lru_cache(maxsize=None)
+@cache
 def _import(reference: str) -> Any:
     module, _, attribute = reference.partition(":")
     found: Any = importlib.import_module(module)
@@ -83,7 +83,7 @@ BUILT_IN: tuple[GamePlugin, ...] = (
 _BUILT_IN = {key: plugin for plugin in BUILT_IN for key in plugin.spellings()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def installed() -> tuple[GamePlugin, ...]:
     """The games other packages add through the `ludoscribe.games` entry points (a built-in name is kept)."""
     from importlib.metadata import entry_points
@@ -118,7 +118,7 @@ def plugin_for(tag: str) -> GamePlugin:
     return found
 
 
-def game_class(tag: str) -> type[Game]:
+def game_class(tag: str) -> type[SomeGame]:
     """The rules class for a Game tag value; ValueError saying why if there is none."""
     return plugin_for(tag).rules_class
 
@@ -131,10 +131,10 @@ def display_name(game: str) -> str:
         return game
 
 
-class Games(Mapping[str, "type[Game]"]):
+class Games(Mapping[str, "type[SomeGame]"]):
     """Every game's rules class by its Game tag, each imported when it is looked up."""
 
-    def __getitem__(self, name: str) -> type[Game]:
+    def __getitem__(self, name: str) -> type[SomeGame]:
         for plugin in plugins():
             if plugin.name == name:
                 return plugin.rules_class

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Iterable
 
 
@@ -19,7 +19,7 @@ def write_row(cells: Iterable[str]) -> str:
     return text + (str(empty) if empty else "")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parts(cell: str) -> re.Pattern[str]:
     return re.compile(rf"[0-9]+|{cell}")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from .base import Cells, Game, History, Match, Outcome, Played
 from .rows import read_row, write_row
@@ -324,14 +324,14 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         counts = _second_counts(first.count, bool(before) and not captured, len(stacks[first.to]))
         return self._moves_from(stacks, side, first.to, counts)
 
-    def _moves(self, stacks, side: int) -> Iterator[Move]:
+    def _moves(self, stacks: Sequence[str], side: int) -> Iterator[Move]:
         """Every legal single move of `side`."""
         colour = COLOURS[side]
         for cell, stack in enumerate(stacks):
             if stack and stack[-1] == colour:
                 yield from self._moves_from(stacks, side, cell, range(1, len(stack) + 1))
 
-    def _moves_from(self, stacks, side: int, cell: int, counts) -> Iterator[Move]:
+    def _moves_from(self, stacks: Sequence[str], side: int, cell: int, counts: Iterable[int]) -> Iterator[Move]:
         """The legal moves of the top `count` tokens of `cell`, for each count given."""
         enemy = COLOURS[1 - side]
         stack = stacks[cell]
@@ -380,7 +380,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         return None
 
     @staticmethod
-    def _palace_taken(stacks, side: int) -> int | None:
+    def _palace_taken(stacks: Sequence[str], side: int) -> int | None:
         """The opponent's palace topped by `side`'s colour, if any."""
         colour = COLOURS[side]
         for palace in PALACES[1 - side]:
@@ -388,7 +388,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
                 return palace
         return None
 
-    def _can_move(self, stacks, side: int) -> bool:
+    def _can_move(self, stacks: Sequence[str], side: int) -> bool:
         """Whether `side` has a legal move: some top token of its colour can step to a neighbour.
 
         A move of more tokens or over more cells needs that too (an empty neighbour,

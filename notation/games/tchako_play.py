@@ -10,7 +10,7 @@ from .tchako_actions import Refused, State, TurnStart, act, shoot
 from .tchako_board import WHITE, BLACK
 from .tchako_modes import Modes
 from .tchako_position import SIDES, TChakoPosition, end_outcome
-from .tchako_turns import DECIDED, Action, Decided, Shot, Turn, action_text
+from .tchako_turns import DECIDED, Action, Decided, Shot, Turn, action_text, actions_of
 from .tchako_zones import OFF, captured_zones, chain
 
 AP, FIRST_AP = 14, 10  # action points a turn, in half points (7, and 5 for White's first turn)
@@ -34,7 +34,7 @@ def play_turn(modes: Modes, position: TChakoPosition, turn: Turn) -> Played[TCha
         budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
         spent = 0
         marked = bool(turn) and isinstance(turn[-1], Decided)
-        for action in turn[:-1] if marked else turn:
+        for action in actions_of(turn):
             if state.end != "play":
                 raise Illegal(f"{action_text(action)}: the game ended with the previous action: "
                               f"{end_outcome(state.position(0, 1), modes).reason}")

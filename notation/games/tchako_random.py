@@ -49,7 +49,7 @@ def random_turn(modes: Modes, position: TChakoPosition, rng: random.Random) -> T
     leaving the board; creations; elastic moves. Each is kept only if legal."""
     if position.end != "play":
         return None
-    turn: tuple = ()
+    turn: tuple[Action, ...] = ()
     for _ in range(rng.randrange(1, 6)):
         action = _random_action(modes, position, turn, rng)
         if action is not None and play_turn(modes, position, turn + (action,)).reason is None:
@@ -57,7 +57,7 @@ def random_turn(modes: Modes, position: TChakoPosition, rng: random.Random) -> T
     return turn
 
 
-def _random_action(modes: Modes, position: TChakoPosition, turn: Turn, rng: random.Random) -> Action | None:
+def _random_action(modes: Modes, position: TChakoPosition, turn: tuple[Action, ...], rng: random.Random) -> Action | None:
     state = State(position, modes)
     start = TurnStart(tuple(state.zones), position.side)
     for action in turn:  # the board as the turn left it so far (turn is legal)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .tchako_board import ZONES
 from .tchako_zones import OFF, ZONE
@@ -73,7 +73,7 @@ class Decided:
 
 DECIDED = Decided()
 Action = Shot | Create | Anchor
-Turn = tuple  # of actions, possibly closed by DECIDED; () is a pass
+Turn = tuple[Action | Decided, ...]  # of actions, possibly closed by DECIDED; () is a pass
 
 
 def place_text(place: Place) -> str:
@@ -152,8 +152,13 @@ def turn_of(actions: str | None, decided: bool) -> Turn:
     return turn + (DECIDED,) if decided else turn
 
 
+def actions_of(turn: Turn) -> tuple[Action, ...]:
+    """A turn's actions, without the mark DECIDED (only ever its last element)."""
+    return cast("tuple[Action, ...]", turn[:-1] if turn and isinstance(turn[-1], Decided) else turn)
+
+
 def write_turn(turn: Turn) -> str:
     """A turn's canonical spelling: its actions joined by commas, `pass` for none, `#` after a decided one."""
     if turn and isinstance(turn[-1], Decided):
         return write_turn(turn[:-1]) + "#"
-    return ",".join(map(action_text, turn)) if turn else "pass"
+    return ",".join(map(action_text, actions_of(turn))) if turn else "pass"

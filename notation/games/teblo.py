@@ -142,7 +142,7 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             for col, cell in occupied:
                 pieces["yr".index(cell)] |= 1 << (row * SIZE + col)
         pawns = []
-        for side_name, square_text in zip(SIDES, (match["yellow"], match["red"])):
+        for square_text in (match["yellow"], match["red"]):
             if square_text not in SQUARE_OF:
                 raise ValueError(f"{square_text} is not a Teblo square")
             pawns.append(SQUARE_OF[square_text])
@@ -206,7 +206,8 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         if position.pieces[1 - side] >> to & 1:
             return f"{name} holds a {SIDES[1 - side]} support piece: a pawn never steps onto the opponent's pieces"
         if to == position.pawns[1 - side] and to != BASES[1 - side]:
-            return f"{name} holds {SIDES[1 - side]}'s pawn: only the opponent's base may be entered while a pawn stands there (rule d)"
+            return (f"{name} holds {SIDES[1 - side]}'s pawn: only the opponent's base may be entered while a pawn stands "
+                    "there (rule d)")
         return None
 
     def _why_placement_illegal(self, position: TebloPosition, on: int) -> str | None:

@@ -171,7 +171,7 @@ class Tekao(Game[TekaoPosition, TekaoTurn]):
 # for the flag piece), a step (b2-b4, with the squares its fight empties: b2-b4xc4xb4),
 # or a quarter turn clockwise (b2>) or anticlockwise (b2<).
 turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8])(?:(?P<rotation>[<>])|-(?P<to>[a-h][1-8])(?P<taken>(?:x[a-h][1-8])*)))(?![\w@<>-])\s*"
-'''
+'''  # noqa: E501 - the turn rule is one regular expression
 
     def __init__(self, variant: str = "") -> None:
         faces, others = DEFAULT_FACES, []

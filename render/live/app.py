@@ -39,7 +39,7 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inlin
 
 
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,
-               clock: Callable[[], float] | None = None) -> Starlette:
+               clock: Callable[[], float] | None = None) -> SecurityHeaders:
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
     turns back from spectators; the folder is read again every `every` seconds."""
     live = Live(EventFolder(Path(folder)), delay, clock)
@@ -48,7 +48,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
     app.state.live = live
     app.state.code = code
     app.state.every = every
-    return SecurityHeaders(app)  # type: ignore[return-value]
+    return SecurityHeaders(app)
 
 
 @contextlib.asynccontextmanager
@@ -85,7 +85,8 @@ ROUTES = [
 
 
 class SecurityHeaders:
-    """Every answer says: no inline script, no framing, no guessing of types, no referrer."""
+    """Every answer says: no inline script, no framing, no guessing of types, no referrer.
+    The application's own attributes (its `state`) are read through it."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Any
-
-from ...notation.games import game_class
+from ...notation.games import Position, SomeGame, game_class
 from ..diagram import renderer_for
 from ..escaping import html_text
 from ..frames import split
@@ -53,7 +51,7 @@ def with_cells(svg: str, game: str, size: int, flipped: bool, picked: frozenset[
     return svg[:end] + f'<g class="ls-cells">{shapes}</g>' + svg[end:]
 
 
-def draw(rules: Any, position: Any, size: int, **options: Any) -> str | None:
+def draw(rules: SomeGame, position: Position, size: int, **options: object) -> str | None:
     """A position's drawing (None for a game without diagrams)."""
     try:
         return renderer_for(rules)(position, size=size, **options)

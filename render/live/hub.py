@@ -108,7 +108,7 @@ class Live:
             return
         now = self.clock()
         record = game.record
-        turns = [record.game.turn_text(node.turn) for node in record.moves] if game.problem is None and record else []
+        turns = [record.rules.turn_text(node.turn) for node in record.moves] if game.problem is None and record else []
         known = self.seen.get(name, [])
         same = 0
         while same < min(len(known), len(turns)) and known[same][0] == turns[same]:
@@ -136,10 +136,10 @@ class Live:
 
     def ordered(self) -> list[GameFile]:
         """The games by round, then board, then name."""
-        def key(game: GameFile) -> tuple:
-            numbers = [int(value) if ORDER.fullmatch(value := game.tag(tag).strip()) else 10**9
-                       for tag in ("Round", "Board")]
-            return (*numbers, game.name)
+        def key(game: GameFile) -> tuple[int, int, str]:
+            round_, board = (int(value) if ORDER.fullmatch(value := game.tag(tag).strip()) else 10**9
+                             for tag in ("Round", "Board"))
+            return round_, board, game.name
         return sorted(self.folder.games.values(), key=key)
 
     def changed(self, names: list[str]) -> None:

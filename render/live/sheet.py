@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ...notation.entry import Offers, entry_for
 from ...notation.event import TERMINATIONS, GameFile
-from ...notation.games import Outcome, display_name
+from ...notation.games import Outcome, SomeGame, display_name
 from ...notation.model import WINNERS
 from ...notation.replay import positions
 from ...notation.scoresheet import result_words
@@ -31,7 +31,8 @@ NAGS = (("!", "good turn"), ("?", "mistake"), ("!!", "brilliant turn"), ("??", "
 def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str, str, list[str]]], today: str) -> str:
     """The scorer's start: the event code, the games to record, a new game (dated `today` unless changed)."""
     rows = "".join(f'<li><a href="/record/{html_text(game["name"])}">{html_text(game["heading"])}: '
-                   f'{html_text(game["players"])}</a> <span class="ls-state">{html_text(game["result"] if game["result"] != "*" else "live")}</span></li>'
+                   f'{html_text(game["players"])}</a> '
+                   f'<span class="ls-state">{html_text(game["result"] if game["result"] != "*" else "live")}</span></li>'
                    for game in games) or "<li>No game yet.</li>"
     options = "".join(f'<option value="{html_text(name)}">{html_text(title)}</option>' for name, title, _ in choices)
     body = f"""<header class="ls-head"><p><a href="/">{html_text(event)}</a></p><h1>Record a game</h1></header>
@@ -114,7 +115,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
                              "buttons": {}, "proposed": None}
     if record is None or replayed is None or game.problem is not None:
         return state
-    rules = record.game
+    rules = record.rules
     line = positions(record)
     state["start"] = _notes(record.comments)
     state["moves"] = [{"number": turn_number(line[k][1]), "turn": rules.turn_text(node.turn), "nags": node.nags,
@@ -150,7 +151,7 @@ def _notes(comments: list[str]) -> list[dict[str, str]]:
     return notes
 
 
-def _label(rules: Any, game: GameFile) -> str:
+def _label(rules: SomeGame, game: GameFile) -> str:
     return f"{display_name(rules.name)}, " + (f"after turn {game.plies}" if game.plies else "start")
 
 
@@ -162,11 +163,11 @@ def offers_state(game: GameFile, found: Offers, picked: frozenset[str], buttons:
                  flipped: bool = False) -> dict[str, Any]:
     """The turns offered for the cells tapped, and the board after the draft, those cells picked."""
     assert game.record is not None and game.replayed is not None
-    rules, position = game.record.game, game.replayed.final
+    rules, position = game.record.rules, game.replayed.final
     svg = None
     if found.draft and found.refused is None:
         played = rules.play(position, rules.read_turn(found.draft))
-        if played.reason is None:
+        if played.after is not None:
             svg = draw(rules, played.after, SIZE, last=(position, played.turn), flipped=flipped)
     if svg is None:
         svg = draw(rules, position, SIZE, flipped=flipped)

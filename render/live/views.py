@@ -111,7 +111,7 @@ def last_label(view: View) -> str:
     if record is None or not record.moves:
         return "Start"
     line = positions(record)
-    return f"{turn_number(line[-2][1])} {record.game.turn_text(record.moves[-1].turn)}"
+    return f"{turn_number(line[-2][1])} {record.rules.turn_text(record.moves[-1].turn)}"
 
 
 def board_label(view: View) -> str:
@@ -120,7 +120,7 @@ def board_label(view: View) -> str:
     if record is None:
         return view.name
     label = last_label(view)
-    return f"{display_name(record.game.name)}, " + ("start" if label == "Start" else f"after {label}")
+    return f"{display_name(record.rules.name)}, " + ("start" if label == "Start" else f"after {label}")
 
 
 def state_text(view: View) -> str:
@@ -178,7 +178,8 @@ def standings_section(views: Iterable[View]) -> str:
     table = standings(games)
     if not scored(table):
         return '<p class="ls-note">No finished game yet.</p>'
-    return f'<div class="ls-standings">{html_table(table)}</div><p class="ls-note">{html_footer(table)}</p>'
+    return (f'<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">{html_table(table)}</div>'
+            f'<p class="ls-note">{html_footer(table)}</p>')
 
 
 @lru_cache(maxsize=64)
