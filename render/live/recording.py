@@ -99,7 +99,7 @@ async def offer(request: Request) -> Response:
     game = live.folder.games[name]
     if game.problem is not None or game.replayed is None or game.record is None:
         raise Problem(409, game.problem or f"{name} cannot be recorded")
-    rules, position = game.record.game, game.replayed.final
+    rules, position = game.record.rules, game.replayed.final
     found = offers(rules, position, draft, cells)
     return JSONResponse(sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons,
                                                  flipped=data.get("flipped") is True))

@@ -32,7 +32,7 @@ def live_of(request: Request) -> Live:
 
 def game_named(request: Request) -> str:
     live = live_of(request)
-    name = request.path_params["name"]
+    name: str = request.path_params["name"]
     if name not in live.folder.games:
         raise Problem(404, f"there is no game {name} in this event")
     return name
