@@ -39,7 +39,7 @@ def record_to_json(record: Record, tags_as_held: bool = False) -> dict[str, Any]
     the object is read back as the same record (docs/archive.md#columnar-export).
     """
     tags = canonical_tags(record) if not tags_as_held else \
-        record.tags if "Game" in record.tags else {"Game": record.game.name, **record.tags}
+        record.tags if "Game" in record.tags else {"Game": record.rules.name, **record.tags}
     data: dict[str, Any] = {"tags": dict(tags)}
     if record.comments:
         data["comments"] = list(record.comments)
