@@ -176,3 +176,18 @@ def test_convert_publishing_needs_one_valid_record(tmp_path):
     assert result.exit_code == 2 and "give -o FILE.md" in result.stderr
     result = run("convert", str(tmp_path / "two.tgn"), "--to", "tgn", "--record", "1")
     assert result.exit_code == 0 and result.stdout.count('[Game "Teblo"]') == 1
+
+
+def test_records_naming_no_game_are_reported_and_left_out(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.tgn").write_text('[Event "x"]\n[Result "*"]\n\n1. D4 *\n', encoding="utf-8")
+    (folder / "b.tgn").write_text('[Game "Nope"]\n[Result "*"]\n\n1. D4 *\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", str(folder), "-o", str(tmp_path / "site")])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert f"{folder / 'a.tgn'}:4:1: missing Game tag: it names the game (Teblo, Staku, Tektop, Tekao or TChako)" in lines
+    assert (f"{folder / 'b.tgn'}:1:1: unknown game 'Nope' (the Game tag is one of Teblo, Staku, Tektop, Tekao, "
+            "TChako)") in lines
+    assert "site: 0 records read from 2 files, 2 with problems left out" in lines
