@@ -15,7 +15,8 @@ import click
 from ..notation import check as check_record
 from ..notation.annotations import NONE, Annotations, read
 from ..notation.games import SomeGame, game_class
-from ..notation.sources import output_names
+from ..notation.model import Record
+from ..notation.sources import Sources, output_names
 from ..render.captions import caption, caption_of_position
 from ..render.diagram import draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
 from ..render import images
@@ -118,20 +119,9 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram event.tgn --sheet -o finals.pdf
       ludoscribe diagram game.tgn --turn 3 --mark "D4 triangle red" --arrow "D4-E4" --label "E5 A" -o idea.svg
     """
-    if turn is not None and every:
-        raise click.UsageError("--turn and --all exclude each other")
-    if gif and (turn is not None or every or sheet or kind != "svg"):
-        raise click.UsageError("--gif draws every position of the main line: it takes no --turn, --all, --sheet "
-                               "nor --format")
-    if sheet and kind != "svg":
-        raise click.UsageError("--sheet writes a PDF: it takes no --format")
+    _check_choices(turn, every, gif, sheet, kind)
     extra = sum((*marks, *arrows, *labels, *dims), NONE)
-    made = "gif" if gif else "sheet" if sheet else kind
-    if made != "svg":
-        try:
-            images.available()
-        except images.ImagesMissing as error:
-            raise MissingExtra(str(error)) from None
+    made = _made(gif, sheet, kind)
     options: dict[str, Any] = {"flipped": flip, "size": size, "extra": extra}
     if code is not None:
         if source is not None or game is None:
@@ -141,52 +131,21 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     if source is None:
         raise click.UsageError("give a FILE_OR_DIR, or --game and --position")
     sources = read_sources([source])
-    chosen = [(path, index, record) for path, index, record in sources
-              if record_index is None or index == record_index]
-    if record_index is not None and not chosen and not sources.errors:
-        raise click.UsageError(f"{source} has no record {record_index}")
-    counts: dict[str, int] = {}
-    for path, _, _ in chosen:
-        counts[path] = counts.get(path, 0) + 1
+    chosen = _chosen(sources, source, record_index)
     one_file = (len(chosen) == 1 and not os.path.isdir(source)) or sheet
-    each = {"svg": "one SVG each", "png": "one PNG each", "pdf": "one PDF each", "gif": "one GIF each"}.get(made)
-    if out == "-" and ((every and not sheet) or not one_file) and chosen:
-        if every:
-            raise click.UsageError(f"--all draws every position, {each}: give -o FOLDER")
-        raise click.UsageError(f"{source} holds {count(len(chosen), 'record')}, {each}: give -o FOLDER, "
-                               "or choose one with --record K")
-    if ((every and not sheet) or not one_file) and os.path.lexists(out) and not os.path.isdir(out):
-        raise IOFailure(f"cannot write into {out}: it is not a folder")
-    names = output_names([(path, index if counts[path] > 1 else None) for path, index, _ in chosen], source)
+    _check_output(source, out, chosen, every=every, into_folder=(every and not sheet) or not one_file, made=made)
+    names = _names(chosen, source)
     failed = unwritten = False
     captioned: list[tuple[str, str, str]] = []
-    suffix = f".{made}"
     for (path, index, record), name in zip(chosen, names):
-        if check_record(record) is None or record.problems:
+        drawn = _drawn(path, index, record, turn, every or gif, extra, options)
+        if drawn is None:
             failed = True
-            report(path, index, record)
             continue
-        try:
-            renderer_for(record.rules)
-            plies = None if every or gif else [len(record.moves) if turn is None else ply_of(record, turn)]
-            _check_cells(record.rules, extra)
-        except ValueError as error:
-            failed = True
-            note(f"{path}: record {index}: {error}")
-            continue
-        drawn = record_diagrams(record, plies, **options)
         if sheet:
             captioned.extend((svg, *caption(record, ply)) for ply, svg in drawn)
             continue
-        outputs: list[tuple[str, str | bytes]]
-        if gif:
-            target = out if one_file else str(Path(out, f"{name}{suffix}"))
-            outputs = [(target, images.gif([svg for _, svg in drawn], delay=delay, hold=3 * delay))]
-        else:
-            outputs = [((str(Path(out, f"{ply:03d}{suffix}")) if every else out) if one_file else
-                        str(Path(out, name, f"{ply:03d}{suffix}") if every else Path(out, f"{name}{suffix}")),
-                        images.encoded(svg, made)) for ply, svg in drawn]
-        for target, data in outputs:
+        for target, data in _outputs(drawn, out, name, made, one_file=one_file, every=every, delay=delay):
             try:
                 write(target, data, force)
             except IOFailure as error:
@@ -195,6 +154,88 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     if sheet and captioned:
         _write_sheet(out, captioned, force)
     sys.exit(Status.UNWRITABLE if unwritten else exit_status(sources, failed))
+
+
+def _check_choices(turn: str | None, every: bool, gif: bool, sheet: bool, kind: str) -> None:
+    """A usage error for options that exclude each other."""
+    if turn is not None and every:
+        raise click.UsageError("--turn and --all exclude each other")
+    if gif and (turn is not None or every or sheet or kind != "svg"):
+        raise click.UsageError("--gif draws every position of the main line: it takes no --turn, --all, --sheet "
+                               "nor --format")
+    if sheet and kind != "svg":
+        raise click.UsageError("--sheet writes a PDF: it takes no --format")
+
+
+def _made(gif: bool, sheet: bool, kind: str) -> str:
+    """What is made (svg, png, pdf, gif or sheet), once the images extra is found for all but SVG."""
+    made = "gif" if gif else "sheet" if sheet else kind
+    if made != "svg":
+        try:
+            images.available()
+        except images.ImagesMissing as error:
+            raise MissingExtra(str(error)) from None
+    return made
+
+
+def _chosen(sources: Sources, source: str, record_index: int | None) -> list[tuple[str, int, Record]]:
+    """The records to draw: all, or the K-th of each file with --record K (a usage error if none has it)."""
+    chosen = [(path, index, record) for path, index, record in sources
+              if record_index is None or index == record_index]
+    if record_index is not None and not chosen and not sources.errors:
+        raise click.UsageError(f"{source} has no record {record_index}")
+    return chosen
+
+
+def _check_output(source: str, out: str, chosen: list[tuple[str, int, Record]], *, every: bool, into_folder: bool,
+                  made: str) -> None:
+    """A usage error when several files would go to standard output; IOFailure when OUT must be a
+    folder and is a file."""
+    each = {"svg": "one SVG each", "png": "one PNG each", "pdf": "one PDF each", "gif": "one GIF each"}.get(made)
+    if out == "-" and into_folder and chosen:
+        if every:
+            raise click.UsageError(f"--all draws every position, {each}: give -o FOLDER")
+        raise click.UsageError(f"{source} holds {count(len(chosen), 'record')}, {each}: give -o FOLDER, "
+                               "or choose one with --record K")
+    if into_folder and os.path.lexists(out) and not os.path.isdir(out):
+        raise IOFailure(f"cannot write into {out}: it is not a folder")
+
+
+def _names(chosen: list[tuple[str, int, Record]], source: str) -> list[str]:
+    """The output name of each record, numbered only in files holding several (docs/cli.md#diagram)."""
+    counts: dict[str, int] = {}
+    for path, _, _ in chosen:
+        counts[path] = counts.get(path, 0) + 1
+    return output_names([(path, index if counts[path] > 1 else None) for path, index, _ in chosen], source)
+
+
+def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool, extra: Annotations,
+           options: dict[str, Any]) -> list[tuple[int, str]] | None:
+    """The diagrams of a record: of every position, or of the one after `turn` (the final one by
+    default); None once a record that cannot be drawn is reported."""
+    if check_record(record) is None or record.problems:
+        report(path, index, record)
+        return None
+    try:
+        renderer_for(record.rules)
+        plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
+        _check_cells(record.rules, extra)
+    except ValueError as error:
+        note(f"{path}: record {index}: {error}")
+        return None
+    return list(record_diagrams(record, plies, **options))
+
+
+def _outputs(drawn: list[tuple[int, str]], out: str, name: str, made: str, *, one_file: bool, every: bool,
+             delay: float) -> list[tuple[str, str | bytes]]:
+    """Each file to write, with its content: one GIF, or one image per diagram (docs/cli.md#diagram)."""
+    suffix = f".{made}"
+    if made == "gif":
+        target = out if one_file else str(Path(out, f"{name}{suffix}"))
+        return [(target, images.gif([svg for _, svg in drawn], delay=delay, hold=3 * delay))]
+    return [((str(Path(out, f"{ply:03d}{suffix}")) if every else out) if one_file else
+             str(Path(out, name, f"{ply:03d}{suffix}") if every else Path(out, f"{name}{suffix}")),
+             images.encoded(svg, made)) for ply, svg in drawn]
 
 
 def _check_cells(rules: SomeGame, annotations: Annotations) -> None:

@@ -11,7 +11,9 @@ import click
 from ..notation import check as check_record
 from ..notation.sources import Sources
 from ..render.budgets import BudgetError
-from ..render.document import embed_json, page_html, render_html, render_markdown, title, viewer_files
+from ..render.document import embed_json, page_html, render_html, viewer_files
+from ..render.markdown_document import render_markdown
+from ..render.wording import title
 from .errors import Status
 from .messages import report
 from .outputs import check_outputs, write

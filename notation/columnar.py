@@ -2,8 +2,9 @@
 
 This module knows nothing of a file format: it turns a record into plain values, typed
 where a tag's type is known, which notation/parquet.py writes as Parquet. A row of
-`games` keeps every tag as written and the record's own text, so the record can be read
-back unchanged; the typed columns are there to be queried.
+`games` keeps every tag as written and the record's own text (a record read from JSON, which
+has none in TGN, as a JSON object besides), so the record can be read back unchanged; the
+typed columns are there to be queried.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
+import json
 import re
 from typing import Any
 
+from .jsonio import record_to_json
 from .model import Record
 from .replay import check
 from .walk import Step, Visitor
@@ -105,11 +108,13 @@ def record_rows(record: Record, source: str, index: int) -> Rows | None:
     first, second = game.sides
     date = tags.get("Date")
     text = record.source.text if record.source is not None else write_record(record)
+    own = None if record.source is not None else json.dumps(record_to_json(record, tags_as_held=True),
+                                                            ensure_ascii=False)
     row = {"source": source, "index": index, "line": record.source.first_line if record.source is not None else None,
            "game": game.name, "year": tag_year(date), "variant": tags.get("Variant"), "result": record.result,
            "turns": len(main_line.rows), "event": tags.get("Event"), "site": tags.get("Site"),
            "date": tag_date(date), "date_text": date, "round": tags.get("Round"),
            "first_player": tags.get(first), "second_player": tags.get(second),
            "start": game.position_code(record.start), "start_hash": position_hash(game, record.start),
-           "tags": list(tags.items()), "tgn": text}
+           "tags": list(tags.items()), "tgn": text, "json": own}
     return Rows(row, main_line.rows)

@@ -30,10 +30,17 @@ TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def record_to_json(record: Record) -> dict[str, Any]:
+def record_to_json(record: Record, tags_as_held: bool = False) -> dict[str, Any]:
     """A record (read without problems) as a JSON object; TooDeep (notation/writer.py) if its
-    variations are nested deeper than a reader accepts."""
-    data: dict[str, Any] = {"tags": canonical_tags(record)}
+    variations are nested deeper than a reader accepts.
+
+    The tags are the canonical ones, required tags filled in; with `tags_as_held`, the
+    record's own, in their order, none added but the Game tag that names its rules, so that
+    the object is read back as the same record (docs/archive.md#columnar-export).
+    """
+    tags = canonical_tags(record) if not tags_as_held else \
+        record.tags if "Game" in record.tags else {"Game": record.rules.name, **record.tags}
+    data: dict[str, Any] = {"tags": dict(tags)}
     if record.comments:
         data["comments"] = list(record.comments)
     writer = _JsonWriter(record.rules)
@@ -240,6 +247,12 @@ def read_json(source: str | TextIO | BinaryIO, name: str = "<json>") -> Iterator
     if stream.peek():
         raise stream.error("not valid JSON: text after the end of the document")
     _check_header(seen, stream, final=True)
+
+
+def read_json_record(text: str, name: str = "<json>") -> Record:
+    """The record of a JSON object such as `record_to_json` gives (a problem if it has the
+    wrong shape)."""
+    return next(read_json(f'{{"format": "{FORMAT}", "version": {VERSION}, "records": [{text}]}}', name))
 
 
 def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:

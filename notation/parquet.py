@@ -28,9 +28,10 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .files import OutputError
 from .model import Record
+from .jsonio import read_json_record
 from .reader import parse_record
 
-FORMAT = 1  # the layout's version, in the mark
+FORMAT = 2  # the layout's version, in the mark
 PARQUET_MARK = ".ludoscribe-parquet"  # in a folder written by `export`: what wrote it (JSON)
 INSTALL = "Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'"
 NO_YEAR = "__HIVE_DEFAULT_PARTITION__"  # a partition's null value, as Hive and pyarrow write it
@@ -40,6 +41,10 @@ TURNS_PER_GROUP = 500_000
 
 class ParquetMissing(RuntimeError):
     """pyarrow is not installed; the message says how to install it."""
+
+
+class OtherLayout(ValueError):
+    """A folder written in a layout (FORMAT) that this version does not read; the message says so."""
 
 
 def _pyarrow() -> tuple[Any, Any]:
@@ -71,7 +76,7 @@ def schemas() -> dict[str, Any]:
         ("event", pa.string()), ("site", pa.string()), ("date", pa.date32()), ("date_text", pa.string()),
         ("round", pa.string()), ("first_player", pa.string()), ("second_player", pa.string()),
         ("start", pa.string()), ("start_hash", pa.int64()),
-        ("tags", pa.map_(pa.string(), pa.string())), ("tgn", pa.string())])
+        ("tags", pa.map_(pa.string(), pa.string())), ("tgn", pa.string()), ("json", pa.string())])
     turns = pa.schema([
         ("record", pa.int64()), ("ply", pa.int32()), ("number", pa.int32()), ("side", pa.string()),
         ("turn", pa.string()), ("position", pa.string()), ("position_hash", pa.int64())])
@@ -229,23 +234,38 @@ class Row:
     source: str
     index: int
     line: int | None  # its first line in `source`; None for a record of a JSON file
-    text: str
+    text: str  # its TGN text
+    json: str | None  # a record without TGN text of its own (read from JSON): its JSON object, tags as held
 
     def record(self, moves: bool = True) -> Record:
-        """The record read from its text (moves: see reader.parse_record)."""
+        """The record read from its own text, TGN or JSON (moves: see reader.parse_record)."""
+        if self.json is not None:
+            return read_json_record(self.json, self.source)
         return parse_record(self.text, self.line if self.line is not None else 1, self.source, moves)
+
+
+def _check_layout(folder: str | Path) -> None:
+    """OtherLayout unless the folder's mark names the layout this version writes and reads."""
+    try:
+        layout = json.loads((Path(folder) / PARQUET_MARK).read_text(encoding="utf-8")).get("format")
+    except (ValueError, AttributeError):  # not JSON, or not an object
+        layout = None
+    if layout != FORMAT:
+        raise OtherLayout(f"a Parquet folder of layout {layout}, which this version does not read "
+                          f"(it reads layout {FORMAT}): export the records again")
 
 
 def read_rows(folder: str | Path) -> Iterator[Row]:
     """The records of a Parquet folder, unread, in the order they were exported (the files'
     rows merged by record number)."""
     _, pq = _pyarrow()
+    _check_layout(folder)
     files = sorted((Path(folder) / "games").rglob("*.parquet"))
-    columns = ["record", "source", "index", "line", "tgn"]
+    columns = ["record", "source", "index", "line", "tgn", "json"]
 
-    def rows(path: Path) -> Iterator[tuple[int, str, int, int | None, str]]:
+    def rows(path: Path) -> Iterator[tuple[int, str, int, int | None, str, str | None]]:
         for batch in pq.ParquetFile(path).iter_batches(columns=columns, batch_size=2048):
             yield from zip(*(batch.column(name).to_pylist() for name in columns))
 
-    for _, source, index, line, text in heapq.merge(*map(rows, files)):
-        yield Row(source, index, line, text)
+    for _, source, index, line, text, own in heapq.merge(*map(rows, files)):
+        yield Row(source, index, line, text, own)

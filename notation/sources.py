@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .files import RECORD_SUFFIXES, load
 from .model import Record
-from .parquet import ParquetMissing, is_parquet_export, read_rows
+from .parquet import OtherLayout, ParquetMissing, is_parquet_export, read_rows
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
@@ -105,9 +105,9 @@ class Sources:
             for entry in records:
                 found = True
                 yield entry
-        except ParquetMissing as missing:
-            self._fail(folder, str(missing))
-        except (OSError, ValueError) as error:  # pyarrow's errors are these
+        except (ParquetMissing, OtherLayout) as error:
+            self._fail(folder, str(error))
+        except (OSError, ValueError, KeyError) as error:  # pyarrow's errors are these (KeyError: a column missing)
             self._fail(folder, f"not a Parquet folder that can be read ({error})")
         else:
             if not found:

@@ -1,6 +1,6 @@
 """The captions of diagrams on a print sheet (`diagram --sheet`, docs/diagrams.md#images).
 
-They name the record as its document does (render/document.py) and the turn as the
+They name the record as its document does (render/wording.py) and the turn as the
 diagrams do (render/diagram.py); kept apart from both so neither imports the other back.
 """
 
@@ -10,7 +10,7 @@ from ..notation.games.base import SomeGame
 from ..notation.games.plugins import plugin_for
 from ..notation.model import Record, without_commands
 from .diagram import turn_label
-from .document import caption as heading
+from .wording import caption as heading
 
 
 def caption(record: Record, ply: int) -> tuple[str, str]:

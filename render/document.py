@@ -1,9 +1,13 @@
-"""Checked records as documents: an HTML fragment with a viewer, or Markdown with SVG files.
+"""Checked records as documents: an HTML fragment with a viewer (here), or Markdown with SVG
+files (render/markdown_document.py; its render_markdown is imported here, where
+docs/publishing.md#from-python finds it).
 
 Both show the tags, the annotated move list (turn numbers, NAG glyphs, comments with
 their [%commands] left out, corrections as notes, variations indented), a diagram after
-every turn whose comment says [%diagram], and the result with the reason the game ended. Every string
-that comes from a record is escaped (render/escaping.py). The functions are pure: same record, same text.
+every turn whose comment says [%diagram], and the result with the reason the game ended. Both
+are written from the record's tree of positions (render/turn_tree.py) in the words of
+render/wording.py. Every string that comes from a record is escaped (render/escaping.py).
+The functions are pure: same record, same text.
 """
 
 from __future__ import annotations
@@ -11,280 +15,26 @@ from __future__ import annotations
 import hashlib
 from html import escape
 import re
-import unicodedata
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Hashable, TypeGuard
+from typing import Any
 
-from ..notation.games import Position, display_name
-from ..notation.model import GLYPH_OF, RESULTS, WINNERS, Node, Record, find_commands
+from ..notation.games import display_name
+from ..notation.model import GLYPH_OF, WINNERS, Node, Record
 from ..notation.replay import Replayed
-from ..notation.scoresheet import CORRECTION
 from ..notation.walk import Step, Visitor, accept
 from ..notation.writer import TooLong, canonical_tags, write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, check_page, over_budget
-from .diagram import annotations_of, draw_annotated, ending, renderer_for
-from .escaping import html_text, markdown_text, script_json
+from .escaping import html_text, script_json
 from .explorer import Openings
 from .frames import FrameTable, inline
-
-# What the NAGs beyond $1-$6 mean; {0} and {1} are the first and second side.
-NAG_MEANINGS = {
-    7: "only move", 8: "the one sensible move", 9: "worst move", 10: "even position",
-    11: "equal chances, quiet position", 12: "equal chances, lively position", 13: "unclear position",
-    14: "{0} is slightly better", 15: "{1} is slightly better", 16: "{0} is better", 17: "{1} is better",
-    18: "{0} is winning", 19: "{1} is winning", 22: "{0} is in zugzwang", 23: "{1} is in zugzwang",
-    36: "{0} has the initiative", 37: "{1} has the initiative", 40: "{0} is attacking", 41: "{1} is attacking",
-    132: "{0} has counterplay", 133: "{1} has counterplay", 138: "{0} is short of time",
-    139: "{1} is short of time", 146: "new idea",
-}
-LINE_START_NUMBER = re.compile(r"^(\d+)\.", re.MULTILINE)
-
-
-# --- the tree of turns ---------------------------------------------------------------
-
-
-@dataclass
-class Entry:
-    """One position of the tree: the start (node None) or the one after a turn."""
-
-    node: Node | None
-    after: Position
-    before: Position | None = None
-    parent: int = -1  # the entry of the position before the turn
-    next: int = -1  # the entry of the following turn in the same line
-    label: str = "Start"  # "12... D4"
-
-    @property
-    def played_from(self) -> Position:
-        """The position before the entry's turn (an entry of a turn: not the start)."""
-        assert self.before is not None, "the start follows no turn"
-        return self.before
-
-
-@dataclass
-class Tree:
-    """Every position of a checked record (main line and variations) in reading order."""
-
-    record: Record
-    entries: list[Entry] = field(default_factory=list)
-    number: dict[int, int] = field(default_factory=dict)  # id(node) -> entry number
-
-    def of(self, node: Node) -> int:
-        return self.number[id(node)]
-
-    @property
-    def main_line_end(self) -> int:
-        return self.of(self.record.moves[-1]) if self.record.moves else 0
-
-    def main_line(self) -> list[Position]:
-        """The main line's positions: the start, then the one after each turn."""
-        return [self.entries[0].after] + [self.entries[self.of(node)].after for node in self.record.moves]
-
-
-def walk(record: Record) -> Tree:
-    """Replay every line of a checked record, numbering its positions in reading order."""
-    builder = TreeBuilder(record)
-    accept(record, builder, positions=True)
-    return builder.tree
-
-
-class TreeBuilder(Visitor):
-    """Builds a record's `Tree` from a walk with positions: an entry per turn, linked to the
-    entry before it and to the turn after it in its line.
-
-    Walked along with checking the record (`check(record, then=builder)`), it builds the
-    tree from the one replay that checks it, as the site does.
-    """
-
-    def __init__(self, record: Record) -> None:
-        # a record whose Game tag names no game is never walked: its tree stays empty
-        self.tree = Tree(record, [Entry(None, record.start)] if record.start is not None else [])
-        self.last: list[int] = []  # per open line, its last entry so far
-
-    def begin_line(self, depth: int, parent: Step | None) -> None:
-        self.last.append(0 if parent is None else self.tree.entries[self.tree.of(parent.node)].parent)
-
-    def visit_turn(self, step: Step) -> None:
-        tree, parent, number = self.tree, self.last[-1], len(self.tree.entries)
-        tree.number[id(step.node)] = number
-        assert step.before is not None and step.after is not None, "walked with its positions"
-        label = f"{turn_number(step.before)} {tree.record.rules.turn_text(step.node.turn)}"
-        tree.entries.append(Entry(step.node, step.after, step.before, parent, label=label))
-        if tree.entries[parent].next == -1:  # a variation's first turn does not replace the main continuation
-            tree.entries[parent].next = number
-        self.last[-1] = number
-
-    def end_line(self, depth: int) -> None:
-        self.last.pop()
-
-
-def turn_number(position: Position) -> str:
-    """'12.' before the first side's turn, '12...' before the second side's."""
-    return f"{position.number}." + (".." if position.side else "")
-
-
-def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | None:
-    """The SVG of every entry of the tree (None if the game has no renderer)."""
-    try:
-        draw = renderer_for(tree.record.rules)
-    except ValueError:
-        return None
-    return [_drawing(tree, number, draw, size, flipped) for number in range(len(tree.entries))]
-
-
-def _drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool) -> str:
-    """The SVG of one entry of the tree."""
-    entry = tree.entries[number]
-    last = (entry.before, entry.node.turn) if entry.node is not None else None
-    outcome = ending(tree.record.rules, tree.record.start_position, _line_to(tree, entry)) if entry.next == -1 else None
-    return draw_annotated(draw, entry.after, annotations_of(entry.node), last=last, flipped=flipped, size=size,
-                          outcome=outcome)
-
-
-def _line_to(tree: Tree, entry: Entry) -> list[tuple[Hashable, Position]]:
-    """The (turn, position after it) pairs of the line from the start to an entry."""
-    line = []
-    while entry.node is not None:
-        line.append((entry.node.turn, entry.after))
-        entry = tree.entries[entry.parent]
-    return line[::-1]
-
-
-# --- texts shared by both outputs ----------------------------------------------------
-
-
-def comment_parts(comment: str, commands: bool = False) -> list[tuple[str, str]]:
-    """A comment as readers see it, in order: ("comment", its words, spaces tidied) between
-    ("turn", "2. D5") and ("result", "0-1") for each correction it holds
-    (docs/tournaments.md#corrections). Its other [%commands] are left out, or kept as
-    written if `commands` (the scorer's own view)."""
-    parts: list[tuple[str, str]] = []
-    words: list[str] = []
-
-    def put_words() -> None:
-        text = " ".join(" ".join(words).split())
-        if text:
-            parts.append(("comment", text))
-        words.clear()
-
-    at = 0
-    for command in find_commands(comment):
-        words.append(comment[at:command.start])
-        at = command.end
-        if command.name == CORRECTION and command.args:
-            put_words()
-            parts.append(("result" if command.args in RESULTS else "turn", command.args))
-        elif commands:
-            words.append(comment[command.start:command.end])
-    words.append(comment[at:])
-    put_words()
-    return parts
-
-
-def remarks(comments: list[str], commands: bool = False) -> list[tuple[str, str]]:
-    """The parts readers see of a list of comments (see comment_parts)."""
-    return [part for comment in comments for part in comment_parts(comment, commands)]
-
-
-def correction_words(kind: str) -> tuple[str, str]:
-    """The words around what a correction took back: ('result ', ' taken back') for a result."""
-    return ("result " if kind == "result" else "", " taken back")
-
-
-def remark_html(kind: str, text: str) -> str:
-    """One part of a comment in HTML: its words, or a correction, what was taken back struck through."""
-    if kind == "comment":
-        return f'<span class="ls-comment">{html_text(text)}</span>'
-    before, after = correction_words(kind)
-    return f'<span class="ls-correction">{before}<del>{html_text(text)}</del>{after}</span>'
-
-
-def remark_markdown(kind: str, text: str) -> str:
-    """One part of a comment in Markdown: its words in italics, or a correction in brackets."""
-    if kind == "comment":
-        return f"*{markdown_text(text)}*"
-    before, after = correction_words(kind)
-    return f"({before}<del>{markdown_text(text)}</del>{after})"
-
-
-def wants_diagram(node: Node) -> bool:
-    return any(name == "diagram" for name, _ in node.commands())
-
-
-def nag_text(nag: int, sides: tuple[str, str]) -> str:
-    """What a NAG beyond $1-$6 means, or $n when it has no standard meaning."""
-    meaning = NAG_MEANINGS.get(nag)
-    return meaning.format(*sides) if meaning else f"${nag}"
-
-
-def _known(value: str | None) -> TypeGuard[str]:
-    return value is not None and value.strip() not in ("", "?")
-
-
-def title(record: Record) -> str:
-    """'First player – Second player', side names standing in for unknown players."""
-    first, second = (record.tags.get(side) for side in record.rules.sides)
-    return (f"{first if _known(first) else record.rules.sides[0]} – "
-            f"{second if _known(second) else record.rules.sides[1]}")
-
-
-def caption(record: Record) -> str:
-    """One line naming a record: 'Ann – Bob · Club night · 2026.11.20' (what is known of it)."""
-    event, date = record.tags.get("Event"), date_text(record.tags.get("Date"))
-    parts = [title(record)] + ([event.strip()] if _known(event) else [])
-    return " · ".join(parts + ([date] if date != UNKNOWN_DATE else []))
-
-
-UNKNOWN_DATE = "unknown"
-
-
-def date_text(value: str | None) -> str:
-    """A Date tag for readers: '2024.05.12' as it is, cut before its first unknown part
-    when partly known ('2024.??.??' is '2024'), 'unknown' when not known at all."""
-    known = []
-    for part in (value or "").strip().split("."):
-        if not part or "?" in part:
-            break
-        known.append(part)
-    return ".".join(known) or UNKNOWN_DATE
-
-
-def shown_tag(name: str, value: str) -> str:
-    """A tag's value as readers see it: the game's display name, a date as date_text says."""
-    if name == "Game":
-        return display_name(value)
-    return date_text(value) if name == "Date" else value
-
-
-def result_text(record: Record, replayed: Replayed | None) -> tuple[str, str]:
-    """(verdict, reason): 'Yellow (Ann) wins' and why the game ended (or that it did not)."""
-    sides = record.rules.sides
-
-    def side(index: int) -> str:
-        player = record.tags.get(sides[index])
-        return f"{sides[index]} ({player})" if _known(player) else sides[index]
-
-    if record.result in WINNERS:
-        winner = WINNERS[record.result]
-        verdict = "Draw" if winner is None else f"{side(winner)} wins"
-    else:
-        verdict = "Unfinished"
-    termination = record.tags.get("Termination")
-    if replayed is not None and replayed.outcome is not None:
-        reason = replayed.outcome.reason
-    elif _known(termination):
-        reason = termination.strip()
-    elif record.result == "*":
-        reason = "the game is not over"
-    else:
-        reason = "no reason recorded"
-    return verdict, reason
-
-
-# --- HTML ---------------------------------------------------------------------------
+from .markdown_document import render_markdown
+from .turn_tree import Entry, Tree, diagrams, turn_number, walk
+from .wording import (caption, comment_parts, known, nag_text, remark_html, result_text, shown_tag, slugify, title,
+                      wants_diagram)
+
+__all__ = ["render_html", "render_markdown", "page_html", "embed_json", "viewer_files"]
 
 # The viewer's buttons: (command, face, label, keys). docs/publishing.md#the-viewer lists them.
 BUTTONS = (("first", "«", "Start (Home)", "Home"), ("back", "‹", "Back (←)", "ArrowLeft"),
@@ -295,18 +45,6 @@ BUTTONS = (("first", "«", "Start (Home)", "Home"), ("back", "‹", "Back (←)"
 MENU = (("table", "Moves in two columns"), ("fold", "Hide the variations"), ("tgn", "Download the record (TGN)"),
         ("code", "Copy the position code"), ("link", "Copy a link to this position"))
 TOGGLES, PRESSED = ("table", "fold"), ' aria-pressed="false"'
-MAX_SLUG = 60
-
-
-def slugify(text: str, fallback: str) -> str:
-    """A file name from any text: a-z, 0-9 and single '-' only, never empty, at most MAX_SLUG
-    characters, cut between words (a single word longer than that is cut)."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    if len(slug) > MAX_SLUG:
-        cut = slug[:MAX_SLUG + 1].rfind("-")  # the last word that ends within the limit
-        slug = slug[:cut] if cut > 0 else slug[:MAX_SLUG]
-    return slug.strip("-") or fallback
 
 
 def board_label(record: Record, entry: Entry) -> str:
@@ -469,7 +207,7 @@ class HtmlWriter:
         record = self.tree.record
         name = record.rules.sides[side]
         player = record.tags.get(name)
-        who = f' <span class="ls-name">{html_text(player.strip())}</span>' if _known(player) else ""
+        who = f' <span class="ls-name">{html_text(player.strip())}</span>' if known(player) else ""
         score = scores(record)[side]
         parts = [f'<span class="ls-side">{html_text(name)}</span>{who}']
         if score:
@@ -610,88 +348,3 @@ class _HtmlMoves(Visitor):
     def end_line(self, depth: int) -> None:
         if depth:
             self.out.append("</div>")
-
-
-# --- Markdown ------------------------------------------------------------------------
-
-
-def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callable[[int], str],
-                    size: int = 480, flipped: bool = False,
-                    budgets: Budgets = DEFAULT_BUDGETS) -> tuple[str, dict[str, str]]:
-    """Markdown for a checked record, and the SVG files its images name ({file name: SVG}).
-
-    svg_name: the file name of the diagram of an entry (0 = start), e.g. 'game-012.svg'.
-    BudgetError if the record's page would exceed a budget (render/budgets.py).
-    """
-    if (problem := over_budget(record, budgets)) is not None:
-        raise BudgetError(problem)
-    tree = walk(record)
-    try:
-        draw = renderer_for(record.rules)
-    except ValueError:
-        draw = None
-    files: dict[str, str] = {}
-
-    def image(number: int, caption: str) -> str:
-        if draw is None:
-            return ""
-        files[svg_name(number)] = _drawing(tree, number, draw, size, flipped)  # only the diagrams shown
-        return f"![{markdown_text(caption)}]({svg_name(number)})"
-
-    lines = [f"# {markdown_text(title(record))}", "", "| Tag | Value |", "|---|---|"]
-    lines += [f"| {markdown_text(name)} | {markdown_text(shown_tag(name, value))} |"
-              for name, value in canonical_tags(record).items()]
-    lines += ["", "## Moves", ""]
-    blocks: list[tuple[int, str]] = []
-    intro = " ".join(remark_markdown(*part) for part in remarks(record.comments))
-    accept(record, _MarkdownMoves(tree, blocks, image, intro))
-    for depth, text in blocks:
-        lines += ["> " * depth + LINE_START_NUMBER.sub(r"\1\\.", text), ""]
-    verdict, reason = result_text(record, replayed)
-    lines += ["## Result", "", f"**{markdown_text(record.result)}** {markdown_text(verdict)}: {markdown_text(reason)}.", ""]
-    final = image(tree.main_line_end, "Final position")
-    if final:
-        lines += [final, ""]
-    return "\n".join(lines), files
-
-
-class _MarkdownMoves(Visitor):
-    """The moves as paragraphs: a line's turns run on until a diagram or a variation; a
-    variation is a paragraph one quote level deeper."""
-
-    def __init__(self, tree: Tree, blocks: list[tuple[int, str]], image: Callable[[int, str], str], intro: str) -> None:
-        self.tree, self.blocks, self.image = tree, blocks, image
-        self.sides = tree.record.rules.sides
-        self.words: list[list[str]] = []  # per open line, the words of its paragraph so far
-        self.intro = intro
-
-    def flush(self) -> None:
-        if self.words[-1]:
-            self.blocks.append((len(self.words) - 1, " ".join(self.words[-1])))
-            self.words[-1].clear()
-
-    def begin_line(self, depth: int, parent: Step | None) -> None:
-        if parent is not None:
-            self.flush()
-        self.words.append([self.intro] if parent is None and self.intro else [])
-
-    def visit_turn(self, step: Step) -> None:
-        node, words = step.node, self.words[-1]
-        number = self.tree.of(node)
-        entry = self.tree.entries[number]
-        if step.numbered:
-            words.append(turn_number(entry.played_from))
-        words.extend(remark_markdown(*part) for part in remarks(node.before))
-        glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
-        words.append(markdown_text(self.tree.record.rules.turn_text(node.turn) + glyphs))
-        words.extend(f"({markdown_text(nag_text(nag, self.sides))})" for nag in node.nags if nag not in GLYPH_OF)
-        words.extend(remark_markdown(*part) for part in remarks(node.comments))
-        if wants_diagram(node):
-            picture = self.image(number, f"After {entry.label}")
-            if picture:
-                self.flush()
-                self.blocks.append((len(self.words) - 1, picture))
-
-    def end_line(self, depth: int) -> None:
-        self.flush()
-        self.words.pop()

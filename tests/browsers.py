@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+EXPECT_SECONDS = 20  # how long an expect() waits for the page to meet it
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 
@@ -38,8 +39,11 @@ def browser():
         if os.environ.get("CI") == "true":
             pytest.fail(f"browser tests cannot run in CI: {missing}")
         pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Waiting longer costs nothing when the page is on time, and keeps a machine busy with
+    # other work from failing an assertion the page meets a few seconds later.
+    expect.set_options(timeout=EXPECT_SECONDS * 1000)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched

@@ -4,14 +4,15 @@ of every shape of tags and movetext, and a JSON file (docs/archive.md#columnar-e
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import shutil
 from pathlib import Path
 
 from ludoscribe.notation import read_string, write_record
-from ludoscribe.notation.generate import random_record, random_text
-from ludoscribe.notation.jsonio import write_json
+from ludoscribe.notation.generate import random_record, random_records, random_text
+from ludoscribe.notation.jsonio import record_to_json, write_json
 from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.parquet import export
 from ludoscribe.notation.sources import Sources
@@ -74,6 +75,31 @@ def make_archive(root: Path) -> Path:
     stream = io.StringIO()
     write_json(read_string(random_text("Staku", 2, 9, 40)), stream)
     (root / "generated" / "staku.json").write_text(stream.getvalue(), encoding="utf-8")
+    return root
+
+
+def make_json_archive(root: Path) -> Path:
+    """A JSON file, `root`/records.json, as a person or another program writes one: records
+    with and without Event, Site, Date and Round, one without its Result tag, tags in their
+    own order, and comments spaced as typed (docs/json.md)."""
+    records = []
+    for number, record in enumerate(random_records("Teblo", 4, 11, 30), 1):
+        record.tags.update({"Event": "?" if number == 3 else "Club night", "Date": f"2024.0{number}.1{number}"})
+        record.result = ("1-0", "0-1", "1/2-1/2", "*")[number - 1]  # a game may be resigned or agreed
+        records.append(record_to_json(record))
+    for record in random_records("Staku", 3, 12, 30):
+        records.append(record_to_json(record))
+    for data in records[1::2]:  # records 2, 4, 6: no Event, Site, Date or Round
+        for name in ("Event", "Site", "Date", "Round"):
+            del data["tags"][name]
+    records[3]["tags"] = {"Zeta": ODD, **records[3]["tags"]}
+    del records[5]["tags"]["Result"]
+    records[0]["comments"] = ["typed   with\n  spaces"]
+    first = records[0]["moves"][0]
+    first.update(nags=[1, 14], comments=["a  comment"], variations=[[{"turn": first["turn"], "before": ["same"]}]])
+    document = {"format": "tgn-json", "version": 1, "records": records}
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "records.json").write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
     return root
 
 

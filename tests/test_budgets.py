@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
 from ludoscribe.render.budgets import DEFAULT, Budgets, BudgetError, over_budget
-from ludoscribe.render.document import render_html, render_markdown
+from ludoscribe.render.document import render_html
+from ludoscribe.render.markdown_document import render_markdown
 from ludoscribe.render.mkdocs_plugin import replace_blocks
 
 HEAD = '[Game "Teblo"]\n[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[Yellow "A"]\n[Red "B"]\n[Result "*"]\n\n'

@@ -20,7 +20,7 @@ from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.walk import Step, Visitor, accept
 from ludoscribe.notation.writer import TooDeep, write_record
 from ludoscribe.render.budgets import Budgets, over_budget
-from ludoscribe.render.document import TreeBuilder
+from ludoscribe.render.turn_tree import TreeBuilder
 
 DEPTH = 5000
 HEAD = '[Game "Teblo"]\n[Yellow "A"]\n[Red "B"]\n[Result "*"]\n\n'

@@ -11,7 +11,10 @@ from publish_records import ANNOTATED, CORRECTED, ENGINES, random_record
 
 from ludoscribe.notation import check, read_string
 from ludoscribe.render.diagram import RENDERERS
-from ludoscribe.render.document import page_html, render_html, render_markdown, result_text, walk
+from ludoscribe.render.document import page_html, render_html
+from ludoscribe.render.markdown_document import render_markdown
+from ludoscribe.render.wording import result_text
+from ludoscribe.render.turn_tree import walk
 from ludoscribe.notation.walk import Visitor, accept
 from ludoscribe.render.frames import FrameTable, inline, split
 

@@ -336,12 +336,12 @@ def test_json_strings_with_a_lone_surrogate_are_refused(tmp_path):
 
 def test_site_fails_when_a_record_page_shows_an_error_box(tmp_path, monkeypatch):
     """Were a record page to hold a block the plugin cannot render, the build would fail, not exit 0."""
-    from ludoscribe.render import site
+    from ludoscribe.render import site_pages
 
     def broken_page(record, replayed, path: str, links: dict, openings=None, tree=None) -> None:
         Path(path).write_text("# Broken\n\n```tgn\nnot a record\n```\n", encoding="utf-8")
 
-    monkeypatch.setattr(site, "write_page", broken_page)
+    monkeypatch.setattr(site_pages, "write_page", broken_page)
     write_corpus(tmp_path / "in")
     result = run_cli("site", tmp_path / "in" / "paths.tgn", "-o", tmp_path / "site")
     assert result.exit_code == 2

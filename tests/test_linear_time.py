@@ -24,9 +24,11 @@ from ludoscribe.notation.jsonio import read_json
 from ludoscribe.notation.model import find_commands, without_commands
 from ludoscribe.notation.writer import write_record
 from ludoscribe.render.diagram import record_diagrams
-from ludoscribe.render.document import render_html, render_markdown
+from ludoscribe.render.document import render_html
+from ludoscribe.render.markdown_document import render_markdown
 from ludoscribe.render.mkdocs_plugin import _options, replace_blocks
-from ludoscribe.render.site import Slugs, _natural
+from ludoscribe.render.site_index import natural
+from ludoscribe.render.site_plan import Slugs
 from ludoscribe.render.text import board_rows
 
 from work import assert_linear
@@ -101,7 +103,7 @@ def allocate(count: int) -> None:
 
 PASSES |= {
     "page names of records sharing a name": Pass(allocate, lambda n: n, 1_000),
-    "round sort key of a long number": Pass(_natural, lambda n: "9" * n, 5_000),
+    "round sort key of a long number": Pass(natural, lambda n: "9" * n, 5_000),
     "fence scanning, letters": Pass(lambda text: replace_blocks(text, lambda kind, body: ""),
                                     lambda n: "```" + "a" * n + "`\n", 5_000),
     "fence scanning, spaces": Pass(lambda text: replace_blocks(text, lambda kind, body: ""),
@@ -184,7 +186,7 @@ def test_page_names_stay_unique_and_numbered():
 
 def test_round_sort_key_takes_numbers_of_any_length():
     rounds = ["10", "2", "02b", "1" * 5000, "round 3", "9" * 4400]
-    assert sorted(rounds, key=_natural) == ["2", "02b", "10", "9" * 4400, "1" * 5000, "round 3"]
+    assert sorted(rounds, key=natural) == ["2", "02b", "10", "9" * 4400, "1" * 5000, "round 3"]
 
 
 def test_option_lines_are_read():

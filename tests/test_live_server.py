@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from ludoscribe.notation.limits import MAX_WORD
 from ludoscribe.notation.lock import Busy, ScoresheetLock
 from ludoscribe.notation.scoresheet import Scoresheet
-from ludoscribe.render.live import app as live_app
+from ludoscribe.render.live import spectators
 from ludoscribe.render.live.app import create_app
 
 HEADERS = {"X-Event-Code": CODE, "X-Device": DEVICE}
@@ -467,7 +467,7 @@ def test_a_game_recorded_in_a_terminal_shows_up_live(server, tmp_path):
 
 
 def test_a_keep_alive_comment_keeps_a_quiet_stream_open(tmp_path, monkeypatch):
-    monkeypatch.setattr(live_app, "KEEP_ALIVE", 0.05)
+    monkeypatch.setattr(spectators, "KEEP_ALIVE", 0.05)
     with TestClient(create_app(tmp_path, CODE)) as client:
         with client.stream("GET", "/events") as response:
             lines = response.iter_lines()

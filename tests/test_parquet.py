@@ -5,6 +5,7 @@ and the turns hold what the records say; the folder is written whole or not at a
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -13,12 +14,15 @@ from pathlib import Path
 
 import pyarrow.dataset as ds
 import pytest
+from click.testing import CliRunner
 
+from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, write_record
 from ludoscribe.notation.columnar import code_hash, tag_date, tag_year
 from ludoscribe.notation.files import OutputError
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.generate import random_text
+from ludoscribe.notation.jsonio import record_to_json
 from ludoscribe.notation.model import Record
 from ludoscribe.notation.parquet import INSTALL, PARQUET_MARK, ParquetMissing, available, export, read_export
 from ludoscribe.notation.sources import Sources
@@ -64,12 +68,17 @@ def test_records_come_back_byte_for_byte(archive, exported):
     assert sum("SetUp" in record.tags for record in shaped) == len(GAMES)
 
 
-def test_records_from_json_come_back_as_their_canonical_text(archive, exported):
-    back = [(path, record) for path, _, record in read_export(exported) if path.endswith(".json")]
-    assert len(back) == 2
-    for _, record in back:
-        check(record)
-        assert record.source.text == write_record(record)
+def test_records_from_json_are_kept_as_json_objects_and_as_canonical_text(archive, exported):
+    originals = {(path, index): record for path, index, record in _read(archive)}
+    rows = _table(exported, "games")
+    from_json = [row for row in rows if row["source"].endswith(".json")]
+    assert len(from_json) == 2 and sum(row["json"] is None for row in rows) == len(rows) - 2
+    for row in from_json:
+        original = originals[row["source"], row["index"]]
+        assert row["tgn"] == write_record(original)
+        assert json.loads(row["json"]) == record_to_json(original, tags_as_held=True)
+    back = [record for path, _, record in read_export(exported) if path.endswith(".json")]
+    assert [record.source for record in back] == [None, None]  # read again by the JSON reader
 
 
 def _table(folder: Path, name: str) -> list[dict]:
@@ -213,6 +222,33 @@ def test_a_damaged_parquet_folder_is_an_input_that_cannot_be_read(exported, tmp_
     failed = []
     list(Sources([str(damaged)], failed=failed.append))
     assert len(failed) == 1 and str(failed[0]).startswith(f"{damaged}: not a Parquet folder that can be read (")
+
+
+def test_a_folder_missing_a_column_is_an_input_that_cannot_be_read(exported, tmp_path):
+    import pyarrow.parquet as pq
+
+    damaged = tmp_path / "damaged"
+    shutil.copytree(exported, damaged)
+    part = next((damaged / "games").rglob("*.parquet"))
+    pq.write_table(pq.read_table(part).drop_columns(["json"]), part)
+    failed = []
+    assert list(Sources([str(damaged)], failed=failed.append)) == []
+    assert [str(error) for error in failed] == \
+           [f"{damaged}: not a Parquet folder that can be read ('Field \"json\" does not exist in schema')"]
+
+
+@pytest.mark.parametrize("mark", ['{"format": 1, "records": 3, "turns": 9}', "[]", "not json"])
+def test_a_folder_of_another_layout_is_an_input_that_says_to_export_again(exported, tmp_path, mark):
+    other = tmp_path / "other"
+    shutil.copytree(exported, other)
+    (other / PARQUET_MARK).write_text(mark + "\n", encoding="utf-8")
+    failed = []
+    assert list(Sources([str(other)], failed=failed.append)) == []
+    layout = 1 if mark.startswith("{") else None
+    assert [str(error) for error in failed] == [f"{other}: a Parquet folder of layout {layout}, which this version "
+                                                "does not read (it reads layout 2): export the records again"]
+    done = CliRunner().invoke(cli, ["filter", str(other), "--count"])
+    assert (done.exit_code, done.stdout, done.stderr) == (2, "0\n", f"{failed[0]}\n")
 
 
 def test_without_pyarrow_one_line_says_how_to_install_it(monkeypatch, tmp_path):

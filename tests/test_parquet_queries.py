@@ -1,9 +1,10 @@
-"""`filter` and `stats` answer the same on a Parquet folder as on the TGN files it was exported
-from (docs/archive.md#columnar-export): the same output, messages and exit status for every
-condition, every output and every format."""
+"""`filter` and `stats` answer the same on a Parquet folder as on the TGN and JSON files it was
+exported from (docs/archive.md#columnar-export): the same output, messages and exit status for
+every condition, every output and every format."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -12,9 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import check
+from ludoscribe.notation import check, write_record
+from ludoscribe.notation.jsonio import record_to_json
+from ludoscribe.notation.parquet import read_export
 from ludoscribe.notation.sources import Sources
-from parquet_records import make_archive, make_export
+from parquet_records import ODD, make_archive, make_export, make_json_archive
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +28,16 @@ def archive(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def exported(archive, tmp_path_factory) -> Path:
     return make_export(archive, tmp_path_factory.mktemp("parquet") / "archive.parquet")
+
+
+@pytest.fixture(scope="module")
+def json_archive(tmp_path_factory) -> Path:
+    return make_json_archive(tmp_path_factory.mktemp("json") / "club")
+
+
+@pytest.fixture(scope="module")
+def json_exported(json_archive, tmp_path_factory) -> Path:
+    return make_export(json_archive, tmp_path_factory.mktemp("parquet") / "club.parquet")
 
 
 def run(*args: object) -> tuple[int, str, str]:
@@ -100,3 +113,65 @@ def test_without_pyarrow_a_parquet_folder_is_an_input_that_says_how_to_install_i
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr) == \
            (2, f"{exported}: Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'\n")
+
+
+def _json_records(archive: Path) -> list[dict]:
+    """The JSON file's records, as its text gives them."""
+    return json.loads((archive / "records.json").read_text(encoding="utf-8"))["records"]
+
+
+def _json_tags(archive: Path) -> list[dict[str, str]]:
+    return [data["tags"] for data in _json_records(archive)]
+
+
+def test_a_record_from_json_is_read_back_with_the_tags_of_its_file(json_archive, json_exported):
+    originals = list(Sources([str(json_archive)]))
+    back = list(read_export(json_exported))
+    assert [(path, index) for path, index, _ in back] == [(path, index) for path, index, _ in originals]
+    assert [list(record.tags.items()) for _, _, record in back] == [list(tags.items()) for tags in _json_tags(json_archive)]
+    for (_, _, original), (_, _, record) in zip(originals, back):
+        assert (record_to_json(record), write_record(record)) == (record_to_json(original), write_record(original))
+        assert record.comments == original.comments and record.source is original.source is None
+    assert [name for name in back[3][2].tags][0] == "Zeta" and back[3][2].tags["Zeta"] == ODD
+    assert "Result" not in back[5][2].tags and back[0][2].comments == ["typed with spaces"]
+
+
+def test_json_records_are_chosen_as_from_their_file(json_archive, json_exported):
+    tags, results = _json_tags(json_archive), [data["result"] for data in _json_records(json_archive)]
+    expected = {  # counted from the JSON text: the tags a record does not have are not "?"
+        ("--tag", "Event=?"): sum(each.get("Event") == "?" for each in tags),
+        ("--tag", "Site~?"): sum("?" in each.get("Site", "") for each in tags),
+        ("--tag", "Result=*"): sum(each.get("Result") == "*" for each in tags),
+        ("--tag", "Zeta~zürich"): 1,
+        ("--date", "2024"): sum(each.get("Date", "").startswith("2024") for each in tags),
+        ("--date", "..2030"): sum(each.get("Date", "?")[0].isdigit() for each in tags),
+        ("--round", "1..3"): sum(each.get("Round", "?") in "123" for each in tags),
+        ("--result", "*"): results.count("*"), ("--result", "1-0"): 1, ("--result", "1/2-1/2"): 2,
+        ("--player", "random"): len(tags), ("--player", "white"): 3,
+        ("--game", "Staku", "--tag", "Event~random"): 2,
+    }
+    assert expected[("--tag", "Event=?")] == 1 and expected[("--date", "2024")] == 2  # records 2, 4 and 6 have none
+    for condition, count in expected.items():
+        on_json = run("filter", json_archive, *condition, "--count")
+        assert on_json == (0, f"{count}\n", ""), condition
+        assert run("filter", json_exported, *condition, "--count") == on_json, condition
+        for output in (["--to", "json"], ["--to", "tgn"]):
+            assert run("filter", json_exported, *condition, *output) == run("filter", json_archive, *condition, *output)
+
+
+@pytest.mark.parametrize("command", [
+    ["stats"], ["stats", "--format", "markdown"], ["stats", "--format", "csv"], ["stats", "--format", "json"],
+    ["stats", "--unique"], ["standings"], ["check"],
+])
+def test_json_records_give_the_same_figures(json_archive, json_exported, command):
+    on_json = run(*command, json_archive)
+    assert on_json[0] == 0 and on_json[1] + on_json[2]  # check writes to standard error
+    assert run(*command, json_exported) == on_json
+
+
+@pytest.mark.parametrize("target", ["tgn", "json"])
+def test_json_records_convert_as_from_their_file(json_archive, json_exported, target):
+    for number in range(1, len(_json_tags(json_archive)) + 1):
+        on_json = run("convert", json_archive / "records.json", "--record", number, "--to", target)
+        assert on_json[0] == 0 and on_json[1]
+        assert run("convert", json_exported, "--record", number, "--to", target) == on_json

@@ -16,7 +16,7 @@ from ludoscribe.notation.generate import random_record as generated
 from ludoscribe.notation.replay import positions
 from ludoscribe.notation.scoresheet import Scoresheet
 from ludoscribe.notation.writer import write_record
-from ludoscribe.render.document import TreeBuilder, walk
+from ludoscribe.render.turn_tree import TreeBuilder, walk
 from ludoscribe.render.site import build_site
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from publish_records import ANNOTATED, ENGINES, random_record
 
 from ludoscribe.cli.main import cli
-from ludoscribe.render.site import slugify
+from ludoscribe.render.wording import slugify
 
 ILLEGAL = '[Game "Teblo"]\n[Event "Club night"]\n[Result "*"]\n\n1. D4 H10 2. D6 *\n'
 

@@ -70,10 +70,8 @@ def test_the_corpus_site_is_built_alike_by_both_engines(corpus_sites):
     project = files_of(properdocs / "project")
     records = sum(path.read_text(encoding="utf-8").count("[Game ") for path in ROOT.glob("corpus/*/*.tgn"))
     kept = [name for name in project if name.startswith("docs/records/")]
-    # a page per record, and beside it the record's TGN (docs/publishing.md)
-    assert (len([name for name in kept if name.endswith(".md")]), len([name for name in kept if name.endswith(".tgn")]),
-            len(kept)) == (records, records, 2 * records)
-    assert records > 20
+    assert len([name for name in kept if name.endswith(".md")]) == records > 20
+    assert len([name for name in kept if name.endswith(".tgn")]) == records  # each page's record, to download
     assert files_of(mkdocs / "project") == project
     sites = {engine: files_of(folder / "site") for engine, (folder, _) in corpus_sites.items()}
     assert sites["properdocs"].keys() == sites["mkdocs"].keys()

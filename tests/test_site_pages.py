@@ -21,7 +21,7 @@ from ludoscribe.notation import check
 from ludoscribe.notation.files import load
 from ludoscribe.notation.replay import positions
 from ludoscribe.render.diagram import renderer_for
-from ludoscribe.render.document import date_text, slugify
+from ludoscribe.render.wording import date_text, slugify
 from ludoscribe.render.explorer import SIZE
 from ludoscribe.render.frames import FrameTable
 

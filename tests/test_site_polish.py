@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ludoscribe.notation.games import display_name
-from ludoscribe.render.document import date_text
+from ludoscribe.render.wording import date_text
 from ludoscribe.render.site import build_site
 
 ROOT = Path(__file__).resolve().parent.parent

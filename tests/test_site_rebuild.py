@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 import mkdocs.utils
 from ludoscribe.cli.main import cli
-from ludoscribe.render import site as site_module
+from ludoscribe.render import site_pages
 from ludoscribe.render import site_folders
 from ludoscribe.render.site import build_site
 
@@ -107,7 +107,7 @@ NO_SPACE = OSError(errno.ENOSPC, "No space left on device", "index.html")
 
 
 @pytest.mark.parametrize("owner, name, number, error", [
-    (site_module, "write_page", 2, NO_SPACE),  # rendering the record pages
+    (site_pages, "write_page", 2, NO_SPACE),  # rendering the record pages
     (mkdocs.utils, "write_file", 5, NO_SPACE),  # mkdocs writing the site
     (site_folders, "_digest", 3, NO_SPACE),  # listing what was written
     (site_folders, "write_text", 3, NO_SPACE),  # writing the site's manifest (the 1st and 2nd mark "being built")
@@ -139,10 +139,10 @@ KILLER = """
 import os, signal, sys
 import mkdocs.utils
 from ludoscribe.cli.main import cli
-from ludoscribe.render import site, site_folders
+from ludoscribe.render import site_folders, site_pages
 
 owner, name, number, ending = sys.argv[1:5]
-owners = {"site": site, "mkdocs": mkdocs.utils, "folders": site_folders, "os": os, "shutil": site_folders.shutil}
+owners = {"pages": site_pages, "mkdocs": mkdocs.utils, "folders": site_folders, "os": os, "shutil": site_folders.shutil}
 original, calls = getattr(owners[owner], name), []
 
 def killing(*args, **kwargs):
@@ -156,7 +156,7 @@ setattr(owners[owner], name, killing)
 cli(sys.argv[5:])
 """
 
-KILLED_BEFORE_THE_SWAP = [("site", "write_page", 2, ""), ("mkdocs", "write_file", 5, ""), ("folders", "_digest", 3, ""),
+KILLED_BEFORE_THE_SWAP = [("pages", "write_page", 2, ""), ("mkdocs", "write_file", 5, ""), ("folders", "_digest", 3, ""),
                           ("folders", "write_text", 3, "")]
 KILLED_IN_THE_SWAP = [("os", "rename", 1, "ludoscribe-new/CNAME"), ("os", "rename", 1, ".site.ludoscribe-old"),
                       ("os", "rename", 1, "project/site"), ("shutil", "rmtree", 1, ".site.ludoscribe-old"),

@@ -17,7 +17,8 @@ from ...notation.model import WINNERS
 from ...notation.replay import positions
 from ...notation.scoresheet import result_words
 from ..diagram import record_diagrams
-from ..document import correction_words, remarks, turn_number
+from ..wording import correction_words, remarks
+from ..turn_tree import turn_number
 from ..escaping import html_text
 from ..frames import inline
 from .cells import draw, with_cells

@@ -24,7 +24,9 @@ from ...notation.scoresheet import is_correction
 from ...notation.standings import played, standings
 from ..budgets import BudgetError
 from ..diagram import record_diagrams
-from ..document import render_html, result_text, title, turn_number
+from ..document import render_html
+from ..wording import result_text, title
+from ..turn_tree import turn_number
 from ..escaping import html_text, script_json
 from ..frames import inline
 from ..standings import html_footer, html_table, scored

@@ -1,0 +1,137 @@
+"""The recording side of `ludoscribe serve` (docs/live.md): the scoresheet pages and the API
+by which one device at a time, holding the event's code, creates, claims and records a game."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ...notation.entry import entry_for, offers
+from ...notation.event import Action, Applied, Refused
+from ...notation.games import plugins
+from .hub import Live
+from .requests import Problem, body, game_named, live_of, recorder, text
+from .views import summary
+from . import sheet as sheet_views
+
+
+async def record_html(request: Request) -> Response:
+    live = live_of(request)
+    games = [summary(live.view(game.name)) for game in live.ordered()]  # a page anyone may open: delayed
+    choices = [(plugin.name, plugin.display_name, list(plugin.rules_class.sides)) for plugin in plugins()]
+    today = datetime.date.today().strftime("%Y.%m.%d")
+    return HTMLResponse(sheet_views.record_page(live.folder.event_name(), games, choices, today))
+
+
+async def sheet_html(request: Request) -> Response:
+    live = live_of(request)
+    name = game_named(request)
+    return HTMLResponse(sheet_views.sheet_page(live.folder.event_name(), live.whole(name)))
+
+
+async def check_code(request: Request) -> Response:
+    recorder(request)
+    return JSONResponse({"ok": True})
+
+
+async def create(request: Request) -> Response:
+    live = live_of(request)
+    device = recorder(request)
+    data = await body(request)
+    names = data.get("players", ["?", "?"])
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise Problem(400, "players is a list of two names")
+    try:
+        name, lock = live.folder.new_game(text(data, "game"), text(data, "round"), text(data, "board"),
+                                          (names[0], names[1]), text(data, "variant"),
+                                          date=text(data, "date").strip() or None)
+    except Refused as error:
+        raise Problem(409, str(error)) from None
+    live.recorders.hold(name, device, lock)
+    live.changed([name])
+    return JSONResponse({"name": name})
+
+
+async def claim(request: Request) -> Response:
+    live = live_of(request)
+    device = recorder(request)
+    name = game_named(request)
+    data = await body(request)
+    try:
+        live.recorders.claim(name, device, take_over=data.get("take_over") is True)
+    except Refused as error:
+        raise Problem(409, str(error)) from None
+    return JSONResponse(sheet_state(live, name, device))
+
+
+async def release(request: Request) -> Response:
+    device = recorder(request)
+    live_of(request).recorders.release(game_named(request), device)
+    return JSONResponse({"ok": True})
+
+
+async def sheet_json(request: Request) -> Response:
+    device = recorder(request)
+    return JSONResponse(sheet_state(live_of(request), game_named(request), device))
+
+
+def sheet_state(live: Live, name: str, device: str, applied: Applied | None = None) -> dict[str, Any]:
+    game = live.folder.games[name]
+    holder = live.recorders.holder(name)
+    state = sheet_views.sheet_state(game, applied.proposed if applied else game.ended if not game.finished else None)
+    state["recorder"] = "you" if holder == device else "other" if holder else "nobody"
+    return state
+
+
+async def offer(request: Request) -> Response:
+    live = live_of(request)
+    recorder(request)
+    name = game_named(request)
+    data = await body(request)
+    cells = data.get("cells", [])
+    if not (isinstance(cells, list) and len(cells) <= 8 and all(isinstance(c, str) and len(c) <= 8 for c in cells)):
+        raise Problem(400, "cells is a list of at most 8 cell names")
+    draft = text(data, "draft")[:400]
+    game = live.folder.games[name]
+    if game.problem is not None or game.replayed is None or game.record is None:
+        raise Problem(409, game.problem or f"{name} cannot be recorded")
+    rules, position = game.record.rules, game.replayed.final
+    found = offers(rules, position, draft, cells)
+    return JSONResponse(sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons,
+                                                 flipped=data.get("flipped") is True))
+
+
+async def act(request: Request) -> Response:
+    live = live_of(request)
+    device = recorder(request)
+    name = game_named(request)
+    data = await body(request)
+    ply = data.get("ply")
+    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply < 10**6:
+        raise Problem(400, "ply is the number of turns the page saw")
+    action = Action(text(data, "id")[:64], ply, text(data, "kind"), text(data, "text")[:4096],
+                    text(data, "reason")[:64])
+    if not action.id:
+        raise Problem(400, "an action has an id")
+    try:
+        applied = live.recorders.apply(name, device, action)
+    except Refused as error:
+        if name in live.folder.games:  # the file may have changed under the device: show it as it is
+            live.changed([name])
+        raise Problem(409, str(error)) from None
+    live.changed([name])
+    return JSONResponse({"ok": True, "again": applied.again, **sheet_state(live, name, device, applied)})
+
+
+ROUTES = [
+    Route("/record", record_html), Route("/record/{name}", sheet_html),
+    Route("/api/code", check_code, methods=["POST"]), Route("/api/games", create, methods=["POST"]),
+    Route("/api/games/{name}/sheet", sheet_json), Route("/api/games/{name}/claim", claim, methods=["POST"]),
+    Route("/api/games/{name}/release", release, methods=["POST"]),
+    Route("/api/games/{name}/offers", offer, methods=["POST"]),
+    Route("/api/games/{name}/actions", act, methods=["POST"]),
+]

@@ -1,0 +1,103 @@
+"""A checked record as Markdown with SVG files (`convert --to md`, docs/cli.md#convert): the tags
+as a table, the moves as paragraphs, a variation a quote level deeper, the diagrams as images."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..notation.model import GLYPH_OF, Record
+from ..notation.replay import Replayed
+from ..notation.walk import Step, Visitor, accept
+from ..notation.writer import canonical_tags
+from .budgets import DEFAULT as DEFAULT_BUDGETS
+from .budgets import Budgets, BudgetError, over_budget
+from .diagram import renderer_for
+from .escaping import markdown_text
+from .turn_tree import Tree, drawing, turn_number, walk
+from .wording import nag_text, remark_markdown, remarks, result_text, shown_tag, title, wants_diagram
+
+
+LINE_START_NUMBER = re.compile(r"^(\d+)\.", re.MULTILINE)
+
+
+def render_markdown(record: Record, replayed: Replayed | None, svg_name: Callable[[int], str],
+                    size: int = 480, flipped: bool = False,
+                    budgets: Budgets = DEFAULT_BUDGETS) -> tuple[str, dict[str, str]]:
+    """Markdown for a checked record, and the SVG files its images name ({file name: SVG}).
+
+    svg_name: the file name of the diagram of an entry (0 = start), e.g. 'game-012.svg'.
+    BudgetError if the record's page would exceed a budget (render/budgets.py).
+    """
+    if (problem := over_budget(record, budgets)) is not None:
+        raise BudgetError(problem)
+    tree = walk(record)
+    try:
+        draw = renderer_for(record.rules)
+    except ValueError:
+        draw = None
+    files: dict[str, str] = {}
+
+    def image(number: int, caption: str) -> str:
+        if draw is None:
+            return ""
+        files[svg_name(number)] = drawing(tree, number, draw, size, flipped)  # only the diagrams shown
+        return f"![{markdown_text(caption)}]({svg_name(number)})"
+
+    lines = [f"# {markdown_text(title(record))}", "", "| Tag | Value |", "|---|---|"]
+    lines += [f"| {markdown_text(name)} | {markdown_text(shown_tag(name, value))} |"
+              for name, value in canonical_tags(record).items()]
+    lines += ["", "## Moves", ""]
+    blocks: list[tuple[int, str]] = []
+    intro = " ".join(remark_markdown(*part) for part in remarks(record.comments))
+    accept(record, _MarkdownMoves(tree, blocks, image, intro))
+    for depth, text in blocks:
+        lines += ["> " * depth + LINE_START_NUMBER.sub(r"\1\\.", text), ""]
+    verdict, reason = result_text(record, replayed)
+    lines += ["## Result", "", f"**{markdown_text(record.result)}** {markdown_text(verdict)}: {markdown_text(reason)}.", ""]
+    final = image(tree.main_line_end, "Final position")
+    if final:
+        lines += [final, ""]
+    return "\n".join(lines), files
+
+
+class _MarkdownMoves(Visitor):
+    """The moves as paragraphs: a line's turns run on until a diagram or a variation; a
+    variation is a paragraph one quote level deeper."""
+
+    def __init__(self, tree: Tree, blocks: list[tuple[int, str]], image: Callable[[int, str], str], intro: str) -> None:
+        self.tree, self.blocks, self.image = tree, blocks, image
+        self.sides = tree.record.rules.sides
+        self.words: list[list[str]] = []  # per open line, the words of its paragraph so far
+        self.intro = intro
+
+    def flush(self) -> None:
+        if self.words[-1]:
+            self.blocks.append((len(self.words) - 1, " ".join(self.words[-1])))
+            self.words[-1].clear()
+
+    def begin_line(self, depth: int, parent: Step | None) -> None:
+        if parent is not None:
+            self.flush()
+        self.words.append([self.intro] if parent is None and self.intro else [])
+
+    def visit_turn(self, step: Step) -> None:
+        node, words = step.node, self.words[-1]
+        number = self.tree.of(node)
+        entry = self.tree.entries[number]
+        if step.numbered:
+            words.append(turn_number(entry.played_from))
+        words.extend(remark_markdown(*part) for part in remarks(node.before))
+        glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
+        words.append(markdown_text(self.tree.record.rules.turn_text(node.turn) + glyphs))
+        words.extend(f"({markdown_text(nag_text(nag, self.sides))})" for nag in node.nags if nag not in GLYPH_OF)
+        words.extend(remark_markdown(*part) for part in remarks(node.comments))
+        if wants_diagram(node):
+            picture = self.image(number, f"After {entry.label}")
+            if picture:
+                self.flush()
+                self.blocks.append((len(self.words) - 1, picture))
+
+    def end_line(self, depth: int) -> None:
+        self.flush()
+        self.words.pop()
