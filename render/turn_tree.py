@@ -66,7 +66,8 @@ class TreeBuilder(Visitor):
     """
 
     def __init__(self, record: Record) -> None:
-        self.tree = Tree(record, [Entry(None, record.start_position)])
+        # a record whose Game tag names no game is never walked: its tree stays empty
+        self.tree = Tree(record, [Entry(None, record.start)] if record.start is not None else [])
         self.last: list[int] = []  # per open line, its last entry so far
 
     def begin_line(self, depth: int, parent: Step | None) -> None:
