@@ -5,10 +5,16 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from ludoscribe.notation import Record, check, read_records
 from ludoscribe.notation.games import History
 from ludoscribe.notation.games.teblo import Teblo
+
+# No test depends on time (the suite runs on busy machines): Hypothesis neither fails an
+# example that takes long nor stops for a slow strategy.
+settings.register_profile("busy-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("busy-machine")
 
 pytest_plugins = ["browsers"]  # the `browser` fixture shared by the browser tests
 
