@@ -9,9 +9,14 @@ pictures of the pages that docs/publishing.md shows, NAME-desktop.png and NAME-p
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import os
 import shutil
+import threading
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -69,6 +74,34 @@ def corpus_sites(tmp_path_factory):
         return built[theme]
 
     return site
+
+
+@pytest.fixture(params=THEMES)
+def theme(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def site(theme, corpus_sites) -> Path:
+    """The corpus's site in each theme (a module defining its own `site` uses that one)."""
+    return corpus_sites(theme)
+
+
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """A plain static web server on `folder` while the block runs: its address, ending in /."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
 
 
 def screenshot(page, name: str, theme: str = "material") -> None:

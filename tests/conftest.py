@@ -16,7 +16,7 @@ from ludoscribe.notation.games.teblo import Teblo
 settings.register_profile("busy-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("busy-machine")
 
-pytest_plugins = ["browsers"]  # the `browser` fixture shared by the browser tests
+pytest_plugins = ["browsers", "parquet_records"]  # the fixtures shared by the browser tests, by the Parquet tests
 
 ROWS = "ABCDEFGHIJKL"
 

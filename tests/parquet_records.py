@@ -10,6 +10,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from ludoscribe.notation import read_string, write_record
 from ludoscribe.notation.generate import random_record, random_records, random_text
 from ludoscribe.notation.jsonio import record_to_json, write_json
@@ -110,3 +112,15 @@ def make_export(archive: Path, folder: Path) -> Path:
     assert rejected == []
     assert done.records == sum(1 for _ in Sources([str(archive)]))
     return folder
+
+
+# The archive and its export, shared by the Parquet tests (a plugin of conftest.py; a module
+# defining fixtures of these names uses its own).
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    return make_archive(tmp_path_factory.mktemp("archive") / "archive")
+
+
+@pytest.fixture(scope="module")
+def exported(archive, tmp_path_factory) -> Path:
+    return make_export(archive, tmp_path_factory.mktemp("parquet") / "archive.parquet")

@@ -5,14 +5,11 @@ the mkdocs plugin uses the same script and lays the viewer out in both themes.""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 from pathlib import Path
 
 import pytest
-from browsers import CORPUS, SIZES, THEMES, screenshot
+from browsers import CORPUS, SIZES, THEMES, screenshot, served
 from hostile_records import embed_page, run_cli
 from playwright.sync_api import expect
 
@@ -127,17 +124,13 @@ def test_a_page_can_name_the_json_on_a_web_server(browser, folder, tmp_path):
     page.goto((folder / "named.html").as_uri())  # from the disk the browser refuses to read it: said so
     expect(page.locator("main")).to_contain_text("Cannot read spring.json (a page read from the disk cannot read "
                                                  "other files: put the JSON in the page).")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/named.html")
-        expect(page.locator(".ls-status")).to_have_text("Start")
-        page.keyboard.press("End")
-        expect(page.locator(".ls-status")).to_have_text(main_line_labels(SPRING, 3)[-1])
+        with served(folder) as address:
+            page.goto(f"{address}named.html")
+            expect(page.locator(".ls-status")).to_have_text("Start")
+            page.keyboard.press("End")
+            expect(page.locator(".ls-status")).to_have_text(main_line_labels(SPRING, 3)[-1])
     finally:
-        server.shutdown()
         context.close()
 
 

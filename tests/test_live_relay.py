@@ -3,14 +3,12 @@ follow new turns without being written again, on any static web host."""
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from browsers import served
 from live_pages import PHONE
 
 from ludoscribe.cli.main import cli
@@ -92,16 +90,8 @@ def host(tmp_path):
     """A plain static web host serving the relay's folder."""
     out = tmp_path / "relay"
     out.mkdir()
-    handler = functools.partial(QuietHandler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield out, f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
+    with served(out) as address:
+        yield out, address
 
 
 def test_relay_pages_follow_new_turns_without_being_written_again(browser, event, host):

@@ -26,17 +26,7 @@ from ludoscribe.notation.jsonio import record_to_json
 from ludoscribe.notation.model import Record
 from ludoscribe.notation.parquet import INSTALL, PARQUET_MARK, ParquetMissing, available, export, read_export
 from ludoscribe.notation.sources import Sources
-from parquet_records import GAMES, ODD, make_archive, make_export
-
-
-@pytest.fixture(scope="module")
-def archive(tmp_path_factory) -> Path:
-    return make_archive(tmp_path_factory.mktemp("archive") / "archive")
-
-
-@pytest.fixture(scope="module")
-def exported(archive, tmp_path_factory) -> Path:
-    return make_export(archive, tmp_path_factory.mktemp("parquet") / "archive.parquet")
+from parquet_records import GAMES, ODD
 
 
 def _read(archive: Path) -> list[tuple[str, int, Record]]:

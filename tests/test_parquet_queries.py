@@ -17,17 +17,7 @@ from ludoscribe.notation import check, write_record
 from ludoscribe.notation.jsonio import record_to_json
 from ludoscribe.notation.parquet import read_export
 from ludoscribe.notation.sources import Sources
-from parquet_records import ODD, make_archive, make_export, make_json_archive
-
-
-@pytest.fixture(scope="module")
-def archive(tmp_path_factory) -> Path:
-    return make_archive(tmp_path_factory.mktemp("archive") / "archive")
-
-
-@pytest.fixture(scope="module")
-def exported(archive, tmp_path_factory) -> Path:
-    return make_export(archive, tmp_path_factory.mktemp("parquet") / "archive.parquet")
+from parquet_records import ODD, make_export, make_json_archive
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsers import CORPUS, SIZES, THEMES, screenshot
+from browsers import CORPUS, SIZES, screenshot
 from playwright.sync_api import expect
 
 from ludoscribe.notation import check
@@ -21,16 +21,6 @@ from ludoscribe.notation.writer import write_record
 
 CLOCK = re.compile(r"\[%clk\s+([^\]\s]+)\s*\]")
 SMALLEST = 11  # CSS pixels
-
-
-@pytest.fixture(params=THEMES)
-def theme(request) -> str:
-    return request.param
-
-
-@pytest.fixture
-def site(theme, corpus_sites) -> Path:
-    return corpus_sites(theme)
 
 
 @pytest.fixture(params=list(SIZES))

@@ -5,16 +5,13 @@ in both themes, and as the Markdown the site writes."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
-import threading
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from browsers import CORPUS, SIZES, THEMES, screenshot
+from browsers import CORPUS, SIZES, screenshot, served
 from playwright.sync_api import expect
 
 from ludoscribe.notation import check
@@ -26,16 +23,6 @@ from ludoscribe.render.explorer import SIZE
 from ludoscribe.render.frames import FrameTable
 
 WON = {"1-0": (1, 0, 0), "0-1": (0, 0, 1), "1/2-1/2": (0, 1, 0), "*": (0, 0, 0)}
-
-
-@pytest.fixture(params=THEMES)
-def theme(request) -> str:
-    return request.param
-
-
-@pytest.fixture
-def site(theme, corpus_sites) -> Path:
-    return corpus_sites(theme)
 
 
 @pytest.fixture(params=list(SIZES))
@@ -209,13 +196,9 @@ def test_the_search_box_is_offered_only_where_it_works(browser, site):
     page.goto((site / "index.html").as_uri())
     expect(search.first).to_be_attached()
     assert not any(search.nth(k).is_visible() for k in range(search.count()))
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
-        assert any(search.nth(k).is_visible() for k in range(search.count()))
+        with served(site) as address:
+            page.goto(f"{address}index.html")
+            assert any(search.nth(k).is_visible() for k in range(search.count()))
     finally:
-        server.shutdown()
         context.close()
