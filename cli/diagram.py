@@ -17,7 +17,6 @@ from ..notation.annotations import NONE, Annotations, read
 from ..notation.games import SomeGame, game_class
 from ..notation.model import Record
 from ..notation.sources import Sources, output_names
-from ..render.captions import caption, caption_of_position
 from ..render.diagram import draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
 from ..render import images
 from .errors import IOFailure, MissingExtra, Status, exit_status
@@ -143,7 +142,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             failed = True
             continue
         if sheet:
-            captioned.extend((svg, *caption(record, ply)) for ply, svg in drawn)
+            captioned.extend(_captioned(record, drawn))
             continue
         for target, data in _outputs(drawn, out, name, made, one_file=one_file, every=every, delay=delay):
             try:
@@ -261,10 +260,20 @@ def _draw_position(game: str, code: str, out: str, options: dict[str, Any], forc
         raise click.UsageError(str(error)) from None
     svg = draw_annotated(draw, position, extra, outcome=rules.outcome(position), **options)
     if made == "sheet":
+        from ..render.captions import caption_of_position  # only a sheet has captions
+
         _write_sheet(out, [(svg, *caption_of_position(rules, code))], force)
     else:
         write(out, images.gif([svg], delay=delay, hold=3 * delay) if made == "gif" else images.encoded(svg, made),
               force)
+
+
+def _captioned(record: Record, drawn: list[tuple[int, str]]) -> list[tuple[str, str, str]]:
+    """Each diagram of a record with its caption, for a sheet (the only output with captions,
+    so the other outputs never import them)."""
+    from ..render.captions import caption
+
+    return [(svg, *caption(record, ply)) for ply, svg in drawn]
 
 
 def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool) -> None:

@@ -12,6 +12,7 @@ from ..notation.event import EventFolder
 from ..render.live.hub import Live
 from ..render.live.relay import check_output, write_relay
 from .errors import SIGNALS, IOFailure, Stopped
+from .messages import count
 
 
 @click.command("relay")
@@ -46,14 +47,13 @@ def relay(folder: str, out: str, watch: bool, every: float, delay: float) -> Non
     try:
         live.start()
         written = write_relay(live, target, every)
-        click.echo(f"{target}: {len(live.folder.games)} game{'' if len(live.folder.games) == 1 else 's'}, "
-                   f"{len(written)} file{'' if len(written) == 1 else 's'} written")
+        click.echo(f"{target}: {count(len(live.folder.games), 'game')}, {count(len(written), 'file')} written")
         while watch:
             time.sleep(every)
             live.changed(live.folder.scan())
             written = write_relay(live, target, every)
             if written:
-                click.echo(f"{target}: {len(written)} file{'' if len(written) == 1 else 's'} written")
+                click.echo(f"{target}: {count(len(written), 'file')} written")
     except OSError as error:
         raise IOFailure(f"cannot write the relay: {error.strerror or error}") from None
     except (KeyboardInterrupt, Stopped):
