@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..notation.model import Problem, ProblemCode, Record
 from ..notation.walk import STOP, Step, Stop, Visitor, accept
+from .wording import wants_diagram
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class _Counter(Visitor):
     def visit_turn(self, step: Step) -> Stop | None:
         budgets = self.budgets
         self.positions += 1
-        if any(name == "diagram" for name, _ in step.node.commands()):
+        if wants_diagram(step.node):
             self.diagrams += 1
         if self.positions > budgets.positions - 1:  # the start is a position too
             return self._over(step, f"more than {budgets.positions} positions (turns of every line and the start), "

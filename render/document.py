@@ -13,7 +13,6 @@ The functions are pure: same record, same text.
 from __future__ import annotations
 
 import hashlib
-from html import escape
 import re
 from importlib import resources
 from pathlib import Path
@@ -26,7 +25,7 @@ from ..notation.walk import Step, Visitor, accept
 from ..notation.writer import TooLong, canonical_tags, write_record
 from .budgets import DEFAULT as DEFAULT_BUDGETS
 from .budgets import Budgets, BudgetError, check_page, over_budget
-from .escaping import html_text, script_json
+from .escaping import html_text, script_json, template_text
 from .explorer import Openings
 from .frames import FrameTable, inline
 from .markdown_document import render_markdown
@@ -107,12 +106,6 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
 
 
 MOVE_LAYOUTS = ("text", "table")
-
-
-def template_text(text: str) -> str:
-    """Text kept exactly in a <template> (never shown): '&', '<' and '>' escaped, and carriage
-    returns written as references, which the HTML parser would otherwise turn into line feeds."""
-    return escape(text, quote=False).replace("\r", "&#13;")
 
 
 def tgn_text(record: Record) -> str | None:

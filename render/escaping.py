@@ -14,6 +14,8 @@ function, and every writer of that format uses it (docs/publishing.md#safety):
   syntax written as a character reference, so that nothing makes a link, an image,
   emphasis, code, a table cell or an attribute list; what is never syntax inside a line
   (an apostrophe, ">", a lone "+") is left as written.
+- `template_text`: text kept exactly, never shown, in a `<template>` (the record's TGN
+  to download): only `&`, `<`, `>` and carriage returns escaped.
 - `script_json`: data for a script (the viewer's positions) as JSON that cannot close
   its `<script>` element.
 - `yaml_string`: a double-quoted YAML scalar of printable ASCII only, so that no
@@ -24,6 +26,7 @@ function, and every writer of that format uses it (docs/publishing.md#safety):
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -72,6 +75,12 @@ def terminal_lines(text: str) -> str:
 def html_text(text: str) -> str:
     """Text for HTML element content or a quoted attribute value."""
     return visible(text).translate(HTML_TABLE)
+
+
+def template_text(text: str) -> str:
+    """Text kept exactly in a <template> (never shown): '&', '<' and '>' escaped, and carriage
+    returns written as references, which the HTML parser would otherwise turn into line feeds."""
+    return html.escape(text, quote=False).replace("\r", "&#13;")
 
 
 def markdown_text(text: str) -> str:

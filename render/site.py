@@ -137,11 +137,6 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
           progress: Callable[[str], None]) -> Iterator[Task]:
     """A page to write for each valid record; index entries into `plan`."""
     for path, index, record in tgn_first(sources):  # of a record and its JSON copy, the TGN one is published
-        if record.game is None:  # its Game tag names no game: check says so, and there is no tree to build
-            check(record)
-            report.rejected += 1
-            rejected(path, index, record)
-            continue
         builder = TreeBuilder(record)
         replayed = check(record, then=builder)  # one replay checks the record and builds its page's tree
         if not record.problems and (problem := over_budget(record, DEFAULT_BUDGETS)) is not None:

@@ -13,7 +13,7 @@ from ..notation.model import WINNERS
 from ..notation.standings import ScoredGame, standings
 from .wording import UNKNOWN_DATE, slugify
 from .escaping import html_text, markdown_text
-from .standings import html_footer, html_table, scored
+from .standings import boxed, html_footer, html_table, scored
 from .site_pages import write_markdown
 from .site_plan import Explorer, Plan, PublishedRecord, Slugs
 
@@ -175,8 +175,7 @@ def _standings_section(games: list[ScoredGame]) -> list[str]:
     table = standings(games)
     if not scored(table):
         return []
-    return ["", "## Standings", "", '<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">'
-            f'\n{html_table(table, "ls-crosstable")}</div>', "",
+    return ["", "## Standings", "", boxed("\n" + html_table(table, "ls-crosstable")), "",
             f"<p>{html_footer(table)}</p>"]
 
 

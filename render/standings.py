@@ -114,3 +114,9 @@ def to_csv(events: dict[str, Standings]) -> str:
             writer.writerow([csv_text(event), line[0], csv_text(line[1]), *line[-7:], *cells,
                              *[""] * (players - len(cells))])
     return stream.getvalue()
+
+
+def boxed(table_html: str) -> str:
+    """A standings table in a box of its own, which scrolls sideways when the table is wider than
+    the page (viewer.css: .ls-standings) and which the keyboard reaches."""
+    return f'<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">{table_html}</div>'

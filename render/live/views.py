@@ -29,7 +29,7 @@ from ..wording import result_text, title
 from ..turn_tree import turn_number
 from ..escaping import html_text, script_json
 from ..frames import inline
-from ..standings import html_footer, html_table, scored
+from ..standings import boxed, html_footer, html_table, scored
 
 CARD_SIZE = 240  # the event page's boards, in pixels (CSS scales them)
 
@@ -180,8 +180,7 @@ def standings_section(views: Iterable[View]) -> str:
     table = standings(games)
     if not scored(table):
         return '<p class="ls-note">No finished game yet.</p>'
-    return (f'<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">{html_table(table)}</div>'
-            f'<p class="ls-note">{html_footer(table)}</p>')
+    return (boxed(html_table(table)) + f'<p class="ls-note">{html_footer(table)}</p>')
 
 
 @lru_cache(maxsize=64)
