@@ -107,10 +107,12 @@ def record_rows(record: Record, source: str, index: int) -> Rows | None:
     game, tags = record.rules, record.tags
     first, second = game.sides
     date = tags.get("Date")
-    text = record.source.text if record.source is not None else write_record(record)
-    own = None if record.source is not None else json.dumps(record_to_json(record, tags_as_held=True),
-                                                            ensure_ascii=False)
-    row = {"source": source, "index": index, "line": record.source.first_line if record.source is not None else None,
+    if record.source is not None:  # read from TGN: its text as read
+        text, own, line = record.source.text, None, record.source.first_line
+    else:  # read from JSON: its canonical text, and its own object to read it back by
+        text, own, line = write_record(record), json.dumps(record_to_json(record, tags_as_held=True),
+                                                           ensure_ascii=False), None
+    row = {"source": source, "index": index, "line": line,
            "game": game.name, "year": tag_year(date), "variant": tags.get("Variant"), "result": record.result,
            "turns": len(main_line.rows), "event": tags.get("Event"), "site": tags.get("Site"),
            "date": tag_date(date), "date_text": date, "round": tags.get("Round"),

@@ -16,6 +16,7 @@ from .model import Record
 from .reader import read_file, read_records
 
 RECORD_SUFFIXES = (".tgn", ".json")
+PARQUET_MARK = ".ludoscribe-parquet"  # in a folder written by `export`: what wrote it (JSON)
 
 
 def load(path: str, json_input: bool | None = None, moves: bool = True) -> Iterator[Record]:
@@ -64,7 +65,7 @@ def output(path: str, replace: bool = True, binary: bool = False) -> Iterator[An
             standard.flush()  # what was written as text goes first
             standard = cast(TextIO, standard.buffer)
         yield cast(TextIO, _Checked(standard, path))
-        with _writing(path):
+        with writing(path):
             standard.flush()
         return
     check_output(path, replace)
@@ -72,20 +73,20 @@ def output(path: str, replace: bool = True, binary: bool = False) -> Iterator[An
     if device is not None:
         with device:
             yield cast(TextIO, _Checked(device, path))
-            with _writing(path):
+            with writing(path):
                 device.flush()
         return
     target = Path(os.path.realpath(path))  # through a link: the file it leads to, the link kept
-    with _writing(path):
+    with writing(path):
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with (os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding="utf-8", newline="\n")) as stream:
             yield cast(TextIO, _Checked(stream, path))
-            with _writing(path):
+            with writing(path):
                 stream.flush()
                 os.fsync(stream.fileno())  # on disk before it replaces the old file
-        with _writing(path):
-            os.chmod(temporary, 0o666 & ~_umask())
+        with writing(path):
+            os.chmod(temporary, 0o666 & ~umask())
             if replace:
                 os.replace(temporary, target)
             else:
@@ -102,7 +103,7 @@ def check_output(path: str, replace: bool) -> None:
     device or a pipe is never in the way."""
     if path.endswith(("/", os.sep)) and not os.path.isdir(path):
         raise OutputError(errno.EISDIR, "it names a folder (it ends with /)", path)
-    with _writing(path):  # a link that loops, a folder that cannot be searched: that error
+    with writing(path):  # a link that loops, a folder that cannot be searched: that error
         try:
             mode: int | None = os.stat(path).st_mode
         except FileNotFoundError:  # missing, or a link to nothing
@@ -148,7 +149,7 @@ def _standard_stream(path: str) -> TextIO | None:
 def _device(path: str, binary: bool = False) -> Any:
     """`path` opened for writing into if it exists and is not a regular file (a device, a
     named pipe); None for a regular file or a missing one, which is written atomically."""
-    with _writing(path):
+    with writing(path):
         try:
             if stat.S_ISREG(os.stat(path).st_mode):
                 return None
@@ -161,8 +162,13 @@ def _device(path: str, binary: bool = False) -> Any:
     return os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline="\n")
 
 
+def is_parquet_export(folder: str | Path) -> bool:
+    """True for a Parquet folder written by `export` (it holds its mark, notation/parquet.py)."""
+    return os.path.isfile(os.path.join(folder, PARQUET_MARK))
+
+
 @contextlib.contextmanager
-def _writing(path: str) -> Iterator[None]:
+def writing(path: str) -> Iterator[None]:
     """Turn the OSErrors of a step of writing `path` into OutputErrors; a closed pipe stays
     a BrokenPipeError, which commands treat apart (docs/cli.md#exit-status)."""
     try:
@@ -180,7 +186,7 @@ class _Checked:
         self.stream, self.path = stream, path
 
     def write(self, text: Any) -> int:
-        with _writing(self.path):
+        with writing(self.path):
             written: int = self.stream.write(text)
             return written
 
@@ -202,7 +208,7 @@ def _place(temporary: str, target: Path, path: str) -> None:
     os.unlink(temporary)
 
 
-def _umask() -> int:
+def umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask

@@ -15,7 +15,6 @@ pyarrow is imported only here, and only when a folder is written or read: withou
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import heapq
 import json
@@ -26,13 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from .files import OutputError
+from .files import PARQUET_MARK, OutputError, is_parquet_export, umask, writing
 from .model import Record
 from .jsonio import read_json_record
 from .reader import parse_record
 
 FORMAT = 2  # the layout's version, in the mark
-PARQUET_MARK = ".ludoscribe-parquet"  # in a folder written by `export`: what wrote it (JSON)
 INSTALL = "Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'"
 NO_YEAR = "__HIVE_DEFAULT_PARTITION__"  # a partition's null value, as Hive and pyarrow write it
 GAMES_PER_GROUP = 20_000  # rows of a Parquet row group, per table
@@ -60,11 +58,6 @@ def _pyarrow() -> tuple[Any, Any]:
 def available() -> None:
     """Raise ParquetMissing unless pyarrow can be imported."""
     _pyarrow()
-
-
-def is_parquet_export(folder: str | Path) -> bool:
-    """True for a Parquet folder written by `export` (it holds its mark)."""
-    return os.path.isfile(os.path.join(folder, PARQUET_MARK))
 
 
 def schemas() -> dict[str, Any]:
@@ -146,12 +139,12 @@ def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, re
     _pyarrow()
     target = Path(folder)
     _check_target(target, replace)
-    with _writing(target):
+    with writing(str(target)):
         target.parent.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
     done = Exported()
     try:
-        with _writing(target):
+        with writing(str(target)):
             tables = {name: _Table(building, name, schema, GAMES_PER_GROUP if name == "games" else TURNS_PER_GROUP)
                       for name, schema in schemas().items()}
             for path, index, record in records:
@@ -169,7 +162,7 @@ def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, re
                 table.close()
             mark = {"format": FORMAT, "records": done.records, "turns": done.turns}
             (building / PARQUET_MARK).write_text(json.dumps(mark) + "\n", encoding="utf-8")
-            os.chmod(building, 0o777 & ~_umask())
+            os.chmod(building, 0o777 & ~umask())
             _put_in_place(building, target)
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)
@@ -179,7 +172,7 @@ def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, re
 
 def _check_target(target: Path, replace: bool) -> None:
     """OutputError if the folder cannot be written at `target` (docs/archive.md#columnar-export)."""
-    with _writing(target):
+    with writing(str(target)):
         if not os.path.lexists(target):
             return
         if not target.is_dir():
@@ -191,17 +184,6 @@ def _check_target(target: Path, replace: bool) -> None:
                               str(target))
 
 
-@contextlib.contextmanager
-def _writing(target: Path) -> Iterator[None]:
-    """The OSErrors of writing the folder as OutputErrors naming it."""
-    try:
-        yield
-    except OutputError:
-        raise
-    except OSError as error:
-        raise OutputError(error.errno, error.strerror or str(error), str(target)) from None
-
-
 def _put_in_place(building: Path, target: Path) -> None:
     """Rename the folder built to its place, the old one (checked by _check_target) removed after."""
     if not os.path.lexists(target):
@@ -211,12 +193,6 @@ def _put_in_place(building: Path, target: Path) -> None:
     os.rename(target, old / "export")
     os.rename(building, target)
     shutil.rmtree(old, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def read_export(folder: str | Path, moves: bool = True) -> Iterator[tuple[str, int, Record]]:

@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from .files import RECORD_SUFFIXES, load
+from .files import RECORD_SUFFIXES, is_parquet_export, load
 from .model import Record
-from .parquet import OtherLayout, ParquetMissing, is_parquet_export, read_rows
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
@@ -75,8 +74,8 @@ class Sources:
 
     def by_file(self) -> Iterator[tuple[str, Iterator[tuple[int, Record]]]]:
         """(file, its (index, record) pairs) for each file, to be read before the next one."""
-        for path in self._files():
-            if path != "-" and is_parquet_export(path):
+        for path, exported in self._files():
+            if exported:
                 yield from self._exported(path)
                 continue
             self.files += 1
@@ -86,6 +85,8 @@ class Sources:
         """The files of a Parquet folder, each with its (index, record) pairs. The records of a
         file still unread when the next file is asked for (a JSON file that `tgn_first` reads
         last) are kept, as text, until they are read."""
+        from .parquet import read_rows  # only for an export folder: other inputs never import it
+
         for path, rows in itertools.groupby(self._guarded(folder, read_rows(folder)), key=lambda row: row.source):
             self.files += 1
             rest = [rows]
@@ -100,6 +101,8 @@ class Sources:
     def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
         """The records read from a Parquet folder; a folder that cannot be read (or pyarrow
         missing) is reported, and ends."""
+        from .parquet import OtherLayout, ParquetMissing
+
         found = False
         try:
             for entry in records:
@@ -136,10 +139,11 @@ class Sources:
         self.errors += 1
         self.failed(InputError(path, message))
 
-    def _files(self) -> Iterator[str]:
+    def _files(self) -> Iterator[tuple[str, bool]]:
+        """Each file to read, and whether it is a Parquet folder written by `export`."""
         for path in self.paths:
             if path == "-":
-                yield path
+                yield path, False
                 continue
             try:
                 is_folder = os.path.isdir(path)
@@ -149,14 +153,14 @@ class Sources:
                 self._fail(path, getattr(error, "strerror", None) or str(error))
                 continue
             if not is_folder or is_parquet_export(path):
-                yield path
+                yield path, is_folder  # a folder here is an export
             elif _identity(path) in self.skip:
                 self._fail(path, "the output folder, not searched")
             elif written_by_ludoscribe(path):
                 self._fail(path, "a folder written by ludoscribe (a site or an mkdocs project), not searched")
             else:
                 files, errors = self.files, self.errors
-                yield from self._walk(str(Path(path)))
+                yield from ((found, False) for found in self._walk(str(Path(path))))
                 if (self.files, self.errors) == (files, errors):
                     self._fail(path, "no .tgn or .json file in this folder")
 
