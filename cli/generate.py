@@ -1,36 +1,76 @@
-"""`ludoscribe generate`: random legal records, reproducible from a seed (docs/cli.md#generate)."""
+"""`ludoscribe generate`: records of games played by programs, each reproducible from the
+seed and its number (docs/cli.md#generate)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from ..notation.generate import random_text
-from .options import force_option, output_option
-from .outputs import write
+from ..notation.games import game_class
+from ..notation.generate import Generation, texts
+from ..notation.players import read_players
+from .options import force_option
+from .outputs import output
+
+
+class PlayersType(click.ParamType[str]):
+    """--players: one player for both sides or two joined by a comma, checked as click reads it."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            read_players(value)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+        return str(value)
 
 
 @click.command()
 @click.argument("game", metavar="GAME")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many records.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same records.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The same seed gives the same records: record N is the same whatever --count and --jobs.")
 @click.option("--max-turns", type=click.IntRange(min=0), default=200, show_default=True,
               help="A game still going after this many turns is left unfinished (*).")
-@output_option
+@click.option("--players", "players_named", type=PlayersType(), default="random", show_default=True,
+              help="Who plays: random or greedy, for both sides, or two joined by a comma (first side first).")
+@click.option("--variant", default="", help="The game's Variant options, as the Variant tag writes them.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes playing the games, at most one per CPU; the output is the same.")
+@click.option("--to", "target", type=click.Choice(["tgn", "parquet"]), default="tgn", show_default=True,
+              help="The format: TGN text, or a folder of Parquet files as export writes it.")
+@click.option("-o", "--output", "out", default="-", show_default=True,
+              help="Output file, or the folder for --to parquet; - is standard output.")
 @force_option
-def generate(game: str, count: int, seed: int, max_turns: int, out: str, force: bool) -> None:
-    """Write random legal records of GAME, reproducible from the seed.
+def generate(game: str, count: int, seed: int, max_turns: int, players_named: str, variant: str, jobs: int,
+             target: str, out: str, force: bool) -> None:
+    """Write records of GAME played by programs, reproducible from the seed.
 
-    Each game is played from the start with random legal turns until it ends by
-    the rules (its result then says how) or reaches --max-turns (result *). For
-    practice, tests and benchmarks; the records check clean.
+    Each game is played from the start by two players until it ends by the rules (its
+    result then says how) or reaches --max-turns (result *). The random player plays
+    random legal turns; the greedy player wins when it can, else takes what it can from
+    the opponent (the most it can), else plays at random. For practice, tests,
+    benchmarks and for measuring a game's balance; the records check clean. They are
+    written as they are made, so any --count fits in memory.
 
     \b
     Examples:
       ludoscribe generate teblo --count 20 --seed 7 -o practice.tgn
       ludoscribe generate staku --seed 1 --max-turns 40
+      ludoscribe generate staku --players greedy,random --count 1000 --jobs 2 -o lab.tgn
+      ludoscribe generate staku --variant Staku-2 --count 100000 --jobs 4 --to parquet -o lab
     """
     try:
-        text = random_text(game, count, seed, max_turns)
+        game_class(game)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="GAME") from None
-    write(out, text, force)
+    generation = Generation(game, variant, players_named, seed, max_turns)
+    try:
+        generation.rules
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--variant'") from None
+    with output(out, force) as stream:
+        for number, text in enumerate(texts(generation, count, jobs)):
+            stream.write(f"\n{text}" if number else text)

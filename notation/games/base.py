@@ -240,6 +240,7 @@ class Game(ABC, Generic[P, T]):
     turn_example: ClassVar[str]  # how turns look, for error messages
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
+    every_turn_listed: ClassVar[bool] = True  # legal_turns lists every turn a player may choose (not T'Chako's)
 
     def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods
@@ -337,6 +338,18 @@ class Game(ABC, Generic[P, T]):
     @abstractmethod
     def random_turn(self, position: P, rng: random.Random) -> T | None:
         """A random legal turn (chance or dexterity outcomes drawn from rng), or None."""
+
+    def chance(self, position: P, rng: random.Random) -> Any:
+        """The chance outcome of the next turn drawn from rng as `random_turn` draws it, to
+        hand to `legal_turns` (Tektop's throws); None for a game without chance."""
+        return None
+
+    def taken(self, before: P, after: P) -> int:
+        """How much a turn from `before` to `after` took from the opponent of the side that
+        played it, by the game's own idea of taking (its page in docs/games says which):
+        0 when it took nothing. The greedy player of `generate` prefers the turns that take
+        most (docs/cli.md#players)."""
+        return 0
 
     @abstractmethod
     def outcome(self, position: P, history: History | None = None) -> Outcome | None:

@@ -366,6 +366,11 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
             return Turn((first, rng.choice(seconds)))
         return Turn((first,))
 
+    def taken(self, before: StakuPosition, after: StakuPosition) -> int:
+        """The opponent's tokens the turn's captures removed (docs/games/staku.md#generated-games)."""
+        enemy = COLOURS[1 - before.side]
+        return sum(stack.count(enemy) for stack in before.stacks) - sum(stack.count(enemy) for stack in after.stacks)
+
     def outcome(self, position: StakuPosition, history: History | None = None) -> Outcome | None:
         stacks = position.stacks
         for side in (1 - position.side, position.side):

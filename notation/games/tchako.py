@@ -34,6 +34,7 @@ class TChako(Game[TChakoPosition, Turn]):
                          "countdown N", "strategic shots", "supply depot", "carrisk", "sumo", "triangle elastics",
                          "hourglass"})
     # a zone's pieces: pucks of each colour besides the queens, the queens, then the creation space's
+    every_turn_listed = False  # a shot's outcomes are the players' hands: legal_turns lists a few
     cell_contents = r"(?=.)(?:w[1-9][0-9]*)?(?:b[1-9][0-9]*)?Q?q?(?:\+[wbQq])?"
     turn_example = ("actions joined by commas: F>G (a puck from F stops in G), F>GxI (hitting the opponent's puck "
                     "in I), F>GxqK>J/wG>H (pushing the queen to J and a White puck to H), +A (creation), ~s>AD "
@@ -94,6 +95,12 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         neighbouring zone, sometimes hitting an opponent piece there or pushing one, rarely
         leaving the board; creations; elastic moves. Each is kept only if legal."""
         return tchako_random.random_turn(self.modes, position, rng)
+
+    def taken(self, before: TChakoPosition, after: TChakoPosition) -> int:
+        """The opponent's pieces (pucks and queen) the turn sent off the board: knocked out or
+        pushed off (docs/games/tchako.md#generated-games)."""
+        other = 1 - before.side
+        return sum(pair[other] for pair in before.pucks) - sum(pair[other] for pair in after.pucks)
 
     # --- the end ---------------------------------------------------------------------------------
     def outcome(self, position: TChakoPosition, history: History | None = None) -> Outcome | None:

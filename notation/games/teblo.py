@@ -67,6 +67,17 @@ def reaches(start: int, targets: int, passable: int) -> bool:
         reached = grown
 
 
+def distance(start: int, target: int, passable: int) -> int | None:
+    """The fewest steps from `start` to `target` through `passable` squares; None if it cannot be reached."""
+    reached, steps = 1 << start, 0
+    while not reached >> target & 1:
+        grown = reached | (spread(reached) & passable)
+        if grown == reached:
+            return None
+        reached, steps = grown, steps + 1
+    return steps
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """The side's pawn moves to the next square `to`."""
@@ -277,6 +288,17 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
                 if self._cut_base(position, on) is None:
                     return Placement(on)
         return rng.choice(steps) if steps else None
+
+    def taken(self, before: TebloPosition, after: TebloPosition) -> int:
+        """Nothing is ever removed in Teblo: a turn takes from the opponent the steps it adds to
+        the shortest way of the opponent's pawn to its goal, pawns ignored (docs/games/teblo.md#generated-games)."""
+        if before.pieces == after.pieces:  # a step: the ways stay as they were
+            return 0
+        opponent = 1 - before.side
+        goal = BASES[before.side]
+        ways = (distance(position.pawns[opponent], goal, position.passable(opponent)) for position in (before, after))
+        was, now = (cast(int, way) for way in ways)  # rule c keeps both ways open
+        return now - was
 
     def outcome(self, position: TebloPosition, history: History | None = None) -> Outcome | None:
         for side in (YELLOW, RED):

@@ -495,6 +495,11 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
             return True  # a start zone has 16 squares for 9 pieces
         return position.alive[side] > 1 or position.streaks[side][1] < STREAK_LIMIT
 
+    def taken(self, before: TekaoPosition, after: TekaoPosition) -> int:
+        """The opponent's pieces the turn's fight took off the board (docs/games/tekao.md#generated-games)."""
+        other = 1 - before.side
+        return before.alive[other] - after.alive[other]
+
     def outcome(self, position: TekaoPosition, history: History | None = None) -> Outcome | None:
         for side in (BLUE, YELLOW):
             if position.flags[side] == TAKEN:

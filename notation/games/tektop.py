@@ -526,7 +526,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         now and then the player stops before spending every point."""
         if position.stage == "over":
             return None
-        dice = throws(rng)
+        dice = self.chance(position, rng)
         side = position.side
         board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         points = SCORE[dice[-1]]
@@ -541,6 +541,17 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
             step, board = rng.choice(moves)
             steps.append(step)
         return Turn(dice, tuple(steps))
+
+    def chance(self, position: TektopPosition, rng: random.Random) -> tuple[str, ...]:
+        """The throws of the turn, drawn as random_turn draws them."""
+        return throws(rng)
+
+    def taken(self, before: TektopPosition, after: TektopPosition) -> int:
+        """The levels the opponent's pawns lost, pushed down by displacements
+        (docs/games/tektop.md#generated-games)."""
+        other = 1 - before.side
+        return sum(LEVEL[square] for square in squares_of(before.pawns[other])) \
+            - sum(LEVEL[square] for square in squares_of(after.pawns[other]))
 
     # --- the end -------------------------------------------------------------------------
     def outcome(self, position: TektopPosition, history: History | None = None) -> Outcome | None:
