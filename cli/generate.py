@@ -59,16 +59,15 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
     Examples:
       ludoscribe generate teblo --count 20 --seed 7 -o practice.tgn
       ludoscribe generate staku --seed 1 --max-turns 40
-      ludoscribe generate staku --players greedy,random --count 1000 --jobs 2 -o lab.tgn
-      ludoscribe generate staku --variant Staku-2 --count 100000 --jobs 4 --to parquet -o lab
+      ludoscribe generate staku --players greedy,random --count 200 --jobs 2 -o lab.tgn
+      ludoscribe generate staku --variant Staku-2 --count 200 --to parquet -o lab
     """
     try:
         game_class(game)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="GAME") from None
-    generation = Generation(game, variant, players_named, seed, max_turns)
     try:
-        generation.rules
+        generation = Generation(game, variant, players_named, seed, max_turns)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--variant'") from None
     with output(out, force) as stream:

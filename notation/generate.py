@@ -51,14 +51,18 @@ def play(rules: SomeGame, players: tuple[Player, Player], rng: random.Random, ma
 @dataclass(frozen=True)
 class Generation:
     """What every record of a run shares: the game, its Variant options, the players as
-    --players names them, the seed and the longest game. ValueError from `rules` or
-    `players` for a variant or players that do not exist."""
+    --players names them, the seed and the longest game. ValueError at once for a game, a
+    variant or players that do not exist."""
 
     game: str
     variant: str = ""
     players_named: str = "random"
     seed: int = 0
     max_turns: int = 200
+
+    def __post_init__(self) -> None:
+        read_players(self.players_named)
+        game_class(self.game).shared(self.variant)
 
     @cached_property
     def rules(self) -> SomeGame:
@@ -76,17 +80,21 @@ class Generation:
         return (f"ludoscribe generate {self.rules.name}{variant} --players {players_text(self.players)} "
                 f"--seed {self.seed} --max-turns {self.max_turns}")
 
-    def record(self, number: int, rng: random.Random | None = None) -> Record:
-        """Record `number` (from 1) of the run, played with random numbers of its own (or `rng`'s)."""
+    def record(self, number: int) -> Record:
+        """Record `number` (from 1) of the run, played with random numbers of its own."""
+        record = self.played(number, random.Random(f"{self.seed}/{number}"))
+        record.tags["Annotator"] = self.command
+        return record
+
+    def played(self, number: int, rng: random.Random) -> Record:
+        """A game played with rng's numbers, numbered `number`; it names no command, not being one it makes."""
         rules = self.rules
-        rng = random.Random(f"{self.seed}/{number}") if rng is None else rng
         moves, result = play(rules, self.players, rng, self.max_turns)
         tags = {"Event": "Generated games", "Site": "?", "Date": "????.??.??", "Round": str(number)}
         for side, player in zip(rules.sides, self.players):
             tags[side] = f"{player.name.title()} {side}"
         if self.variant:
             tags["Variant"] = self.variant
-        tags["Annotator"] = self.command
         return Record(tags=tags, moves=moves, result=result, game=rules, start=rules.start_position())
 
     def text(self, number: int) -> str:
@@ -119,7 +127,7 @@ def rows(generation: Generation, count: int, jobs: int = 1) -> Iterator[Rows]:
 
 def random_record(game: str, rng: random.Random, max_turns: int = 200, round_: int = 1) -> Record:
     """A record of random turns drawn from `rng`, numbered `round_`."""
-    return Generation(game, max_turns=max_turns).record(round_, rng)
+    return Generation(game, max_turns=max_turns).played(round_, rng)
 
 
 def random_records(game: str, count: int, seed: int, max_turns: int = 200) -> Iterator[Record]:

@@ -127,7 +127,7 @@ COUNTDOWN_END = "BQ/Cw1/Dw1/Fb1/Gw1b1/Hw2/Jb2+b/Kq -/-/AD:CG:CD/-/-/- W 5 1/2 W:
 FACES_END = "8/1P6/b2b4/3P4/P7/B7/8/F4p2 0/0 Y b7:1/- 55"  # Tekao, faces HBTP only
 
 CASES: list[tuple[str, str, Callable[[Any], bool]]] = [
-    ("--tag", "Event=random games", lambda r: _folded(r.tags.get("Event", "")) == "random games"),
+    ("--tag", "Event=generated games", lambda r: _folded(r.tags.get("Event", "")) == "generated games"),
     ("--tag", "Site~NED", lambda r: "ned" in r.tags.get("Site", "").casefold()),
     ("--player", "hoekstra", lambda r: any("hoekstra" in r.tags.get(side, "").casefold() for side in r.game.sides)),
     ("--date", "2024", lambda r: r.tags.get("Date", "").startswith("2024")),
@@ -174,7 +174,7 @@ def test_every_condition_answers_as_a_count_by_hand(archive, by_hand, option, te
     assert [record["tags"] for record in json.loads(out)["records"]] == [record_to_json(r)["tags"] for r in expected]
 
 
-BROKEN_TAGS = ('[Game "Teblo"]\n[Event "Random games"]\n[Site "Deventer NED"]\n[Date "2024.05.01"]\n[Round "2"]\n'
+BROKEN_TAGS = ('[Game "Teblo"]\n[Event "Generated games"]\n[Site "Deventer NED"]\n[Date "2024.05.01"]\n[Round "2"]\n'
                '[Yellow "Femke Hoekstra"]\n[Red "Bob"]\n[Result "1-0"]\n[Variant ""]\n\n')
 BROKEN = [BROKEN_TAGS + "1. D4 {the} H10! 2. D8 1-0\n",  # an illegal turn
           BROKEN_TAGS + "1. D4 {the} H10! 2. Q 1-0\n",  # not a turn
@@ -201,7 +201,7 @@ def test_a_condition_answers_the_same_from_the_tags_alone_and_from_the_whole_rec
         assert wanted.matches(fully) == (not wanted.needs_turns and (option, text) in BROKEN_MEETS)
 
 
-BROKEN_MEETS = {("--tag", "Event=random games"), ("--tag", "Site~NED"), ("--player", "hoekstra"), ("--date", "2024"),
+BROKEN_MEETS = {("--tag", "Event=generated games"), ("--tag", "Site~NED"), ("--player", "hoekstra"), ("--date", "2024"),
                 ("--round", "2..3"), ("--result", "1-0"), ("--game", "Teblo"), ("--variant", "-")}
 
 

@@ -1,0 +1,140 @@
+"""`ludoscribe generate` (docs/cli.md#generate): players, variants, records reproducible by
+their number whatever --count and --jobs, written as they are made."""
+
+from __future__ import annotations
+
+import gc
+import io
+import re
+import tracemalloc
+
+import pytest
+from click.testing import CliRunner
+
+from ludoscribe.cli.main import cli
+from ludoscribe.notation import generate
+from ludoscribe.notation.generate import Generation, texts
+
+GAMES = ("Teblo", "Staku", "Tektop", "Tekao", "TChako")
+USAGE = "Usage: ludoscribe generate [OPTIONS] GAME\nTry 'ludoscribe generate --help' for help.\n\n"
+
+
+def run(*args: object) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, [str(arg) for arg in args], prog_name="ludoscribe")
+    return result.exit_code, result.stdout, result.stderr
+
+
+def records(text: str) -> list[str]:
+    """The records of a generated text, each with its tags (they begin with the Game tag)."""
+    return [part.rstrip("\n") + "\n" for part in re.split(r"(?m)^(?=\[Game )", text) if part]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_records_are_the_same_whatever_jobs_and_check_clean(game, tmp_path):
+    one, two = tmp_path / "one.tgn", tmp_path / "two.tgn"
+    options = ["--count", 12, "--seed", 4, "--max-turns", 40, "--players", "greedy,random"]
+    assert run("generate", game, *options, "-o", one) == (0, "", "")
+    assert run("generate", game, *options, "--jobs", 2, "-o", two) == (0, "", "")
+    assert one.read_bytes() == two.read_bytes()
+    assert len(records(one.read_text(encoding="utf-8"))) == 12
+    assert run("check", one)[0] == 0
+
+
+def test_record_n_is_the_same_whatever_count():
+    status, ten, _ = run("generate", "staku", "--count", 10, "--seed", 3, "--players", "greedy")
+    status, twenty, _ = run("generate", "staku", "--count", 20, "--seed", 3, "--players", "greedy", "--jobs", 2)
+    assert records(twenty)[:10] == records(ten)
+    assert records(ten)[6].count('[Round "7"]') == 1
+    assert len(set(records(twenty))) == 20
+
+
+def test_the_tags_name_the_players_variant_and_command():
+    status, text, _ = run("generate", "staku", "--variant", "Staku-2", "--players", "greedy,random", "--seed", 9,
+                          "--max-turns", 30)
+    assert status == 0
+    tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', text, flags=re.M))
+    assert (tags["White"], tags["Black"], tags["Variant"], tags["Round"]) == \
+           ("Greedy White", "Random Black", "Staku-2", "1")
+    assert tags["Annotator"] == "ludoscribe generate Staku --variant Staku-2 --players greedy,random --seed 9 --max-turns 30"
+
+
+def test_the_variant_chooses_the_rules():
+    """Staku-2 stacks two tokens high at most (docs/games/staku.md): a stack of three never appears."""
+    generation = Generation("Staku", "Staku-2", "random", seed=2, max_turns=200)
+    heights = set()
+    for number in range(1, 6):
+        record = generation.record(number)
+        position = record.start
+        for node in record.moves:
+            position = record.rules.apply(position, node.turn)
+            heights.update(len(stack) for stack in position.stacks)
+    assert max(heights) == 2
+    assert generation.rules.limit == 2
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["staku", "--players", "clever"], "Error: Invalid value for '--players': unknown player 'clever' (known: greedy, random)"),
+    (["staku", "--players", "greedy,random,greedy"], "Error: Invalid value for '--players': 'greedy,random,greedy' names 3 "
+                                                     "players: give one for both sides, or two joined by a comma"),
+    (["staku", "--variant", "Staku-9"], "Error: Invalid value for '--variant': unknown Staku variant 'Staku-9' "
+                                        "(known: Staku-2, Staku-3)"),
+    (["teblo", "--variant", "fast"], "Error: Invalid value for '--variant': unknown Teblo variant 'fast' (known: none)"),
+    (["nogame"], "Error: Invalid value for GAME: unknown game 'nogame' (the Game tag is one of Teblo, Staku, Tektop, "
+                 "Tekao, TChako)"),
+    (["teblo", "--jobs", "0"], "Error: Invalid value for '-j' / '--jobs': 0 is not in the range x>=1."),
+])
+def test_bad_options_are_one_line_usage_errors(args, message):
+    assert run("generate", *args) == (2, "", USAGE + message + "\n")
+
+
+def test_the_output_is_written_whole_or_not_at_all(tmp_path):
+    target = tmp_path / "out.tgn"
+    target.write_text("kept", encoding="utf-8")
+    status, _, messages = run("generate", "teblo", "-o", target)
+    assert (status, messages) == (2, f"Error: {target}: exists already (--force replaces it)\n")
+    assert target.read_text(encoding="utf-8") == "kept"
+    assert run("generate", "teblo", "--count", 3, "-o", target, "--force")[0] == 0
+    assert len(records(target.read_text(encoding="utf-8"))) == 3
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out.tgn"]  # no temporary file left
+
+
+class Counting(io.StringIO):
+    """An output that keeps nothing and counts the records written into it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records = 0
+
+    def write(self, text: str) -> int:
+        self.records += text.count("[Game ")
+        return len(text)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_what_is_held_does_not_grow_with_the_count(jobs, monkeypatch):
+    """The most memory a run holds at once stays about the same for four times as many records."""
+    generation = Generation("Teblo", max_turns=6)
+
+    def write(count: int) -> int:
+        stream = Counting()
+        for text in texts(generation, count, jobs):
+            stream.write(text)
+        return stream.records
+
+    def held(count: int) -> int:
+        """The most memory held at once beyond what was held before (tracemalloc's peak)."""
+        gc.collect()
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            assert write(count) == count
+            return tracemalloc.get_traced_memory()[1] - before
+        finally:
+            tracemalloc.stop()
+
+    monkeypatch.setattr(generate, "BATCH", 4)
+    write(20)
+    small, large = held(200), held(800)
+    # Linear growth of what is held would be four times as much; the records handed out and
+    # not written yet are at most AHEAD batches a worker
+    assert large < 2 * small, (small, large)
