@@ -240,6 +240,7 @@ class Game(ABC, Generic[P, T]):
     turn_example: ClassVar[str]  # how turns look, for error messages
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
+    number_field: ClassVar[int] = -1  # which space-separated field of the position code is the turn number
 
     def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods
