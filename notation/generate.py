@@ -116,12 +116,15 @@ def texts(generation: Generation, count: int, jobs: int = 1) -> Iterator[str]:
 
 
 def rows(generation: Generation, count: int, jobs: int = 1) -> Iterator[Rows]:
-    """The Parquet rows of records 1 to `count`, in order, made in `jobs` processes; each
-    names the line its record has in the TGN text of the run (`texts` joined by blank lines)."""
+    """The Parquet rows of records 1 to `count`, in order, made in `jobs` processes: those that
+    `export` makes of the TGN text of the run (`texts` joined by blank lines), each record's
+    text and first line as that text holds them."""
     line = 1
     for each in _made(generation, count, jobs, _rows):
+        if each.game["index"] < count:
+            each.game["tgn"] += "\n"  # the blank line before the next record, read with it
         each.game["line"] = line
-        line += each.game["tgn"].count("\n") + 1
+        line += each.game["tgn"].count("\n")
         yield each
 
 

@@ -4,16 +4,16 @@ their number whatever --count and --jobs, written as they are made."""
 from __future__ import annotations
 
 import gc
-import io
 import re
 import tracemalloc
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import generate
-from ludoscribe.notation.generate import Generation, texts
+from ludoscribe.notation.generate import Generation, rows, texts
 
 GAMES = ("Teblo", "Staku", "Tektop", "Tekao", "TChako")
 USAGE = "Usage: ludoscribe generate [OPTIONS] GAME\nTry 'ludoscribe generate --help' for help.\n\n"
@@ -98,28 +98,12 @@ def test_the_output_is_written_whole_or_not_at_all(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out.tgn"]  # no temporary file left
 
 
-class Counting(io.StringIO):
-    """An output that keeps nothing and counts the records written into it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.records = 0
-
-    def write(self, text: str) -> int:
-        self.records += text.count("[Game ")
-        return len(text)
-
-
+@pytest.mark.parametrize("made", [texts, rows], ids=["tgn", "parquet rows"])
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_what_is_held_does_not_grow_with_the_count(jobs, monkeypatch):
-    """The most memory a run holds at once stays about the same for four times as many records."""
+def test_what_is_held_does_not_grow_with_the_count(made, jobs, monkeypatch):
+    """The most memory a run holds at once stays about the same for four times as many
+    records: each is handed on as it is made (to the TGN output, or to the Parquet writer)."""
     generation = Generation("Teblo", max_turns=6)
-
-    def write(count: int) -> int:
-        stream = Counting()
-        for text in texts(generation, count, jobs):
-            stream.write(text)
-        return stream.records
 
     def held(count: int) -> int:
         """The most memory held at once beyond what was held before (tracemalloc's peak)."""
@@ -127,14 +111,53 @@ def test_what_is_held_does_not_grow_with_the_count(jobs, monkeypatch):
         tracemalloc.start()
         try:
             before = tracemalloc.get_traced_memory()[0]
-            assert write(count) == count
+            assert sum(1 for _ in made(generation, count, jobs)) == count
             return tracemalloc.get_traced_memory()[1] - before
         finally:
             tracemalloc.stop()
 
     monkeypatch.setattr(generate, "BATCH", 4)
-    write(20)
+    held(20)
     small, large = held(200), held(800)
-    # Linear growth of what is held would be four times as much; the records handed out and
-    # not written yet are at most AHEAD batches a worker
+    # Held in proportion to the count, it would be four times as much: the records handed
+    # out and not passed on yet are at most AHEAD batches a worker
     assert large < 2 * small, (small, large)
+
+
+def _table(folder: Path, name: str) -> list[dict]:
+    """A table's rows from every file of the folder, in record order (turns in order within their record)."""
+    import pyarrow.parquet as pq
+
+    rows = [row for path in sorted((folder / name).rglob("*.parquet")) for row in pq.read_table(path).to_pylist()]
+    return sorted(rows, key=lambda row: (row["record"], row.get("ply", 0)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parquet_holds_what_export_makes_of_the_tgn(game, tmp_path):
+    """generate --to parquet (docs/cli.md#generate) gives the folder that export writes from
+    the same records in TGN: the same text and turns, read back the same by filter."""
+    options = ["--count", 9, "--seed", 2, "--max-turns", 50, "--players", "greedy,random"]
+    assert run("generate", game, *options, "--to", "parquet", "-o", tmp_path / "lab", "--jobs", 2) == (0, "", "")
+    assert run("generate", game, *options, "-o", tmp_path / "lab.tgn") == (0, "", "")
+    assert run("export", tmp_path / "lab.tgn", "--to", "parquet", "-o", tmp_path / "exported")[0] == 0
+    generated, exported = _table(tmp_path / "lab", "games"), _table(tmp_path / "exported", "games")
+    assert len(generated) == 9
+    files = [sorted(str(path.relative_to(folder)) for path in folder.rglob("*.parquet"))
+             for folder in (tmp_path / "lab", tmp_path / "exported")]
+    assert files[0] == files[1] and files[0]  # the same partitions: game and year
+    for column in ("record", "index", "line", "tgn", "variant", "result", "turns", "tags"):
+        assert [row[column] for row in generated] == [row[column] for row in exported], column
+    assert {row["source"] for row in generated} == {"generate"}
+    assert _table(tmp_path / "lab", "turns") == _table(tmp_path / "exported", "turns")
+    assert run("filter", tmp_path / "lab") == (0, (tmp_path / "lab.tgn").read_text(encoding="utf-8"), "")
+    assert run("check", tmp_path / "lab")[0] == 0
+
+
+def test_parquet_needs_a_folder_and_replaces_one_only_when_told(tmp_path):
+    assert run("generate", "teblo", "--to", "parquet") == \
+           (2, "", USAGE + "Error: Invalid value for '-o': --to parquet writes a folder: give it with -o DIR\n")
+    assert run("generate", "teblo", "--to", "parquet", "-o", tmp_path / "lab", "--max-turns", 4)[0] == 0
+    assert run("generate", "teblo", "--to", "parquet", "-o", tmp_path / "lab") == \
+           (2, "", f"Error: {tmp_path / 'lab'}: exists already (--force replaces it)\n")
+    assert run("generate", "teblo", "--to", "parquet", "-o", tmp_path / "lab", "--count", 3, "--force")[0] == 0
+    assert len(_table(tmp_path / "lab", "games")) == 3
