@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("export.export", "Write records as tables for data tools: a folder of Parquet files, a row a record "
                                 "and a row a turn."),
     "filter": ("filter.filter_command", "Choose records from files and folders: those meeting every condition given."),
-    "generate": ("generate.generate", "Write random legal records of GAME, reproducible from the seed."),
+    "generate": ("generate.generate", "Write records of GAME played by programs, reproducible from the seed."),
     "record": ("record.record", "Record a game of GAME at the table, turn by turn, into FILE."),
     "relay": ("relay.relay", "Write an event's live pages as plain files, for a web host without a server."),
     "serve": ("serve.serve_command",
