@@ -153,17 +153,19 @@ def _rows(generation: Generation, numbers: range) -> list[Rows]:
 
 
 def _made(generation: Generation, count: int, jobs: int, make: Callable[[Generation, range], list[R]]) -> Iterator[R]:
-    """make(generation, numbers) for records 1 to `count`, in batches, here or in worker processes."""
-    batches = (range(start, min(start + BATCH, count + 1)) for start in range(1, count + 1, BATCH))
-    if usable_jobs(jobs, -(-count // BATCH)) == 1:
+    """make(generation, numbers) for records 1 to `count`, in batches of up to BATCH records
+    (smaller when there are few, so that every worker has some), here or in worker processes."""
+    processes = usable_jobs(jobs, count)
+    size = min(BATCH, max(1, count // (AHEAD * processes)))
+    batches = (range(start, min(start + size, count + 1)) for start in range(1, count + 1, size))
+    if processes == 1:
         for numbers in batches:
             yield from make(generation, numbers)
         return
-    with workers(jobs, work=-(-count // BATCH)) as pool:
-        room = AHEAD * usable_jobs(jobs)
+    with workers(processes) as pool:
         pending: deque[Future[list[R]]] = deque()
         for numbers in batches:
-            if len(pending) >= room:
+            if len(pending) >= AHEAD * processes:
                 yield from pending.popleft().result()
             pending.append(pool.submit(make, generation, numbers))
         while pending:
