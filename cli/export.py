@@ -22,7 +22,9 @@ from .outputs import write_failure
               help="The format: parquet, a folder of Parquet files.")
 @click.option("-o", "--output", "out", required=True, help="The folder to write.")
 @click.option("--force", is_flag=True, help="Replace a folder that an export wrote before.")
-def export(paths: tuple[str, ...], target: str, out: str, force: bool) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes reading and replaying records, at most one per CPU.")
+def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int) -> None:
     """Write records as tables for data tools: a folder of Parquet files, a row a record and a row a turn.
 
     The `games` table holds each record's tags, typed where their type is known, its
@@ -31,20 +33,22 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool) -> None:
     pandas; filter and stats read the folder as they read the files. Records with
     problems are reported and left out (exit status 1). The folder appears when it is
     complete; an existing one is replaced only with --force, and only if an export wrote
-    it. Needs the parquet extra: pip install 'ludoscribe[parquet]'.
+    it. With --jobs, records are replayed in that many processes; the folder is the
+    same. Needs the parquet extra: pip install 'ludoscribe[parquet]'.
 
     \b
     Examples:
       ludoscribe export corpus --to parquet -o archive
       ludoscribe export club/2026 --to parquet -o club-parquet --force
+      ludoscribe export big-archive --to parquet -o big-parquet --jobs 2
     """
     try:
         available()
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
-    sources = read_sources(paths)
+    sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
     try:
-        done = export_records(sources, out, replace=force, rejected=report)
+        done = export_records(sources, out, replace=force, rejected=report, jobs=jobs)
     except OutputError as error:
         raise write_failure(out, error) from None
     note(f"exported {count(done.records, 'record')} and {count(done.turns, 'turn')} to {out}")

@@ -14,10 +14,10 @@ import datetime
 import hashlib
 import json
 import re
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from .jsonio import record_to_json
-from .model import Record
+from .model import Problem, Record
 from .replay import check
 from .walk import Step, Visitor
 from .writer import write_record
@@ -58,6 +58,14 @@ def code_hash(game: Any, code: str) -> int:
     return position_hash(game, game.read_position(code))
 
 
+def written_code_hash(game: Any, code: str) -> int:
+    """The `position_hash` of the position that the game's `position_code` wrote as `code`,
+    from the code itself: its turn number field (`Game.number_field`) set to 1."""
+    fields = code.split(" ")
+    fields[game.number_field] = "1"
+    return int.from_bytes(hashlib.sha256(" ".join(fields).encode("utf-8")).digest()[:8], "big") >> 1
+
+
 def _at_turn_one(position: Any) -> Any:
     """The same position with its turn number 1 (positions are dataclasses or named tuples)."""
     if dataclasses.is_dataclass(position):
@@ -77,9 +85,10 @@ class _MainLine(Visitor):
         if step.depth:
             return
         game = self.game
+        code = game.position_code(step.after)
         self.rows.append({"ply": len(self.rows) + 1, "number": step.number, "side": game.sides[step.side],
-                          "turn": game.turn_text(step.node.turn), "position": game.position_code(step.after),
-                          "position_hash": position_hash(game, step.after)})
+                          "turn": game.turn_text(step.node.turn), "position": code,
+                          "position_hash": written_code_hash(game, code)})
 
 
 @dataclasses.dataclass
@@ -120,3 +129,38 @@ def record_rows(record: Record, source: str, index: int) -> Rows | None:
            "start": game.position_code(record.start), "start_hash": position_hash(game, record.start),
            "tags": list(tags.items()), "tgn": text, "json": own}
     return Rows(row, main_line.rows)
+
+
+Entry = tuple[str, int, Record]  # a record, its file and its index in the file
+
+
+def rows_in_order(records: Iterable[Entry], jobs: int = 1) -> Iterator[tuple[Entry, Rows | None]]:
+    """(entry, the rows of its record or None) for each record, in order, replayed in `jobs`
+    processes: with more than one, a record read for its tags only is read in full and
+    replayed in a worker (notation/parallel.py), its problems brought back onto it."""
+    if jobs == 1:
+        for entry in records:
+            yield entry, record_rows(entry[2], entry[0], entry[1])
+        return
+    from .parallel import in_order, record_task
+
+    for entry, answer in in_order(records, lambda entry: record_task(entry[2]), _rows_in_worker, jobs):
+        path, index, record = entry
+        if answer is None:
+            yield entry, record_rows(record, path, index)
+            continue
+        rows, problems = answer
+        record.problems.extend(problems)
+        if rows is not None:
+            rows.game.update(source=path, index=index)  # a worker has the record's text, not its place
+        yield entry, rows
+
+
+def _rows_in_worker(tasks: list[tuple[str, int, str]]) -> list[tuple[Rows | None, list[Problem]]]:
+    from .parallel import read_task
+
+    answers = []
+    for task in tasks:
+        record = read_task(task)
+        answers.append((record_rows(record, "", 0), record.problems))
+    return answers

@@ -23,12 +23,15 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .files import PARQUET_MARK, OutputError, is_parquet_export, umask, writing
 from .model import Record
 from .jsonio import read_json_record
 from .reader import parse_record
+
+if TYPE_CHECKING:
+    from .columnar import Rows
 
 FORMAT = 2  # the layout's version, in the mark
 INSTALL = "Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'"
@@ -124,18 +127,38 @@ class _Table:
 
 
 def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, replace: bool = False,
-           rejected: Callable[[str, int, Record], None] = lambda path, index, record: None) -> Exported:
-    """Write the records, (file, index in the file, record) triples read in full, as a
-    Parquet folder; each record is replayed, and one with problems is handed to `rejected`
-    and left out.
+           rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
+           jobs: int = 1) -> Exported:
+    """Write the records, (file, index in the file, record) triples, as a Parquet folder
+    (see write_rows); each record is replayed, in `jobs` processes (columnar.rows_in_order),
+    and one with problems is handed to `rejected` and left out."""
+    from .columnar import rows_in_order  # replaying: not needed to read a folder
+
+    failed = False
+
+    def good_rows() -> Iterator[Rows]:
+        nonlocal failed
+        for (path, index, record), rows in rows_in_order(records, jobs):
+            if rows is None:
+                failed = True
+                rejected(path, index, record)
+            else:
+                yield rows
+
+    done = write_rows(good_rows(), folder, replace=replace)
+    done.failed = failed
+    return done
+
+
+def write_rows(rows: Iterable[Rows], folder: str | Path, *, replace: bool = False) -> Exported:
+    """Write records already made rows (notation/columnar.py) as a Parquet folder, numbered
+    in the order they come.
 
     The folder is written beside its place and put there when complete. An existing
     folder is replaced only with `replace`, and only if it is empty or was written by an
-    export: OutputError (notation/files.py) otherwise, before anything is read, and if it
-    cannot be written.
+    export: OutputError (notation/files.py) otherwise, before the first row is asked for,
+    and if it cannot be written.
     """
-    from .columnar import record_rows  # replaying: not needed to read a folder
-
     _pyarrow()
     target = Path(folder)
     _check_target(target, replace)
@@ -147,17 +170,12 @@ def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, re
         with writing(str(target)):
             tables = {name: _Table(building, name, schema, GAMES_PER_GROUP if name == "games" else TURNS_PER_GROUP)
                       for name, schema in schemas().items()}
-            for path, index, record in records:
-                rows = record_rows(record, path, index)
-                if rows is None:
-                    done.failed = True
-                    rejected(path, index, record)
-                    continue
+            for each in rows:
                 done.records += 1
-                done.turns += len(rows.turns)
-                rows.game["record"] = done.records
-                tables["games"].add(rows.partition, [rows.game])
-                tables["turns"].add(rows.partition, ({"record": done.records, **turn} for turn in rows.turns))
+                done.turns += len(each.turns)
+                each.game["record"] = done.records
+                tables["games"].add(each.partition, [each.game])
+                tables["turns"].add(each.partition, ({"record": done.records, **turn} for turn in each.turns))
             for table in tables.values():
                 table.close()
             mark = {"format": FORMAT, "records": done.records, "turns": done.turns}

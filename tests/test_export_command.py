@@ -75,3 +75,30 @@ def test_without_pyarrow_one_line_says_how_to_install_it(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == \
            (2, "", "Error: Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'\n")
     assert not (tmp_path / "out").exists()
+
+
+def _tables(folder: Path) -> dict[str, list[tuple]]:
+    import duckdb
+
+    return {name: duckdb.sql(f"SELECT * FROM read_parquet('{folder / name}/**/*.parquet', hive_partitioning = true) "
+                             "ORDER BY record, " + ("ply" if name == "turns" else "source")).fetchall()
+            for name in ("games", "turns")}
+
+
+def test_jobs_write_the_same_folder_and_the_same_reports(tmp_path):
+    """With --jobs the records are replayed in workers (docs/archive.md#columnar-export): the
+    same rows, numbered in reading order, and the same report of a record with problems
+    at its own file, line and column."""
+    shutil.copytree(ROOT / "corpus", tmp_path / "club")
+    (tmp_path / "club" / "tektop" / "m-bad.tgn").write_text("\n\n" + BAD + "\n" + BAD.replace("D4 D4", "D4"),
+                                                           encoding="utf-8")
+    answers = {jobs: run("export", tmp_path / "club", "--to", "parquet", "-o", tmp_path / f"out{jobs}", "-j", jobs)
+               for jobs in (1, 2)}
+    status, stdout, messages = answers[1]
+    assert status == 1 and stdout == ""
+    assert messages.splitlines()[0] == (f"{tmp_path / 'club' / 'tektop' / 'm-bad.tgn'}:6:7: turn 1 Red: D4 is not "
+                                        "next to Red's pawn on I10: a pawn steps to an orthogonally adjacent square")
+    assert answers[2] == (status, stdout, messages.replace(str(tmp_path / "out1"), str(tmp_path / "out2")))
+    one, two = _tables(tmp_path / "out1"), _tables(tmp_path / "out2")
+    assert len(one["games"]) == 32 and one == two
+    assert [row[2] for row in one["games"] if row[1].endswith("m-bad.tgn")] == [2]  # its second record, by index

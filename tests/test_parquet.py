@@ -18,10 +18,10 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, write_record
-from ludoscribe.notation.columnar import code_hash, tag_date, tag_year
+from ludoscribe.notation.columnar import code_hash, position_hash, tag_date, tag_year, written_code_hash
 from ludoscribe.notation.files import OutputError
 from ludoscribe.notation.games import game_class
-from ludoscribe.notation.generate import random_text
+from ludoscribe.notation.generate import random_records, random_text
 from ludoscribe.notation.jsonio import record_to_json
 from ludoscribe.notation.model import Record
 from ludoscribe.notation.parquet import INSTALL, PARQUET_MARK, ParquetMissing, available, export, read_export
@@ -115,6 +115,25 @@ def test_the_turns_table_holds_each_main_line_turn_and_the_position_after_it(arc
 
 def _sha(code: str) -> int:
     return int(hashlib.sha256(code.encode()).hexdigest()[:16], 16) >> 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hash_read_off_a_written_code_is_the_hash_of_its_position(game):
+    """The turns table hashes the code it stores (Game.number_field) instead of writing the code
+    again at turn 1: the same number, for every position of random games, and a code that
+    differs by more than its turn number hashes apart."""
+    positions = 0
+    for record in random_records(game, 6, seed=21, max_turns=80):
+        rules, position = record.rules, record.start
+        for node in record.moves:
+            position = rules.apply(position, node.turn)
+            code = rules.position_code(position)
+            assert written_code_hash(rules, code) == position_hash(rules, position), code
+            assert code.split(" ")[rules.number_field] == str(position.number)
+            positions += 1
+    assert positions > 100
+    start = rules.position_code(rules.start_position())
+    assert written_code_hash(rules, start) != written_code_hash(rules, code)
 
 
 def test_the_position_hash_leaves_out_the_turn_number_and_is_the_same_in_every_process(exported):

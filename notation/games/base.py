@@ -241,6 +241,7 @@ class Game(ABC, Generic[P, T]):
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
     usual_options: ClassVar[frozenset[str]] = frozenset()  # options (lower case) naming the rules without options
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
+    number_field: ClassVar[int] = -1  # which space-separated field of the position code is the turn number
 
     def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods

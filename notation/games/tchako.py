@@ -28,6 +28,7 @@ from .tchako_zones import ZONE
 
 class TChako(Game[TChakoPosition, Turn]):
     name = "TChako"
+    number_field = 3  # zones, elastics, side, number, made, end
     sides = SIDES
     options = frozenset({"anarchy", "king of the hill", "king of the hill line", "king of the hill diamond",
                          "demographic N", "demographic total N", "sudden death N", "sudden death turns N",
