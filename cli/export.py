@@ -40,7 +40,7 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
     Examples:
       ludoscribe export corpus --to parquet -o archive
       ludoscribe export club/2026 --to parquet -o club-parquet --force
-      ludoscribe export big-archive --to parquet -o big-parquet --jobs 2
+      ludoscribe export club/2026 --to parquet -o club-parquet --jobs 2
     """
     try:
         available()

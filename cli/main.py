@@ -33,8 +33,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "Follow an event live: scorers record games from their phones, spectators watch every board."),
     "site": ("site.site", "Publish records as a static website, built with mkdocs."),
     "standings": ("standings.standings", "Crosstable and standings of each event (Event tag) of the records."),
-    "stats": ("stats.stats", "Figures per game: results by side, game length, the most played openings with their "
-                             "scores, and how games end (the rule that ended each)."),
+    "stats": ("stats.stats", "Figures per game and set of rules: results by side, the first side's score with its "
+                             "95% confidence interval, game length, the most played openings with their scores, and "
+                             "how games end (the rule that ended each)."),
 }
 
 

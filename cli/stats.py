@@ -1,4 +1,4 @@
-"""`ludoscribe stats`: figures per game over an archive (docs/archive.md)."""
+"""`ludoscribe stats`: figures per game and set of rules over an archive (docs/archive.md#figures-stats)."""
 
 from __future__ import annotations
 
@@ -28,8 +28,14 @@ from .messages import note, report
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying records, at most one per CPU.")
 def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, unique: bool, jobs: int) -> None:
-    """Figures per game: results by side, game length, the most played openings with their
-    scores, and how games end (the rule that ended each).
+    """Figures per game and set of rules: results by side, the first side's score with its
+    95% confidence interval, game length, the most played openings with their scores, and
+    how games end (the rule that ended each).
+
+    Each Variant counts apart (Staku, Staku (Staku-2)); one naming the usual rules
+    (Staku-3) counts with the records that have none. A game played under several sets of
+    rules gets a table of each variant's score minus the usual one, with the 95% interval
+    of that difference.
 
     Records with problems are reported on standard error and not counted. A game read
     twice (same tags and turns: a record and its JSON copy) is counted once, the TGN

@@ -8,6 +8,11 @@ is the first turns played from the game's start position (a record set up elsewh
 none). A game's end is the rule the engine names, its words made general (side names
 become "the winner" or "the loser", cells and numbers become "…"), so that every game
 ended by the same rule falls in one line.
+
+The figures are kept per game and set of rules: records whose Variant options come to the
+same rules (Staku with no Variant and with `Staku-3`) are one group, and each other set of
+options is a group of its own, so that the first side's score under a variant can be put
+beside its score under the usual rules (notation/balance.py).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+from .balance import Difference, Score, difference, first_side_score, score_of
 from .duplicates import SAME_RECORD, Rule
 from .games import Outcome, display_name
 from .model import Problem, Record
@@ -35,6 +41,7 @@ class Counted:
     """What the figures keep of one record that replayed without problems."""
 
     game: str  # its display name
+    variant: str  # the options in force beyond the usual rules (Game.variant_name), "" for those
     sides: tuple[str, str]
     result: str
     length: int  # turns on the main line
@@ -53,14 +60,16 @@ def counted(record: Record, outcome: Outcome | None, opening_turns: int, rule: R
         ending: str | None = ending_kind(outcome.reason, game.sides, outcome.winner)
     else:
         ending = "decided by the players (resignation, agreement, time)" if record.result != "*" else None
-    return Counted(display_name(game.name), game.sides, record.result, len(moves), opening, ending, rule.key(record))
+    return Counted(display_name(game.name), game.variant_name(), game.sides, record.result, len(moves), opening, ending,
+                   rule.key(record))
 
 
 @dataclass
 class GameFigures:
-    """What an archive holds of one game."""
+    """What an archive holds of one game under one set of rules."""
 
     game: str
+    variant: str  # "" for the usual rules
     sides: tuple[str, str]
     opening_turns: int
     records: int = 0
@@ -78,10 +87,17 @@ class GameFigures:
         if counted.ending is not None:
             self.endings[counted.ending] += 1
 
+    @property
+    def label(self) -> str:
+        return group_label(self.game, self.variant)
+
     def score(self, results: Counter[str]) -> float | None:
         """The first side's share of the points in finished games (a draw is half); None if none finished."""
-        finished = results["1-0"] + results["0-1"] + results["1/2-1/2"]
-        return (results["1-0"] + results["1/2-1/2"] / 2) / finished if finished else None
+        return score_of(results)
+
+    def first_side_score(self) -> Score | None:
+        """The first side's score over all its finished games, with its 95% interval; None if none finished."""
+        return first_side_score(self.results)
 
     def length_summary(self) -> dict[str, float]:
         lengths = sorted(self.lengths)
@@ -90,10 +106,39 @@ class GameFigures:
 
 @dataclass
 class Figures:
-    """Per game figures, and how many records could not be counted."""
+    """Figures per game and set of rules (by their label), and how many records could not be counted."""
 
     games: dict[str, GameFigures] = field(default_factory=dict)
     unreadable: int = 0
+
+    def by_game(self) -> dict[str, list[GameFigures]]:
+        """The groups of each game, the games in the order they were first read, and in each
+        the usual rules first (see `usual`), then the variants in the order they were first read."""
+        games: dict[str, list[GameFigures]] = {}
+        for group in self.games.values():
+            games.setdefault(group.game, []).append(group)
+        for groups in games.values():
+            base = usual(groups)
+            groups.sort(key=lambda group: group is not base)
+        return games
+
+
+def group_label(game: str, variant: str) -> str:
+    """The game's name, then the options of a variant in brackets: `Staku (Staku-2)`."""
+    return f"{game} ({variant})" if variant else game
+
+
+def usual(groups: list[GameFigures]) -> GameFigures:
+    """The group that a game's variants are compared with: the one without Variant options,
+    or, when every record used some, the group with the most records (the first read of equals)."""
+    return next((group for group in groups if not group.variant), None) or max(groups, key=lambda group: group.records)
+
+
+def compared(groups: list[GameFigures]) -> list[tuple[GameFigures, Difference | None]]:
+    """Each group of a game but the usual one, with its first side's score minus the usual
+    one's (None when either has fewer than two finished games)."""
+    base = usual(groups)
+    return [(group, difference(group.results, base.results)) for group in groups if group is not base]
 
 
 def ending_kind(reason: str, sides: tuple[str, str], winner: int | None) -> str:
@@ -145,9 +190,10 @@ def tally(counted: Iterable[Counted | None], opening_turns: int = 2) -> Figures:
         if one is None:
             figures.unreadable += 1
             continue
-        if one.game not in figures.games:
-            figures.games[one.game] = GameFigures(one.game, one.sides, opening_turns)
-        figures.games[one.game].add(one)
+        label = group_label(one.game, one.variant)
+        if label not in figures.games:
+            figures.games[label] = GameFigures(one.game, one.variant, one.sides, opening_turns)
+        figures.games[label].add(one)
     return figures
 
 

@@ -8,12 +8,17 @@ import json
 from collections import Counter
 from typing import Any
 
-from ..notation.stats import Figures, GameFigures
+from ..notation.balance import Difference, Score
+from ..notation.stats import Figures, GameFigures, compared, usual
 from .escaping import csv_text, markdown_text, terminal_text
 
 RESULT_ORDER = ("1-0", "0-1", "1/2-1/2", "*")
 CSV_HEADER = ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins", "Drawn",
-              "Unfinished", "First side's score"]
+              "Unfinished", "First side's score", "Difference", "95% CI low", "95% CI high"]
+SCORE = "First side's score"
+COMPARED = "Variants compared"
+
+Section = tuple[str, list[str], list[list[str]]]  # title, header, rows; without a header, rows of one line of text
 
 
 def _percent(part: int, whole: int) -> str:
@@ -24,8 +29,28 @@ def _share(score: float | None) -> str:
     return "-" if score is None else f"{100 * score:.0f}%"
 
 
-def sections(figures: GameFigures, openings: int) -> list[tuple[str, list[str], list[list[str]]]]:
-    """The tables of one game: (title, header, rows) for results, lengths, openings, endings."""
+def _score_percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _points(value: float) -> str:
+    """A difference of scores in percentage points, signed: +2.5, -0.4."""
+    return f"{100 * value:+.1f}"
+
+
+def score_sentence(figures: GameFigures) -> str:
+    """`White's score 54.1% (95% CI 53.2–55.0%) over 10000 finished games`; `-` without a finished game."""
+    score, first = figures.first_side_score(), figures.sides[0]
+    if score is None:
+        return f"{first}'s score - (no finished game)"
+    games = f"{score.finished} finished game{'s' if score.finished != 1 else ''}"
+    return (f"{first}'s score {_score_percent(score.value)} (95% CI {100 * score.low:.1f}–{_score_percent(score.high)})"
+            f" over {games}")
+
+
+def sections(figures: GameFigures, openings: int) -> list[Section]:
+    """The tables of one game under one set of rules: results, the first side's score (a
+    line of text), lengths, openings, endings."""
     first, second = figures.sides
     results = figures.results
     rows = [[label, str(results[result]), _percent(results[result], figures.records)] for label, result in (
@@ -38,6 +63,7 @@ def sections(figures: GameFigures, openings: int) -> list[tuple[str, list[str], 
                    for kind, count in _endings(figures)]
     return [
         ("Results", ["Result", "Records", "Share"], rows),
+        (SCORE, [], [[score_sentence(figures)]]),
         ("Length in turns", ["", "Turns"], length_rows),
         (f"Most played openings ({figures.opening_turns} turns)",
          ["Opening", "Records", f"{first} wins", f"{second} wins", "Drawn", f"{first}'s score"], opening_rows),
@@ -45,20 +71,62 @@ def sections(figures: GameFigures, openings: int) -> list[tuple[str, list[str], 
     ]
 
 
+def comparison(groups: list[GameFigures]) -> Section:
+    """The table comparing a game's variants with its usual rules: each variant's first
+    side's score, its difference from the usual score in percentage points, that
+    difference's 95% interval and whether the interval leaves zero out."""
+    base = usual(groups)
+    first = base.sides[0]
+    header = ["Rules", "Finished games", f"{first}'s score", "Difference (points)", "95% CI", "Clear of zero"]
+    rows = [[base.label, *_score_cells(base.first_side_score()), "baseline", "", ""]]
+    for group, change in compared(groups):
+        rows.append([group.label, *_score_cells(group.first_side_score()), *_difference_cells(change)])
+    return f"{base.game}: {COMPARED.lower()}", header, rows
+
+
+def _score_cells(score: Score | None) -> list[str]:
+    return ["0", "-"] if score is None else [str(score.finished), _score_percent(score.value)]
+
+
+def _difference_cells(change: Difference | None) -> list[str]:
+    if change is None:
+        return ["-", "-", "-"]
+    return [_points(change.value), f"{_points(change.low)} to {_points(change.high)}",
+            "yes" if change.clear_of_zero else "no"]
+
+
+def _blocks(figures: Figures, openings: int) -> list[tuple[str, str, list[Section]]]:
+    """What each format writes in turn: (title, records line, sections) for each group of a
+    game, then, for a game of several groups, (title, "", [the comparison])."""
+    blocks: list[tuple[str, str, list[Section]]] = []
+    for groups in figures.by_game().values():
+        for group in groups:
+            blocks.append((group.label, f"{group.records} record{'s' if group.records != 1 else ''}",
+                           sections(group, openings)))
+        if len(groups) > 1:
+            title, header, rows = comparison(groups)
+            blocks.append((title, "", [("", header, rows)]))
+    return blocks
+
+
 def to_text(figures: Figures, openings: int = 10) -> str:
     """Aligned tables for a terminal (record text escaped)."""
     out: list[str] = []
-    for game in figures.games.values():
-        title = f"{game.game}: {game.records} record{'s' if game.records != 1 else ''}"
+    for name, records, tables in _blocks(figures, openings):
+        title = terminal_text(f"{name}: {records}" if records else name)
         out += [title, "=" * len(title), ""]
-        for heading, header, rows in sections(game, openings):
+        for heading, header, rows in tables:
             if not rows:
                 continue
-            body = [[terminal_text(cell) for cell in row] for row in rows]
-            widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
-            out += [heading, "-" * len(heading)]
-            out += ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
-                    .rstrip() for line in (header, *body)]
+            if heading:
+                out += [heading, "-" * len(heading)]
+            if not header:
+                out += [terminal_text(row[0]) for row in rows]
+            else:
+                body = [[terminal_text(cell) for cell in row] for row in rows]
+                widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
+                out += ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                                  for i, (cell, w) in enumerate(zip(line, widths))).rstrip() for line in (header, *body)]
             out.append("")
     out.append(_footer(figures))
     return "\n".join(out).rstrip() + "\n"
@@ -66,14 +134,18 @@ def to_text(figures: Figures, openings: int = 10) -> str:
 
 def to_markdown(figures: Figures, openings: int = 10) -> str:
     out: list[str] = []
-    for game in figures.games.values():
-        out += [f"## {markdown_text(game.game)}", "", f"{game.records} records.", ""]
-        for heading, header, rows in sections(game, openings):
+    for name, records, tables in _blocks(figures, openings):
+        out += [f"## {markdown_text(name)}", ""] + ([f"{records}.", ""] if records else [])
+        for heading, header, rows in tables:
             if not rows:
                 continue
-            out += [f"### {markdown_text(heading)}", "", "| " + " | ".join(markdown_text(h) for h in header) + " |",
-                    "|" + "---|" * len(header)]
-            out += ["| " + " | ".join(markdown_text(cell) for cell in row) + " |" for row in rows]
+            if heading:
+                out += [f"### {markdown_text(heading)}", ""]
+            if not header:
+                out += [markdown_text(row[0]) for row in rows]
+            else:
+                out += ["| " + " | ".join(markdown_text(h) for h in header) + " |", "|" + "---|" * len(header)]
+                out += ["| " + " | ".join(markdown_text(cell) for cell in row) + " |" for row in rows]
             out.append("")
     out.append(_footer(figures))
     return "\n".join(out).rstrip() + "\n"
@@ -82,31 +154,59 @@ def to_markdown(figures: Figures, openings: int = 10) -> str:
 def to_csv(figures: Figures, openings: int = 10) -> str:
     """One table, a figure in each cell: game, table, item, then the columns of CSV_HEADER that
     the table fills (the others empty). Shares and scores are fractions of 1 (0.5), so that a
-    spreadsheet sorts them; every cell is quoted, no record text is read as a formula."""
+    spreadsheet sorts them; every cell is quoted, no record text is read as a formula. The
+    Game column names the group (`Staku (Staku-2)`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\n")
     writer.writerow(CSV_HEADER)
-    for game in figures.games.values():
-        first, second = game.sides
-        name = csv_text(game.game)
-        for label, result in ((f"{first} wins", "1-0"), (f"{second} wins", "0-1"), ("drawn", "1/2-1/2"),
-                              ("unfinished", "*")):
-            count = game.results[result]
-            writer.writerow(_csv_row(name, "Results", csv_text(label), Records=count,
-                                     Share=_fraction(count, game.records)))
-        for label, value in game.length_summary().items():
-            writer.writerow(_csv_row(name, "Length in turns", label, Turns=f"{value:g}"))
-        for turns, counts in _most_played(game, openings):
-            writer.writerow(_csv_row(
-                name, f"Most played openings ({game.opening_turns} turns)", csv_text(" ".join(turns)),
-                Records=sum(counts.values()), **{"First side wins": counts["1-0"], "Second side wins": counts["0-1"],
-                                                 "Drawn": counts["1/2-1/2"], "Unfinished": counts["*"],
-                                                 "First side's score": _rounded(game.score(counts))}))
-        ended = sum(game.endings.values())
-        for kind, count in _endings(game):
-            writer.writerow(_csv_row(name, "How games end", csv_text(kind), Records=count,
-                                     Share=_fraction(count, ended)))
+    for groups in figures.by_game().values():
+        for game in groups:
+            _csv_group(writer, game, openings)
+        if len(groups) > 1:
+            base = usual(groups)
+            for group, change in compared(groups):
+                score = group.first_side_score()
+                writer.writerow(_csv_row(
+                    csv_text(group.label), COMPARED, csv_text(base.label), Records=score.finished if score else 0,
+                    **{SCORE: None if score is None else _rounded(score.value)}, **_with_interval(change, "Difference")))
     return buffer.getvalue()
+
+
+def _csv_group(writer: Any, game: GameFigures, openings: int) -> None:
+    """The rows of one game under one set of rules."""
+    first, second = game.sides
+    name = csv_text(game.label)
+    for label, result in ((f"{first} wins", "1-0"), (f"{second} wins", "0-1"), ("drawn", "1/2-1/2"),
+                          ("unfinished", "*")):
+        count = game.results[result]
+        writer.writerow(_csv_row(name, "Results", csv_text(label), Records=count,
+                                 Share=_fraction(count, game.records)))
+    score = game.first_side_score()
+    writer.writerow(_csv_row(name, SCORE, csv_text(first), Records=score.finished if score else 0,
+                             **_with_interval(score, SCORE)))
+    for label, value in game.length_summary().items():
+        writer.writerow(_csv_row(name, "Length in turns", label, Turns=f"{value:g}"))
+    for turns, counts in _most_played(game, openings):
+        writer.writerow(_csv_row(
+            name, f"Most played openings ({game.opening_turns} turns)", csv_text(" ".join(turns)),
+            Records=sum(counts.values()), **{"First side wins": counts["1-0"], "Second side wins": counts["0-1"],
+                                             "Drawn": counts["1/2-1/2"], "Unfinished": counts["*"],
+                                             SCORE: _rounded(game.score(counts))}))
+    ended = sum(game.endings.values())
+    for kind, count in _endings(game):
+        writer.writerow(_csv_row(name, "How games end", csv_text(kind), Records=count,
+                                 Share=_fraction(count, ended)))
+
+
+def _with_interval(figure: Score | Difference | None, column: str) -> dict[str, float | None]:
+    """The CSV cells of a figure with its interval: its value in `column`, its bounds in the interval's columns."""
+    if figure is None:
+        return {}
+    return {column: _rounded(figure.value), "95% CI low": _rounded(figure.low), "95% CI high": _rounded(figure.high)}
+
+
+def _bounds(figure: Score | Difference | None) -> list[float | None] | None:
+    return None if figure is None else [_rounded(figure.low), _rounded(figure.high)]
 
 
 def _csv_row(game: str, table: str, item: str, **figures: object) -> list[str]:
@@ -130,17 +230,30 @@ def _endings(game: GameFigures) -> list[tuple[str, int]]:
 
 
 def to_json(figures: Figures, openings: int = 10) -> str:
-    data: dict[str, Any] = {"unreadable": figures.unreadable, "games": {}}
-    for game in figures.games.values():
-        data["games"][game.game] = {
-            "records": game.records,
-            "results": {result: game.results[result] for result in RESULT_ORDER},
-            "length": game.length_summary(),
-            "openings": [{"turns": list(turns), "records": sum(counts.values()),
-                          "results": {result: counts[result] for result in RESULT_ORDER},
-                          "score": _rounded(game.score(counts))} for turns, counts in _most_played(game, openings)],
-            "endings": dict(_endings(game)),
-        }
+    """Every figure: `games` by group label, and for each game of several groups its
+    variants compared with its usual rules in `variants_compared`."""
+    data: dict[str, Any] = {"unreadable": figures.unreadable, "games": {}, "variants_compared": {}}
+    for name, groups in figures.by_game().items():
+        for game in groups:
+            score = game.first_side_score()
+            data["games"][game.label] = {
+                "game": game.game,
+                "variant": game.variant,
+                "records": game.records,
+                "results": {result: game.results[result] for result in RESULT_ORDER},
+                "first_side_score": {"side": game.sides[0], "finished": score.finished if score else 0,
+                                     "score": None if score is None else _rounded(score.value), "ci95": _bounds(score)},
+                "length": game.length_summary(),
+                "openings": [{"turns": list(turns), "records": sum(counts.values()),
+                              "results": {result: counts[result] for result in RESULT_ORDER},
+                              "score": _rounded(game.score(counts))} for turns, counts in _most_played(game, openings)],
+                "endings": dict(_endings(game)),
+            }
+        if len(groups) > 1:
+            data["variants_compared"][name] = {"baseline": usual(groups).label, "variants": [
+                {"rules": group.label, "difference": None if change is None else _rounded(change.value), "ci95": _bounds(change),
+                 "clear_of_zero": None if change is None else change.clear_of_zero}
+                for group, change in compared(groups)]}
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

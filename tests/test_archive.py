@@ -180,13 +180,19 @@ def test_stats_formats(archive):
     assert text.exit_code == 0
     assert "Teblo: 4 records\n================\n" in text.output
     assert "D4 I9          2" in text.output
+    assert "\nFirst side's score\n------------------\nYellow's score - (no finished game)\n" in text.output
     markdown = run("stats", archive, "--format", "markdown")
     assert "| Yellow wins | 0 | 0% |" in markdown.output
+    assert "### First side's score\n\nYellow's score - (no finished game)\n" in markdown.output
     rows = list(csv.reader(io.StringIO(run("stats", archive, "--format", "csv").output)))
     assert rows[0] == ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins",
-                       "Drawn", "Unfinished", "First side's score"]
-    assert ["Teblo", "Results", "unfinished", "4", "1.0", "", "", "", "", "", ""] in rows
+                       "Drawn", "Unfinished", "First side's score", "Difference", "95% CI low", "95% CI high"]
+    assert ["Teblo", "Results", "unfinished", "4", "1.0", "", "", "", "", "", "", "", "", ""] in rows
+    assert ["Teblo", "First side's score", "Yellow", "0", "", "", "", "", "", "", "", "", "", ""] in rows
     data = json.loads(run("stats", archive, "--format", "json").output)
+    assert data["games"]["Teblo"]["first_side_score"] == {"side": "Yellow", "finished": 0, "score": None,
+                                                          "ci95": None}
+    assert data["variants_compared"] == {}  # one set of rules
     assert data["games"]["Teblo"]["length"] == {"shortest": 2, "median": 3.0, "longest": 4}
     assert data["games"]["Teblo"]["openings"][0] == {"turns": ["D4", "I9"], "records": 2,
                                                      "results": {"1-0": 0, "0-1": 0, "1/2-1/2": 0, "*": 2},

@@ -454,19 +454,24 @@ def test_stats_csv_has_one_figure_per_cell(tmp_path):
         + "\n" + teblo("E", "F", "1. (E5) 1/2-1/2", result="1/2-1/2"), encoding="utf-8")
     code, out, err = run("stats", tmp_path, "--format", "csv", "--opening-turns", "1")
     assert (code, err) == (0, "")
+    # the first side's score: 1.5 points in 3 games, 0.5; Wilson's interval worked by hand:
+    # z² = 3.8415, (0.5 + 3.8415/6) / (1 + 3.8415/3) = 0.5, half width
+    # 1.96 * sqrt(0.25/3 + 3.8415/36) / (1 + 3.8415/3) = 0.37467
     assert out == "".join(f"{line}\n" for line in [
         '"Game","Table","Item","Records","Share","Turns","First side wins","Second side wins","Drawn","Unfinished",'
-        '"First side\'s score"',
-        '"Teblo","Results","Yellow wins","1","0.3333","","","","","",""',
-        '"Teblo","Results","Red wins","1","0.3333","","","","","",""',
-        '"Teblo","Results","drawn","1","0.3333","","","","","",""',
-        '"Teblo","Results","unfinished","0","0.0","","","","","",""',
-        '"Teblo","Length in turns","shortest","","","1","","","","",""',
-        '"Teblo","Length in turns","median","","","2","","","","",""',
-        '"Teblo","Length in turns","longest","","","3","","","","",""',
-        '"Teblo","Most played openings (1 turns)","D4","2","","","1","1","0","0","0.5"',
-        '"Teblo","Most played openings (1 turns)","(E5)","1","","","0","0","1","0","0.5"',
-        '"Teblo","How games end","decided by the players (resignation, agreement, time)","3","1.0","","","","","",""',
+        '"First side\'s score","Difference","95% CI low","95% CI high"',
+        '"Teblo","Results","Yellow wins","1","0.3333","","","","","","","","",""',
+        '"Teblo","Results","Red wins","1","0.3333","","","","","","","","",""',
+        '"Teblo","Results","drawn","1","0.3333","","","","","","","","",""',
+        '"Teblo","Results","unfinished","0","0.0","","","","","","","","",""',
+        '"Teblo","First side\'s score","Yellow","3","","","","","","","0.5","","0.1253","0.8747"',
+        '"Teblo","Length in turns","shortest","","","1","","","","","","","",""',
+        '"Teblo","Length in turns","median","","","2","","","","","","","",""',
+        '"Teblo","Length in turns","longest","","","3","","","","","","","",""',
+        '"Teblo","Most played openings (1 turns)","D4","2","","","1","1","0","0","0.5","","",""',
+        '"Teblo","Most played openings (1 turns)","(E5)","1","","","0","0","1","0","0.5","","",""',
+        '"Teblo","How games end","decided by the players (resignation, agreement, time)","3","1.0","","","","","","",'
+        '"","",""',
     ])
 
 
@@ -475,7 +480,10 @@ def test_stats_markdown_writes_plain_characters_plainly():
     assert code == 0
     assert "## T'Chako\n" in out
     assert "| a1-b1+c1 f1-e1+d1 | 1 | 0 | 1 | 0 | 0% |" in out
-    assert "| A>D,C>D J>F,L>G,J>I | 2 | 2 | 0 | 0 | 100% |" in out
+    # played once under the usual rules and once under king of the hill: counted in each group
+    usual, hill = out.split("## T'Chako (king of the hill)\n")
+    assert "| A>D,C>D J>F,L>G,J>I | 1 | 1 | 0 | 0 | 100% |" in usual.split("## T'Chako\n")[1]
+    assert "| A>D,C>D J>F,L>G,J>I | 1 | 1 | 0 | 0 | 100% |" in hill.split("## T'Chako (countdown 4)")[0]
     assert "&#x27;" not in out and "&#43;" not in out and "&gt;" not in out
     assert "| A>D,A>E,C>H,&#126;s>AD,&#126;s>AF" in out  # a tilde is syntax (~subscript~): still escaped
 

@@ -54,7 +54,7 @@ def test_help_lists_every_command_without_importing_one():
     listed = shown.split("Commands:\n")[1].splitlines()
     assert [line.split()[0] for line in listed] == sorted(COMMANDS)
     assert "  check      Check records: their syntax and every rule of their game." in listed
-    assert "  stats      Figures per game: results by side, game length, the most..." in listed
+    assert "  stats      Figures per game and set of rules: results by side, the..." in listed
     assert loaded & set(COMMAND_MODULES) == set()
     assert not any(module.startswith(("ludoscribe.notation.sources", "ludoscribe.render.diagram", "svgwrite"))
                    for module in loaded)

@@ -239,6 +239,7 @@ class Game(ABC, Generic[P, T]):
     turn_rules: ClassVar[str]  # the rule `turn`: one regular expression, in parsimonious syntax (grammar.py)
     turn_example: ClassVar[str]  # how turns look, for error messages
     options: ClassVar[frozenset[str]] = frozenset()  # Variant options understood
+    usual_options: ClassVar[frozenset[str]] = frozenset()  # options (lower case) naming the rules without options
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
     every_turn_listed: ClassVar[bool] = True  # legal_turns lists every turn a player may choose (not T'Chako's)
     number_field: ClassVar[int] = -1  # which space-separated field of the position code is the turn number
@@ -267,6 +268,14 @@ class Game(ABC, Generic[P, T]):
             known = ", ".join(sorted(self.options)) or "none"
             raise ValueError(f"unknown {self.name} variant {unknown[0]!r} (known: {known})")
         self.variant = frozenset(o.lower() for o in chosen)
+
+    def variant_name(self) -> str:
+        """The options in force that change the usual rules, spelt as `options` spells them,
+        joined by ", " in alphabetical order; "" for the usual rules. Records of a game whose
+        names are the same play by the same rules (docs/archive.md#figures-stats)."""
+        spelt = {option.lower(): option for option in self.options}
+        return ", ".join(sorted((spelt.get(option, option) for option in self.variant - self.usual_options),
+                                key=str.lower))
 
     # --- positions -------------------------------------------------------------
     @abstractmethod

@@ -118,6 +118,7 @@ class Staku(Game[StakuPosition, Turn]):
     name = "Staku"
     sides = SIDES
     options = frozenset({"Staku-2", "Staku-3"})
+    usual_options = frozenset({"staku-3"})  # docs/games/staku.md#variant-staku-2
     cell_contents = "(?=[nwb]{1,3}$)n*(?:w*|b*)"  # a stack, bottom to top: neutrals, then one colour
     turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
     turn_rules = rf'''

@@ -1,0 +1,91 @@
+"""Whether the first side has an edge: its score over the finished games with a 95%
+confidence interval, and how far a variant moves it (docs/archive.md#the-first-sides-score).
+
+A finished game gives the first side 1 (a win), 1/2 (a draw) or 0 (a loss); its score is
+the mean of these. The interval around it is Wilson's score interval, a draw counted as
+half a win; the difference between two sets of rules is given with the interval of the
+normal approximation, from each set's own variance of the per-game points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from statistics import NormalDist
+
+Z95 = NormalDist().inv_cdf(0.975)  # 1.95996...: 95% of a normal distribution lies within this many deviations
+
+
+@dataclass(frozen=True)
+class Score:
+    """The first side's score over `finished` games (a fraction of 1), and its 95% interval."""
+
+    finished: int
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A variant's score minus that of the usual rules (fractions of 1), and its 95% interval."""
+
+    value: float
+    low: float
+    high: float
+
+    @property
+    def clear_of_zero(self) -> bool:
+        """Whether the interval leaves zero out: the variant moves the score one way."""
+        return self.low > 0 or self.high < 0
+
+
+def finished_games(results: Counter[str]) -> int:
+    return results["1-0"] + results["0-1"] + results["1/2-1/2"]
+
+
+def score_of(results: Counter[str]) -> float | None:
+    """The first side's share of the points in finished games (a draw is half); None if none finished."""
+    finished = finished_games(results)
+    return (results["1-0"] + results["1/2-1/2"] / 2) / finished if finished else None
+
+
+def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The scores p from which a share `score` of `games` lies within z standard errors,
+    |score - p| <= z * sqrt(p (1 - p) / games): the roots of that quadratic in p."""
+    spread = z * z / games
+    centre = (score + spread / 2) / (1 + spread)
+    half = z * math.sqrt(score * (1 - score) / games + spread / (4 * games)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def first_side_score(results: Counter[str]) -> Score | None:
+    """The first side's score with its interval; None if no game finished."""
+    value = score_of(results)
+    if value is None:
+        return None
+    finished = finished_games(results)
+    return Score(finished, value, *wilson_interval(value, finished))
+
+
+def points_spread(results: Counter[str]) -> tuple[int, float, float] | None:
+    """The finished games, the mean of their points (the score) and the sample variance of
+    those points (n - 1 in the divisor); None below two finished games."""
+    finished, mean = finished_games(results), score_of(results)
+    if finished < 2 or mean is None:
+        return None
+    squares = (results["1-0"] * (1 - mean) ** 2 + results["1/2-1/2"] * (0.5 - mean) ** 2
+               + results["0-1"] * mean ** 2)
+    return finished, mean, squares / (finished - 1)
+
+
+def difference(variant: Counter[str], usual: Counter[str], z: float = Z95) -> Difference | None:
+    """The variant's score minus the usual one, with the interval d ± z·sqrt(v1/n1 + v2/n2);
+    None unless both have at least two finished games."""
+    first, second = points_spread(variant), points_spread(usual)
+    if first is None or second is None:
+        return None
+    value = first[1] - second[1]
+    error = math.sqrt(first[2] / first[0] + second[2] / second[0])
+    return Difference(value, value - z * error, value + z * error)
