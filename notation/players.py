@@ -44,7 +44,7 @@ class GreedyPlayer:
     def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
         position = history.position
         if rules.every_turn_listed:
-            turns = list(rules.legal_turns(position, rules.chance(position, rng)))
+            turns = list(rules.choices(position, rules.chance(position, rng)))
         else:
             turns = [turn for turn in (rules.random_turn(position, rng) for _ in range(SAMPLES)) if turn is not None]
         best: list[Any] = []

@@ -163,3 +163,28 @@ def test_players_are_read_from_their_names(text, message):
         with pytest.raises(ValueError) as error:
             read_players(text)
         assert str(error.value) == message
+
+
+@pytest.mark.parametrize("game", ["Teblo", "Staku", "Tektop", "Tekao"])
+def test_the_choices_reach_every_position_the_legal_turns_reach(game):
+    """Greedy chooses among `Game.choices` (docs/cli.md#players): turns that end where another
+    ends may be left out (Tektop's steps in another order), but every position after a
+    legal turn is still reached, and every choice is a legal turn."""
+    rules = game_class(game)()
+    rng = random.Random(5)
+    fewer = positions = 0
+    for number in range(1, 5):
+        record = random_record(game, random.Random(f"choices/{number}"), max_turns=40)
+        position = record.start
+        for node in record.moves:
+            chance = rules.chance(position, rng)
+            every = list(rules.legal_turns(position, chance))
+            chosen = list(rules.choices(position, chance))
+            assert set(chosen) <= set(every)
+            assert {rules.position_code(rules.apply(position, turn)) for turn in chosen} == \
+                   {rules.position_code(rules.apply(position, turn)) for turn in every}
+            fewer += len(chosen) < len(every)
+            positions += 1
+            position = rules.apply(position, node.turn)
+    assert positions > 40
+    assert (fewer > positions // 4) == (game == "Tektop")  # only Tektop leaves turns out

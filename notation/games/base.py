@@ -349,6 +349,12 @@ class Game(ABC, Generic[P, T]):
     def random_turn(self, position: P, rng: random.Random) -> T | None:
         """A random legal turn (chance or dexterity outcomes drawn from rng), or None."""
 
+    def choices(self, position: P, chance: Any = None) -> Iterable[T]:
+        """Legal turns enough to reach every position that a turn reaches from here, for a
+        player choosing by the position after the turn (the greedy player of `generate`):
+        `legal_turns` unless the game can leave out turns that end where another one does."""
+        return self.legal_turns(position, chance)
+
     def chance(self, position: P, rng: random.Random) -> Any:
         """The chance outcome of the next turn drawn from rng as `random_turn` draws it, to
         hand to `legal_turns` (Tektop's throws); None for a game without chance."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator, cast
 
 from .base import Cells, Game, History, Match, Outcome, Played
@@ -67,6 +68,7 @@ def reaches(start: int, targets: int, passable: int) -> bool:
         reached = grown
 
 
+@lru_cache(maxsize=1024)  # the greedy player asks it of one position once for each of its placements
 def distance(start: int, target: int, passable: int) -> int | None:
     """The fewest steps from `start` to `target` through `passable` squares; None if it cannot be reached."""
     reached, steps = 1 << start, 0

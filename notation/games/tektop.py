@@ -498,28 +498,54 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
                     ) -> Iterator[Turn]:
         """Every legal turn with the given throws (`chance`: 1 to 3 groups of four dice,
         as '2514' or (2, 5, 1, 4)); the steps are listed up to the points scored."""
+        yield from (turn for turn, _ in self._turns(position, self._dice(chance), None))
+
+    @staticmethod
+    def _dice(chance: Sequence[str | Sequence[int]] | None) -> tuple[str, ...]:
+        """The throws handed to legal_turns, as written; ValueError if they are not throws."""
         if chance is None:
             raise ValueError("Tektop turns depend on the dice: give the throws as chance, e.g. ('2514', '2554')")
         dice = tuple(group if isinstance(group, str) else "".join(map(str, group)) for group in chance)
         if not 1 <= len(dice) <= 3 or any(group not in SCORE for group in dice):
             raise ValueError(f"{chance!r} is not 1 to 3 throws of four dice")
+        return dice
+
+    def _turns(self, position: TektopPosition, dice: tuple[str, ...], explored: set[tuple[Board, int]] | None
+               ) -> Iterator[tuple[Turn, Board]]:
+        """Each legal turn with the throws and the board it ends on. With `explored` (the boards
+        and step counts gone through), a board reached again after as many steps is not gone
+        through again: what can follow it was listed the first time."""
         if position.stage == "over":
             return
         side = position.side
         board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         points = SCORE[dice[-1]]
         if points == 0:
-            descents = [Turn(dice, (step,)) for step, _ in self._descents(board)]
-            yield from descents or [Turn(dice)]
+            descents = [(Turn(dice, (step,)), after) for step, after in self._descents(board)]
+            yield from descents or [(Turn(dice), board)]
             return
 
-        def extend(board: Board, done: tuple[Step, ...]) -> Iterator[Turn]:
-            yield Turn(dice, done)
+        def extend(board: Board, done: tuple[Step, ...]) -> Iterator[tuple[Turn, Board]]:
+            yield Turn(dice, done), board
             if len(done) < points and board.home < HOME_TO_WIN:
                 for step, after in self._moves(board):
+                    if explored is not None:
+                        if (after, len(done) + 1) in explored:
+                            continue
+                        explored.add((after, len(done) + 1))
                     yield from extend(after, done + (step,))
 
         yield from extend(board, ())
+
+    def choices(self, position: TektopPosition, chance: Sequence[str | Sequence[int]] | None = None
+                ) -> Iterator[Turn]:
+        """One legal turn for each board the throws can lead to: steps taken in another order,
+        or ending where fewer steps end, reach nothing new (legal_turns lists them all)."""
+        ended: set[Board] = set()
+        for turn, board in self._turns(position, self._dice(chance), set()):
+            if board not in ended:
+                ended.add(board)
+                yield turn
 
     def random_turn(self, position: TektopPosition, rng: random.Random) -> Turn | None:
         """Throws drawn from rng (re-throwing some dice at random), then random legal steps;
