@@ -2,9 +2,12 @@
 confidence interval, and how far a variant moves it (docs/archive.md#the-first-sides-score).
 
 A finished game gives the first side 1 (a win), 1/2 (a draw) or 0 (a loss); its score is
-the mean of these. The interval around it is Wilson's score interval, a draw counted as
-half a win; the difference between two sets of rules is given with the interval of the
-normal approximation, from each set's own variance of the per-game points.
+the mean of these. The interval around it is Wilson's score interval carried over to games with
+draws: the spread of one game's points around a score p is p(1 - p) less a quarter of the
+draw share (a draw is worth the mean of a win and a loss, and spreads the points less), so
+that many draws do not make the interval wider than the games allow. Without draws it is
+Wilson's interval itself. The difference between two sets of rules is given with the
+interval of the normal approximation, from each set's own variance of the per-game points.
 """
 
 from __future__ import annotations
@@ -51,12 +54,16 @@ def score_of(results: Counter[str]) -> float | None:
     return (results["1-0"] + results["1/2-1/2"] / 2) / finished if finished else None
 
 
-def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The scores p from which a share `score` of `games` lies within z standard errors,
-    |score - p| <= z * sqrt(p (1 - p) / games): the roots of that quadratic in p."""
+def wilson_interval(score: float, games: int, drawn: float = 0.0, z: float = Z95) -> tuple[float, float]:
+    """The scores p from which a score `score` over `games` games, a share `drawn` of them
+    drawn, lies within z standard errors: |score - p| <= z * sqrt((p (1 - p) - d / 4) / games),
+    the roots of that quadratic in p. d is the draw share drawn towards none by z² games,
+    d = drawn * games / (games + z²), as Wilson's interval draws the score towards one half:
+    so that a handful of games all drawn still leaves room on both sides of 1/2. With no
+    draw it is Wilson's score interval."""
     spread = z * z / games
     centre = (score + spread / 2) / (1 + spread)
-    half = z * math.sqrt(score * (1 - score) / games + spread / (4 * games)) / (1 + spread)
+    half = z * math.sqrt(max(0.0, score * (1 - score) - drawn / 4) / games + spread / (4 * games)) / (1 + spread)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
@@ -66,7 +73,7 @@ def first_side_score(results: Counter[str]) -> Score | None:
     if value is None:
         return None
     finished = finished_games(results)
-    return Score(finished, value, *wilson_interval(value, finished))
+    return Score(finished, value, *wilson_interval(value, finished, results["1/2-1/2"] / finished))
 
 
 def points_spread(results: Counter[str]) -> tuple[int, float, float] | None:

@@ -454,9 +454,9 @@ def test_stats_csv_has_one_figure_per_cell(tmp_path):
         + "\n" + teblo("E", "F", "1. (E5) 1/2-1/2", result="1/2-1/2"), encoding="utf-8")
     code, out, err = run("stats", tmp_path, "--format", "csv", "--opening-turns", "1")
     assert (code, err) == (0, "")
-    # the first side's score: 1.5 points in 3 games, 0.5; Wilson's interval worked by hand:
-    # z² = 3.8415, (0.5 + 3.8415/6) / (1 + 3.8415/3) = 0.5, half width
-    # 1.96 * sqrt(0.25/3 + 3.8415/36) / (1 + 3.8415/3) = 0.37467
+    # the first side's score: 1.5 points in 3 games, 0.5, one game of three drawn; the interval
+    # worked by hand: z² = 3.8415, centre (0.5 + 3.8415/6) / (1 + 3.8415/3) = 0.5, half width
+    # 1.96 * sqrt((0.25 - (1/3)/4)/3 + 3.8415/36) / (1 + 3.8415/3) = 0.34621
     assert out == "".join(f"{line}\n" for line in [
         '"Game","Table","Item","Records","Share","Turns","First side wins","Second side wins","Drawn","Unfinished",'
         '"First side\'s score","Difference","95% CI low","95% CI high"',
@@ -464,7 +464,7 @@ def test_stats_csv_has_one_figure_per_cell(tmp_path):
         '"Teblo","Results","Red wins","1","0.3333","","","","","","","","",""',
         '"Teblo","Results","drawn","1","0.3333","","","","","","","","",""',
         '"Teblo","Results","unfinished","0","0.0","","","","","","","","",""',
-        '"Teblo","First side\'s score","Yellow","3","","","","","","","0.5","","0.1253","0.8747"',
+        '"Teblo","First side\'s score","Yellow","3","","","","","","","0.5","","0.1538","0.8462"',
         '"Teblo","Length in turns","shortest","","","1","","","","","","","",""',
         '"Teblo","Length in turns","median","","","2","","","","","","","",""',
         '"Teblo","Length in turns","longest","","","3","","","","","","","",""',

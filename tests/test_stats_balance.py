@@ -1,5 +1,5 @@
 """Whether the first side has an edge (docs/archive.md#the-first-sides-score): its score with
-Wilson's 95% interval, checked against published values, a second way of finding the bounds
+Wilson's 95% interval (allowing for draws), checked against published values, a second way of finding the bounds
 and the coverage of a known distribution; the difference a variant makes, with its interval;
 and `stats` counting each game under each set of rules apart (docs/archive.md#figures-stats)."""
 
@@ -25,11 +25,14 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 POINTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}  # the first side's points in a finished game
 
 
-def bounds_by_bisection(score: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The p where |score - p| = z * sqrt(p (1 - p) / games), found by halving intervals rather
-    than by the quadratic's roots: below the score and above it (0 and 1 when it is there)."""
+def bounds_by_bisection(score: float, games: int, drawn: float = 0.0, z: float = Z95) -> tuple[float, float]:
+    """The p where |score - p| = z * sqrt((p (1 - p) - d / 4) / games), d the draw share drawn
+    towards none by z² games, found by halving intervals rather than by the quadratic's
+    roots: below the score and above it (0 and 1 when it is there)."""
+    shrunk = drawn * games / (games + z * z)
+
     def outside(p: float) -> bool:
-        return (score - p) ** 2 > z * z * p * (1 - p) / games
+        return (score - p) ** 2 > z * z * max(0.0, p * (1 - p) - shrunk / 4) / games
 
     def edge(inside: float, out: float) -> float:
         for _ in range(200):
@@ -61,10 +64,22 @@ def test_published_intervals(wins, games, expected):
     assert tuple(round(bound, 4) for bound in wilson_interval(wins / games, games)) == expected
 
 
-@pytest.mark.parametrize("points, games", [(0, 1), (1, 1), (0.5, 1), (3, 4), (540.5, 1000), (7, 200), (199.5, 200)])
-def test_the_bounds_are_where_the_score_is_z_errors_away(points, games):
-    assert wilson_interval(points / games, games) == pytest.approx(bounds_by_bisection(points / games, games),
-                                                                   abs=1e-9)
+@pytest.mark.parametrize("wins, draws, games", [(0, 0, 1), (1, 0, 1), (0, 1, 1), (3, 0, 4), (2, 2, 4), (500, 81, 1000),
+                                                (7, 0, 200), (199, 1, 200), (20, 170, 200), (0, 30, 30)])
+def test_the_bounds_are_where_the_score_is_z_errors_away(wins, draws, games):
+    score, drawn = (wins + draws / 2) / games, draws / games
+    assert wilson_interval(score, games, drawn) == pytest.approx(bounds_by_bisection(score, games, drawn), abs=1e-9)
+
+
+def test_draws_narrow_the_interval_but_never_close_it():
+    """Draws spread the points less than wins and losses: 170 draws of 200 give a narrower
+    interval than the same score from wins and losses; games all drawn still leave room."""
+    low, high = wilson_interval(0.55, 200, 170 / 200)
+    plain_low, plain_high = wilson_interval(0.55, 200)
+    assert plain_low < low < 0.55 < high < plain_high
+    assert high - low < (plain_high - plain_low) / 2
+    low, high = wilson_interval(0.5, 3, 1.0)
+    assert low < 0.4 and high > 0.6
 
 
 def _samples(rng: random.Random, weights: tuple[float, float, float], games: int) -> Counter[str]:
@@ -74,8 +89,9 @@ def _samples(rng: random.Random, weights: tuple[float, float, float], games: int
 @pytest.mark.parametrize("weights, lowest, highest", [
     ((0.55, 0.0, 0.45), 0.93, 0.97),  # no draws: the interval holds the true score 95% of the time
     ((0.12, 0.0, 0.88), 0.93, 0.97),  # far from even
-    ((0.45, 0.2, 0.35), 0.94, 1.0),  # draws make the points less spread than wins and losses: wider than needed
-    ((0.1, 0.8, 0.1), 0.94, 1.0),
+    ((0.45, 0.2, 0.35), 0.93, 0.97),  # draws spread the points less: the interval allows for it
+    ((0.1, 0.8, 0.1), 0.93, 0.97),
+    ((0.03, 0.95, 0.02), 0.93, 0.99),  # nearly all drawn: the draw share drawn towards none leaves it a little wide
 ])
 def test_the_interval_holds_the_true_score_as_often_as_it_says(weights, lowest, highest):
     rng = random.Random(2026)
@@ -173,7 +189,7 @@ def _expected_groups() -> dict[str, list[str]]:
 def _score_and_bounds(results: list[str]) -> tuple[int, float, float, float]:
     points = [POINTS[result] for result in results if result in POINTS]
     score = statistics.mean(points)
-    return (len(points), score, *bounds_by_bisection(score, len(points)))
+    return (len(points), score, *bounds_by_bisection(score, len(points), points.count(0.5) / len(points)))
 
 
 def run(*args: object) -> str:
