@@ -49,8 +49,7 @@ def position_hash(game: Any, position: Any) -> int:
     It is the first 63 bits of the SHA-256 of the position's code written at turn 1:
     `int(sha256(code).hexdigest()[:16], 16) >> 1`.
     """
-    code = game.position_code(_at_turn_one(position))
-    return int.from_bytes(hashlib.sha256(code.encode("utf-8")).digest()[:8], "big") >> 1
+    return _hash_of(game.position_code(_at_turn_one(position)))
 
 
 def code_hash(game: Any, code: str) -> int:
@@ -63,7 +62,12 @@ def written_code_hash(game: Any, code: str) -> int:
     from the code itself: its turn number field (`Game.number_field`) set to 1."""
     fields = code.split(" ")
     fields[game.number_field] = "1"
-    return int.from_bytes(hashlib.sha256(" ".join(fields).encode("utf-8")).digest()[:8], "big") >> 1
+    return _hash_of(" ".join(fields))
+
+
+def _hash_of(code: str) -> int:
+    """The first 63 bits of the SHA-256 of a position code at turn 1 (see position_hash)."""
+    return int.from_bytes(hashlib.sha256(code.encode("utf-8")).digest()[:8], "big") >> 1
 
 
 def _at_turn_one(position: Any) -> Any:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from score_bounds import bounds_by_bisection
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "balance.md").read_text(encoding="utf-8")
@@ -21,24 +22,6 @@ BIN = Path(sys.executable).parent
 BLOCKS = re.findall(r"^```(\w*)\n(.*?)^```$", PAGE, re.DOTALL | re.MULTILINE)
 COMMANDS = [line for lang, body in BLOCKS if lang == "sh" for line in body.splitlines() if line.strip()]
 GAMES = 24  # instead of the page's 2000
-
-
-def _bounds(points: float, games: int, draws: int, z: float = 1.959964) -> tuple[float, float]:
-    """The scores p with |points/games - p| = z * sqrt((p (1 - p) - d / 4) / games), d the
-    draw share drawn towards none by z² games (docs/archive.md#the-first-sides-score), found
-    by bisection."""
-    share, shrunk = points / games, draws / (games + z * z)
-
-    def outside(p: float) -> bool:
-        return abs(share - p) > z * math.sqrt(max(0.0, p * (1 - p) - shrunk / 4) / games)
-
-    def search(inside: float, out: float) -> float:
-        for _ in range(100):
-            middle = (inside + out) / 2
-            inside, out = (inside, middle) if outside(middle) else (middle, out)
-        return inside
-
-    return search(share, 0.0) if outside(0.0) else 0.0, search(share, 1.0) if outside(1.0) else 1.0
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +89,7 @@ def test_each_score_and_interval_quoted_is_what_its_counts_give():
     for counts in groups.values():
         finished = counts["White wins"] + counts["Black wins"] + counts["drawn"]
         points = counts["White wins"] + counts["drawn"] / 2
-        low, high = _bounds(points, finished, counts["drawn"])
+        low, high = bounds_by_bisection(points / finished, finished, counts["drawn"] / finished)
         assert counts["line"] == (f"White's score {100 * points / finished:.1f}% (95% CI {100 * low:.1f}–"
                                   f"{100 * high:.1f}%) over {finished} finished games")
 
@@ -135,6 +118,6 @@ def test_the_random_players_table_is_what_its_counts_give():
     for _, white, black, drawn, score, low, high in table:
         finished = int(white) + int(black) + int(drawn)
         points = int(white) + int(drawn) / 2
-        bounds = _bounds(points, finished, int(drawn))
+        bounds = bounds_by_bisection(points / finished, finished, int(drawn) / finished)
         assert (score, low, high) == (f"{100 * points / finished:.1f}", f"{100 * bounds[0]:.1f}",
                                       f"{100 * bounds[1]:.1f}")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from browsers import CORPUS, SIZES, THEMES, screenshot, served
-from hostile_records import embed_page, run_cli
+from hostile_records import PLUGIN_CONFIG, embed_page, run_cli
 from playwright.sync_api import expect
 
 from ludoscribe.notation import check
@@ -132,17 +132,6 @@ def test_a_page_can_name_the_json_on_a_web_server(browser, folder, tmp_path):
             expect(page.locator(".ls-status")).to_have_text(main_line_labels(SPRING, 3)[-1])
     finally:
         context.close()
-
-
-PLUGIN_CONFIG = """site_name: Plugin
-use_directory_urls: false
-theme:
-  name: {theme}
-plugins:
-  - search
-  - ludoscribe:
-      record_dirs: [records]
-"""
 
 
 @pytest.fixture(scope="module", params=THEMES)

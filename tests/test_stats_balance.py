@@ -18,31 +18,12 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation.balance import Z95, difference, first_side_score, wilson_interval
+from ludoscribe.notation.balance import difference, first_side_score, wilson_interval
 from ludoscribe.notation.reader import read_string
+from score_bounds import bounds_by_bisection
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 POINTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}  # the first side's points in a finished game
-
-
-def bounds_by_bisection(score: float, games: int, drawn: float = 0.0, z: float = Z95) -> tuple[float, float]:
-    """The p where |score - p| = z * sqrt((p (1 - p) - d / 4) / games), d the draw share drawn
-    towards none by z² games, found by halving intervals rather than by the quadratic's
-    roots: below the score and above it (0 and 1 when it is there)."""
-    shrunk = drawn * games / (games + z * z)
-
-    def outside(p: float) -> bool:
-        return (score - p) ** 2 > z * z * max(0.0, p * (1 - p) - shrunk / 4) / games
-
-    def edge(inside: float, out: float) -> float:
-        for _ in range(200):
-            middle = (inside + out) / 2
-            inside, out = (inside, middle) if outside(middle) else (middle, out)
-        return (inside + out) / 2
-
-    low = 0.0 if not outside(0.0) else edge(score, 0.0)
-    high = 1.0 if not outside(1.0) else edge(score, 1.0)
-    return low, high
 
 
 # --- the interval of a score ------------------------------------------------------------
