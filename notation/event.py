@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .games import Outcome, game_class
-from .limits import MAX_RECORD
+from .limits import MAX_RECORD, shorten
 from .lock import Busy, ScoresheetLock
 from .model import GLYPHS, WINNERS, Record
 from .reader import read_string
@@ -171,7 +171,12 @@ class EventFolder:
                 chunks.append(chunk)
         finally:
             os.close(fd)
-        return read_game(name, b"".join(chunks), stamp)
+        data = b"".join(chunks)
+        try:
+            return read_game(name, data, stamp)
+        except Exception as error:  # a bug met on this file only: it is shown as a problem, the others go on
+            return GameFile(name, hashlib.sha256(data).hexdigest()[:16], "", None, None,
+                            f"{name} cannot be read ({type(error).__name__}: {shorten(str(error), 200)})", stamp)
 
     def refresh(self, name: str) -> GameFile:
         """Read one game again now (after saving it); Refused if it is gone."""

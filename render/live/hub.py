@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import secrets
 from collections import deque
@@ -24,6 +25,17 @@ from .views import View, summary
 KEPT_MESSAGES = 1024  # messages kept for spectators who reconnect
 QUEUED = 256  # messages waiting for one spectator before it is dropped as too slow
 ORDER = re.compile(r"[0-9]+")
+LOG = logging.getLogger(__name__)
+
+
+def number_order(value: str) -> tuple[int, int, str]:
+    """A Round or Board tag as a sort key: whole numbers in their order, whatever their length
+    (compared as strings of digits: int() refuses thousands of them), then anything else."""
+    digits = value.strip()
+    if not ORDER.fullmatch(digits):
+        return 1, 0, ""
+    digits = digits.lstrip("0") or "0"
+    return 0, len(digits), digits
 
 
 class Spectators:
@@ -61,7 +73,7 @@ class Spectators:
     def missed(self, last_id: str) -> list[str] | None:
         """The messages after `last_id` (RUN:N), or None when they cannot all be sent again."""
         run, _, number = last_id.partition(":")
-        if run != self.run or not number.isdigit():
+        if run != self.run or not ORDER.fullmatch(number) or len(number) > 18:  # a number this run may have sent
             return None
         after = int(number)
         if after > self.number or (self.kept and after < self.kept[0][0] - 1) or (not self.kept and after < self.number):
@@ -136,10 +148,8 @@ class Live:
 
     def ordered(self) -> list[GameFile]:
         """The games by round, then board, then name."""
-        def key(game: GameFile) -> tuple[int, int, str]:
-            round_, board = (int(value) if ORDER.fullmatch(value := game.tag(tag).strip()) else 10**9
-                             for tag in ("Round", "Board"))
-            return round_, board, game.name
+        def key(game: GameFile) -> tuple[tuple[int, int, str], tuple[int, int, str], str]:
+            return number_order(game.tag("Round")), number_order(game.tag("Board")), game.name
         return sorted(self.folder.games.values(), key=key)
 
     def changed(self, names: list[str]) -> None:
@@ -167,10 +177,15 @@ class Live:
     async def watch(self, every: float) -> None:
         """Read the folder again every `every` seconds: changes made elsewhere (a terminal
         session, a copy) are shown like those made here, and delayed turns when their time comes."""
+        said = ""
         while True:
             await asyncio.sleep(every)
             try:
-                changed = self.folder.scan()
+                self.changed(self.folder.scan())
             except OSError:
                 continue  # the folder is being moved or unmounted: try again
-            self.changed(changed)
+            except Exception as error:  # a bug: said once, and the watch goes on (docs/live.md#safety)
+                message = f"{type(error).__name__}: {error}"[:200]
+                if message != said:
+                    LOG.error("cannot show the changes in the event folder (%s): reading it again", message)
+                said = message

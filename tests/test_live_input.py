@@ -1,0 +1,130 @@
+"""What a stranger may put in the event folder or send to `ludoscribe serve` and `relay`
+(docs/live.md#safety): one bad file is shown as a problem and the rest goes on; every
+request refused answers a status with a JSON message, never a 500; a failed write leaves
+no file behind."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from live_server import CODE, DEVICE, SAFETY
+from starlette.testclient import TestClient
+
+from ludoscribe.cli.main import cli
+from ludoscribe.notation.event import EventFolder
+from ludoscribe.render.live import hub
+from ludoscribe.render.live.app import create_app
+
+HEADERS = {"X-Event-Code": CODE, "X-Device": DEVICE}
+HUGE = "1" * 5000  # beyond the 4,300 digits int() converts
+PAGES = ("/", "/api/event", "/record", "/api/standings")
+
+
+def game(round_: str = "1", board: str = "1", result: str = "*") -> str:
+    return (f'[Game "Teblo"]\n[Event "Club night"]\n[Round "{round_}"]\n[Board "{board}"]\n'
+            f'[Yellow "Ann"]\n[Red "Bob"]\n[Result "{result}"]\n\n1. D4 H10 {result}\n')
+
+
+def wait_until(ready) -> None:
+    """Poll `ready()` until it is true (the limit is only a safety net against a hang)."""
+    pause = threading.Event()
+    for _ in range(SAFETY * 20):
+        if ready():
+            return
+        pause.wait(0.05)
+    raise AssertionError("the awaited state never came")
+
+
+def names(client: TestClient) -> list[str]:
+    answer = client.get("/api/event")
+    assert answer.status_code == 200, answer.text
+    return [each["name"] for each in answer.json()["games"]]
+
+
+# --- any file in the event folder ----------------------------------------------------------
+
+def test_rounds_and_boards_of_any_length_are_ordered_as_numbers(tmp_path):
+    files = {"huge-round.tgn": game(HUGE), "huge-board.tgn": game("9", HUGE), "ten.tgn": game("10"),
+             "nine.tgn": game("0009"), "named.tgn": game("final"), "two.tgn": game("2", "0" * 5000 + "2")}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with TestClient(create_app(tmp_path, CODE)) as client:
+        for path in PAGES:
+            assert client.get(path).status_code == 200, path
+        assert names(client) == ["two.tgn", "nine.tgn", "huge-board.tgn", "ten.tgn", "huge-round.tgn", "named.tgn"]
+
+
+def test_a_file_added_while_serving_never_stops_the_watch(tmp_path):
+    (tmp_path / "first.tgn").write_text(game("1"), encoding="utf-8")
+    with TestClient(create_app(tmp_path, CODE, every=0.05)) as client:
+        (tmp_path / "bad.tgn").write_text(game(HUGE), encoding="utf-8")
+        wait_until(lambda: "bad.tgn" in client.app.state.live.folder.games)
+        (tmp_path / "later.tgn").write_text(game("2"), encoding="utf-8")
+        wait_until(lambda: "later.tgn" in names(client))
+        assert names(client) == ["first.tgn", "later.tgn", "bad.tgn"]
+        assert all(client.get(path).status_code == 200 for path in PAGES)
+
+
+def test_a_bug_met_on_one_file_is_that_files_problem_and_the_others_are_served(tmp_path, monkeypatch):
+    from ludoscribe.notation import event
+
+    read = event.read_string
+
+    def failing(text: str, name: str):
+        if "BOOM" in text:
+            raise RecursionError("maximum recursion depth exceeded")
+        return read(text, name)
+
+    monkeypatch.setattr(event, "read_string", failing)
+    (tmp_path / "good.tgn").write_text(game("1"), encoding="utf-8")
+    (tmp_path / "bad.tgn").write_text(game("BOOM"), encoding="utf-8")
+    with TestClient(create_app(tmp_path, CODE)) as client:
+        assert all(client.get(path).status_code == 200 for path in PAGES)
+        card = client.get("/api/games/bad.tgn/card").text
+        assert "bad.tgn cannot be read (RecursionError: maximum recursion depth exceeded)" in card
+        assert client.get("/api/games/good.tgn/view").json()["state"] == "live"
+
+
+def test_a_bug_met_showing_a_change_is_said_once_and_the_watch_goes_on(tmp_path, monkeypatch, caplog):
+    summary = hub.summary
+
+    def failing(view):
+        if view.name == "bad.tgn":
+            raise ValueError("a bug")
+        return summary(view)
+
+    monkeypatch.setattr(hub, "summary", failing)
+    with caplog.at_level(logging.ERROR, logger=hub.__name__), TestClient(create_app(tmp_path, CODE, every=0.05)) as client:
+        (tmp_path / "bad.tgn").write_text(game("1"), encoding="utf-8")
+        wait_until(lambda: "bad.tgn" in client.app.state.live.folder.games and caplog.records)
+        (tmp_path / "bad.tgn").unlink()
+        (tmp_path / "good.tgn").write_text(game("2"), encoding="utf-8")
+        wait_until(lambda: names(client) == ["good.tgn"])
+    assert [record.getMessage() for record in caplog.records] == \
+        ["cannot show the changes in the event folder (ValueError: a bug): reading it again"]
+
+
+def test_a_reconnecting_stream_with_any_last_id_gets_the_whole_event(tmp_path):
+    (tmp_path / "first.tgn").write_text(game("1"), encoding="utf-8")
+    live = hub.Live(EventFolder(tmp_path))
+    live.start()
+    run = live.spectators.run
+    for last in (f"{run}:{HUGE}", f"{run}:\u00b2", f"{run}:\u0663", f"{run}:-1", f"{run}:", "x"):
+        assert live.spectators.missed(last) is None, last
+    assert live.spectators.missed(f"{run}:0") == []
+
+
+def test_the_relay_orders_rounds_of_any_length(tmp_path):
+    event = tmp_path / "event"
+    event.mkdir()
+    (event / "huge.tgn").write_text(game(HUGE), encoding="utf-8")
+    (event / "two.tgn").write_text(game("2"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["relay", str(event), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    listing = json.loads((tmp_path / "out" / "event.json").read_text(encoding="utf-8"))
+    assert [each["name"] for each in listing["games"]] == ["two.tgn", "huge.tgn"]
