@@ -42,6 +42,12 @@ class IOFailure(click.ClickException):
         return terminal_text(self.message)
 
 
+class BadUsage(click.ClickException):
+    """An option's value refused, said in one line (exit status 2)."""
+
+    exit_code = Status.USAGE
+
+
 class MissingExtra(click.ClickException):
     """An optional extra is not installed (the web stack of serve, the images of diagram):
     one line says how to install it (exit status 2)."""

@@ -6,31 +6,43 @@ command can say in one line how to install it."""
 from __future__ import annotations
 
 import os
-import secrets
 import socket
 from pathlib import Path
 
 import click
 
-from .errors import SIGNALS, IOFailure, MissingExtra, Stopped
+from ..render.live.event_code import code_problem, new_code
+from .errors import SIGNALS, BadUsage, IOFailure, MissingExtra, Stopped
 
 EXTRA = "pip install 'ludoscribe[live]'"
 CODE_FILE = ".ludoscribe-code"  # the event's code, kept in the folder so that a restart keeps it
-ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 
 
 def event_code(folder: Path, given: str | None) -> str:
-    """The code that lets a device record: given, else the one kept in the folder, else a new one kept there."""
-    if given:
+    """The code that lets a device record: given, else the one kept in the folder, else a new
+    one kept there. A blank code, or one a phone cannot send, is refused (docs/live.md)."""
+    if given is not None:
+        if (problem := code_problem(given)) is not None:
+            raise BadUsage(f"--code {given!r} {problem}")
         return given.strip().upper()
     kept = folder / CODE_FILE
     try:
         code = kept.read_text(encoding="ascii").strip()
-        if code:
-            return code
-    except (OSError, UnicodeDecodeError):
-        pass
-    code = "".join(secrets.choice(ALPHABET) for _ in range(4)) + "-" + "".join(secrets.choice(ALPHABET) for _ in range(4))
+    except FileNotFoundError:
+        return _keep(kept, new_code())
+    except UnicodeDecodeError:
+        problem = "is not ASCII text"
+    except OSError as error:
+        raise IOFailure(f"cannot read the event's code in {kept}: {error.strerror or error}") from None
+    else:
+        problem = code_problem(code)
+    if problem is not None:
+        raise IOFailure(f"{kept} {problem} (write the event's code in it, or delete it to have a new one made)")
+    return code
+
+
+def _keep(kept: Path, code: str) -> str:
+    """Keep a new code in the folder (readable by its owner only), so that a restart keeps it."""
     try:
         fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "w", encoding="ascii") as stream:
@@ -64,12 +76,12 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     root = Path(folder)
     if not root.is_dir():
         raise IOFailure(f"{folder} is not a folder: serve takes the folder of an event's games")
+    secret = event_code(root, code)
     try:
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as error:
         raise IOFailure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     chosen = listening.getsockname()[1]
-    secret = event_code(root, code)
     app = create_app(root, secret, delay=delay * 60, every=every)
     click.echo(f"http://{shown_host(host)}:{chosen}/", nl=True)
     click.echo(f"Recording code: {secret}")

@@ -128,3 +128,66 @@ def test_the_relay_orders_rounds_of_any_length(tmp_path):
     assert result.exit_code == 0, result.output
     listing = json.loads((tmp_path / "out" / "event.json").read_text(encoding="utf-8"))
     assert [each["name"] for each in listing["games"]] == ["two.tgn", "huge.tgn"]
+
+
+# --- the event code --------------------------------------------------------------------------
+
+def test_the_code_is_taken_in_any_case_with_or_without_its_hyphen_and_spaces(tmp_path):
+    with TestClient(create_app(tmp_path, "K7PQ-4MXD")) as client:
+        def answer(typed: str) -> int:
+            return client.post("/api/code", headers={"X-Event-Code": typed, "X-Device": DEVICE}).status_code
+
+        for typed in ("K7PQ-4MXD", "k7pq4mxd", "  k7pq-4mxd ", "K7PQ 4MXD", "k7pq - 4mxd"):
+            assert answer(typed) == 200, typed
+        for typed in ("K7PQ-4MX", "K7PQ-4MXDD", "", "-", "K7PQ-4MXE"):
+            assert answer(typed) == 403, typed
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """The servers `serve` would start: none, here (a code refused stops it before)."""
+    import uvicorn
+
+    runs: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: runs.append(server))
+    return runs
+
+
+def serve(folder: Path, *options: str):
+    return CliRunner().invoke(cli, ["serve", str(folder), "--port", "0", *options])
+
+
+@pytest.mark.parametrize("given", ["", " ", "\t", "-", " - - "])
+def test_a_blank_code_is_refused(tmp_path, started, given):
+    result = serve(tmp_path, "--code", given)
+    assert (result.exit_code, result.output) == (2, f"Error: --code {given!r} is blank: a code has letters or digits\n")
+    assert started == [] and not (tmp_path / ".ludoscribe-code").exists()
+
+
+def test_a_code_a_phone_cannot_send_is_refused(tmp_path, started):
+    result = serve(tmp_path, "--code", "CLÉ-2026")
+    assert (result.exit_code, result.output) == (2, "Error: --code 'CLÉ-2026' holds 'É': a code is written in ASCII "
+                                                    "letters, digits and signs, which every phone can send\n")
+    assert started == []
+
+
+@pytest.mark.parametrize(("kept", "problem"), [
+    ("", "is blank: a code has letters or digits"), (" \n\n", "is blank: a code has letters or digits"),
+    ("K7PQ\n4MXD\n", "holds '\\n': a code is written in ASCII letters, digits and signs, which every phone can send"),
+    ("CLÉ\n", "is not ASCII text")])
+def test_a_code_file_without_a_code_is_refused_and_left_as_it_is(tmp_path, started, kept, problem):
+    (tmp_path / ".ludoscribe-code").write_text(kept, encoding="utf-8")
+    result = serve(tmp_path)
+    assert (result.exit_code, result.output) == (
+        2, f"Error: {tmp_path / '.ludoscribe-code'} {problem} (write the event's code in it, or delete it to have "
+           "a new one made)\n")
+    assert started == [] and (tmp_path / ".ludoscribe-code").read_text(encoding="utf-8") == kept
+
+
+def test_a_code_kept_or_given_starts_the_server(tmp_path, started):
+    (tmp_path / ".ludoscribe-code").write_text(" k7pq-4mxd \n", encoding="utf-8")
+    assert serve(tmp_path).output.splitlines()[1] == "Recording code: k7pq-4mxd"
+    assert serve(tmp_path, "--code", " club night ").output.splitlines()[1] == "Recording code: CLUB NIGHT"
+    assert len(started) == 2
+    with pytest.raises(ValueError, match="the event code ' ' is blank"):
+        create_app(tmp_path, " ")

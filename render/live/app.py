@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...notation.event import EventFolder
 from . import recording, spectators
+from .event_code import code_problem
 from .hub import Live
 from .requests import Problem
 
@@ -42,6 +43,8 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
                clock: Callable[[], float] | None = None) -> SecurityHeaders:
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
     turns back from spectators; the folder is read again every `every` seconds."""
+    if (problem := code_problem(code)) is not None:  # anyone could record
+        raise ValueError(f"the event code {code!r} {problem}")
     live = Live(EventFolder(Path(folder)), delay, clock)
     live.start()
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused})

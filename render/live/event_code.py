@@ -1,0 +1,40 @@
+"""The event's recording code (docs/live.md): made for an event, checked when it is given,
+and compared as scorers type it: in any case, with or without its hyphen and spaces.
+
+Nothing here needs the web stack, so that `ludoscribe serve` checks a code before it
+imports the server."""
+
+from __future__ import annotations
+
+import hmac
+import re
+import secrets
+
+ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+SEPARATORS = re.compile(r"[\s-]+")  # typed or not, they do not count
+SENDABLE = re.compile(r"[ -~]*")  # printable ASCII: what every page can send in a request's header
+
+
+def new_code() -> str:
+    """A code of eight letters and digits, in two groups: K7PQ-4MXD."""
+    return "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(2))
+
+
+def code_key(text: str) -> str:
+    """What counts in a code as typed: its letters, digits and signs, in capitals."""
+    return SEPARATORS.sub("", text).upper()
+
+
+def code_problem(code: str) -> str | None:
+    """Why `code` cannot be the event's code, if it cannot: blank, or not typed on every phone."""
+    if not code_key(code):
+        return "is blank: a code has letters or digits"
+    odd = next((char for char in code.strip() if not SENDABLE.fullmatch(char)), None)
+    if odd is not None:
+        return f"holds {odd!r}: a code is written in ASCII letters, digits and signs, which every phone can send"
+    return None
+
+
+def same_code(given: str, code: str) -> bool:
+    """Whether `given` (as a scorer typed it) is the event's code, compared in constant time."""
+    return hmac.compare_digest(code_key(given).encode(), code_key(code).encode())
