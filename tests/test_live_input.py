@@ -191,3 +191,93 @@ def test_a_code_kept_or_given_starts_the_server(tmp_path, started):
     assert len(started) == 2
     with pytest.raises(ValueError, match="the event code ' ' is blank"):
         create_app(tmp_path, " ")
+
+
+# --- what a request may hold --------------------------------------------------------------
+
+NEW = {"game": "Teblo", "round": "2", "board": "1", "players": ["Ann", "Bob"]}
+GAME = "round2-board1.tgn"
+BODIES = {  # each route that reads a body, with a body it takes (the others, release and code, read none)
+    "/api/games": NEW | {"variant": "", "date": "2026.11.23"},
+    f"/api/games/{GAME}/offers": {"draft": "", "cells": ["D4"], "flipped": False},
+    f"/api/games/{GAME}/actions": {"id": "t1", "ply": 0, "kind": "turn", "text": "D4", "reason": ""},
+    f"/api/games/{GAME}/claim": {"take_over": False},
+}
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path, CODE)) as test_client:
+        yield test_client
+
+
+def refused(answer) -> str:
+    """The message of a refused request: a status under 500 (or 507) and JSON saying why."""
+    assert answer.status_code >= 400 and answer.headers["content-type"] == "application/json", answer.text
+    message: str = answer.json()["refused"]
+    return message
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir())
+
+
+def test_a_game_the_folder_cannot_take_is_refused_and_leaves_no_file(client, tmp_path, monkeypatch):
+    import errno
+    import os
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # the file is written, then cannot be kept
+    answer = client.post("/api/games", headers=HEADERS, json=NEW)
+    assert answer.status_code == 507
+    assert refused(answer) == "cannot make the game's file in the event folder: No space left on device"
+    assert GAME not in files(tmp_path) and not [name for name in files(tmp_path) if name.endswith(".tmp")]
+    assert client.get("/api/event").json()["games"] == []
+    monkeypatch.undo()
+    assert client.post("/api/games", headers=HEADERS, json=NEW).status_code == 200  # the same game, once there is room
+
+
+def test_a_game_in_a_folder_gone_is_refused(tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    with TestClient(create_app(folder, CODE)) as client:
+        folder.rmdir()
+        folder.write_text("not a folder any more")  # every path under it fails, for root too
+        answer = client.post("/api/games", headers=HEADERS, json=NEW)
+        assert answer.status_code == 507
+        assert refused(answer) == "cannot make the game's file in the event folder: Not a directory"
+
+
+def test_a_body_nested_deeply_is_refused_on_every_route(client):
+    client.post("/api/games", headers=HEADERS, json=NEW)
+    for route in BODIES:
+        for deep in (b"[" * 1000 + b"]" * 1000, b'{"a":' * 1000 + b"1" + b"}" * 1000, b"[" * 30000):
+            answer = client.post(route, headers=HEADERS, content=deep)
+            assert answer.status_code == 400, route
+            assert refused(answer) in ("the request is not readable JSON: arrays or objects nested too deeply",
+                                       "the request is not JSON"), route
+
+
+def test_a_lone_surrogate_in_any_text_is_refused_on_every_route(client, tmp_path):
+    client.post("/api/games", headers=HEADERS, json=NEW)
+    saved = (tmp_path / GAME).read_text(encoding="utf-8")
+    for route, body in BODIES.items():
+        where = [*body, "extra"]
+        for key in where:
+            for hostile in ('"\\ud800"', '"D4\\udfff"', '["\\ud83d"]', '{"\\udc00": 1}'):
+                text = json.dumps(body | {key: "HOSTILE"}).replace('"HOSTILE"', hostile)
+                answer = client.post(route, headers=HEADERS, content=text.encode())
+                assert answer.status_code == 400, (route, key, hostile)
+                assert refused(answer).startswith("the request is not text: a lone surrogate \\u"), (route, key)
+    assert (tmp_path / GAME).read_text(encoding="utf-8") == saved and files(tmp_path) == [f".{GAME}.lock", GAME]
+    assert client.post(f"/api/games/{GAME}/offers", headers=HEADERS,
+                       content=b'{"draft": "\\ud83d\\ude00"}').status_code == 200  # a pair is one character
+
+
+def test_an_address_not_served_says_so_in_json(client):
+    assert (client.get("/nowhere").status_code, refused(client.get("/nowhere"))) == (404, "there is no such page here")
+    answer = client.get("/api/games")
+    assert (answer.status_code, refused(answer), answer.headers["allow"]) == \
+        (405, "this address does not take GET", "POST")

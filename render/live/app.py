@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -47,7 +48,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
         raise ValueError(f"the event code {code!r} {problem}")
     live = Live(EventFolder(Path(folder)), delay, clock)
     live.start()
-    app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused})
+    app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused, HTTPException: not_served})
     app.state.live = live
     app.state.code = code
     app.state.every = every
@@ -70,6 +71,14 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
     return JSONResponse({"refused": str(error)}, status_code=error.status)
+
+
+async def not_served(request: Request, error: Exception) -> Response:
+    """An address that is not one of the server's, or not for this method: said in JSON too."""
+    assert isinstance(error, HTTPException)
+    message = {404: "there is no such page here",
+               405: f"this address does not take {request.method}"}.get(error.status_code, error.detail)
+    return JSONResponse({"refused": message}, status_code=error.status_code, headers=error.headers)
 
 
 async def static(request: Request) -> Response:

@@ -51,6 +51,8 @@ async def create(request: Request) -> Response:
                                           date=text(data, "date").strip() or None)
     except Refused as error:
         raise Problem(409, str(error)) from None
+    except OSError as error:  # a folder full or read-only: the game's file is not made (docs/live.md#safety)
+        raise Problem(507, f"cannot make the game's file in the event folder: {error.strerror or error}") from None
     live.recorders.hold(name, device, lock)
     live.changed([name])
     return JSONResponse({"name": name})

@@ -9,6 +9,7 @@ from typing import Any
 
 from starlette.requests import Request
 
+from ...notation.limits import text_problem
 from .event_code import same_code
 from .hub import Live
 
@@ -61,9 +62,28 @@ async def body(request: Request) -> dict[str, Any]:
         value = json.loads(data or b"{}")
     except (ValueError, UnicodeDecodeError):
         raise Problem(400, "the request is not JSON") from None
+    except RecursionError:
+        raise Problem(400, "the request is not readable JSON: arrays or objects nested too deeply") from None
     if not isinstance(value, dict):
         raise Problem(400, "the request is not a JSON object")
+    if (problem := _text_problem(value)) is not None:
+        raise Problem(400, f"the request is {problem}")
     return value
+
+
+def _text_problem(value: Any) -> str | None:
+    """Why a text of the JSON value (a key or a string, at any depth) is not text, if one is not."""
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            if (problem := text_problem(item)) is not None:
+                return problem
+        elif isinstance(item, dict):
+            waiting += [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            waiting += item
+    return None
 
 
 def text(data: dict[str, Any], key: str, default: str = "") -> str:
