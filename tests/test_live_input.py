@@ -237,6 +237,11 @@ def test_a_game_the_folder_cannot_take_is_refused_and_leaves_no_file(client, tmp
     assert client.get("/api/event").json()["games"] == []
     monkeypatch.undo()
     assert client.post("/api/games", headers=HEADERS, json=NEW).status_code == 200  # the same game, once there is room
+    saved = (tmp_path / GAME).read_text(encoding="utf-8")
+    monkeypatch.setattr(os, "fsync", full)
+    answer = client.post(f"/api/games/{GAME}/actions", headers=HEADERS, json={"id": "t1", "ply": 0, "kind": "turn", "text": "D4"})
+    assert (answer.status_code, refused(answer)) == (409, f"cannot write {GAME}: No space left on device")
+    assert (tmp_path / GAME).read_text(encoding="utf-8") == saved and files(tmp_path) == [f".{GAME}.lock", GAME]
 
 
 def test_a_game_in_a_folder_gone_is_refused(tmp_path):
