@@ -23,12 +23,15 @@ from .messages import count
               help="Seconds between two readings: of the folder with --watch, of event.json by the pages.")
 @click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
               help="Minutes by which the pages show the turns after they are played (with --watch).")
-def relay(folder: str, out: str, watch: bool, every: float, delay: float) -> None:
+@click.option("--force", is_flag=True, help="Write into OUTPUT even if it holds files the relay did not write.")
+def relay(folder: str, out: str, watch: bool, every: float, delay: float, force: bool) -> None:
     """Write an event's live pages as plain files, for a web host without a server.
 
     The pages read the small file event.json every few seconds and follow new turns
-    without being written again; they stop once every game is finished. Run it after
-    each change (or keep it running with --watch) and copy OUTPUT to the host.
+    without being written again; once every game is finished they read it six times
+    less often, and still follow a game reopened. Run it after each change (or keep it
+    running with --watch) and copy OUTPUT to the host. The pages of a game removed from
+    the event folder are removed too.
 
     \b
     Examples:
@@ -41,21 +44,25 @@ def relay(folder: str, out: str, watch: bool, every: float, delay: float) -> Non
     if delay and not watch:
         raise click.BadParameter("a delay needs --watch: the relay must see each turn come to hold it back",
                                  param_hint="--delay")
-    if (problem := check_output(root, target)) is not None:
+    if (problem := check_output(root, target, force)) is not None:
         raise IOFailure(problem)
     live = Live(EventFolder(root), delay * 60)
     try:
         live.start()
-        written = write_relay(live, target, every)
-        click.echo(f"{target}: {count(len(live.folder.games), 'game')}, {count(len(written), 'file')} written")
+        click.echo(f"{target}: {count(len(live.folder.games), 'game')}, {done(*write_relay(live, target, every))}")
         while watch:
             time.sleep(every)
             live.changed(live.folder.scan())
-            written = write_relay(live, target, every)
-            if written:
-                click.echo(f"{target}: {count(len(written), 'file')} written")
+            written, removed = write_relay(live, target, every)
+            if written or removed:
+                click.echo(f"{target}: {done(written, removed)}")
     except OSError as error:
         raise IOFailure(f"cannot write the relay: {error.strerror or error}") from None
     except (KeyboardInterrupt, Stopped):
         SIGNALS.as_planned()  # the way --watch ends: exit status 0
         click.echo("Stopped.")
+
+
+def done(written: list[str], removed: list[str]) -> str:
+    """'3 files written', and how many were removed if any were."""
+    return f"{count(len(written), 'file')} written" + (f", {len(removed)} removed" if removed else "")

@@ -286,3 +286,71 @@ def test_an_address_not_served_says_so_in_json(client):
     answer = client.get("/api/games")
     assert (answer.status_code, refused(answer), answer.headers["allow"]) == \
         (405, "this address does not take GET", "POST")
+
+
+# --- the relay's folder ------------------------------------------------------------------
+
+def relay(*args: object):
+    return CliRunner().invoke(cli, ["relay", *map(str, args)])
+
+
+@pytest.fixture
+def event(tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for board in (1, 2):
+        (folder / f"round1-board{board}.tgn").write_text(game("1", str(board)), encoding="utf-8")
+    return folder
+
+
+def test_the_relay_writes_only_into_a_folder_of_its_own_unless_forced(event, tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "event.json").write_text('{"mine": true}', encoding="utf-8")
+    (site / "index.html").write_text("<p>my page</p>", encoding="utf-8")
+    refused = relay(event, "-o", site)
+    assert (refused.exit_code, refused.output) == (2, f"Error: {site} holds other files: give an empty folder, or one "
+                                                      "the relay wrote (or --force to write into it)\n")
+    assert files(site) == ["event.json", "index.html"] and (site / "index.html").read_text() == "<p>my page</p>"
+    forced = relay(event, "-o", site, "--force")
+    assert (forced.exit_code, forced.output) == (0, f"{site}: 2 games, 15 files written\n")
+    assert "round1-board1.tgn" in (site / "index.html").read_text(encoding="utf-8")
+    assert relay(event, "-o", site).output == f"{site}: 2 games, 0 files written\n"  # its own folder now
+    (site / "notes.txt").write_text("kept", encoding="utf-8")
+    assert relay(event, "-o", site).exit_code == 0 and (site / "notes.txt").read_text() == "kept"
+
+
+def test_the_pages_of_a_game_gone_from_the_event_are_removed(event, tmp_path):
+    out = tmp_path / "relay"
+    assert relay(event, "-o", out).exit_code == 0
+    (out / "games" / "mine.html").write_text("not the relay's", encoding="utf-8")
+    (event / "round1-board2.tgn").unlink()
+    result = relay(event, "-o", out)
+    assert (result.exit_code, result.output) == (0, f"{out}: 1 game, 2 files written, 3 removed\n")  # event.json, index
+    assert files(out / "games") == ["mine.html", "round1-board1.tgn.html", "round1-board1.tgn.json"]
+    assert files(out / "cards") == ["round1-board1.tgn.html"]
+    assert [each["name"] for each in json.loads((out / "event.json").read_text())["games"]] == ["round1-board1.tgn"]
+    assert "round1-board2" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_relay_removes_no_file_it_did_not_write_as_it_is(event, tmp_path):
+    out = tmp_path / "relay"
+    assert relay(event, "-o", out).exit_code == 0
+    changed = out / "games" / "round1-board2.tgn.html"
+    changed.write_text("edited by hand", encoding="utf-8")  # listed in the mark, but no longer what the relay wrote
+    outside = tmp_path / "outside.html"
+    outside.write_text("mine", encoding="utf-8")
+    mark = out / ".ludoscribe-relay"
+    digest = __import__("hashlib").sha256(b"mine").hexdigest()
+    mark.write_text(mark.read_text(encoding="utf-8") + f"{digest}  ../outside.html\n{digest}  {outside}\n", encoding="utf-8")
+    (event / "round1-board2.tgn").unlink()
+    assert relay(event, "-o", out).output == f"{out}: 1 game, 2 files written, 2 removed\n"
+    assert changed.read_text(encoding="utf-8") == "edited by hand" and outside.read_text(encoding="utf-8") == "mine"
+
+
+def test_the_relays_help_and_its_page_say_when_the_pages_read_less_often():
+    shown = " ".join(CliRunner().invoke(cli, ["relay", "--help"]).output.split())
+    assert "once every game is finished they read it six times less often, and still follow a game reopened" in shown
+    assert "stop" not in shown
+    page = " ".join((Path(__file__).parent.parent / "docs" / "live.md").read_text(encoding="utf-8").split())
+    assert "Once every game is finished (for a game page, once its game is) they read it six times less often" in page

@@ -64,7 +64,7 @@ def test_the_relay_refuses_a_folder_it_did_not_write_and_a_delay_it_cannot_keep(
     (other / "notes.txt").write_text("mine")
     refused = relay(event, "-o", other)
     assert (refused.exit_code, refused.output) == (2, f"Error: {other} holds other files: give an empty folder, "
-                                                      "or one the relay wrote\n")
+                                                      "or one the relay wrote (or --force to write into it)\n")
     assert relay(event, "-o", event).output == \
         f"Error: {event} is the event folder: the relay writes its pages into another folder\n"
     delayed = relay(event, "-o", tmp_path / "out", "--delay", "10")
