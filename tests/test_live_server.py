@@ -22,6 +22,7 @@ from ludoscribe.notation.lock import Busy, ScoresheetLock
 from ludoscribe.notation.scoresheet import Scoresheet
 from ludoscribe.render.live import spectators
 from ludoscribe.render.live.app import create_app
+from ludoscribe.render.live.relay import write_relay
 
 HEADERS = {"X-Event-Code": CODE, "X-Device": DEVICE}
 OTHER = {"X-Event-Code": CODE, "X-Device": "device-two"}
@@ -369,6 +370,67 @@ def test_the_delay_also_holds_back_the_game_page_and_the_standings(tmp_path):
         assert '>D4</a>' in client.get(f"/api/games/{GAME}/view").json()["html"]
         standings = client.get("/api/standings").text
         assert "<td>Ann</td>" in standings and "No finished game yet." not in standings
+
+
+SPECTATORS_READ = ("/", f"/game/{GAME}", "/api/event", "/api/standings", f"/api/games/{GAME}/card",
+                   f"/api/games/{GAME}/view", "/record", "/record/" + GAME)
+
+
+def what_spectators_read(client, relay_folder) -> dict:
+    """Every byte a spectator can read (each answer's status, headers but its date, body), the
+    relay's files, the keys and the messages of the event stream."""
+    live = client.app.state.live
+    live.tell()
+    seen = {path: (answer.status_code, sorted((k, v) for k, v in answer.headers.items() if k != "date"), answer.content)
+            for path in SPECTATORS_READ for answer in [client.get(path)]}
+    write_relay(live, relay_folder, 5)
+    seen["relay"] = {path.relative_to(relay_folder).as_posix(): (path.read_bytes(), path.stat().st_mtime_ns)
+                     for path in sorted(relay_folder.rglob("*")) if path.is_file()}
+    seen["stream"] = [text for _, text in live.spectators.kept], live.spectators.number
+    return seen
+
+
+def test_a_delayed_spectator_learns_nothing_of_what_is_held_back(tmp_path):
+    """Against a spectator who tries every legal next turn on the key (docs/live.md#a-delay-for-spectators):
+    turns, comments, a NAG, a clock, an undo and a resignation saved under the delay change no
+    byte a spectator can read and send no message, until the delay is over."""
+    clock = Clock()
+    folder, relay_folder = tmp_path / "event", tmp_path / "relay"
+    folder.mkdir()
+    with TestClient(create_app(folder, CODE, delay=15 * 60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        clock.now += 15 * 60
+        before = what_spectators_read(client, relay_folder)
+        assert ">D4</a>" in client.get(f"/api/games/{GAME}/view").json()["html"]
+        for n, (ply, kind, text, reason) in enumerate([(1, "comment", "a strong start", ""), (1, "turn", "H10", ""),
+                                        (2, "comment", "offers a draw", ""), (2, "nag", "!?", ""),
+                                        (2, "clock", "0:58:12", ""), (2, "turn", "(H9)", ""), (3, "undo", "", ""),
+                                        (2, "turn", "(H9)", ""), (3, "turn", "G10", ""),
+                                        (4, "result", "0-1", "resignation")]):
+            assert act(client, kind, text, ply=ply, id=f"held{n}", reason=reason).status_code == 200
+            clock.now += 1
+            assert what_spectators_read(client, relay_folder) == before, (kind, text)
+        clock.now += 15 * 60
+        after = what_spectators_read(client, relay_folder)
+        assert after["stream"][1] > before["stream"][1]
+        for path in ("/api/event", f"/api/games/{GAME}/view", f"/game/{GAME}"):
+            assert after[path] != before[path]
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert [word for word in ("a strong start", "offers a draw", "resignation", ">G10<") if word not in html] == []
+        assert "resignation" in after["relay"][f"games/{GAME}.json"][0].decode()
+
+
+def test_a_held_back_result_keeps_its_termination_and_a_restart_shows_nothing_early(tmp_path):
+    (tmp_path / GAME).write_text('[Game "Teblo"]\n[Yellow "Ann"]\n[Red "Bob"]\n[Result "0-1"]\n'
+                                 '[Termination "resignation"]\n\n1. D4 {wins on time, says Bob} 0-1\n', encoding="utf-8")
+    clock = Clock()
+    with TestClient(create_app(tmp_path, CODE, delay=60, clock=clock)) as client:
+        pages = [client.get(path).text for path in SPECTATORS_READ[:-1]]  # the scoresheet's page offers "resignation"
+        assert [game["result"] for game in client.get("/api/event").json()["games"]] == ["*"]
+        assert not any(word in page for page in pages for word in ("resignation", "wins on time", "D4"))
+        clock.now += 60
+        assert "resignation" in client.get(f"/api/games/{GAME}/view").json()["html"]
 
 
 # --- events as they happen -------------------------------------------------------------------
