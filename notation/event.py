@@ -31,6 +31,7 @@ GAME_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.tgn")  # what a game's
 NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
 TERMINATIONS = ("normal", "resignation", "agreement", "time forfeit", "adjudication")
 KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
+KEPT_ACTIONS = 10_000  # actions whose ids are remembered, so that one sent again is applied once
 
 
 class Refused(Exception):
@@ -341,7 +342,9 @@ class Recorders:
     def __init__(self, folder: EventFolder) -> None:
         self.folder = folder
         self.claims: dict[str, tuple[str, ScoresheetLock]] = {}
-        self.done: OrderedDict[str, Applied] = OrderedDict()  # the last actions applied, by id
+        # the last actions applied, by game and id: only the result each proposed, so that an action
+        # sent again is answered as the first time without keeping the game as it was then
+        self.done: OrderedDict[str, Outcome | None] = OrderedDict()
 
     def holder(self, name: str) -> str | None:
         claim = self.claims.get(name)
@@ -388,11 +391,11 @@ class Recorders:
         """Apply an action of the device recording the game, once whatever how often it is sent."""
         key = f"{name}\n{action.id}"
         if key in self.done:
-            return Applied(self.folder.games.get(name) or self.folder.refresh(name), self.done[key].proposed, True)
+            return Applied(self.folder.games.get(name) or self.folder.refresh(name), self.done[key], True)
         self.claim(name, device)
         applied = self.folder.apply(name, action)
-        self.done[key] = applied
-        while len(self.done) > 10_000:
+        self.done[key] = applied.proposed
+        while len(self.done) > KEPT_ACTIONS:
             self.done.popitem(last=False)
         return applied
 

@@ -4,6 +4,7 @@ the delay, and what nobody may reach or send."""
 
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import os
@@ -17,11 +18,13 @@ import pytest
 from live_server import CODE, DEVICE, SAFETY, Server
 from starlette.testclient import TestClient
 
+from ludoscribe.notation.event import GameFile
 from ludoscribe.notation.limits import MAX_WORD
 from ludoscribe.notation.lock import Busy, ScoresheetLock
 from ludoscribe.notation.scoresheet import Scoresheet
 from ludoscribe.render.live import spectators
 from ludoscribe.render.live.app import create_app
+from ludoscribe.render.live.delay import MAX_READINGS
 from ludoscribe.render.live.relay import write_relay
 
 HEADERS = {"X-Event-Code": CODE, "X-Device": DEVICE}
@@ -271,6 +274,35 @@ def test_an_action_sent_twice_is_saved_once_even_after_a_restart(tmp_path):
 
 
 # --- one recorder per game --------------------------------------------------------------
+
+def versions_kept(marker: str) -> int:
+    """How many readings of a game's file (holding `marker`) are still in memory."""
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, GameFile) and marker in thing.text)
+
+
+@pytest.mark.parametrize("delay", [0, 60])
+def test_what_the_server_keeps_of_a_game_does_not_grow_with_its_versions(tmp_path, delay):
+    """Actions sent again are recognised by their ids without keeping the game as each left it
+    (docs/live.md#when-the-network-or-the-laptop-fails); the pages' caches and the delay keep
+    a bounded number of versions: memory grows with a game, not with the square of its size."""
+    clock = Clock()
+    with TestClient(create_app(tmp_path, CODE, delay=delay, clock=clock)) as client:
+        new_game(client, players=["Marker Ann", "Bob"])
+        act(client, "turn", "D4", ply=0, id="t")
+        for n in range(150):
+            assert act(client, "comment", f"note {n} " + "x" * 200, ply=1, id=f"c{n}").status_code == 200
+            client.get(f"/api/games/{GAME}/card")
+            client.get(f"/api/games/{GAME}/view")
+            clock.now += 1
+        assert versions_kept("Marker Ann") <= 2 + (delay and MAX_READINGS)
+        clock.now += delay
+        client.app.state.live.tell()
+        client.get(f"/api/games/{GAME}/card")
+        assert versions_kept("Marker Ann") <= 3
+        again = act(client, "comment", "note 0 " + "x" * 200, ply=1, id="c0").json()
+        assert again["again"] is True and len(again["moves"][0]["after"]) == 150
+
 
 def test_a_second_device_is_refused_until_it_takes_over(client):
     new_game(client)

@@ -14,8 +14,9 @@ import dataclasses
 import hashlib
 import zlib
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Iterable
+import functools
+from functools import cached_property
+from typing import Any, Callable, Iterable, TypeVar
 
 from ...notation.event import GameFile
 from ...notation.games import display_name
@@ -34,6 +35,7 @@ from ..frames import inline
 from ..standings import boxed, html_footer, html_table, scored
 
 CARD_SIZE = 240  # the event page's boards, in pixels (CSS scales them)
+T = TypeVar("T")
 RESULT_TAGS = ("Termination",)  # tags saved with a result: shown with it
 
 
@@ -115,7 +117,24 @@ def _no_corrections(comments: list[str]) -> list[str]:
     return [comment for comment in comments if not is_correction(comment)]
 
 
-@lru_cache(maxsize=128)
+def per_game(function: Callable[..., T]) -> Callable[..., T]:
+    """Cache a function of a view for the last view of each game only: a long game's past
+    versions are not kept, whatever how many it went through."""
+    cache: dict[str, tuple[tuple[Any, ...], T]] = {}
+
+    @functools.wraps(function)
+    def cached(view: View, *args: Any) -> T:
+        known = cache.get(view.name)
+        if known is not None and known[0] == (view, *args):
+            return known[1]
+        value = function(view, *args)
+        cache[view.name] = ((view, *args), value)
+        return value
+
+    return cached
+
+
+@per_game
 def replayed(view: View) -> Replayed | None:
     record = view.record()
     return replay(record) if record is not None else None
@@ -170,7 +189,7 @@ def summary(view: View) -> dict[str, Any]:
             "heading": heading(view.game)}
 
 
-@lru_cache(maxsize=128)
+@per_game
 def card(view: View, link: str) -> str:
     """One board of the event page: heading, players, the board, the last turn, the state."""
     name = html_text(view.name)
@@ -209,7 +228,7 @@ def standings_section(views: Iterable[View]) -> str:
     return (boxed(html_table(table)) + f'<p class="ls-note">{html_footer(table)}</p>')
 
 
-@lru_cache(maxsize=64)
+@per_game
 def viewer(view: View) -> str:
     """The site's viewer for a game (render/document.py), showing its last turn."""
     record = view.record()
