@@ -304,6 +304,41 @@ def test_what_the_server_keeps_of_a_game_does_not_grow_with_its_versions(tmp_pat
         assert again["again"] is True and len(again["moves"][0]["after"]) == 150
 
 
+def test_a_comment_over_the_limit_is_refused_whole_never_cut(client, tmp_path):
+    new_game(client)
+    act(client, "turn", "D4", ply=0, id="t")
+    long = "word " * 1000
+    answer = act(client, "comment", long, ply=1, id="long")
+    assert answer.status_code == 400
+    assert answer.json() == {"refused": "this comment is 5,000 characters long, over the 4,096 one action takes: "
+                                        "nothing was saved (split a long comment in several)"}
+    fits = act(client, "comment", long[:4096], ply=1, id="fits").json()
+    assert fits["moves"][0]["after"] == [{"kind": "comment", "text": " ".join(long[:4096].split())}]
+    assert act(client, "comment", "[%undone 1. D5] taken back", ply=1, id="fake").json()["refused"].startswith(
+        "a comment cannot hold [%undone ...]")
+
+
+def test_a_restart_clears_what_a_save_cut_short_left_and_only_that(tmp_path):
+    (tmp_path / GAME).write_text('[Game "Teblo"]\n[Result "*"]\n\n1. D4 *\n', encoding="utf-8")
+    (tmp_path / "round1-board1.tgn").write_text('[Game "Teblo"]\n[Result "*"]\n\n*\n', encoding="utf-8")
+    cut_short = [f".{GAME}.k3x9a0qz.tmp", ".round7-board2.tgn.a_b1c2d3.tmp"]  # the second's game was never made
+    kept = [".round1-board1.tgn.notes.tmp", "round1-board1.tgn.k3x9a0qz.tmp", ".notes.k3x9a0qz.tmp",
+            f".{GAME}.k3x9a0qz.tmp.bak", ".round1-board1.tgn.zzzzzzzz.tmp"]  # ours, but the game is being recorded
+    for name in cut_short + kept:
+        (tmp_path / name).write_text("[Game", encoding="utf-8")
+    (tmp_path / f".{GAME}.linklink.tmp").symlink_to(tmp_path / GAME)
+    (tmp_path / f".{GAME}.folders.tmp").mkdir()
+    recording = ScoresheetLock(str(tmp_path / "round1-board1.tgn"))
+    recording.acquire()
+    try:
+        with TestClient(create_app(tmp_path, CODE)):
+            left = sorted(path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp"))
+    finally:
+        recording.release()
+    assert left == sorted([*kept[:3], kept[4], f".{GAME}.linklink.tmp", f".{GAME}.folders.tmp"])
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("1. D4 *\n")
+
+
 def test_a_second_device_is_refused_until_it_takes_over(client):
     new_game(client)
     refused = client.post(f"/api/games/{GAME}/claim", headers=OTHER, json={})

@@ -43,6 +43,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
     turns back from spectators; the folder is read again every `every` seconds."""
     live = Live(EventFolder(Path(folder)), delay, clock)
+    live.folder.clear_temporary()  # what a save cut short by a kill left
     live.start()
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused})
     app.state.live = live

@@ -18,6 +18,8 @@ from .requests import Problem, body, game_named, live_of, recorder, text
 from .views import summary
 from . import sheet as sheet_views
 
+MAX_TEXT = 4096  # characters of one action's text: a turn, a comment (docs/live.md#corrections-comments-and-results)
+
 
 async def record_html(request: Request) -> Response:
     live = live_of(request)
@@ -113,8 +115,11 @@ async def act(request: Request) -> Response:
     ply = data.get("ply")
     if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply < 10**6:
         raise Problem(400, "ply is the number of turns the page saw")
-    action = Action(text(data, "id")[:64], ply, text(data, "kind"), text(data, "text")[:4096],
-                    text(data, "reason")[:64])
+    written = text(data, "text")
+    if len(written) > MAX_TEXT:  # refused whole: a text cut short would save something the scorer never wrote
+        raise Problem(400, f"this {text(data, 'kind')[:16]} is {len(written):,} characters long, over the "
+                           f"{MAX_TEXT:,} one action takes: nothing was saved (split a long comment in several)")
+    action = Action(text(data, "id")[:64], ply, text(data, "kind"), written, text(data, "reason")[:64])
     if not action.id:
         raise Problem(400, "an action has an id")
     try:
