@@ -8,6 +8,7 @@ import gc
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -622,6 +623,29 @@ def test_killing_the_server_loses_no_saved_turn_and_a_restart_goes_on(tmp_path):
         assert status == 200 and answer["plies"] == 4
     finally:
         assert again.stop() == 0
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_with_spectators_connected_says_one_line_and_loses_nothing(tmp_path, stop):
+    server = Server(tmp_path).start()
+    streams = [Stream(server.url) for _ in range(2)]
+    for stream in streams:
+        stream.next("event")
+    server.request("POST", "/api/games", NEW)
+    assert server.request("POST", f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn", "text": "D4"})[0] == 200
+    assert server.process is not None
+    server.process.send_signal(stop)
+    assert server.process.wait(SAFETY) == 0
+    assert server.process.stderr.read() == ""
+    said = [server.line()]
+    while not said[-1].startswith("Stopped"):
+        said.append(server.line())
+    assert said[-2:] == ["Press Ctrl-C to stop. Every turn is saved in the folder as it is entered.",
+                         f"Stopped. Every turn entered is saved in {tmp_path}."]
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 *\n")
+    for stream in streams:
+        stream.thread.join(SAFETY)  # each stream ended with the server
+        assert not stream.thread.is_alive()
 
 
 # --- what nobody may do -------------------------------------------------------------------

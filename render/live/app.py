@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from importlib import resources
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -36,6 +38,19 @@ STATIC = {  # file name -> (package, file): nothing else is served
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+class Server(uvicorn.Server):
+    """Uvicorn's server, which ends the spectators' event streams first when it stops (Ctrl-C,
+    SIGTERM): a stream left open would be cancelled after the grace period, with a traceback."""
+
+    def __init__(self, config: uvicorn.Config, live: Live) -> None:
+        super().__init__(config)
+        self.live = live
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.live.spectators.close()
+        await super().shutdown(sockets)
 
 
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,

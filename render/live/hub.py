@@ -37,6 +37,7 @@ class Spectators:
         self.number = 0
         self.kept: deque[tuple[int, str]] = deque(maxlen=KEPT_MESSAGES)
         self.queues: set[asyncio.Queue[str | None]] = set()
+        self.closed = False  # the server is stopping: a stream that opens now ends at once
 
     def message(self, kind: str, data: Any, number: int | None = None) -> str:
         return f"id: {self.run}:{self.number if number is None else number}\nevent: {kind}\ndata: {json.dumps(data)}\n\n"
@@ -55,7 +56,10 @@ class Spectators:
 
     def subscribe(self) -> asyncio.Queue[str | None]:
         queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUED)
-        self.queues.add(queue)
+        if self.closed:
+            queue.put_nowait(None)
+        else:
+            self.queues.add(queue)
         return queue
 
     def unsubscribe(self, queue: asyncio.Queue[str | None]) -> None:
@@ -72,6 +76,8 @@ class Spectators:
         return [text for n, text in self.kept if n > after]
 
     def close(self) -> None:
+        """End every stream (the server stops)."""
+        self.closed = True
         for queue in self.queues:
             try:
                 queue.put_nowait(None)
