@@ -489,6 +489,34 @@ def test_a_delayed_spectator_learns_nothing_of_what_is_held_back(tmp_path):
         assert "resignation" in after["relay"][f"games/{GAME}.json"][0].decode()
 
 
+def test_what_is_taken_back_changes_the_delayed_view_only_after_the_delay(tmp_path):
+    """A turn spectators see stays until its undo's delay is over (its taking back is not shown at
+    once either); a result taken back before its delay is over is never shown."""
+    clock = Clock()
+    folder, relay_folder = tmp_path / "event", tmp_path / "relay"
+    folder.mkdir()
+    with TestClient(create_app(folder, CODE, delay=60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        act(client, "turn", "H10", ply=1, id="b")
+        clock.now += 60
+        shown = what_spectators_read(client, relay_folder)
+        assert ">H10</a>" in client.get(f"/api/games/{GAME}/view").json()["html"]
+        act(client, "undo", ply=2, id="u")
+        act(client, "result", "1-0", ply=1, id="r", reason="resignation")
+        clock.now += 30
+        act(client, "reopen", ply=1, id="o")
+        clock.now += 29
+        assert what_spectators_read(client, relay_folder) == shown
+        clock.now += 1
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert ">D4</a>" in html and "H10" not in html  # its correction waits for the turn after D4
+        clock.now += 60
+        pages = [client.get(path).text for path in SPECTATORS_READ[:-1]]
+        assert not any(word in page for page in pages for word in ("resignation", "1-0 ·", "Yellow (Ann) wins"))
+        assert [game["result"] for game in client.get("/api/event").json()["games"]] == ["*"]
+
+
 def test_a_held_back_result_keeps_its_termination_and_a_restart_shows_nothing_early(tmp_path):
     (tmp_path / GAME).write_text('[Game "Teblo"]\n[Yellow "Ann"]\n[Red "Bob"]\n[Result "0-1"]\n'
                                  '[Termination "resignation"]\n\n1. D4 {wins on time, says Bob} 0-1\n', encoding="utf-8")
