@@ -14,8 +14,7 @@ import dataclasses
 import hashlib
 import zlib
 from dataclasses import dataclass
-import functools
-from functools import cached_property
+from functools import cached_property, wraps
 from typing import Any, Callable, Iterable, TypeVar
 
 from ...notation.event import GameFile
@@ -60,7 +59,7 @@ class View:
         record = self.record()
         try:
             shown = write_record(record) if record is not None else ""
-        except ValueError:  # no record read from a file is over the writer's limits: never met
+        except ValueError:  # a record near the size limit, longer written canonically than in its file
             shown = f"{self.plies} {self.result}"
         text = "\n".join((self.name, self.state, self.problem or "", shown))
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
@@ -122,7 +121,7 @@ def per_game(function: Callable[..., T]) -> Callable[..., T]:
     versions are not kept, whatever how many it went through."""
     cache: dict[str, tuple[tuple[Any, ...], T]] = {}
 
-    @functools.wraps(function)
+    @wraps(function)
     def cached(view: View, *args: Any) -> T:
         known = cache.get(view.name)
         if known is not None and known[0] == (view, *args):
