@@ -312,7 +312,9 @@ def test_a_comment_over_the_limit_is_refused_whole_never_cut(client, tmp_path):
     answer = act(client, "comment", long, ply=1, id="long")
     assert answer.status_code == 400
     assert answer.json() == {"refused": "this comment is 5,000 characters long, over the 4,096 one action takes: "
-                                        "nothing was saved (split a long comment in several)"}
+                                        "nothing was saved (split it in several comments)"}
+    assert act(client, "turn", "D4" * 3000, ply=1, id="turn").json() == {
+        "refused": "this turn is 6,000 characters long, over the 4,096 one action takes: nothing was saved"}
     fits = act(client, "comment", long[:4096], ply=1, id="fits").json()
     assert fits["moves"][0]["after"] == [{"kind": "comment", "text": " ".join(long[:4096].split())}]
     assert act(client, "comment", "[%undone 1. D5] taken back", ply=1, id="fake").json()["refused"].startswith(
