@@ -70,7 +70,7 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     try:
         import uvicorn
 
-        from ..render.live.app import create_app
+        from ..render.live.app import Server, create_app
     except ImportError as error:
         raise MissingExtra(f"ludoscribe serve needs the live extra ({error.name} is missing): {EXTRA}") from None
     root = Path(folder)
@@ -91,7 +91,7 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     click.echo("Press Ctrl-C to stop. Every turn is saved in the folder as it is entered.", nl=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on")
     try:
-        uvicorn.Server(config).run(sockets=[listening])
+        Server(config, app.state.live).run(sockets=[listening])
     except (KeyboardInterrupt, Stopped):  # uvicorn stops on Ctrl-C or SIGTERM, then raises it again once it has
         SIGNALS.as_planned()  # the way a server ends: exit status 0
     click.echo(f"Stopped. Every turn entered is saved in {folder}.")

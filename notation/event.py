@@ -29,8 +29,11 @@ from .scoresheet import ANNOTATED, Scoresheet, correction
 
 GAME_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.tgn")  # what a game's file may be called
 NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
+# what an atomic save (notation/files.py) writes beside a game before it replaces it
+TEMPORARY = re.compile(rf"\.(?P<game>{GAME_FILE.pattern})\.[a-z0-9_]{{8}}\.tmp")
 TERMINATIONS = ("normal", "resignation", "agreement", "time forfeit", "adjudication")
 KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
+KEPT_ACTIONS = 10_000  # actions whose ids are remembered, so that one sent again is applied once
 
 
 class Refused(Exception):
@@ -151,6 +154,39 @@ class EventFolder:
             else:
                 self.games[name] = game  # touched, not changed
         return changed
+
+    def clear_temporary(self) -> list[str]:
+        """Remove what saves cut short left in the folder; the names removed.
+
+        Only the hidden files our atomic saves write beside a game
+        (`.round2-board1.tgn.k3x9a0qz.tmp`), regular files of this user, are removed, and
+        none of a game another session is recording (it may be saving it now).
+        """
+        with os.scandir(self.root) as entries:
+            found = sorted((entry.name, match["game"]) for entry in entries
+                           if (match := TEMPORARY.fullmatch(entry.name)) is not None)
+        removed = []
+        for name, game in found:
+            path = os.path.join(str(self.root), name)
+            try:
+                info = os.lstat(path)
+            except OSError:
+                continue
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+                continue
+            lock = ScoresheetLock(self.path(game))
+            try:
+                lock.acquire()
+            except (Busy, OSError):
+                continue
+            try:
+                os.unlink(path)
+                removed.append(name)
+            except OSError:
+                pass
+            finally:
+                lock.release()
+        return removed
 
     def load(self, name: str) -> GameFile | None:
         """Read one game's file as it is now (None if it is gone or not a regular file)."""
@@ -346,7 +382,9 @@ class Recorders:
     def __init__(self, folder: EventFolder) -> None:
         self.folder = folder
         self.claims: dict[str, tuple[str, ScoresheetLock]] = {}
-        self.done: OrderedDict[str, Applied] = OrderedDict()  # the last actions applied, by id
+        # the last actions applied, by game and id: only the result each proposed, so that an action
+        # sent again is answered as the first time without keeping the game as it was then
+        self.done: OrderedDict[str, Outcome | None] = OrderedDict()
 
     def holder(self, name: str) -> str | None:
         claim = self.claims.get(name)
@@ -393,11 +431,11 @@ class Recorders:
         """Apply an action of the device recording the game, once whatever how often it is sent."""
         key = f"{name}\n{action.id}"
         if key in self.done:
-            return Applied(self.folder.games.get(name) or self.folder.refresh(name), self.done[key].proposed, True)
+            return Applied(self.folder.games.get(name) or self.folder.refresh(name), self.done[key], True)
         self.claim(name, device)
         applied = self.folder.apply(name, action)
-        self.done[key] = applied
-        while len(self.done) > 10_000:
+        self.done[key] = applied.proposed
+        while len(self.done) > KEPT_ACTIONS:
             self.done.popitem(last=False)
         return applied
 

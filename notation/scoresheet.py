@@ -23,7 +23,7 @@ from .games import History, Outcome, game_class
 from .games.base import IllegalTurn, Position, SomeGame
 from .limits import MAX_WORD, comment_problem, shorten, tag_problem, text_problem
 from .lock import open_regular
-from .model import GLYPHS, NAME, RESULTS, WINNERS, Node, Record
+from .model import GLYPHS, NAME, RESULTS, WINNERS, Node, Record, find_commands
 from .reader import line_break_problem, read_records, start_position
 from .replay import play_turn, replay
 from .walk import Step
@@ -250,7 +250,8 @@ class Scoresheet:
         """Attach a comment to the last turn; why not, if it cannot be written.
 
         The limits are those of the readers (docs/format.md#limits), so that the
-        saved record always reads back.
+        saved record always reads back; a comment never holds a correction's command,
+        which only `undo` and `reopen` write (docs/tournaments.md#corrections).
         """
         text = " ".join(text.split())
         if not text:
@@ -258,6 +259,9 @@ class Scoresheet:
         problem = text_problem(text)
         if problem is not None:
             return problem
+        if any(command.name.casefold() == CORRECTION for command in find_commands(text)):
+            return (f"a comment cannot hold [%{CORRECTION} ...]: a correction is written by taking back "
+                    "a turn or a result, never by hand")
         comments = self._comments()
         comments.append(text)
         return self._kept(comments.pop, text)

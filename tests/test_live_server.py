@@ -4,9 +4,11 @@ the delay, and what nobody may reach or send."""
 
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -17,11 +19,14 @@ import pytest
 from live_server import CODE, DEVICE, SAFETY, Server
 from starlette.testclient import TestClient
 
+from ludoscribe.notation.event import GameFile
 from ludoscribe.notation.limits import MAX_WORD
 from ludoscribe.notation.lock import Busy, ScoresheetLock
 from ludoscribe.notation.scoresheet import Scoresheet
 from ludoscribe.render.live import spectators
 from ludoscribe.render.live.app import create_app
+from ludoscribe.render.live.delay import MAX_READINGS
+from ludoscribe.render.live.relay import write_relay
 
 HEADERS = {"X-Event-Code": CODE, "X-Device": DEVICE}
 OTHER = {"X-Event-Code": CODE, "X-Device": "device-two"}
@@ -271,6 +276,72 @@ def test_an_action_sent_twice_is_saved_once_even_after_a_restart(tmp_path):
 
 # --- one recorder per game --------------------------------------------------------------
 
+def versions_kept(marker: str) -> int:
+    """How many readings of a game's file (holding `marker`) are still in memory."""
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, GameFile) and marker in thing.text)
+
+
+@pytest.mark.parametrize("delay", [0, 60])
+def test_what_the_server_keeps_of_a_game_does_not_grow_with_its_versions(tmp_path, delay):
+    """Actions sent again are recognised by their ids without keeping the game as each left it
+    (docs/live.md#when-the-network-or-the-laptop-fails); the pages' caches and the delay keep
+    a bounded number of versions: memory grows with a game, not with the square of its size."""
+    clock = Clock()
+    with TestClient(create_app(tmp_path, CODE, delay=delay, clock=clock)) as client:
+        new_game(client, players=["Marker Ann", "Bob"])
+        act(client, "turn", "D4", ply=0, id="t")
+        for n in range(150):
+            assert act(client, "comment", f"note {n} " + "x" * 200, ply=1, id=f"c{n}").status_code == 200
+            client.get(f"/api/games/{GAME}/card")
+            client.get(f"/api/games/{GAME}/view")
+            clock.now += 1
+        assert versions_kept("Marker Ann") <= 2 + (delay and MAX_READINGS)
+        clock.now += delay
+        client.app.state.live.tell()
+        client.get(f"/api/games/{GAME}/card")
+        assert versions_kept("Marker Ann") <= 3
+        again = act(client, "comment", "note 0 " + "x" * 200, ply=1, id="c0").json()
+        assert again["again"] is True and len(again["moves"][0]["after"]) == 150
+
+
+def test_a_comment_over_the_limit_is_refused_whole_never_cut(client, tmp_path):
+    new_game(client)
+    act(client, "turn", "D4", ply=0, id="t")
+    long = "word " * 1000
+    answer = act(client, "comment", long, ply=1, id="long")
+    assert answer.status_code == 400
+    assert answer.json() == {"refused": "this comment is 5,000 characters long, over the 4,096 one action takes: "
+                                        "nothing was saved (split it in several comments)"}
+    assert act(client, "turn", "D4" * 3000, ply=1, id="turn").json() == {
+        "refused": "this turn is 6,000 characters long, over the 4,096 one action takes: nothing was saved"}
+    fits = act(client, "comment", long[:4096], ply=1, id="fits").json()
+    assert fits["moves"][0]["after"] == [{"kind": "comment", "text": " ".join(long[:4096].split())}]
+    assert act(client, "comment", "[%undone 1. D5] taken back", ply=1, id="fake").json()["refused"].startswith(
+        "a comment cannot hold [%undone ...]")
+
+
+def test_a_restart_clears_what_a_save_cut_short_left_and_only_that(tmp_path):
+    (tmp_path / GAME).write_text('[Game "Teblo"]\n[Result "*"]\n\n1. D4 *\n', encoding="utf-8")
+    (tmp_path / "round1-board1.tgn").write_text('[Game "Teblo"]\n[Result "*"]\n\n*\n', encoding="utf-8")
+    cut_short = [f".{GAME}.k3x9a0qz.tmp", ".round7-board2.tgn.a_b1c2d3.tmp"]  # the second's game was never made
+    kept = [".round1-board1.tgn.notes.tmp", "round1-board1.tgn.k3x9a0qz.tmp", ".notes.k3x9a0qz.tmp",
+            f".{GAME}.k3x9a0qz.tmp.bak", ".round1-board1.tgn.zzzzzzzz.tmp"]  # ours, but the game is being recorded
+    for name in cut_short + kept:
+        (tmp_path / name).write_text("[Game", encoding="utf-8")
+    (tmp_path / f".{GAME}.linklink.tmp").symlink_to(tmp_path / GAME)
+    (tmp_path / f".{GAME}.folders.tmp").mkdir()
+    recording = ScoresheetLock(str(tmp_path / "round1-board1.tgn"))
+    recording.acquire()
+    try:
+        with TestClient(create_app(tmp_path, CODE)):
+            left = sorted(path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp"))
+    finally:
+        recording.release()
+    assert left == sorted([*kept[:3], kept[4], f".{GAME}.linklink.tmp", f".{GAME}.folders.tmp"])
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("1. D4 *\n")
+
+
 def test_a_second_device_is_refused_until_it_takes_over(client):
     new_game(client)
     refused = client.post(f"/api/games/{GAME}/claim", headers=OTHER, json={})
@@ -369,6 +440,95 @@ def test_the_delay_also_holds_back_the_game_page_and_the_standings(tmp_path):
         assert '>D4</a>' in client.get(f"/api/games/{GAME}/view").json()["html"]
         standings = client.get("/api/standings").text
         assert "<td>Ann</td>" in standings and "No finished game yet." not in standings
+
+
+SPECTATORS_READ = ("/", f"/game/{GAME}", "/api/event", "/api/standings", f"/api/games/{GAME}/card",
+                   f"/api/games/{GAME}/view", "/record", "/record/" + GAME)
+
+
+def what_spectators_read(client, relay_folder) -> dict:
+    """Every byte a spectator can read (each answer's status, headers but its date, body), the
+    relay's files, the keys and the messages of the event stream."""
+    live = client.app.state.live
+    live.tell()
+    seen = {path: (answer.status_code, sorted((k, v) for k, v in answer.headers.items() if k != "date"), answer.content)
+            for path in SPECTATORS_READ for answer in [client.get(path)]}
+    write_relay(live, relay_folder, 5)
+    seen["relay"] = {path.relative_to(relay_folder).as_posix(): (path.read_bytes(), path.stat().st_mtime_ns)
+                     for path in sorted(relay_folder.rglob("*")) if path.is_file()}
+    seen["stream"] = [text for _, text in live.spectators.kept], live.spectators.number
+    return seen
+
+
+def test_a_delayed_spectator_learns_nothing_of_what_is_held_back(tmp_path):
+    """Against a spectator who tries every legal next turn on the key (docs/live.md#a-delay-for-spectators):
+    turns, comments, a NAG, a clock, an undo and a resignation saved under the delay change no
+    byte a spectator can read and send no message, until the delay is over."""
+    clock = Clock()
+    folder, relay_folder = tmp_path / "event", tmp_path / "relay"
+    folder.mkdir()
+    with TestClient(create_app(folder, CODE, delay=15 * 60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        clock.now += 15 * 60
+        before = what_spectators_read(client, relay_folder)
+        assert ">D4</a>" in client.get(f"/api/games/{GAME}/view").json()["html"]
+        for n, (ply, kind, text, reason) in enumerate([(1, "comment", "a strong start", ""), (1, "turn", "H10", ""),
+                                        (2, "comment", "offers a draw", ""), (2, "nag", "!?", ""),
+                                        (2, "clock", "0:58:12", ""), (2, "turn", "(H9)", ""), (3, "undo", "", ""),
+                                        (2, "turn", "(H9)", ""), (3, "turn", "G10", ""),
+                                        (4, "result", "0-1", "resignation")]):
+            assert act(client, kind, text, ply=ply, id=f"held{n}", reason=reason).status_code == 200
+            clock.now += 1
+            assert what_spectators_read(client, relay_folder) == before, (kind, text)
+        clock.now += 15 * 60
+        after = what_spectators_read(client, relay_folder)
+        assert after["stream"][1] > before["stream"][1]
+        for path in ("/api/event", f"/api/games/{GAME}/view", f"/game/{GAME}"):
+            assert after[path] != before[path]
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert [word for word in ("a strong start", "offers a draw", "resignation", ">G10<") if word not in html] == []
+        assert "resignation" in after["relay"][f"games/{GAME}.json"][0].decode()
+
+
+def test_what_is_taken_back_changes_the_delayed_view_only_after_the_delay(tmp_path):
+    """A turn spectators see stays until its undo's delay is over (its taking back is not shown at
+    once either); a result taken back before its delay is over is never shown."""
+    clock = Clock()
+    folder, relay_folder = tmp_path / "event", tmp_path / "relay"
+    folder.mkdir()
+    with TestClient(create_app(folder, CODE, delay=60, clock=clock)) as client:
+        new_game(client)
+        act(client, "turn", "D4", ply=0, id="a")
+        act(client, "turn", "H10", ply=1, id="b")
+        clock.now += 60
+        shown = what_spectators_read(client, relay_folder)
+        assert ">H10</a>" in client.get(f"/api/games/{GAME}/view").json()["html"]
+        act(client, "undo", ply=2, id="u")
+        act(client, "result", "1-0", ply=1, id="r", reason="resignation")
+        clock.now += 30
+        act(client, "reopen", ply=1, id="o")
+        clock.now += 29
+        assert what_spectators_read(client, relay_folder) == shown
+        clock.now += 1
+        html = client.get(f"/api/games/{GAME}/view").json()["html"]
+        assert ">D4</a>" in html and "H10" not in html  # its correction waits for the turn after D4
+        clock.now += 60
+        pages = [client.get(path).text for path in SPECTATORS_READ[:-1]]
+        assert not any(word in page for page in pages for word in ("resignation", "1-0 ·", "Yellow (Ann) wins"))
+        assert [game["result"] for game in client.get("/api/event").json()["games"]] == ["*"]
+
+
+def test_a_held_back_result_keeps_its_termination_and_a_restart_shows_nothing_early(tmp_path):
+    (tmp_path / GAME).write_text('[Game "Teblo"]\n[Yellow "Ann"]\n[Red "Bob"]\n[Result "0-1"]\n'
+                                 '[Termination "resignation"]\n\n1. D4 {wins on time, says Bob} 0-1\n', encoding="utf-8")
+    clock = Clock()
+    with TestClient(create_app(tmp_path, CODE, delay=60, clock=clock)) as client:
+        pages = [client.get(path).text for path in SPECTATORS_READ[:-1]]  # the scoresheet's page offers "resignation"
+        assert [game["result"] for game in client.get("/api/event").json()["games"]] == ["*"]
+        assert not any(word in page for page in pages for word in ("resignation", "wins on time", "D4"))
+        clock.now += 60
+        assert "resignation" in client.get(f"/api/games/{GAME}/view").json()["html"]
 
 
 # --- events as they happen -------------------------------------------------------------------
@@ -493,6 +653,29 @@ def test_killing_the_server_loses_no_saved_turn_and_a_restart_goes_on(tmp_path):
         assert status == 200 and answer["plies"] == 4
     finally:
         assert again.stop() == 0
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_with_spectators_connected_says_one_line_and_loses_nothing(tmp_path, stop):
+    server = Server(tmp_path).start()
+    streams = [Stream(server.url) for _ in range(2)]
+    for stream in streams:
+        stream.next("event")
+    server.request("POST", "/api/games", NEW)
+    assert server.request("POST", f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn", "text": "D4"})[0] == 200
+    assert server.process is not None
+    server.process.send_signal(stop)
+    assert server.process.wait(SAFETY) == 0
+    assert server.process.stderr.read() == ""
+    said = [server.line()]
+    while not said[-1].startswith("Stopped"):
+        said.append(server.line())
+    assert said[-2:] == ["Press Ctrl-C to stop. Every turn is saved in the folder as it is entered.",
+                         f"Stopped. Every turn entered is saved in {tmp_path}."]
+    assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 *\n")
+    for stream in streams:
+        stream.thread.join(SAFETY)  # each stream ended with the server
+        assert not stream.thread.is_alive()
 
 
 # --- what nobody may do -------------------------------------------------------------------

@@ -247,3 +247,16 @@ def test_reopening_takes_back_the_termination_with_the_result(tmp_path):
     [saved] = read_string(sheet.text())
     check(saved)
     assert saved.problems == [] and list(saved.moves[-1].commands()) == [("undone", "0-1")]
+
+
+@pytest.mark.parametrize("comment", ["[%undone 1. D4] a fake correction", "fine [%undone 0-1] resignation",
+                                     "[%UNDONE 1... H10]", "[%undone]"])
+def test_a_comment_cannot_fake_a_correction(comment):
+    """Only taking back a turn or a result writes a correction; a comment holding its command is
+    refused, with the reason, whoever writes it (the terminal's scoresheet or the phone's)."""
+    sheet = Scoresheet.new("Teblo")
+    assert sheet.add_turn("D4") is None
+    assert sheet.comment(comment) == ("a comment cannot hold [%undone ...]: a correction is written by taking back "
+                                      "a turn or a result, never by hand")
+    assert sheet.record.moves[0].comments == []
+    assert sheet.comment("undone, as [%clk 0:58:12] says") is None

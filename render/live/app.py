@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from importlib import resources
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -40,6 +42,19 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inlin
           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 
+class Server(uvicorn.Server):
+    """Uvicorn's server, which ends the spectators' event streams first when it stops (Ctrl-C,
+    SIGTERM): a stream left open would be cancelled after the grace period, with a traceback."""
+
+    def __init__(self, config: uvicorn.Config, live: Live) -> None:
+        super().__init__(config)
+        self.live = live
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.live.spectators.close()
+        await super().shutdown(sockets)
+
+
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,
                clock: Callable[[], float] | None = None) -> SecurityHeaders:
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
@@ -47,6 +62,7 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
     if (problem := code_problem(code)) is not None:  # anyone could record
         raise ValueError(f"the event code {code!r} {problem}")
     live = Live(EventFolder(Path(folder)), delay, clock)
+    live.folder.clear_temporary()  # what a save cut short by a kill left
     live.start()
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused, HTTPException: not_served})
     app.state.live = live

@@ -1,12 +1,14 @@
 """What a live server knows beside its event folder, and how it tells spectators.
 
 The folder holds every game (notation/event.py). Beside it the server keeps only who
-records which game (`Recorders`) and when each turn was first seen, for spectators'
-delay: a turn is shown to them once `delay` seconds have passed since it was seen.
-Turns already in the folder when the server starts count as seen then, so a restart
-never shows a turn early. Each change spectators may see is a numbered message of
-server-sent events; a spectator who reconnects with the number of the last message it
-got (`Last-Event-ID`) is sent the ones it missed, or the whole event when they are gone.
+records which game (`Recorders`) and, for spectators' delay, the readings of each game
+they may still be shown (delay.py): with a delay they see each game as it was `delay`
+seconds ago, and are told of it at the beat of the folder's readings, never at the
+moment something is saved. Games already in the folder when the server starts count as
+seen then, so a restart never shows a turn early. Each change spectators may see is a
+numbered message of server-sent events; a spectator who reconnects with the number of
+the last message it got (`Last-Event-ID`) is sent the ones it missed, or the whole event
+when they are gone.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections import deque
 from typing import Any, Callable
 
 from ...notation.event import EventFolder, GameFile, Recorders
+from .delay import Delayed
 from .views import View, summary
 
 KEPT_MESSAGES = 1024  # messages kept for spectators who reconnect
@@ -46,6 +49,7 @@ class Spectators:
         self.number = 0
         self.kept: deque[tuple[int, str]] = deque(maxlen=KEPT_MESSAGES)
         self.queues: set[asyncio.Queue[str | None]] = set()
+        self.closed = False  # the server is stopping: a stream that opens now ends at once
 
     def message(self, kind: str, data: Any, number: int | None = None) -> str:
         return f"id: {self.run}:{self.number if number is None else number}\nevent: {kind}\ndata: {json.dumps(data)}\n\n"
@@ -64,7 +68,10 @@ class Spectators:
 
     def subscribe(self) -> asyncio.Queue[str | None]:
         queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUED)
-        self.queues.add(queue)
+        if self.closed:
+            queue.put_nowait(None)
+        else:
+            self.queues.add(queue)
         return queue
 
     def unsubscribe(self, queue: asyncio.Queue[str | None]) -> None:
@@ -81,6 +88,8 @@ class Spectators:
         return [text for n, text in self.kept if n > after]
 
     def close(self) -> None:
+        """End every stream (the server stops)."""
+        self.closed = True
         for queue in self.queues:
             try:
                 queue.put_nowait(None)
@@ -99,8 +108,8 @@ class Live:
         self.recorders = Recorders(folder)
         self.delay = delay
         self.clock = clock or time.time
-        self.seen: dict[str, list[tuple[str, float]]] = {}  # per game: each main-line turn and when it was first seen
-        self.result_seen: dict[str, tuple[str, float]] = {}
+        self.delayed = Delayed(delay)  # each game's readings, while spectators wait for them
+        self.views: dict[str, View] = {}  # per game: the last view made, so that its key is worked out once
         self.shown: dict[str, str] = {}  # per game: the key of what spectators were last told
         self.spectators = Spectators()
 
@@ -112,35 +121,24 @@ class Live:
         self.shown = {name: self.view(name).key for name in self.folder.games}
 
     def note(self, name: str) -> None:
-        """Remember when the game's turns and result were first seen (now, for those new)."""
-        game = self.folder.games.get(name)
-        if game is None:
-            self.seen.pop(name, None)
-            self.result_seen.pop(name, None)
-            return
-        now = self.clock()
-        record = game.record
-        turns = [record.rules.turn_text(node.turn) for node in record.moves] if game.problem is None and record else []
-        known = self.seen.get(name, [])
-        same = 0
-        while same < min(len(known), len(turns)) and known[same][0] == turns[same]:
-            same += 1
-        self.seen[name] = known[:same] + [(turn, now) for turn in turns[same:]]
-        if game.result == "*":
-            self.result_seen.pop(name, None)
-        elif self.result_seen.get(name, ("",))[0] != game.result or same < len(known):
-            self.result_seen[name] = (game.result, now)
+        """Remember the game as read now, for spectators' delay."""
+        if self.delay:
+            self.delayed.note(name, self.folder.games.get(name), self.clock())
 
     def view(self, name: str) -> View:
         """The game as spectators see it now (KeyError if there is no such game)."""
         game = self.folder.games[name]
         if not self.delay:
-            return View.whole(game)
-        shown_before = self.clock() - self.delay
-        seen = self.seen.get(name, [])
-        plies = next((k for k, (_, at) in enumerate(seen) if at > shown_before), len(seen))
-        final = plies == len(seen) and self.result_seen.get(name, ("", float("inf")))[1] <= shown_before
-        return View(game, min(plies, game.plies), final)
+            view = View.whole(game)
+        else:
+            if name not in self.delayed.readings:
+                self.note(name)
+            view = View(*self.delayed.shown(name, self.clock()))
+        known = self.views.get(name)
+        if known == view:
+            return known
+        self.views[name] = view
+        return view
 
     def whole(self, name: str) -> View:
         """The game as its recorder sees it: every turn saved."""
@@ -156,14 +154,19 @@ class Live:
         """Games changed in the folder (or saved here): note them and tell spectators what they may see."""
         for name in names:
             self.note(name)
-        self.tell()
+        if not self.delay:  # delayed, spectators are told at the beat of `watch` only, whatever was saved
+            self.tell()
 
     def tell(self) -> None:
         """Tell spectators every change they may see now (turns whose delay is over, too)."""
         for name in list(self.shown):
             if name not in self.folder.games:
                 del self.shown[name]
+                self.views.pop(name, None)
                 self.spectators.publish("gone", {"name": name})
+        now = self.clock()
+        for name in self.folder.games:
+            self.delayed.prune(name, now)
         for game in self.ordered():
             view = self.view(game.name)
             if self.shown.get(game.name) != view.key:
@@ -182,6 +185,8 @@ class Live:
             await asyncio.sleep(every)
             try:
                 self.changed(self.folder.scan())
+                if self.delay:
+                    self.tell()
             except OSError:
                 continue  # the folder is being moved or unmounted: try again
             except Exception as error:  # a bug: said once, and the watch goes on (docs/live.md#safety)

@@ -11,12 +11,14 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ...notation.entry import entry_for, offers
-from ...notation.event import Action, Applied, Refused
+from ...notation.event import KINDS, Action, Applied, Refused
 from ...notation.games import plugins
 from .hub import Live
 from .requests import Problem, body, game_named, live_of, recorder, text
 from .views import summary
 from . import sheet as sheet_views
+
+MAX_TEXT = 4096  # characters of one action's text: a turn, a comment (docs/live.md#corrections-comments-and-results)
 
 
 async def record_html(request: Request) -> Response:
@@ -115,8 +117,12 @@ async def act(request: Request) -> Response:
     ply = data.get("ply")
     if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply < 10**6:
         raise Problem(400, "ply is the number of turns the page saw")
-    action = Action(text(data, "id")[:64], ply, text(data, "kind"), text(data, "text")[:4096],
-                    text(data, "reason")[:64])
+    kind, written = text(data, "kind"), text(data, "text")
+    if len(written) > MAX_TEXT:  # refused whole: a text cut short would save something the scorer never wrote
+        raise Problem(400, f"this {kind if kind in KINDS else 'action'} is {len(written):,} characters long, over "
+                           f"the {MAX_TEXT:,} one action takes: nothing was saved"
+                           + (" (split it in several comments)" if kind == "comment" else ""))
+    action = Action(text(data, "id")[:64], ply, kind, written, text(data, "reason")[:64])
     if not action.id:
         raise Problem(400, "an action has an id")
     try:

@@ -11,10 +11,11 @@ write the same ones. Every string from a record is escaped as on the site
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import zlib
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cached_property, wraps
+from typing import Any, Callable, Iterable, TypeVar
 
 from ...notation.event import GameFile
 from ...notation.games import display_name
@@ -22,6 +23,7 @@ from ...notation.model import Record
 from ...notation.replay import Replayed, positions, replay
 from ...notation.scoresheet import is_correction
 from ...notation.standings import played, standings
+from ...notation.writer import write_record
 from ..budgets import BudgetError
 from ..diagram import record_diagrams
 from ..document import render_html
@@ -32,24 +34,42 @@ from ..frames import inline
 from ..standings import boxed, html_footer, html_table, scored
 
 CARD_SIZE = 240  # the event page's boards, in pixels (CSS scales them)
+T = TypeVar("T")
+RESULT_TAGS = ("Termination",)  # tags saved with a result: shown with it
 
 
 @dataclass(frozen=True)
 class View:
-    """A game as some readers see it: its first `plies` main-line turns, and its result if `final`."""
+    """A game as some readers see it: its first `plies` main-line turns, and its result if `final`;
+    when `pending`, nothing of the game yet but its tags (docs/live.md#a-delay-for-spectators)."""
 
     game: GameFile
     plies: int
     final: bool
+    pending: bool = False
 
     @classmethod
     def whole(cls, game: GameFile) -> View:
         return cls(game, game.plies, True)
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """Changes whenever what is shown changes."""
-        return f"{self.game.version}-{self.plies}-{int(self.final)}"
+        """A digest of what is shown and of nothing else: it changes when, and only when, what
+        readers see changes, and tells nothing of what is held back."""
+        record = self.record()
+        try:
+            shown = write_record(record) if record is not None else ""
+        except ValueError:  # a record near the size limit, longer written canonically than in its file
+            shown = f"{self.plies} {self.result}"
+        text = "\n".join((self.name, self.state, self.problem or "", shown))
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+    @property
+    def problem(self) -> str | None:
+        """Why the game cannot be followed, if it cannot (in a word while pending: the file is too recent)."""
+        if self.game.problem is None:
+            return None
+        return f"{self.name} cannot be followed" if self.pending else self.game.problem
 
     @property
     def name(self) -> str:
@@ -62,7 +82,7 @@ class View:
     @property
     def state(self) -> str:
         """'finished', 'live', or 'problem' when the file cannot be followed."""
-        if self.game.problem is not None:
+        if self.problem is not None:
             return "problem"
         return "finished" if self.result != "*" else "live"
 
@@ -73,23 +93,47 @@ class View:
         for what comes after the last turn shown, they wait for its corrections too, so that
         a turn taken back is not seen before the delay (docs/live.md#a-delay-for-spectators).
         """
+        return self._record
+
+    @cached_property
+    def _record(self) -> Record | None:
         record = self.game.record
         if record is None or self.game.problem is not None:
             return None
-        if self.plies == len(record.moves) and self.final:
+        if self.plies == len(record.moves) and self.final and not self.pending:
             return record
-        moves, comments = record.moves[:self.plies], _no_corrections(record.comments)
+        moves, comments = record.moves[:self.plies], [] if self.pending else _no_corrections(record.comments)
         if moves:
             moves[-1] = dataclasses.replace(moves[-1], comments=_no_corrections(moves[-1].comments))
             comments = record.comments
-        return dataclasses.replace(record, moves=moves, comments=comments, result=self.result, problems=[])
+        tags = record.tags if self.final else {name: value for name, value in record.tags.items()
+                                               if name not in RESULT_TAGS}
+        return dataclasses.replace(record, tags=tags, moves=moves, comments=comments, result=self.result,
+                                   problems=[])
 
 
 def _no_corrections(comments: list[str]) -> list[str]:
     return [comment for comment in comments if not is_correction(comment)]
 
 
-@lru_cache(maxsize=128)
+def per_game(function: Callable[..., T]) -> Callable[..., T]:
+    """Cache a function of a view for the last view of each game only: a long game's past
+    versions are not kept, whatever how many it went through."""
+    cache: dict[str, tuple[tuple[Any, ...], T]] = {}
+
+    @wraps(function)
+    def cached(view: View, *args: Any) -> T:
+        known = cache.get(view.name)
+        if known is not None and known[0] == (view, *args):
+            return known[1]
+        value = function(view, *args)
+        cache[view.name] = ((view, *args), value)
+        return value
+
+    return cached
+
+
+@per_game
 def replayed(view: View) -> Replayed | None:
     record = view.record()
     return replay(record) if record is not None else None
@@ -144,7 +188,7 @@ def summary(view: View) -> dict[str, Any]:
             "heading": heading(view.game)}
 
 
-@lru_cache(maxsize=128)
+@per_game
 def card(view: View, link: str) -> str:
     """One board of the event page: heading, players, the board, the last turn, the state."""
     name = html_text(view.name)
@@ -153,7 +197,7 @@ def card(view: View, link: str) -> str:
              f'<p class="ls-players">{html_text(players(view.game))}</p>']
     record = view.record()
     if record is None:
-        parts.append(f'<p class="ls-problem">{html_text(view.game.problem or "")}</p>')
+        parts.append(f'<p class="ls-problem">{html_text(view.problem or "")}</p>')
     else:
         svg = _board(view)
         if svg is not None:
@@ -183,12 +227,12 @@ def standings_section(views: Iterable[View]) -> str:
     return (boxed(html_table(table)) + f'<p class="ls-note">{html_footer(table)}</p>')
 
 
-@lru_cache(maxsize=64)
+@per_game
 def viewer(view: View) -> str:
     """The site's viewer for a game (render/document.py), showing its last turn."""
     record = view.record()
     if record is None:
-        return f'<p class="ls-problem">{html_text(view.game.problem or "")}</p>'
+        return f'<p class="ls-problem">{html_text(view.problem or "")}</p>'
     try:
         return render_html(record, replayed(view), prefix="g", ply=len(record.moves))
     except BudgetError as error:
