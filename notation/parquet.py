@@ -16,6 +16,7 @@ all there, regular files of those sizes and rows, and no other (`Damaged` otherw
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import heapq
 import stat
@@ -140,6 +141,14 @@ class _Table:
         return {self.path(partition): {"rows": rows, "bytes": (self.root / self.path(partition)).stat().st_size}
                 for partition, rows in sorted(self.rows.items(), key=lambda item: self.path(item[0]))}
 
+    def abandon(self) -> None:
+        """Close the files of a table that will not be kept, their failures aside (a full disk):
+        pyarrow would try again, and complain, when the writers are collected."""
+        for writer in self.writers.values():
+            with contextlib.suppress(OSError):
+                writer.close()
+            writer.is_open = False
+
 
 def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, replace: bool = False,
            rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
@@ -181,10 +190,10 @@ def write_rows(rows: Iterable[Rows], folder: str | Path, *, replace: bool = Fals
         target.parent.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
     done = Exported()
+    tables = {name: _Table(building, name, schema, GAMES_PER_GROUP if name == "games" else TURNS_PER_GROUP)
+              for name, schema in schemas().items()}
     try:
         with writing(str(target)):
-            tables = {name: _Table(building, name, schema, GAMES_PER_GROUP if name == "games" else TURNS_PER_GROUP)
-                      for name, schema in schemas().items()}
             for each in rows:
                 done.records += 1
                 done.turns += len(each.turns)
@@ -199,6 +208,8 @@ def write_rows(rows: Iterable[Rows], folder: str | Path, *, replace: bool = Fals
             os.chmod(building, 0o777 & ~umask())
             _put_in_place(building, target)
     except BaseException:
+        for table in tables.values():
+            table.abandon()
         shutil.rmtree(building, ignore_errors=True)
         raise
     return done
