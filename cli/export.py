@@ -17,6 +17,7 @@ from .errors import IOFailure, MissingExtra, exit_status
 from .inputs import read_sources
 from .messages import count, note, report
 from .outputs import write_failure
+from .progress import Progress
 
 
 class InputsNotRead(Exception):
@@ -64,7 +65,9 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
         raise MissingExtra(str(error)) from None
     sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
     try:
-        done = export_records(all_read(sources), out, replace=force, rejected=report, jobs=jobs)
+        with Progress("record") as progress:
+            done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=report, jobs=jobs)
+        progress.finish()
     except OutputError as error:
         raise write_failure(out, error) from None
     except InputsNotRead:
