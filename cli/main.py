@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import signal
 import sys
-from typing import Any
+from typing import Any, TextIO, cast
 
 import click
 
@@ -95,7 +95,7 @@ def main() -> None:
     its worker processes and temporary files gone; a bug shows as one line, never a traceback."""
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, SIGNALS)
-    sys.stdout = StandardOutput(sys.stdout)
+    sys.stdout = cast(TextIO, StandardOutput(sys.stdout))
     try:
         cli(prog_name="ludoscribe")
     except Stopped as stopped:  # every `finally` on the way has cleaned up

@@ -10,7 +10,8 @@ The folders are partitioned as Hive, Spark, DuckDB and pyarrow.dataset read them
 and the year are in the folder names, not in the files. The rows of each file are in the
 order the records were read, so reading the files back merges them by record number.
 The mark lists every file with its rows and bytes: a folder is read only when its files are
-all there, regular files of those sizes and rows, and no other (`Damaged` otherwise). pyarrow is imported only here, and only when a folder is written or read: without it,
+all there, regular files of those sizes and rows, and no other (`Damaged` otherwise).
+pyarrow is imported only here, and only when a folder is written or read: without it,
 `ParquetMissing` says how to install it.
 """
 
@@ -288,7 +289,7 @@ def verified_files(folder: str | Path) -> dict[str, list[Path]]:
     mark = _mark(root)
     listed = mark.get("files")
     if not isinstance(listed, dict):
-        raise OtherLayout(f"a Parquet folder whose mark lists no files: export the records again")
+        raise OtherLayout("a Parquet folder whose mark lists no files: export the records again")
     totals = {"games": 0, "turns": 0}
     for name, expected in listed.items():
         table = name.split("/", 1)[0]
