@@ -119,3 +119,18 @@ def test_a_parquet_folder_on_a_full_disk(command, tmp_path):
     status, errors = run(arguments, preamble=FULL_PARQUET)
     assert (status, errors) == (2, f"Error: cannot write {out / 'a'}: No space left on device\n")
     assert os.listdir(out) == []
+
+
+IO_ERROR = """
+import errno, io, sys
+class Failing(io.StringIO):
+    def write(self, text):
+        raise OSError(errno.EIO, "Input/output error")
+sys.stdout = Failing()
+"""
+
+
+@pytest.mark.parametrize("arguments", [["stats", str(RECORD)], ["check", str(RECORD), "--json"], ["--version"]],
+                         ids=" ".join)
+def test_standard_output_failing_with_an_io_error(arguments):
+    assert run(arguments, preamble=IO_ERROR) == (2, "Error: cannot write -: Input/output error\n")
