@@ -177,6 +177,12 @@ def _device(path: str, binary: bool = False) -> Any:
     return os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline="\n")
 
 
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words: a named pipe, a socket, a folder, a device."""
+    return ("a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a folder" if stat.S_ISDIR(mode) else "a device")
+
+
 def is_parquet_export(folder: str | Path) -> bool:
     """True for a Parquet folder written by `export` (it holds its mark, notation/parquet.py)."""
     return os.path.isfile(os.path.join(folder, PARQUET_MARK))

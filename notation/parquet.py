@@ -20,16 +20,16 @@ from __future__ import annotations
 import contextlib
 import errno
 import heapq
-import stat
 import json
 import os
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from .files import PARQUET_MARK, OutputError, is_parquet_export, umask, writing
+from .files import PARQUET_MARK, OutputError, file_kind, is_parquet_export, umask, writing
 from .model import Record
 from .jsonio import read_json_record
 from .reader import parse_record
@@ -268,8 +268,11 @@ class Row:
 
 def _mark(folder: str | Path) -> dict[str, Any]:
     """The folder's mark, OtherLayout unless it names the layout this version writes and reads."""
+    path = Path(folder) / PARQUET_MARK
+    if not stat.S_ISREG(mode := os.stat(path).st_mode):  # never waited on (a named pipe)
+        raise Damaged(f"{PARQUET_MARK} is not a regular file ({file_kind(mode)}): not read")
     try:
-        mark = json.loads((Path(folder) / PARQUET_MARK).read_text(encoding="utf-8"))
+        mark = json.loads(path.read_text(encoding="utf-8"))
         layout = mark.get("format")
     except (ValueError, AttributeError):  # not JSON, or not an object
         layout = None
@@ -327,16 +330,10 @@ def _verified(root: Path, name: str, expected: dict[str, Any], pq: Any) -> int:
     return int(rows)
 
 
-def file_kind(mode: int) -> str:
-    """What a file that is not a regular one is, in words: a named pipe, a socket, a device, a folder."""
-    return ("a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "a folder" if stat.S_ISDIR(mode) else "a device")
-
-
 def _parquet_files(top: Path) -> Iterator[Path]:
     """Every entry named *.parquet under `top`, whatever it is, links to folders not followed."""
-    for folder, _, names in os.walk(top):
-        for name in names:
+    for folder, folders, files in os.walk(top):
+        for name in (*folders, *files):
             if name.endswith(".parquet"):
                 yield Path(folder) / name
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from .files import RECORD_SUFFIXES, is_parquet_export, load
+from .files import RECORD_SUFFIXES, file_kind, is_parquet_export, load
 from .model import Record
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
@@ -152,7 +152,7 @@ class Sources:
                 continue
             is_folder = stat.S_ISDIR(mode)
             if not (is_folder or stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):  # a pipe named is read: <(zcat ...)
-                self._fail(path, f"not a regular file ({_kind(mode)}), not read")
+                self._fail(path, f"not a regular file ({file_kind(mode)}), not read")
             elif not is_folder or is_parquet_export(path):
                 yield path, is_folder  # a folder here is an export
             elif _identity(path) in self.skip:
@@ -217,12 +217,7 @@ def _not_a_file(entry: os.DirEntry[str]) -> str | None:
         return None
     if stat.S_ISDIR(mode):
         return ""
-    return f"not a regular file ({_kind(mode)}), not read"
-
-
-def _kind(mode: int) -> str:
-    """What a file that is not a regular one or a folder is: a named pipe, a socket, a device."""
-    return "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"not a regular file ({file_kind(mode)}), not read"
 
 
 def stdin_is_json() -> bool:
