@@ -157,3 +157,23 @@ def test_an_export_with_an_input_not_read_leaves_nothing(tmp_path, jobs):
     assert (status, errors) == (2, f"{tmp_path / 'missing.tgn'}: No such file or directory\n"
                                    f"Error: {out} not written: 1 input could not be read\n")
     assert os.listdir(tmp_path) == []
+
+
+def test_a_part_that_is_a_link_looping_or_a_folder_is_refused(copy):
+    parts = sorted((copy / "games").rglob("*.parquet"))
+    parts[0].unlink()
+    parts[0].symlink_to(parts[0].name)  # a link to itself
+    name = parts[0].relative_to(copy).as_posix()
+    assert run("filter", copy, "--count") == (2, "0\n", f"{copy}: {name}: Too many levels of symbolic links\n")
+    parts[0].unlink()
+    parts[0].mkdir()
+    assert run("filter", copy, "--count") == (2, "0\n", f"{copy}: {name} is not a regular file (a folder): not read\n")
+
+
+def test_a_mark_that_is_a_named_pipe_is_never_waited_on(copy):
+    from ludoscribe.notation.parquet import Damaged, read_export
+
+    (copy / PARQUET_MARK).unlink()
+    os.mkfifo(copy / PARQUET_MARK)
+    with pytest.raises(Damaged, match="is not a regular file \\(a named pipe\\)"):
+        list(read_export(copy))
