@@ -117,4 +117,3 @@ def main() -> None:
     finally:
         if (parallel := sys.modules.get(PARALLEL)) is not None:
             parallel.end_all()  # whatever went wrong, no worker outlives the run
-
