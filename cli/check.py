@@ -13,6 +13,7 @@ from .errors import exit_status
 from .inputs import input_error, read_sources
 from .messages import count, problem_lines, say
 from .options import quiet_option
+from .progress import Progress
 
 
 @click.command()
@@ -43,7 +44,8 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     sources = read_sources(paths, failed=failed)
     records = valid = 0
     problems = []
-    for path, index, record in sources:
+    progress = Progress("record", output="-")  # problem lines go to standard output
+    for path, index, record in progress.each(sources):
         check_record(record)
         records += 1
         valid += not record.problems
@@ -54,6 +56,7 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         else:
             for line in problem_lines(path, index, record):
                 click.echo(line)
+    progress.finish()
     if as_json:
         report = {"records": records, "valid": valid, "problems": problems,
                   "errors": [{"file": error.path, "message": error.message} for error in errors]}

@@ -24,6 +24,7 @@ from .inputs import read_sources
 from .messages import count, note, report, say
 from .options import force_option
 from .outputs import output, write
+from .progress import Progress, written_to
 
 
 class TurnType(click.ParamType[str]):
@@ -136,7 +137,8 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     names = _names(chosen, source)
     failed = unwritten = False
     captioned: list[tuple[str, str, str]] = []
-    for (path, index, record), name in zip(chosen, names):
+    progress, written = Progress("record", len(chosen), output=out), 0
+    for (path, index, record), name in progress.each(zip(chosen, names)):
         drawn = _drawn(path, index, record, turn, every or gif, extra, options)
         if drawn is None:
             failed = True
@@ -147,11 +149,15 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
         for target, data in _outputs(drawn, out, name, made, one_file=one_file, every=every, delay=delay):
             try:
                 write(target, data, force)
+                written += 1
             except IOFailure as error:
                 unwritten = True
                 say(error.format_message())
     if sheet and captioned:
+        progress.show(f"making the sheet of {count(len(captioned), 'diagram')}...")
         _write_sheet(out, captioned, force)
+        written = 1
+    progress.finish(f"wrote {written_to(out) if written == 1 else count(written, 'file') + ' to ' + out}")
     sys.exit(Status.UNWRITABLE if unwritten else exit_status(sources, failed))
 
 

@@ -4,16 +4,32 @@
 from __future__ import annotations
 
 import sys
+from typing import Iterator
 
 import click
 
 from ..notation.files import OutputError
 from ..notation.parquet import ParquetMissing, available
 from ..notation.parquet import export as export_records
-from .errors import MissingExtra, exit_status
+from ..notation.model import Record
+from ..notation.sources import Sources
+from .errors import IOFailure, MissingExtra, exit_status
 from .inputs import read_sources
 from .messages import count, note, report
 from .outputs import write_failure
+from .progress import Progress
+
+
+class InputsNotRead(Exception):
+    """Some input could not be read: the folder being built is dropped, nothing is written."""
+
+
+def all_read(sources: Sources) -> Iterator[tuple[str, int, Record]]:
+    """The records of `sources`, then InputsNotRead if an input could not be read, so that an
+    export never stands for inputs it left out (docs/cli.md#export)."""
+    yield from sources
+    if sources.errors:
+        raise InputsNotRead
 
 
 @click.command()
@@ -33,8 +49,9 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
     pandas; filter and stats read the folder as they read the files. Records with
     problems are reported and left out (exit status 1). The folder appears when it is
     complete; an existing one is replaced only with --force, and only if an export wrote
-    it. With --jobs, records are replayed in that many processes; the folder is the
-    same. Needs the parquet extra: pip install 'ludoscribe[parquet]'.
+    it. If an input cannot be read, nothing is written (exit status 2). With --jobs,
+    records are replayed in that many processes; the folder is the same. Needs the
+    parquet extra: pip install 'ludoscribe[parquet]'.
 
     \b
     Examples:
@@ -48,8 +65,12 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
         raise MissingExtra(str(error)) from None
     sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
     try:
-        done = export_records(sources, out, replace=force, rejected=report, jobs=jobs)
+        with Progress("record") as progress:
+            done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=report, jobs=jobs)
+        progress.finish()
     except OutputError as error:
         raise write_failure(out, error) from None
+    except InputsNotRead:
+        raise IOFailure(f"{out} not written: {count(sources.errors, 'input')} could not be read") from None
     note(f"exported {count(done.records, 'record')} and {count(done.turns, 'turn')} to {out}")
     sys.exit(exit_status(sources, done.failed))

@@ -17,8 +17,9 @@ from ..notation.duplicates import tgn_first
 from ..notation.output import write
 from .errors import exit_status
 from .inputs import read_sources
-from .messages import note, report
+from .messages import count, note, report
 from .outputs import output
+from .progress import Progress, written_to
 
 CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/conditions.py, help
     ("--tag", "tag_condition", "NAME=VALUE (whole value) or NAME~TEXT (found in it); case aside."),
@@ -133,6 +134,7 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
         total = sum(1 for _ in chosen.records)
         click.echo(total)
         sys.exit(exit_status(sources, chosen.failed))
-    with output(out, force) as stream:
-        write(chosen.records, stream, json_output)
+    with output(out, force) as stream, Progress("record", output=out) as progress:
+        write(progress.each(chosen.records), stream, json_output)
+    progress.finish(f"wrote {count(progress.count, 'record')} to {written_to(out)}")
     sys.exit(exit_status(sources, chosen.failed))

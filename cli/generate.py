@@ -12,8 +12,10 @@ from ..notation.games import game_class
 from ..notation.generate import Generation, rows, texts
 from ..notation.players import read_players
 from .errors import MissingExtra
+from .messages import count as counted
 from .options import force_option
 from .outputs import output, write_failure
+from .progress import Progress, written_to
 
 
 class PlayersType(click.ParamType[str]):
@@ -75,9 +77,10 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
     if target == "parquet":
         write_parquet(generation, count, jobs, out, force)
         return
-    with output(out, force) as stream:
-        for number, text in enumerate(texts(generation, count, jobs)):
+    with output(out, force) as stream, Progress("record", count, output=out) as progress:
+        for number, text in enumerate(progress.each(texts(generation, count, jobs))):
             stream.write(f"\n{text}" if number else text)
+    progress.finish(f"wrote {counted(count, 'record')} to {written_to(out)}")
 
 
 def write_parquet(generation: Generation, count: int, jobs: int, out: str, force: bool) -> None:
@@ -91,6 +94,8 @@ def write_parquet(generation: Generation, count: int, jobs: int, out: str, force
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
     try:
-        write_rows(rows(generation, count, jobs), out, replace=force)
+        with Progress("record", count) as progress:
+            write_rows(progress.each(rows(generation, count, jobs)), out, replace=force)
     except OutputError as error:
         raise write_failure(out, error) from None
+    progress.finish(f"wrote {counted(count, 'record')} to {out}")

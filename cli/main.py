@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import signal
 import sys
-from typing import Any
+from typing import Any, TextIO, cast
 
 import click
 
+from ..notation.files import OutputError
 from .errors import SIGNALS, IOFailure, Status, Stopped
 from .lazy import LazyGroup
 from .messages import MESSAGES, closed_output, note, stop_writing
+from .outputs import StandardOutput, write_failure
 
 PARALLEL = f"{__package__.rpartition('.')[0]}.notation.parallel"  # imported by the commands that start workers
 
@@ -60,6 +62,9 @@ class Commands(LazyGroup):
             raise
         except click.ClickException:
             raise
+        except OutputError as error:  # standard output failed (a full device): one line, exit status 2
+            stop_writing(sys.stdout)
+            raise write_failure(error.filename or "-", error) from None
         except Exception as error:
             if (parallel := sys.modules.get(PARALLEL)) is not None and isinstance(error, parallel.WorkerLost):
                 raise IOFailure(str(error)) from None
@@ -90,6 +95,7 @@ def main() -> None:
     its worker processes and temporary files gone; a bug shows as one line, never a traceback."""
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, SIGNALS)
+    sys.stdout = cast(TextIO, StandardOutput(sys.stdout))
     try:
         cli(prog_name="ludoscribe")
     except Stopped as stopped:  # every `finally` on the way has cleaned up
@@ -101,6 +107,10 @@ def main() -> None:
     except BrokenPipeError:  # a message about the end of the run could not be printed
         stop_writing(sys.stderr)
         sys.exit(Status.CLOSED_PIPE)
+    except OutputError as error:  # standard output failed (--help to a full device)
+        stop_writing(sys.stdout)  # nothing more for it, not even at exit
+        note(f"Error: {write_failure(error.filename or '-', error).message}")
+        sys.exit(Status.UNWRITABLE)
     except Exception as error:  # noqa: BLE001 - the last guard before the user's terminal
         note(f"ludoscribe: internal error: {type(error).__name__}: {error}")
         sys.exit(Status.INTERNAL)

@@ -25,10 +25,14 @@ class Messages:
 
     def __init__(self) -> None:
         self.cut = False
+        self.status_line = False  # a progress line is drawn on standard error (cli/progress.py)
 
     def say(self, line: str, err: bool = True) -> None:
         """Print one line, already safe for a terminal (standard error unless `err` is false)."""
         try:
+            if self.status_line:  # the message takes the progress line's place
+                click.echo("\r\x1b[K", err=True, nl=False)
+                self.status_line = False
             click.echo(line, err=err)
         except BrokenPipeError:
             self.cut = True

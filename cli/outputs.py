@@ -8,7 +8,7 @@ from typing import Any, Iterable, Iterator, TextIO, cast
 
 import click
 
-from ..notation.files import OutputError, check_output, make_folders
+from ..notation.files import OutputError, check_output, make_folders, writing
 from ..notation.files import output as open_output
 from ..render.escaping import terminal_lines
 from .errors import IOFailure
@@ -64,3 +64,23 @@ class Screen:
 
     def write(self, text: str) -> int:
         return self.stream.write(terminal_lines(text))
+
+
+class StandardOutput:
+    """Standard output, whose failures to take what is written (a full device, an I/O error)
+    are OutputErrors naming `-`, so that every command reports them as it reports a file it
+    cannot write (docs/cli.md#exit-status); a closed pipe stays a BrokenPipeError."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        with writing("-"):
+            return self.stream.write(text)
+
+    def flush(self) -> None:
+        with writing("-"):
+            self.stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)

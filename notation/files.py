@@ -71,7 +71,7 @@ def output(path: str, replace: bool = True, binary: bool = False) -> Iterator[An
     check_output(path, replace)
     device = _device(path, binary)
     if device is not None:
-        with device:
+        with closing(device, path):
             yield cast(TextIO, _Checked(device, path))
             with writing(path):
                 device.flush()
@@ -80,7 +80,8 @@ def output(path: str, replace: bool = True, binary: bool = False) -> Iterator[An
     with writing(path):
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with (os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding="utf-8", newline="\n")) as stream:
+        with closing(os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding="utf-8", newline="\n"),
+                     path) as stream:
             yield cast(TextIO, _Checked(stream, path))
             with writing(path):
                 stream.flush()
@@ -95,6 +96,20 @@ def output(path: str, replace: bool = True, binary: bool = False) -> Iterator[An
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+@contextlib.contextmanager
+def closing(stream: Any, path: str) -> Iterator[Any]:
+    """Close `stream` after the block: an OutputError if that fails once the block went well;
+    when the block failed, the failure of writing what it left unwritten is not another error."""
+    try:
+        yield stream
+    except BaseException:
+        with contextlib.suppress(OSError):
+            stream.close()
+        raise
+    with writing(path):
+        stream.close()
 
 
 def check_output(path: str, replace: bool) -> None:
@@ -162,6 +177,12 @@ def _device(path: str, binary: bool = False) -> Any:
     return os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline="\n")
 
 
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words: a named pipe, a socket, a folder, a device."""
+    return ("a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a folder" if stat.S_ISDIR(mode) else "a device")
+
+
 def is_parquet_export(folder: str | Path) -> bool:
     """True for a Parquet folder written by `export` (it holds its mark, notation/parquet.py)."""
     return os.path.isfile(os.path.join(folder, PARQUET_MARK))
@@ -176,7 +197,13 @@ def writing(path: str) -> Iterator[None]:
     except (BrokenPipeError, OutputError):
         raise
     except OSError as error:
-        raise OutputError(error.errno, error.strerror or str(error), path) from None
+        raise OutputError(error.errno, reason(error), path) from None
+
+
+def reason(error: OSError) -> str:
+    """Why an operation failed, in the system's words: the text of its errno when it has one
+    (pyarrow's errors wrap it in more), else its message."""
+    return os.strerror(error.errno) if error.errno else error.strerror or str(error)
 
 
 class _Checked:

@@ -1,7 +1,7 @@
 """An archive as a folder of Parquet files, and the records read back from it
 (docs/archive.md#columnar-export).
 
-    FOLDER/.ludoscribe-parquet                      what wrote the folder (JSON)
+    FOLDER/.ludoscribe-parquet                      what wrote the folder, and each file's rows and size (JSON)
     FOLDER/games/game=Teblo/year=2024/part-0.parquet
     FOLDER/turns/game=Teblo/year=2024/part-0.parquet
     FOLDER/games/game=Staku/year=__HIVE_DEFAULT_PARTITION__/part-0.parquet   (no year known)
@@ -9,23 +9,27 @@
 The folders are partitioned as Hive, Spark, DuckDB and pyarrow.dataset read them: the game
 and the year are in the folder names, not in the files. The rows of each file are in the
 order the records were read, so reading the files back merges them by record number.
+The mark lists every file with its rows and bytes: a folder is read only when its files are
+all there, regular files of those sizes and rows, and no other (`Damaged` otherwise).
 pyarrow is imported only here, and only when a folder is written or read: without it,
 `ParquetMissing` says how to install it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import heapq
 import json
 import os
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from .files import PARQUET_MARK, OutputError, is_parquet_export, umask, writing
+from .files import PARQUET_MARK, OutputError, file_kind, is_parquet_export, umask, writing
 from .model import Record
 from .jsonio import read_json_record
 from .reader import parse_record
@@ -33,7 +37,7 @@ from .reader import parse_record
 if TYPE_CHECKING:
     from .columnar import Rows
 
-FORMAT = 2  # the layout's version, in the mark
+FORMAT = 3  # the layout's version, in the mark
 INSTALL = "Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'"
 NO_YEAR = "__HIVE_DEFAULT_PARTITION__"  # a partition's null value, as Hive and pyarrow write it
 GAMES_PER_GROUP = 20_000  # rows of a Parquet row group, per table
@@ -46,6 +50,11 @@ class ParquetMissing(RuntimeError):
 
 class OtherLayout(ValueError):
     """A folder written in a layout (FORMAT) that this version does not read; the message says so."""
+
+
+class Damaged(ValueError):
+    """A folder whose files are not those its mark lists (one missing, cut short, added, or not
+    a regular file); the message names the first such file."""
 
 
 def _pyarrow() -> tuple[Any, Any]:
@@ -96,6 +105,7 @@ class _Table:
         self.root, self.name, self.schema, self.group = root, name, schema, group
         self.pending: dict[tuple[str, int | None], dict[str, list[Any]]] = {}
         self.writers: dict[tuple[str, int | None], Any] = {}
+        self.rows: dict[tuple[str, int | None], int] = {}  # rows written to each partition's file
 
     def add(self, partition: tuple[str, int | None], rows: Iterable[dict[str, Any]]) -> None:
         columns = self.pending.get(partition)
@@ -112,18 +122,33 @@ class _Table:
         columns = self.pending.pop(partition)
         writer = self.writers.get(partition)
         if writer is None:
-            game, year = partition
-            folder = self.root / self.name / f"game={game}" / f"year={NO_YEAR if year is None else year}"
-            folder.mkdir(parents=True, exist_ok=True)
-            writer = self.writers[partition] = pq.ParquetWriter(folder / "part-0.parquet", self.schema,
-                                                                compression="zstd")
+            path = self.root / self.path(partition)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            writer = self.writers[partition] = pq.ParquetWriter(path, self.schema, compression="zstd")
         writer.write_batch(pa.RecordBatch.from_pydict(columns, schema=self.schema))
+        self.rows[partition] = self.rows.get(partition, 0) + len(columns["record"])
 
-    def close(self) -> None:
+    def path(self, partition: tuple[str, int | None]) -> str:
+        """The file of a partition, relative to the folder, with / between its parts (as in the mark)."""
+        game, year = partition
+        return f"{self.name}/game={game}/year={NO_YEAR if year is None else year}/part-0.parquet"
+
+    def close(self) -> dict[str, dict[str, int]]:
+        """Write what is pending and close the files: each file's rows and bytes, for the mark."""
         for partition in list(self.pending):
             self._flush(partition)
         for writer in self.writers.values():
             writer.close()
+        return {self.path(partition): {"rows": rows, "bytes": (self.root / self.path(partition)).stat().st_size}
+                for partition, rows in sorted(self.rows.items(), key=lambda item: self.path(item[0]))}
+
+    def abandon(self) -> None:
+        """Close the files of a table that will not be kept, their failures aside (a full disk):
+        pyarrow would try again, and complain, when the writers are collected."""
+        for writer in self.writers.values():
+            with contextlib.suppress(OSError):
+                writer.close()
+            writer.is_open = False
 
 
 def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, replace: bool = False,
@@ -166,23 +191,26 @@ def write_rows(rows: Iterable[Rows], folder: str | Path, *, replace: bool = Fals
         target.parent.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
     done = Exported()
+    tables = {name: _Table(building, name, schema, GAMES_PER_GROUP if name == "games" else TURNS_PER_GROUP)
+              for name, schema in schemas().items()}
     try:
         with writing(str(target)):
-            tables = {name: _Table(building, name, schema, GAMES_PER_GROUP if name == "games" else TURNS_PER_GROUP)
-                      for name, schema in schemas().items()}
             for each in rows:
                 done.records += 1
                 done.turns += len(each.turns)
                 each.game["record"] = done.records
                 tables["games"].add(each.partition, [each.game])
                 tables["turns"].add(each.partition, ({"record": done.records, **turn} for turn in each.turns))
+            files: dict[str, dict[str, int]] = {}
             for table in tables.values():
-                table.close()
-            mark = {"format": FORMAT, "records": done.records, "turns": done.turns}
+                files.update(table.close())
+            mark = {"format": FORMAT, "records": done.records, "turns": done.turns, "files": files}
             (building / PARQUET_MARK).write_text(json.dumps(mark) + "\n", encoding="utf-8")
             os.chmod(building, 0o777 & ~umask())
             _put_in_place(building, target)
     except BaseException:
+        for table in tables.values():
+            table.abandon()
         shutil.rmtree(building, ignore_errors=True)
         raise
     return done
@@ -238,23 +266,83 @@ class Row:
         return parse_record(self.text, self.line if self.line is not None else 1, self.source, moves)
 
 
-def _check_layout(folder: str | Path) -> None:
-    """OtherLayout unless the folder's mark names the layout this version writes and reads."""
+def _mark(folder: str | Path) -> dict[str, Any]:
+    """The folder's mark, OtherLayout unless it names the layout this version writes and reads."""
+    path = Path(folder) / PARQUET_MARK
+    if not stat.S_ISREG(mode := os.stat(path).st_mode):  # never waited on (a named pipe)
+        raise Damaged(f"{PARQUET_MARK} is not a regular file ({file_kind(mode)}): not read")
     try:
-        layout = json.loads((Path(folder) / PARQUET_MARK).read_text(encoding="utf-8")).get("format")
+        mark = json.loads(path.read_text(encoding="utf-8"))
+        layout = mark.get("format")
     except (ValueError, AttributeError):  # not JSON, or not an object
         layout = None
     if layout != FORMAT:
         raise OtherLayout(f"a Parquet folder of layout {layout}, which this version does not read "
                           f"(it reads layout {FORMAT}): export the records again")
+    return dict(mark)
+
+
+def verified_files(folder: str | Path) -> dict[str, list[Path]]:
+    """The files of each table, as the mark lists them, once each is found to be there, a
+    regular file of the bytes and rows listed, and no other Parquet file is in the tables'
+    folders; Damaged (or OtherLayout) otherwise. Nothing but the files listed is opened, so a
+    named pipe or a device in the folder never makes the reading wait."""
+    _, pq = _pyarrow()
+    root = Path(folder)
+    mark = _mark(root)
+    listed = mark.get("files")
+    if not isinstance(listed, dict):
+        raise OtherLayout("a Parquet folder whose mark lists no files: export the records again")
+    totals = {"games": 0, "turns": 0}
+    for name, expected in listed.items():
+        table = name.split("/", 1)[0]
+        if table not in totals or ".." in name.split("/") or not isinstance(expected, dict):
+            raise Damaged(f"its mark lists {name!r}, which no export writes: export the records again")
+        totals[table] += _verified(root, name, expected, pq)
+    if (totals["games"], totals["turns"]) != (mark.get("records"), mark.get("turns")):
+        raise Damaged(f"its mark counts {mark.get('records')} records and {mark.get('turns')} turns, its files "
+                      f"{totals['games']} and {totals['turns']}: export the records again")
+    for table in totals:
+        for found in _parquet_files(root / table):
+            name = found.relative_to(root).as_posix()
+            if name not in listed:
+                raise Damaged(f"{name} is not a file its export wrote: export the records again")
+    return {table: [root / name for name in sorted(listed) if name.startswith(f"{table}/")] for table in totals}
+
+
+def _verified(root: Path, name: str, expected: dict[str, Any], pq: Any) -> int:
+    """The rows of one file the mark lists, once it is found as listed (Damaged otherwise)."""
+    path = root / name
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        raise Damaged(f"{name} is missing: the folder is incomplete, export the records again") from None
+    except OSError as error:
+        raise Damaged(f"{name}: {error.strerror or error}") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise Damaged(f"{name} is not a regular file ({file_kind(status.st_mode)}): not read")
+    if status.st_size != expected.get("bytes"):
+        raise Damaged(f"{name} has {status.st_size} bytes, its mark says {expected.get('bytes')}: the file is cut "
+                      "short or changed, export the records again")
+    rows = pq.ParquetFile(path).metadata.num_rows
+    if rows != expected.get("rows"):
+        raise Damaged(f"{name} has {rows} rows, its mark says {expected.get('rows')}: export the records again")
+    return int(rows)
+
+
+def _parquet_files(top: Path) -> Iterator[Path]:
+    """Every entry named *.parquet under `top`, whatever it is, links to folders not followed."""
+    for folder, folders, files in os.walk(top):
+        for name in (*folders, *files):
+            if name.endswith(".parquet"):
+                yield Path(folder) / name
 
 
 def read_rows(folder: str | Path) -> Iterator[Row]:
     """The records of a Parquet folder, unread, in the order they were exported (the files'
     rows merged by record number)."""
     _, pq = _pyarrow()
-    _check_layout(folder)
-    files = sorted((Path(folder) / "games").rglob("*.parquet"))
+    files = verified_files(folder)["games"]
     columns = ["record", "source", "index", "line", "tgn", "json"]
 
     def rows(path: Path) -> Iterator[tuple[int, str, int, int | None, str, str | None]]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from .files import RECORD_SUFFIXES, is_parquet_export, load
+from .files import RECORD_SUFFIXES, file_kind, is_parquet_export, load
 from .model import Record
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
@@ -101,14 +101,14 @@ class Sources:
     def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
         """The records read from a Parquet folder; a folder that cannot be read (or pyarrow
         missing) is reported, and ends."""
-        from .parquet import OtherLayout, ParquetMissing
+        from .parquet import Damaged, OtherLayout, ParquetMissing
 
         found = False
         try:
             for entry in records:
                 found = True
                 yield entry
-        except (ParquetMissing, OtherLayout) as error:
+        except (ParquetMissing, OtherLayout, Damaged) as error:
             self._fail(folder, str(error))
         except (OSError, ValueError, KeyError) as error:  # pyarrow's errors are these (KeyError: a column missing)
             self._fail(folder, f"not a Parquet folder that can be read ({error})")
@@ -146,13 +146,14 @@ class Sources:
                 yield path, False
                 continue
             try:
-                is_folder = os.path.isdir(path)
-                if not is_folder:
-                    os.stat(path)
+                mode = os.stat(path).st_mode
             except (OSError, ValueError) as error:
                 self._fail(path, getattr(error, "strerror", None) or str(error))
                 continue
-            if not is_folder or is_parquet_export(path):
+            is_folder = stat.S_ISDIR(mode)
+            if not (is_folder or stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):  # a pipe named is read: <(zcat ...)
+                self._fail(path, f"not a regular file ({file_kind(mode)}), not read")
+            elif not is_folder or is_parquet_export(path):
                 yield path, is_folder  # a folder here is an export
             elif _identity(path) in self.skip:
                 self._fail(path, "the output folder, not searched")
@@ -216,8 +217,7 @@ def _not_a_file(entry: os.DirEntry[str]) -> str | None:
         return None
     if stat.S_ISDIR(mode):
         return ""
-    kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-    return f"not a regular file ({kind}), not read"
+    return f"not a regular file ({file_kind(mode)}), not read"
 
 
 def stdin_is_json() -> bool:

@@ -10,6 +10,7 @@ from ..notation.duplicates import SeenGames
 from ..notation.games import Position, SomeGame, display_name
 from ..notation.model import Record
 from ..notation.standings import ScoredGame
+from ..notation.stats import group_label
 from .wording import slugify, title
 from .explorer import OpeningTree, Openings
 
@@ -64,20 +65,20 @@ class Plan:
     slugs: Slugs = field(default_factory=Slugs)
     events: Slugs = field(default_factory=Slugs)
     seen: SeenGames = field(default_factory=SeenGames)
-    explorers: dict[tuple[str, frozenset[str]], Explorer] = field(default_factory=dict)  # by game and variant
+    explorers: dict[tuple[str, str], Explorer] = field(default_factory=dict)  # by game and variant_name()
     explorer_slugs: Slugs = field(default_factory=Slugs)
 
     def openings(self, record: Record, page: str, line: list[Position]) -> Openings | None:
         """Where a record's first positions are in the opening explorer of its game and variant;
         None if it starts from a position of its own. An explorer is made for the first record
         that joins it."""
-        key = (record.rules.name, record.rules.variant)
+        key = (record.rules.name, record.rules.variant_name())  # one set of rules, one explorer, as stats counts
         explorer = self.explorers.get(key) or Explorer(record.rules)
         spots = explorer.tree.add(record, page, title(record), line)
         if spots is None:
             return None
         if key not in self.explorers:
-            explorer.slug = self.explorer_slugs.new(" ".join([key[0], *sorted(key[1])]), "game")
+            explorer.slug = self.explorer_slugs.new(" ".join(key), "game")
             self.explorers[key] = explorer
         return Openings(f"../openings/{explorer.slug}.html", spots)
 
@@ -88,5 +89,5 @@ class Explorer:
     def __init__(self, game: SomeGame) -> None:
         self.tree = OpeningTree(game)
         self.game = game.name
-        self.label = display_name(game.name) + (f" ({', '.join(sorted(game.variant))})" if game.variant else "")
+        self.label = group_label(display_name(game.name), game.variant_name())  # as stats labels it
         self.slug = ""

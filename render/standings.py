@@ -47,8 +47,17 @@ def _games(count: int, noun: str) -> str:
     return noun + ("" if count == 1 else "s")
 
 
+def unranked(standings: Standings) -> str | None:
+    """The line said instead of a table when no player can be ranked (no game between two
+    named players), None when there is a table to show."""
+    return None if standings.rows else f"No player to rank: {_footer(standings)}"
+
+
 def to_text(event: str, standings: Standings) -> str:
     """An aligned table under the event's name, for a terminal (control characters in names escaped)."""
+    if (line := unranked(standings)) is not None:
+        event = terminal_text(event)
+        return f"{event}\n{'=' * len(event)}\n\n{line}\n"
     header, body = table(standings)
     event, body = terminal_text(event), [[terminal_text(cell) for cell in line] for line in body]
     widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
@@ -68,7 +77,8 @@ def markdown_table(standings: Standings) -> str:
 
 def to_markdown(event: str, standings: Standings) -> str:
     """A section headed by the event's name."""
-    return f"## {markdown_text(event)}\n\n{markdown_table(standings)}"
+    line = unranked(standings)
+    return f"## {markdown_text(event)}\n\n{markdown_table(standings) if line is None else line + chr(10)}"
 
 
 def html_table(standings: Standings, css_class: str = "") -> str:
@@ -92,6 +102,8 @@ def scored(standings: Standings) -> bool:
 
 def to_html(event: str, standings: Standings) -> str:
     """A section with a heading and a table; every text escaped."""
+    if (line := unranked(standings)) is not None:
+        return f'<section class="standings">\n<h2>{html_text(event)}</h2>\n<p>{html_text(line)}</p>\n</section>\n'
     return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n{html_table(standings)}'
             f"<p>{html_footer(standings)}</p>\n</section>\n")
 

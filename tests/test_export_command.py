@@ -38,7 +38,8 @@ def test_records_with_problems_are_reported_and_left_out(tmp_path):
     assert lines[0] == (f"{tmp_path / 'club' / 'zz-bad.tgn'}:4:7: turn 1 Red: D4 is not next to Red's pawn on "
                         "I10: a pawn steps to an orthogonally adjacent square")
     assert lines[1:] == [f"{tmp_path / 'missing.tgn'}: No such file or directory",
-                         f"exported 5 records and 104 turns to {tmp_path / 'out'}"]
+                         f"Error: {tmp_path / 'out'} not written: 1 input could not be read"]
+    assert not (tmp_path / "out").exists()  # an export stands for all its inputs, or is not written
     status, _, messages = run("export", tmp_path / "club", "--to", "parquet", "-o", tmp_path / "out", "--force")
     assert status == 1 and messages.endswith("exported 5 records and 104 turns to " + str(tmp_path / "out") + "\n")
     assert run("filter", tmp_path / "out", "--count")[1] == "5\n"

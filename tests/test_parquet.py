@@ -227,8 +227,16 @@ def test_sources_read_a_parquet_folder_as_the_files_it_was_exported_from(archive
 def test_a_damaged_parquet_folder_is_an_input_that_cannot_be_read(exported, tmp_path):
     damaged = tmp_path / "damaged"
     shutil.copytree(exported, damaged)
-    next((damaged / "games").rglob("*.parquet")).write_bytes(b"not parquet")
+    part = next((damaged / "games").rglob("*.parquet"))
+    part.write_bytes(b"not parquet")
     failed = []
+    list(Sources([str(damaged)], failed=failed.append))
+    assert len(failed) == 1 and str(failed[0]).startswith(f"{damaged}: {part.relative_to(damaged).as_posix()} has 11 "
+                                                          "bytes, its mark says ")
+    mark = json.loads((damaged / PARQUET_MARK).read_text(encoding="utf-8"))
+    mark["files"][part.relative_to(damaged).as_posix()]["bytes"] = 11  # the mark made to agree: pyarrow refuses it
+    (damaged / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
+    failed.clear()
     list(Sources([str(damaged)], failed=failed.append))
     assert len(failed) == 1 and str(failed[0]).startswith(f"{damaged}: not a Parquet folder that can be read (")
 
@@ -240,6 +248,9 @@ def test_a_folder_missing_a_column_is_an_input_that_cannot_be_read(exported, tmp
     shutil.copytree(exported, damaged)
     part = next((damaged / "games").rglob("*.parquet"))
     pq.write_table(pq.read_table(part).drop_columns(["json"]), part)
+    mark = json.loads((damaged / PARQUET_MARK).read_text(encoding="utf-8"))
+    mark["files"][part.relative_to(damaged).as_posix()]["bytes"] = part.stat().st_size  # as if written so
+    (damaged / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
     failed = []
     assert list(Sources([str(damaged)], failed=failed.append)) == []
     assert [str(error) for error in failed] == \
@@ -255,7 +266,7 @@ def test_a_folder_of_another_layout_is_an_input_that_says_to_export_again(export
     assert list(Sources([str(other)], failed=failed.append)) == []
     layout = 1 if mark.startswith("{") else None
     assert [str(error) for error in failed] == [f"{other}: a Parquet folder of layout {layout}, which this version "
-                                                "does not read (it reads layout 2): export the records again"]
+                                                "does not read (it reads layout 3): export the records again"]
     done = CliRunner().invoke(cli, ["filter", str(other), "--count"])
     assert (done.exit_code, done.stdout, done.stderr) == (2, "0\n", f"{failed[0]}\n")
 

@@ -63,3 +63,38 @@ def test_each_query_answers_as_its_command(database, query):
     expected = sorted((game, result, records) for (game, result), records in per_game.items() if records)
     assert len(figures) > len({each["game"] for each in figures.values()})  # some game has groups to add up
     assert sorted((display_name(game), result, records) for game, result, records in rows) == expected
+
+
+PAGE = (ROOT / "docs" / "archive.md").read_text(encoding="utf-8")
+
+
+def test_the_extra_the_page_names_installs_duckdb():
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    named = re.search(r"pip install 'ludoscribe\[([a-z,]+)\]'\` \(or DuckDB", PAGE)
+    assert named is not None, "the SQL section says which extra installs DuckDB"
+    assert any(requirement.startswith("duckdb") for extra in named.group(1).split(",") for requirement in extras[extra])
+
+
+@pytest.mark.parametrize("column, tag", [("variant", "Variant"), ("event", "Event"), ("site", "Site"),
+                                         ("round", "Round"), ("date_text", "Date")])
+def test_a_missing_tag_is_null_as_the_schema_says(tmp_path, column, tag):
+    row = next(line for line in PAGE.splitlines() if line.startswith("| `") and f"`{column}`" in line.split("|")[1])
+    assert "null" in row and "empty when missing" not in row and "empty without" not in row
+    (tmp_path / "bare.tgn").write_text('[Game "Teblo"]\n[Result "*"]\n\n1. D4 *\n', encoding="utf-8")
+    export(Sources([str(tmp_path / "bare.tgn")]), tmp_path / "archive")
+    connection = duckdb.connect()
+    found = connection.execute(f"SELECT {column} IS NULL, {column} = '' FROM read_parquet("
+                               f"'{tmp_path}/archive/games/**/*.parquet', hive_partitioning = true)").fetchall()
+    assert found == [(True, None)]
+
+
+def test_a_folder_holds_only_the_records_without_problems_and_the_page_says_what_that_changes(tmp_path):
+    event = (ROOT / "corpus" / "teblo" / "spring-quadrangular-2024.tgn").read_text(encoding="utf-8")
+    (tmp_path / "club.tgn").write_text(event + '\n[Game "Teblo"]\n[Result "*"]\n\n1. D4 D4 *\n', encoding="utf-8")
+    export(Sources([str(tmp_path / "club.tgn")]), tmp_path / "archive")
+    files = CliRunner().invoke(cli, ["filter", str(tmp_path / "club.tgn"), "--turns", "0..", "--count"])
+    folder = CliRunner().invoke(cli, ["filter", str(tmp_path / "archive"), "--turns", "0..", "--count"])
+    assert (files.exit_code, files.stdout, folder.exit_code, folder.stdout, folder.stderr) == (1, "3\n", 0, "3\n", "")
+    assert "without the problem lines and with exit status 0 where the files" in " ".join(PAGE.split())

@@ -142,3 +142,21 @@ def test_a_game_whose_records_are_all_studies_has_no_explorer(tmp_path):
     game_page = (tmp_path / "site" / "games" / "teblo.html").read_text(encoding="utf-8")
     assert "opening explorer" not in game_page and "Openings" not in game_page
     assert "1 record.</p>" in game_page
+
+
+def test_an_explorer_is_labelled_and_shared_as_stats_groups_its_records():
+    from ludoscribe.notation.stats import gather
+    from ludoscribe.render.site_plan import Explorer, Plan
+
+    texts = [(CORPUS / "staku" / name).read_text(encoding="utf-8") for name in ("club-final.tgn",
+                                                                               "staku2-pairs-only.tgn")]
+    usual = texts[0].replace('[Result ', '[Variant "staku-3"]\n[Result ', 1)  # the usual rules, named
+    records = [checked(text)[0] for text in (*texts, usual)]
+    assert {Explorer(record.rules).label for record in records} == set(gather(records).games) == \
+           {"Staku", "Staku (Staku-2)"}
+    plan = Plan()
+    for number, record in enumerate(records):
+        plan.openings(record, f"page-{number}", [position for _, position in positions(record)][:DEPTH + 1])
+    assert sorted(explorer.label for explorer in plan.explorers.values()) == ["Staku", "Staku (Staku-2)"]
+    tchako = read_string('[Game "TChako"]\n[Variant "King of the Hill,  countdown 4"]\n\n*\n')[0]
+    assert Explorer(tchako.rules).label == "T'Chako (countdown 4, king of the hill)"

@@ -199,3 +199,14 @@ def test_site_event_page_shows_the_standings(tmp_path):
             "<td>0</td><td>0</td><td>3</td><td>0</td><td>0</td></tr>\n") in page
     html = (tmp_path / "site" / "events" / "cup.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;</td>" in html and "<script>alert" not in html
+
+
+def test_an_event_without_named_players_says_so_in_one_line_instead_of_an_empty_table(tmp_path):
+    unnamed = '[Game "Staku"]\n[Event "Club"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n*\n'
+    (tmp_path / "club.tgn").write_text(unnamed + "\n" + unnamed.replace("?", "Ann", 2), encoding="utf-8")
+    line = "No player to rank: 2 games without two named players not counted."
+    expected = {"text": f"Club\n====\n\n{line}\n", "markdown": f"## Club\n\n{line}\n",
+                "html": f'<section class="standings">\n<h2>Club</h2>\n<p>{line}</p>\n</section>\n'}
+    for form, text in expected.items():
+        done = CliRunner().invoke(cli, ["standings", str(tmp_path / "club.tgn"), "--format", form])
+        assert (done.exit_code, done.stdout) == (0, text)

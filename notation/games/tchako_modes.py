@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
+from ..limits import number_problem
 from .tchako_board import CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE
 from .tchako_position import PUCKS
 from .tchako_zones import bits_of
@@ -33,6 +34,8 @@ def numbered_modes(variant: str) -> tuple[dict[str, int], str]:
             given = "no number" if number is None else f"{number!r}"
             raise ValueError(f"bad TChako variant {part.strip()!r}: the {name} mode takes a whole number from "
                              f"1, as in {name} 8 ({given} given)")
+        if (problem := number_problem(f"bad TChako variant {part.strip()!r}", number)) is not None:
+            raise ValueError(problem)  # as a record's Variant tag is checked (docs/format.md#limits)
         if name in values:
             raise ValueError(f"bad TChako variant {part.strip()!r}: the {name} mode is already given "
                              f"({name} {values[name]})")
