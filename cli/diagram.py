@@ -13,11 +13,11 @@ from typing import Any
 import click
 
 from ..notation import check as check_record
-from ..notation.annotations import NONE, Annotations, read
+from ..notation.annotations import MAX_PER_DIAGRAM, Annotations, joined, read
 from ..notation.games import SomeGame, game_class
 from ..notation.model import Record
 from ..notation.sources import Sources, output_names
-from ..render.diagram import draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
+from ..render.diagram import crowded, draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
 from ..render import images
 from .errors import IOFailure, MissingExtra, Status, exit_status
 from .inputs import read_sources
@@ -119,7 +119,10 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram game.tgn --turn 3 --mark "D4 triangle red" --arrow "D4-E4" --label "E5 A" -o idea.svg
     """
     _check_choices(turn, every, gif, sheet, kind)
-    extra = sum((*marks, *arrows, *labels, *dims), NONE)
+    extra = joined((*marks, *arrows, *labels, *dims))
+    if len(extra) > MAX_PER_DIAGRAM:
+        raise click.UsageError(f"--mark, --arrow, --label and --dim give {len(extra)} items, more than the "
+                               f"{MAX_PER_DIAGRAM} one diagram draws")
     made = _made(gif, sheet, kind)
     options: dict[str, Any] = {"flipped": flip, "size": size, "extra": extra}
     if code is not None:
@@ -221,6 +224,9 @@ def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool,
         _check_cells(record.rules, extra)
     except ValueError as error:
         note(f"{path}: record {index}: {error}")
+        return None
+    if (problem := crowded(record, plies, extra)) is not None:
+        note(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
         return None
     return list(record_diagrams(record, plies, **options))
 

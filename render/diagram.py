@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Callable, Hashable, Iterable, Iterator
 
-from ..notation.annotations import NONE, Annotations, of_commands
+from ..notation.annotations import MAX_PER_DIAGRAM, NONE, Annotations, counted, of_commands
 from ..notation.games.base import History, Outcome, Position, SomeGame
-from ..notation.model import Node, Record
+from ..notation.model import Node, Problem, ProblemCode, Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugins
 from ..notation.limits import number_problem
@@ -134,6 +134,24 @@ def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra
                                                                    if played is not None)) if ply == len(line) - 1 else None
             yield ply, draw_annotated(draw, position, annotations_of(node) + extra, last=last, outcome=outcome,
                                       **options)
+
+
+def crowded(record: Record, plies: Iterable[int] | None = None, extra: Annotations = NONE,
+            limit: int = MAX_PER_DIAGRAM) -> Problem | None:
+    """The problem of the first wanted main-line diagram (all if None) that would draw more than
+    `limit` items, its turn's and `extra` together (docs/diagrams.md#bounds); None if none would.
+    Each turn's commands are counted only up to the limit."""
+    wanted = None if plies is None else set(plies)
+    room = limit - len(extra)
+    start = record.start_position
+    for ply, node in enumerate(record.moves, 1):
+        if (wanted is None or ply in wanted) and node.comments and counted(node.commands(), room) > room:
+            number, side = divmod(start.side + ply - 1, 2)
+            line, column = record.locate(node.offset)
+            return Problem(f"its diagram would draw more than {limit} marks, arrows, labels and dimmed cells (the "
+                           "turn's commands and the options'), the most one diagram draws", line, column,
+                           record.rules.label(start.number + number, side), code=ProblemCode.BUDGET)
+    return None
 
 
 def unknown_cells(game: SomeGame, annotations: Annotations) -> list[str]:

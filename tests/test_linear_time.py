@@ -20,6 +20,7 @@ from typing import Any, Callable, NamedTuple
 import pytest
 
 from ludoscribe.notation import check, read_string
+from ludoscribe.notation.annotations import of_commands
 from ludoscribe.notation.jsonio import read_json
 from ludoscribe.notation.model import find_commands, without_commands
 from ludoscribe.notation.writer import write_record
@@ -52,6 +53,8 @@ COMMENTS = {
     "[% repeated": lambda n: "[%" * n,
     "[%a b repeated": lambda n: "[%a b" * n,
     "commands then [%": lambda n: "[%mark D4] " * (n // 4) + "[%a " * n,
+    # n // 16 commands stay within a diagram's 1,000 items (docs/diagrams.md#bounds)
+    "many marks and arrows": lambda n: "[%mark D4 triangle red] [%arrow D4-E5 red] " * (n // 16),
 }
 
 
@@ -90,6 +93,11 @@ for name, comment in COMMENTS.items():
         f"publishing a commented record: {name}": Pass(
             publish, lambda n, comment=comment: checked(record_with_comment(comment(n))), 2_000),
     }
+
+# a turn's marks and arrows were gathered command by command, copying all those before at each one
+PASSES["gathering a turn's marks and arrows"] = Pass(
+    lambda text: of_commands((command.name, command.args) for command in find_commands(text)),
+    lambda n: "[%mark D4 red] [%arrow D4-E5] " * n, 3_000)
 
 
 # --- site, plugin, terminal -----------------------------------------------------------------
