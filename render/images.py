@@ -31,6 +31,7 @@ PRINT_DPI = 300
 CSS_DPI = 96  # an SVG's pixel is a CSS pixel: 96 to the inch, 72 points to the inch
 JPEG_QUALITY = 92
 A4 = 210, 297  # millimetres
+MAX_GIF_PIXELS = 250_000_000  # frames x width x height of one GIF (docs/diagrams.md#bounds)
 
 
 class ImagesMissing(RuntimeError):
@@ -86,20 +87,124 @@ def svg_size(svg: str) -> tuple[float, float]:
     return sizes[0], sizes[1]
 
 
-def gif(frames: Iterable[str], delay: float = 1.0, hold: float = 3.0) -> bytes:
-    """An animated GIF, one frame for each SVG, `delay` seconds apart, the last one shown
-    `hold` seconds before it starts again."""
+def gif(frames: Iterable[str | tuple[str, str]], delay: float = 1.0, hold: float = 3.0) -> bytes:
+    """An animated GIF, one frame for each SVG (or (SVG, caption) pair), `delay` seconds apart,
+    the last one shown `hold` seconds before it starts again."""
+    out = io.BytesIO()
+    write_gif(out, ((frame, "") if isinstance(frame, str) else frame for frame in frames), delay, hold)
+    return out.getvalue()
+
+
+def gif_frame_size(svg: str, caption: str = "") -> tuple[int, int]:
+    """The width and height in pixels of a GIF frame of this SVG, its caption's band included."""
+    width, height = svg_size(svg)
+    return round(width), round(height) + (_band(round(width))[1] if caption else 0)
+
+
+def gif_problem(frames: int, width: int, height: int) -> str | None:
+    """Why a GIF of `frames` frames `width` by `height` pixels is not made, if it is over the
+    bound (docs/diagrams.md#bounds)."""
+    pixels = frames * width * height
+    if pixels <= MAX_GIF_PIXELS:
+        return None
+    return (f"a GIF of {frames} frames of {width} by {height} pixels would hold {pixels / 1e6:.0f} million pixels, "
+            f"more than the {MAX_GIF_PIXELS / 1e6:.0f} million one GIF may hold: give a smaller --size")
+
+
+def write_gif(out: BinaryIO, frames: Iterable[tuple[str, str]], delay: float = 1.0, hold: float = 3.0) -> int:
+    """Write an animated GIF into `out`, one frame for each (SVG, caption) pair, its caption in a
+    band under it if it has one; the number of frames. Frames are drawn and written one at a
+    time (no more than two are held, whatever their number): each is only the box of pixels
+    that changed since the one before, with its own palette of at most 256 colours, and a
+    frame like the one before lengthens it rather than being written."""
     available()
+    from PIL import ImageChops
+    from PIL.GifImagePlugin import getdata, getheader
+
+    step, last = round(delay * 1000), round(max(hold, delay) * 1000)
+    before: Image | None = None  # the last frame drawn, whole
+    pending: tuple[Image, tuple[int, int], int] | None = None  # the last frame's changed box, where, how long
+    count = 0
+
+    def flush(duration: int) -> None:
+        assert pending is not None
+        box, at, _ = pending
+        seen = box.info.get("transparency")
+        if count == 1:  # the first frame: its palette is the whole GIF's, and it loops forever
+            for part in getheader(box, info={"loop": 0, "duration": duration})[0]:
+                out.write(part)
+            parts = getdata(box, at, duration=duration, disposal=1)
+        else:
+            parts = getdata(box, at, duration=duration, disposal=1, include_color_table=True, transparency=seen)
+        for part in parts:
+            out.write(part)
+
+    for svg, caption in frames:
+        drawn = captioned(picture(svg), caption)
+        if before is None:
+            changed: tuple[int, int, int, int] | None = (0, 0, *drawn.size)
+        else:
+            difference = ImageChops.difference(before, drawn)
+            changed = difference.getbbox()
+        if changed is None and pending is not None:  # as the frame before: shown longer
+            pending = (pending[0], pending[1], pending[2] + step)
+            continue
+        if pending is not None:
+            flush(pending[2])
+        changed = changed or (0, 0, 1, 1)
+        count += 1
+        box = _quantized(drawn.crop(changed), None if before is None else difference.crop(changed))
+        pending = (box, (changed[0], changed[1]), step)
+        before = drawn
+    if pending is None:
+        raise ValueError("a GIF needs at least one frame")
+    flush(pending[2] - step + last)
+    out.write(b";")  # the GIF's trailer
+    return count
+
+
+def _quantized(image: Image, difference: Image | None = None) -> Image:
+    """The image in at most 256 colours, without dithering (no noise on flat colours); given
+    its difference from the frame before, the pixels that did not change are left
+    see-through, which makes the frame much smaller."""
+    from PIL import ImageChops
     from PIL.Image import Dither
 
-    images = [picture(svg).quantize(colors=256, dither=Dither.NONE) for svg in frames]  # no noise on flat colours
-    if not images:
-        raise ValueError("a GIF needs at least one frame")
-    durations = [round(delay * 1000)] * (len(images) - 1) + [round(max(hold, delay) * 1000)]
-    out = io.BytesIO()
-    images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0,
-                   optimize=True)  # palettes cut to the colours used: the same pixels in a quarter of the bytes
-    return out.getvalue()
+    if difference is None:
+        return image.quantize(colors=256, dither=Dither.NONE)
+    box = image.quantize(colors=255, dither=Dither.NONE)
+    palette = box.getpalette() or []
+    see_through = len(palette) // 3
+    box.putpalette(palette + [255, 255, 255])
+    red, green, blue = difference.split()
+    unchanged = ImageChops.lighter(ImageChops.lighter(red, green), blue).point([255] + [0] * 255, "1")
+    box.paste(see_through, mask=unchanged)
+    box.info["transparency"] = see_through
+    return box
+
+
+def _band(width: int) -> tuple[int, int]:
+    """The font size and the height of a frame's caption band, for a frame `width` pixels wide."""
+    font = max(10, round(width * 0.032))
+    return font, round(font * 1.8)
+
+
+def captioned(image: Image, caption: str) -> Image:
+    """The picture with `caption` in a band under it (the same picture if there is none),
+    in Liberation Sans, cut with '…' if it is too wide."""
+    if not caption:
+        return image
+    from PIL import Image as Images, ImageDraw, ImageFont
+
+    size, height = _band(image.width)
+    font = ImageFont.truetype(FONT_FILES[0], size)
+    framed = Images.new("RGB", (image.width, image.height + height), "white")
+    framed.paste(image, (0, 0))
+    room = image.width - 2 * size
+    line = caption if font.getlength(caption) <= room else _cut(caption, font, room)
+    ImageDraw.Draw(framed).text((image.width / 2, image.height + height / 2), line, font=font, fill="#222222",
+                                anchor="mm")
+    return framed
 
 
 def pdf(svg: str) -> bytes:

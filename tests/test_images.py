@@ -158,6 +158,74 @@ def test_the_frames_keep_the_marks_arrows_labels_and_dims():
         assert difference(frame, opened(images.png(bare_svg)), by=40)[1] > 0.001  # what the commands drew is there
 
 
+def test_a_gif_holds_two_frames_at_a_time_whatever_their_number(monkeypatch):
+    """Frames are drawn and written one by one (docs/diagrams.md#bounds): the pictures held
+    while a GIF is made are as many for 24 frames as for 6, counted, not timed."""
+    import gc
+
+    def most_held(frames: int) -> int:
+        record = read_string(GAME)[0]
+        check(record)
+        svgs = [svg for _, svg in record_diagrams(record)]
+        held: list[int] = []
+        drawn = images.picture
+
+        def counting(svg: str, scale: float = 1.0) -> Image.Image:
+            held.append(sum(isinstance(thing, Image.Image) for thing in gc.get_objects()))
+            return drawn(svg, scale)
+
+        monkeypatch.setattr(images, "picture", counting)
+        animation = Image.open(io.BytesIO(images.gif(iter((svgs * frames)[:frames]))))
+        assert animation.n_frames == frames
+        return max(held)
+
+    assert most_held(24) == most_held(6)
+
+
+def test_each_frame_of_a_records_gif_is_captioned_with_its_turn(tmp_path):
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+    from ludoscribe.render.captions import position_name
+
+    source = tmp_path / "game.tgn"
+    source.write_text(GAME, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["diagram", str(source), "--gif", "-o", str(tmp_path / "game.gif")])
+    assert result.exit_code == 0, result.output
+    record = read_string(GAME)[0]
+    check(record)
+    svgs = [svg for _, svg in record_diagrams(record)]
+    animation = Image.open(tmp_path / "game.gif")
+    width, height = (round(side) for side in images.svg_size(svgs[0]))
+    assert animation.size[1] > height  # a band under the diagram
+    names = [position_name(record, ply) for ply in range(len(svgs))]
+    assert names[:3] == ["start", "after 1 D4", "after 1... H10"]
+    for ply, frame in enumerate(ImageSequence.Iterator(animation)):
+        band = frame.convert("RGB").crop((0, height, width, animation.size[1]))
+        for name in names:
+            expected = images.captioned(Image.new("RGB", (width, height), "white"), name).crop(
+                (0, height, width, animation.size[1]))
+            assert (difference(band, expected, by=40)[1] == 0) == (name == names[ply]), (ply, name)
+
+
+def test_a_gif_over_its_bound_is_refused_in_one_line_before_any_frame_is_drawn(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+
+    source = tmp_path / "game.tgn"
+    source.write_text(GAME, encoding="utf-8")
+    assert images.gif_problem(500, 480, 560) is None and images.gif_problem(1000, 480, 560) is not None  # 250 million
+    drawn: list[str] = []
+    monkeypatch.setattr(images, "picture", lambda svg, scale=1.0: drawn.append(svg))
+    monkeypatch.setattr(images, "MAX_GIF_PIXELS", 100_000_000)
+    result = CliRunner().invoke(cli, ["diagram", str(source), "--gif", "--size", "4000", "-o", str(tmp_path / "a.gif")])
+    assert result.exit_code == 1
+    assert result.output == (f"{source}: record 1: a GIF of 6 frames of 4000 by 4558 pixels would hold 109 million "
+                             "pixels, more than the 100 million one GIF may hold: give a smaller --size\n")
+    assert drawn == [] and not (tmp_path / "a.gif").exists()
+
+
 # --- PDF -----------------------------------------------------------------------------------------
 
 pdfium = pytest.importorskip("pypdfium2")
