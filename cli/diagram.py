@@ -305,5 +305,10 @@ def _captioned(record: Record, drawn: Iterator[tuple[int, str]]) -> list[tuple[s
 
 
 def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool) -> None:
+    cut: list[int] = []
     with output(out, force, binary=True) as stream:
-        images.sheet(stream, captioned)
+        images.sheet(stream, captioned, cut=cut)
+    for index in cut:  # written all the same, said (docs/diagrams.md#images)
+        _, title, text = captioned[index]
+        note(f"{out}: the caption of diagram {index + 1} ({title}, {text.partition(':')[0]}) is cut: its comment is "
+             "longer than half of its place on the sheet")

@@ -265,6 +265,44 @@ def test_a_sheet_puts_six_diagrams_and_their_captions_on_each_a4_page():
         assert filled == count, (number, filled)
 
 
+def page_text(document, number: int) -> str:
+    return " ".join(document[number].get_textpage().get_text_range().split())
+
+
+def test_a_pdf_is_drawn_as_vectors_with_its_text_as_text():
+    svg = annotated("Teblo")
+    data = images.pdf(svg)
+    assert b"/Subtype /Image" not in data and b"/DCTDecode" not in data  # no picture of the page
+    assert b"LiberationSans" in data  # the bundled font, embedded: the same on every machine
+    text = page_text(pdfium.PdfDocument(data), 0)
+    assert "Yellow to move" in text and "25 in hand" in text and "12" in text.split()
+    assert len(data) < 80_000
+
+
+def test_a_sheets_captions_are_whole_text_and_it_is_far_smaller_than_pictures():
+    svgs = [annotated(game) for game in sorted(CELLS)] * 2 + [annotated("Teblo")]  # 11 diagrams
+    comment = " ".join(f"after 12... D4: a comment of some length, number {k}." for k in range(8))
+    out = io.BytesIO()
+    assert images.sheet(out, [(svg, f"Ann – Bob · Diagram {k + 1}", comment) for k, svg in enumerate(svgs)]) == 2
+    data = out.getvalue()
+    assert b"/Subtype /Image" not in data and len(data) < 250_000  # pages as pictures took megabytes
+    document = pdfium.PdfDocument(data)
+    first, second = page_text(document, 0), page_text(document, 1)
+    for k in range(11):
+        assert f"Ann – Bob · Diagram {k + 1}" in (first if k < 6 else second)
+    assert first.count(comment) == 6 and second.count(comment) == 5  # whole, never cut with '…'
+    assert "…" not in first + second
+
+
+def test_a_caption_longer_than_half_its_place_is_cut_and_the_diagram_keeps_half():
+    svg = annotated("Teblo")
+    out, cut = io.BytesIO(), []
+    images.sheet(out, [(svg, "Title", "short"), (svg, "Title", "word " * 2000)], cut=cut)
+    assert cut == [1]
+    text = page_text(pdfium.PdfDocument(out.getvalue()), 0)
+    assert text.endswith("…") and "Yellow to move" in text
+
+
 def test_without_the_images_extra_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "resvg_py", None)
     with pytest.raises(images.ImagesMissing) as error:
