@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import io
 import re
+
+from ..notation.annotations import NOT_IN_XML
 from dataclasses import dataclass
 import functools
 from functools import lru_cache
@@ -31,6 +33,7 @@ FONT_FILES = [str(FONTS / "LiberationSans-Regular.ttf"), str(FONTS / "Liberation
 FONT = "Liberation Sans"
 COVERED = re.compile("[\u0000-\u024f\u0370-\u04ff\u2000-\u206f]*")  # Latin, Greek, Cyrillic, punctuation
 INSTALL = "PNG, PDF and GIF images need the images extra: pip install 'ludoscribe[images]'"
+PRINT_DPI = 300  # pictures in a PDF: text in characters Liberation Sans lacks
 PT_PER_PX = 0.75  # an SVG's pixel is a CSS pixel: 96 to the inch, and a PDF's point 72 to the inch
 PDF_FONTS = ("LiberationSans", "LiberationSans-Bold")  # their names in a PDF
 A4 = 210, 297  # millimetres
@@ -196,20 +199,31 @@ def _band(width: int) -> tuple[int, int]:
 
 def captioned(image: Image, caption: str) -> Image:
     """The picture with `caption` in a band under it (the same picture if there is none),
-    in Liberation Sans, cut with '…' if it is too wide."""
+    cut with '…' if it is too wide; drawn by resvg as the diagrams are, so that a character
+    Liberation Sans lacks is looked for in the system's fonts."""
     if not caption:
         return image
-    from PIL import Image as Images, ImageDraw, ImageFont
+    from PIL import Image as Images, ImageFont
 
     size, height = _band(image.width)
-    font = ImageFont.truetype(FONT_FILES[0], size)
+    room = image.width - 2 * size
+    width_of = ImageFont.truetype(FONT_FILES[0], size).getlength
+    line = caption if width_of(caption) <= room else _cut(caption, width_of, room)
     framed = Images.new("RGB", (image.width, image.height + height), "white")
     framed.paste(image, (0, 0))
-    room = image.width - 2 * size
-    line = caption if font.getlength(caption) <= room else _cut(caption, font.getlength, room)
-    ImageDraw.Draw(framed).text((image.width / 2, image.height + height / 2), line, font=font, fill="#222222",
-                                anchor="mm")
+    framed.paste(picture(text_svg(line, image.width, height, size)), (0, image.height))
     return framed
+
+
+def text_svg(text: str, width: float, height: float, size: float, bold: bool = False) -> str:
+    """An SVG `width` by `height` holding one line of text, centred, `size` pixels high."""
+    from xml.sax.saxutils import escape
+
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}"><text x="{width / 2:g}" y="{height / 2 + size * 0.35:g}" '
+            f'font-family="sans-serif" font-size="{size:g}"{weight} text-anchor="middle" fill="#222222">'
+            f'{escape(NOT_IN_XML.sub("", text))}</text></svg>')
 
 
 def pdf(svg: str) -> bytes:
@@ -244,12 +258,34 @@ def _fonts() -> None:
                 raise ImagesMissing(f"the font {path} cannot be read: reinstall ludoscribe")
 
 
+def in_font(text: str) -> bool:
+    """Whether Liberation Sans has every character of `text` (an SVG's markup is ASCII)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    _fonts()
+    if text.isascii():
+        return True
+    return all(min(ord(char) in getFont(name).face.charToGlyph for name in PDF_FONTS) or char.isspace()
+               for char in set(text))
+
+
+def _reader(image: Image) -> Any:
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(image)
+
+
 def _draw_svg(page: Any, svg: str, x: float, y: float, scale: float) -> None:
     """Draw the diagram on a PDF page, its bottom left corner at (x, y) points, `scale` times its size."""
     from lxml import etree
     from reportlab.graphics import renderPDF
     from svglib.svglib import SvgRenderer
 
+    if not in_font(svg):  # a character Liberation Sans lacks: a picture, drawn with the system's fonts
+        width, height = svg_size(svg)
+        page.drawImage(_reader(picture(svg, scale * PRINT_DPI / 96)), x, y, width * PT_PER_PX * scale,
+                       height * PT_PER_PX * scale)
+        return
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
     drawing = SvgRenderer("").render(etree.fromstring(svg.encode("utf-8"), parser=parser))
     drawing.scale(scale, scale)
@@ -314,8 +350,14 @@ def sheet(out: BinaryIO, diagrams: Iterable[tuple[str, str, str]], layout: Layou
         page.setFillColor("#222222")
         y = top - drawn_height - size * 0.5 - size
         for font, line in lines:
-            page.setFont(font, size)
-            page.drawCentredString(left + cell_width / 2, y, line)
+            if in_font(line):
+                page.setFont(font, size)
+                page.drawCentredString(left + cell_width / 2, y, line)
+            else:  # a character Liberation Sans lacks: the line as a picture, drawn with the system's fonts
+                band = text_svg(line, cell_width / PT_PER_PX, leading / PT_PER_PX, size / PT_PER_PX,
+                                bold=font == PDF_FONTS[1])
+                page.drawImage(_reader(picture(band, PRINT_DPI / 96)), left, y - (leading - size) - size * 0.2,
+                               cell_width, leading)
             y -= leading
     if index < 0:
         return 0

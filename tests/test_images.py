@@ -303,6 +303,22 @@ def test_a_caption_longer_than_half_its_place_is_cut_and_the_diagram_keeps_half(
     assert text.endswith("…") and "Yellow to move" in text
 
 
+def test_text_the_bundled_font_lacks_is_drawn_as_a_picture_never_dropped():
+    """A PDF writes text in Liberation Sans only: a diagram or a caption line holding a
+    character it lacks (a CJK name) is drawn as a picture, with the system's fonts."""
+    assert images.in_font("Zoë – Ann · 12... D4 …") and not images.in_font("李")
+    rules = game_class("Teblo")()
+    plain = draw_annotated(renderer_for(rules), rules.start_position(), Annotations(labels=(Label("D4", "A"),)))
+    foreign = draw_annotated(renderer_for(rules), rules.start_position(), Annotations(labels=(Label("D4", "李"),)))
+    assert b"/Subtype /Image" not in images.pdf(plain) and b"/Subtype /Image" in images.pdf(foreign)
+    out = io.BytesIO()
+    images.sheet(out, [(plain, "李 – Ann", "after 1 D4: fine")])
+    data = out.getvalue()
+    assert b"/Subtype /Image" in data  # the title line
+    text = page_text(pdfium.PdfDocument(data), 0)
+    assert "after 1 D4: fine" in text and "Ann" not in text
+
+
 def test_without_the_images_extra_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "resvg_py", None)
     with pytest.raises(images.ImagesMissing) as error:
