@@ -297,8 +297,8 @@ def _draw_position(game: str, code: str, out: str, options: dict[str, Any], forc
 
 
 def _captioned(record: Record, drawn: Iterator[tuple[int, str]]) -> list[tuple[str, str, str]]:
-    """Each diagram of a record with its caption, for a sheet (the only output with captions,
-    so the other outputs never import them)."""
+    """Each diagram of a record with its caption, for a sheet (captions are imported only for
+    sheets and GIFs, never for the other outputs)."""
     from ..render.captions import caption
 
     return [(svg, *caption(record, ply)) for ply, svg in drawn]
