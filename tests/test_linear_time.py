@@ -24,6 +24,7 @@ from ludoscribe.notation.annotations import of_commands
 from ludoscribe.notation.jsonio import read_json
 from ludoscribe.notation.model import find_commands, without_commands
 from ludoscribe.notation.writer import write_record
+from ludoscribe.render.budgets import Budgets
 from ludoscribe.render.diagram import record_diagrams
 from ludoscribe.render.document import render_html
 from ludoscribe.render.markdown_document import render_markdown
@@ -74,11 +75,15 @@ def draw(text: str) -> None:
     list(record_diagrams(checked(text)[0]))
 
 
+# the passes are counted on records over the marks' budgets too (docs/publishing.md#budgets)
+ROOMY = Budgets(annotations=10**6, annotations_per_diagram=10**6)
+
+
 def publish(pair) -> None:
     """convert --to md and --to html (and so site and the plugin): comment text and [%diagram]."""
     record, replayed = pair
-    render_html(record, replayed)
-    render_markdown(record, replayed, lambda number: f"d-{number}.svg")
+    render_html(record, replayed, budgets=ROOMY)
+    render_markdown(record, replayed, lambda number: f"d-{number}.svg", budgets=ROOMY)
 
 
 PASSES: dict[str, Pass] = {}
