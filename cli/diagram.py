@@ -5,19 +5,20 @@ The images extra (render/images.py) imports its packages only when an image is m
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import click
 
 from ..notation import check as check_record
-from ..notation.annotations import NONE, Annotations, read
+from ..notation.annotations import MAX_PER_DIAGRAM, Annotations, joined, read
 from ..notation.games import SomeGame, game_class
 from ..notation.model import Record
 from ..notation.sources import Sources, output_names
-from ..render.diagram import draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
+from ..render.diagram import crowded, draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
 from ..render import images
 from .errors import IOFailure, MissingExtra, Status, exit_status
 from .inputs import read_sources
@@ -120,7 +121,10 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram game.tgn --turn 3 --mark "D4 triangle red" --arrow "D4-E4" --label "E5 A" -o idea.svg
     """
     _check_choices(turn, every, gif, sheet, kind)
-    extra = sum((*marks, *arrows, *labels, *dims), NONE)
+    extra = joined((*marks, *arrows, *labels, *dims))
+    if len(extra) > MAX_PER_DIAGRAM:
+        raise click.UsageError(f"--mark, --arrow, --label and --dim give {len(extra)} items, more than the "
+                               f"{MAX_PER_DIAGRAM} one diagram draws")
     made = _made(gif, sheet, kind)
     options: dict[str, Any] = {"flipped": flip, "size": size, "extra": extra}
     if code is not None:
@@ -139,16 +143,19 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
     captioned: list[tuple[str, str, str]] = []
     progress, written = Progress("record", len(chosen), output=out), 0
     for (path, index, record), name in progress.each(zip(chosen, names)):
-        drawn = _drawn(path, index, record, turn, every or gif, extra, options)
+        drawn = _drawn(path, index, record, turn, every, gif, extra, options)
         if drawn is None:
             failed = True
             continue
         if sheet:
             captioned.extend(_captioned(record, drawn))
             continue
-        for target, data in _outputs(drawn, out, name, made, one_file=one_file, every=every, delay=delay):
+        for target, data in _outputs(drawn, out, name, made, one_file=one_file, every=every):
             try:
-                write(target, data, force)
+                if gif:
+                    _write_gif(target, record, drawn, delay, force)
+                else:
+                    write(target, data, force)
                 written += 1
             except IOFailure as error:
                 unwritten = True
@@ -214,33 +221,54 @@ def _names(chosen: list[tuple[str, int, Record]], source: str) -> list[str]:
     return output_names([(path, index if counts[path] > 1 else None) for path, index, _ in chosen], source)
 
 
-def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool, extra: Annotations,
-           options: dict[str, Any]) -> list[tuple[int, str]] | None:
-    """The diagrams of a record: of every position, or of the one after `turn` (the final one by
-    default); None once a record that cannot be drawn is reported."""
+def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool, gif: bool, extra: Annotations,
+           options: dict[str, Any]) -> Iterator[tuple[int, str]] | None:
+    """The diagrams of a record, drawn one by one as they are taken: of every position, or of
+    the one after `turn` (the final one by default); None once a record that cannot be drawn,
+    or whose GIF would be over its bound, is reported."""
     if check_record(record) is None or record.problems:
         report(path, index, record)
         return None
     try:
         renderer_for(record.rules)
-        plies = None if every else [len(record.moves) if turn is None else ply_of(record, turn)]
+        plies = None if every or gif else [len(record.moves) if turn is None else ply_of(record, turn)]
         _check_cells(record.rules, extra)
     except ValueError as error:
         note(f"{path}: record {index}: {error}")
         return None
-    return list(record_diagrams(record, plies, **options))
+    if (problem := crowded(record, plies, extra)) is not None:
+        note(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
+        return None
+    drawn = record_diagrams(record, plies, **options)
+    if not gif:
+        return drawn
+    first = next(drawn)  # the start: its size is every frame's
+    if (too_large := images.gif_problem(len(record.moves) + 1, *images.gif_frame_size(first[1], "start"))):
+        note(f"{path}: record {index}: {too_large}")
+        return None
+    return itertools.chain([first], drawn)
 
 
-def _outputs(drawn: list[tuple[int, str]], out: str, name: str, made: str, *, one_file: bool, every: bool,
-             delay: float) -> list[tuple[str, str | bytes]]:
-    """Each file to write, with its content: one GIF, or one image per diagram (docs/cli.md#diagram)."""
+def _write_gif(target: str, record: Record, drawn: Iterator[tuple[int, str]], delay: float, force: bool) -> None:
+    """A record's main line as a GIF written into `target` frame by frame, each captioned with its turn."""
+    from ..render.captions import position_name  # only GIFs and sheets have captions
+
+    with output(target, force, binary=True) as stream:
+        images.write_gif(stream, ((svg, position_name(record, ply)) for ply, svg in drawn), delay, 3 * delay)
+
+
+def _outputs(drawn: Iterator[tuple[int, str]], out: str, name: str, made: str, *, one_file: bool,
+             every: bool) -> Iterator[tuple[str, str | bytes]]:
+    """Each file to write, with its content, one image per diagram made as it is written
+    (docs/cli.md#diagram); a GIF's name alone, its frames written as they are drawn."""
     suffix = f".{made}"
     if made == "gif":
-        target = out if one_file else str(Path(out, f"{name}{suffix}"))
-        return [(target, images.gif([svg for _, svg in drawn], delay=delay, hold=3 * delay))]
-    return [((str(Path(out, f"{ply:03d}{suffix}")) if every else out) if one_file else
-             str(Path(out, name, f"{ply:03d}{suffix}") if every else Path(out, f"{name}{suffix}")),
-             images.encoded(svg, made)) for ply, svg in drawn]
+        yield out if one_file else str(Path(out, f"{name}{suffix}")), b""
+        return
+    for ply, svg in drawn:
+        yield ((str(Path(out, f"{ply:03d}{suffix}")) if every else out) if one_file else
+               str(Path(out, name, f"{ply:03d}{suffix}") if every else Path(out, f"{name}{suffix}")),
+               images.encoded(svg, made))
 
 
 def _check_cells(rules: SomeGame, annotations: Annotations) -> None:
@@ -274,14 +302,19 @@ def _draw_position(game: str, code: str, out: str, options: dict[str, Any], forc
               force)
 
 
-def _captioned(record: Record, drawn: list[tuple[int, str]]) -> list[tuple[str, str, str]]:
-    """Each diagram of a record with its caption, for a sheet (the only output with captions,
-    so the other outputs never import them)."""
+def _captioned(record: Record, drawn: Iterator[tuple[int, str]]) -> list[tuple[str, str, str]]:
+    """Each diagram of a record with its caption, for a sheet (captions are imported only for
+    sheets and GIFs, never for the other outputs)."""
     from ..render.captions import caption
 
     return [(svg, *caption(record, ply)) for ply, svg in drawn]
 
 
 def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool) -> None:
+    cut: list[int] = []
     with output(out, force, binary=True) as stream:
-        images.sheet(stream, captioned)
+        images.sheet(stream, captioned, cut=cut)
+    for index in cut:  # written all the same, said (docs/diagrams.md#images)
+        _, title, text = captioned[index]
+        note(f"{out}: the caption of diagram {index + 1} ({title}, {text.partition(':')[0]}) is cut: its comment is "
+             "longer than half of its place on the sheet")

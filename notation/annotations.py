@@ -17,6 +17,7 @@ SHAPES = ("outline", "circle", "square", "triangle", "cross")  # a mark's shapes
 COLOURS = ("green", "blue", "red", "orange", "purple")
 MARK_COLOUR, ARROW_COLOUR = "green", "blue"
 COMMANDS = ("mark", "arrow", "label", "dim")  # the commands read here
+MAX_PER_DIAGRAM = 1000  # items drawn on one diagram, the record's and the options' (docs/diagrams.md#bounds)
 LABEL_LIMIT = 12  # characters of a label drawn; a longer one is cut, ending with "…"
 # What XML cannot hold (a label is drawn as SVG text): control characters but tab and line
 # breaks, lone surrogates, U+FFFE and U+FFFF.
@@ -61,6 +62,10 @@ class Annotations:
 
     def __bool__(self) -> bool:
         return bool(self.marks or self.arrows or self.labels or self.dims)
+
+    def __len__(self) -> int:
+        """The number of items: marks, arrows, labels and dimmed cells."""
+        return len(self.marks) + len(self.arrows) + len(self.labels) + len(self.dims)
 
     def cells(self) -> list[str]:
         """Every cell name these annotations use, in order."""
@@ -125,10 +130,33 @@ def read(name: str, arguments: str, strict: bool = False) -> Annotations:
     return Annotations(tuple(marks), tuple(arrows), tuple(labels), tuple(dims))
 
 
-def of_commands(commands: Iterable[tuple[str, str]]) -> Annotations:
-    """The annotations of a turn's (name, arguments) commands, as `Node.commands()` lists them."""
-    total = NONE
+def joined(parts: Iterable[Annotations]) -> Annotations:
+    """All of `parts` as one, in order, in time linear in their items (adding them two by two
+    would copy what was gathered at every step)."""
+    marks: list[Mark] = []
+    arrows: list[Arrow] = []
+    labels: list[Label] = []
+    dims: list[str] = []
+    for part in parts:
+        marks += part.marks
+        arrows += part.arrows
+        labels += part.labels
+        dims += part.dims
+    return Annotations(tuple(marks), tuple(arrows), tuple(labels), tuple(dims))
+
+
+def counted(commands: Iterable[tuple[str, str]], limit: int) -> int:
+    """How many items a turn's (name, arguments) commands give to draw, counted only until
+    the count passes `limit` (the rest of the comment is not looked at)."""
+    total = 0
     for name, arguments in commands:
         if name in COMMANDS:
-            total = total + read(name, arguments)
+            total += sum(1 for item in arguments.split(",") if item.strip())
+            if total > limit:
+                break
     return total
+
+
+def of_commands(commands: Iterable[tuple[str, str]]) -> Annotations:
+    """The annotations of a turn's (name, arguments) commands, as `Node.commands()` lists them."""
+    return joined(read(name, arguments) for name, arguments in commands if name in COMMANDS)

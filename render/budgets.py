@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..notation.annotations import MAX_PER_DIAGRAM, counted
 from ..notation.model import Problem, ProblemCode, Record
 from ..notation.walk import STOP, Step, Stop, Visitor, accept
 from .wording import wants_diagram
@@ -22,6 +23,8 @@ class Budgets:
     diagrams: int = 200  # [%diagram] drawings in the move list
     positions: int = 5000  # positions of the viewer (frames), variations included
     page_bytes: int = 10_000_000  # the record's HTML fragment
+    annotations: int = 10_000  # [%mark], [%arrow], [%label] and [%dim] items of every turn
+    annotations_per_diagram: int = MAX_PER_DIAGRAM  # those of one turn, drawn on its diagram
 
 
 DEFAULT = Budgets()
@@ -41,7 +44,7 @@ class _Counter(Visitor):
 
     def __init__(self, record: Record, budgets: Budgets) -> None:
         self.record, self.budgets = record, budgets
-        self.positions = self.diagrams = 0
+        self.positions = self.diagrams = self.annotations = 0
         self.problem: Problem | None = None
 
     def visit_turn(self, step: Step) -> Stop | None:
@@ -55,6 +58,15 @@ class _Counter(Visitor):
         if self.diagrams > budgets.diagrams:
             return self._over(step, f"more than {budgets.diagrams} [%diagram] diagrams, the most one record's page "
                                     "shows")
+        left = min(budgets.annotations_per_diagram, budgets.annotations - self.annotations)
+        drawn = counted(step.node.commands(), left) if step.node.comments else 0
+        self.annotations += drawn
+        if drawn > budgets.annotations_per_diagram:
+            return self._over(step, f"its diagram would draw more than {budgets.annotations_per_diagram} marks, "
+                                    "arrows, labels and dimmed cells, the most one diagram draws")
+        if self.annotations > budgets.annotations:
+            return self._over(step, f"more than {budgets.annotations} marks, arrows, labels and dimmed cells, the most "
+                                    "one record's page draws")
         return None
 
     def _over(self, step: Step, message: str) -> Stop:

@@ -1,4 +1,5 @@
-"""The captions of diagrams on a print sheet (`diagram --sheet`, docs/diagrams.md#images).
+"""The captions of diagrams on a print sheet and of GIF frames (`diagram --sheet`, `--gif`,
+docs/diagrams.md#images).
 
 They name the record as its document does (render/wording.py) and the turn as the
 diagrams do (render/diagram.py); kept apart from both so neither imports the other back.
@@ -17,13 +18,18 @@ def caption(record: Record, ply: int) -> tuple[str, str]:
     """A diagram's caption on a print sheet: a title naming the record (players, event,
     date) and a text saying which position it is, with the turn's comment (its commands
     left out): ('Ann – Bob · Club night', 'after 12... D4: a fine move')."""
-    if ply == 0:
-        where, comments = "start", record.comments
-    else:
-        node = record.moves[ply - 1]
-        where, comments = f"after {turn_label(record, ply)} {record.rules.turn_text(node.turn)}", node.comments
+    where = position_name(record, ply)
+    comments = record.comments if ply == 0 else record.moves[ply - 1].comments
     comment = " ".join(text for text in (without_commands(comment) for comment in comments) if text)
     return heading(record), f"{where}: {comment}" if comment else where
+
+
+def position_name(record: Record, ply: int) -> str:
+    """Which main-line position a diagram shows, as its caption says it: 'start', 'after 12... D4'
+    (a sheet's text and each frame of a GIF)."""
+    if ply == 0:
+        return "start"
+    return f"after {turn_label(record, ply)} {record.rules.turn_text(record.moves[ply - 1].turn)}"
 
 
 def caption_of_position(game: SomeGame, code: str) -> tuple[str, str]:

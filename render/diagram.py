@@ -8,13 +8,14 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Callable, Hashable, Iterable, Iterator
 
-from ..notation.annotations import NONE, Annotations, of_commands
+from ..notation.annotations import MAX_PER_DIAGRAM, NONE, Annotations, counted, of_commands
 from ..notation.games.base import History, Outcome, Position, SomeGame
-from ..notation.model import Node, Record
+from ..notation.model import WINNERS, Node, Problem, ProblemCode, Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugins
 from ..notation.limits import number_problem
 from .boards import boards_for
+from .wording import known
 
 
 class Renderers(Mapping[str, Callable[..., str]]):
@@ -88,6 +89,23 @@ def ending(game: SomeGame, start: Position, line: Iterable[tuple[Hashable, Posit
     return game.outcome(history.position, history)
 
 
+def recorded_ending(record: Record) -> Outcome | None:
+    """How a finished record's game ended when its rules did not end it (a resignation, an
+    agreement, time): its result, the Termination tag saying why if it does; None while the
+    game goes on (`*`)."""
+    if record.result not in WINNERS:
+        return None
+    termination = record.tags.get("Termination")
+    return Outcome(WINNERS[record.result], termination.strip() if known(termination) else "the result recorded",
+                   "recorded")
+
+
+def final_ending(record: Record, line: Iterable[tuple[Hashable, Position]]) -> Outcome | None:
+    """How the game stands after the main line's last turn (`line`, as `ending` takes it): as
+    the rules end it, else as the record's result says it ended (docs/diagrams.md)."""
+    return ending(record.rules, record.start_position, line) or recorded_ending(record)
+
+
 def annotations_of(node: Node | None) -> Annotations:
     """What a turn's comments draw on its diagram: its [%mark], [%arrow], [%label] and [%dim]
     commands (docs/format.md#commands)."""
@@ -122,7 +140,8 @@ def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra
     """(ply, SVG) for each wanted main-line position of a checked record (all if None).
 
     The diagram after a turn highlights that turn and draws the annotations of its comments,
-    then `extra` (the `diagram` command's own); the last one says how the game ended, if it did.
+    then `extra` (the `diagram` command's own); the last one says how the game ended, if it did:
+    by its rules, or as its result says (a resignation, an agreement, time).
     """
     draw = renderer_for(record.rules)
     wanted = None if plies is None else set(plies)
@@ -130,10 +149,28 @@ def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra
     for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
             last = (line[ply - 1][1], node.turn) if node is not None else None
-            outcome = ending(record.rules, record.start_position, ((played.turn, after) for played, after in line[1:]
-                                                                   if played is not None)) if ply == len(line) - 1 else None
+            outcome = final_ending(record, ((played.turn, after) for played, after in line[1:] if played is not None)
+                                   ) if ply == len(line) - 1 else None
             yield ply, draw_annotated(draw, position, annotations_of(node) + extra, last=last, outcome=outcome,
                                       **options)
+
+
+def crowded(record: Record, plies: Iterable[int] | None = None, extra: Annotations = NONE,
+            limit: int = MAX_PER_DIAGRAM) -> Problem | None:
+    """The problem of the first wanted main-line diagram (all if None) that would draw more than
+    `limit` items, its turn's and `extra` together (docs/diagrams.md#bounds); None if none would.
+    Each turn's commands are counted only up to the limit."""
+    wanted = None if plies is None else set(plies)
+    room = limit - len(extra)
+    start = record.start_position
+    for ply, node in enumerate(record.moves, 1):
+        if (wanted is None or ply in wanted) and node.comments and counted(node.commands(), room) > room:
+            number, side = divmod(start.side + ply - 1, 2)
+            line, column = record.locate(node.offset)
+            return Problem(f"its diagram would draw more than {limit} marks, arrows, labels and dimmed cells (the "
+                           "turn's commands and the options'), the most one diagram draws", line, column,
+                           record.rules.label(start.number + number, side), code=ProblemCode.BUDGET)
+    return None
 
 
 def unknown_cells(game: SomeGame, annotations: Annotations) -> list[str]:

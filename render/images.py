@@ -1,22 +1,28 @@
 """Diagrams as images to take away (docs/diagrams.md#images): PNG, PDF, an animated GIF of
 a game, and a print sheet of several diagrams with captions on A4 pages.
 
-Every image starts as the game's SVG diagram, drawn to pixels by resvg (the `resvg-py`
-package); Pillow puts pixels together (GIF frames, sheet pages, captions) and encodes
-JPEG. Both come with the `images` extra and are imported only here, when an image is made.
-Text is drawn in the Liberation Sans shipped beside this module (fonts/), whose letters are
-as wide as Arial's, the sans-serif of most browsers: an image is the same on every machine
-and shows its SVG as a browser does. The system's fonts are looked at only for characters
-Liberation Sans lacks.
+Every image starts as the game's SVG diagram. PNG pictures and GIF frames are drawn to
+pixels by resvg (the `resvg-py` package), and Pillow puts GIF frames together and captions
+them; PDFs (one diagram, or a sheet) are vectors with real text: svglib reads the SVG into
+a ReportLab drawing, which ReportLab writes as PDF with the captions. All come with the
+`images` extra and are imported only here, when an image is made. Text is drawn in the
+Liberation Sans shipped beside this module (fonts/), whose letters are as wide as Arial's,
+the sans-serif of most browsers: an image is the same on every machine and shows its SVG as
+a browser does. For PNG and GIF pictures, the system's fonts are looked at only for
+characters Liberation Sans lacks.
 """
 
 from __future__ import annotations
 
 import io
 import re
+
+from ..notation.annotations import NOT_IN_XML
 from dataclasses import dataclass
+import functools
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable
 from xml.etree import ElementTree
 
 if TYPE_CHECKING:
@@ -27,10 +33,11 @@ FONT_FILES = [str(FONTS / "LiberationSans-Regular.ttf"), str(FONTS / "Liberation
 FONT = "Liberation Sans"
 COVERED = re.compile("[\u0000-\u024f\u0370-\u04ff\u2000-\u206f]*")  # Latin, Greek, Cyrillic, punctuation
 INSTALL = "PNG, PDF and GIF images need the images extra: pip install 'ludoscribe[images]'"
-PRINT_DPI = 300
-CSS_DPI = 96  # an SVG's pixel is a CSS pixel: 96 to the inch, 72 points to the inch
-JPEG_QUALITY = 92
+PRINT_DPI = 300  # pictures in a PDF: text in characters Liberation Sans lacks
+PT_PER_PX = 0.75  # an SVG's pixel is a CSS pixel: 96 to the inch, and a PDF's point 72 to the inch
+PDF_FONTS = ("LiberationSans", "LiberationSans-Bold")  # their names in a PDF
 A4 = 210, 297  # millimetres
+MAX_GIF_PIXELS = 250_000_000  # frames x width x height of one GIF (docs/diagrams.md#bounds)
 
 
 class ImagesMissing(RuntimeError):
@@ -38,10 +45,12 @@ class ImagesMissing(RuntimeError):
 
 
 def available() -> None:
-    """Raise ImagesMissing unless resvg-py and Pillow can be imported."""
+    """Raise ImagesMissing unless resvg-py, Pillow, svglib and ReportLab can be imported."""
     try:
         import PIL.Image  # noqa: F401
+        import reportlab  # noqa: F401
         import resvg_py  # noqa: F401
+        import svglib  # noqa: F401
     except ImportError:
         raise ImagesMissing(INSTALL) from None
 
@@ -86,72 +95,202 @@ def svg_size(svg: str) -> tuple[float, float]:
     return sizes[0], sizes[1]
 
 
-def gif(frames: Iterable[str], delay: float = 1.0, hold: float = 3.0) -> bytes:
-    """An animated GIF, one frame for each SVG, `delay` seconds apart, the last one shown
-    `hold` seconds before it starts again."""
+def gif(frames: Iterable[str | tuple[str, str]], delay: float = 1.0, hold: float = 3.0) -> bytes:
+    """An animated GIF, one frame for each SVG (or (SVG, caption) pair), `delay` seconds apart,
+    the last one shown `hold` seconds before it starts again."""
+    out = io.BytesIO()
+    write_gif(out, ((frame, "") if isinstance(frame, str) else frame for frame in frames), delay, hold)
+    return out.getvalue()
+
+
+def gif_frame_size(svg: str, caption: str = "") -> tuple[int, int]:
+    """The width and height in pixels of a GIF frame of this SVG, its caption's band included."""
+    width, height = svg_size(svg)
+    return round(width), round(height) + (_band(round(width))[1] if caption else 0)
+
+
+def gif_problem(frames: int, width: int, height: int) -> str | None:
+    """Why a GIF of `frames` frames `width` by `height` pixels is not made, if it is over the
+    bound (docs/diagrams.md#bounds)."""
+    pixels = frames * width * height
+    if pixels <= MAX_GIF_PIXELS:
+        return None
+    return (f"a GIF of {frames} frames of {width} by {height} pixels would hold {pixels / 1e6:.0f} million pixels, "
+            f"more than the {MAX_GIF_PIXELS / 1e6:.0f} million one GIF may hold: give a smaller --size")
+
+
+def write_gif(out: BinaryIO, frames: Iterable[tuple[str, str]], delay: float = 1.0, hold: float = 3.0) -> int:
+    """Write an animated GIF into `out`, one frame for each (SVG, caption) pair, its caption in a
+    band under it if it has one; the number of frames. Frames are drawn and written one at a
+    time (no more than two are held, whatever their number): each is only the box of pixels
+    that changed since the one before, with its own palette of at most 256 colours, and a
+    frame like the one before lengthens it rather than being written."""
     available()
+    from PIL import ImageChops
+    from PIL.GifImagePlugin import getdata, getheader
+
+    step, last = round(delay * 1000), round(max(hold, delay) * 1000)
+    before: Image | None = None  # the last frame drawn, whole
+    pending: tuple[Image, tuple[int, int], int] | None = None  # the last frame's changed box, where, how long
+    count = 0
+
+    def flush(duration: int) -> None:
+        assert pending is not None
+        box, at, _ = pending
+        seen = box.info.get("transparency")
+        if count == 1:  # the first frame: its palette is the whole GIF's, and it loops forever
+            for part in getheader(box, info={"loop": 0, "duration": duration})[0]:
+                out.write(part)
+            parts = getdata(box, at, duration=duration, disposal=1)
+        else:
+            parts = getdata(box, at, duration=duration, disposal=1, include_color_table=True, transparency=seen)
+        for part in parts:
+            out.write(part)
+
+    for svg, caption in frames:
+        drawn = captioned(picture(svg), caption)
+        if before is None:
+            changed: tuple[int, int, int, int] | None = (0, 0, *drawn.size)
+        else:
+            difference = ImageChops.difference(before, drawn)
+            changed = difference.getbbox()
+        if changed is None and pending is not None:  # as the frame before: shown longer
+            pending = (pending[0], pending[1], pending[2] + step)
+            continue
+        if pending is not None:
+            flush(pending[2])
+        changed = changed or (0, 0, 1, 1)
+        count += 1
+        box = _quantized(drawn.crop(changed), None if before is None else difference.crop(changed))
+        pending = (box, (changed[0], changed[1]), step)
+        before = drawn
+    if pending is None:
+        raise ValueError("a GIF needs at least one frame")
+    flush(pending[2] - step + last)
+    out.write(b";")  # the GIF's trailer
+    return count
+
+
+def _quantized(image: Image, difference: Image | None = None) -> Image:
+    """The image in at most 256 colours, without dithering (no noise on flat colours); given
+    its difference from the frame before, the pixels that did not change are left
+    see-through, which makes the frame much smaller."""
+    from PIL import ImageChops
     from PIL.Image import Dither
 
-    images = [picture(svg).quantize(colors=256, dither=Dither.NONE) for svg in frames]  # no noise on flat colours
-    if not images:
-        raise ValueError("a GIF needs at least one frame")
-    durations = [round(delay * 1000)] * (len(images) - 1) + [round(max(hold, delay) * 1000)]
-    out = io.BytesIO()
-    images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0,
-                   optimize=True)  # palettes cut to the colours used: the same pixels in a quarter of the bytes
-    return out.getvalue()
+    if difference is None:
+        return image.quantize(colors=256, dither=Dither.NONE)
+    box = image.quantize(colors=255, dither=Dither.NONE)
+    palette = box.getpalette() or []
+    see_through = len(palette) // 3
+    box.putpalette(palette + [255, 255, 255])
+    red, green, blue = difference.split()
+    unchanged = ImageChops.lighter(ImageChops.lighter(red, green), blue).point([255] + [0] * 255, "1")
+    box.paste(see_through, mask=unchanged)
+    box.info["transparency"] = see_through
+    return box
+
+
+def _band(width: int) -> tuple[int, int]:
+    """The font size and the height of a frame's caption band, for a frame `width` pixels wide."""
+    font = max(10, round(width * 0.032))
+    return font, round(font * 1.8)
+
+
+def captioned(image: Image, caption: str) -> Image:
+    """The picture with `caption` in a band under it (the same picture if there is none),
+    cut with '…' if it is too wide; drawn by resvg as the diagrams are, so that a character
+    Liberation Sans lacks is looked for in the system's fonts."""
+    if not caption:
+        return image
+    from PIL import Image as Images, ImageFont
+
+    size, height = _band(image.width)
+    room = image.width - 2 * size
+    width_of = ImageFont.truetype(FONT_FILES[0], size).getlength
+    line = caption if width_of(caption) <= room else _cut(caption, width_of, room)
+    framed = Images.new("RGB", (image.width, image.height + height), "white")
+    framed.paste(image, (0, 0))
+    framed.paste(picture(text_svg(line, image.width, height, size)), (0, image.height))
+    return framed
+
+
+def text_svg(text: str, width: float, height: float, size: float, bold: bool = False) -> str:
+    """An SVG `width` by `height` holding one line of text, centred, `size` pixels high."""
+    from xml.sax.saxutils import escape
+
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}"><text x="{width / 2:g}" y="{height / 2 + size * 0.35:g}" '
+            f'font-family="sans-serif" font-size="{size:g}"{weight} text-anchor="middle" fill="#222222">'
+            f'{escape(NOT_IN_XML.sub("", text))}</text></svg>')
 
 
 def pdf(svg: str) -> bytes:
-    """The diagram as a one-page PDF of its own size, its picture drawn at 300 dots to the inch."""
+    """The diagram as a one-page PDF of its own size, drawn as vectors with its text as text."""
     available()
-    width, height = svg_size(svg)
     out = io.BytesIO()
-    write_pdf(out, [(picture(svg, PRINT_DPI / CSS_DPI), (width * 72 / CSS_DPI, height * 72 / CSS_DPI))])
+    width, height = (side * PT_PER_PX for side in svg_size(svg))
+    page = _canvas(out, (width, height))
+    _draw_svg(page, svg, 0, 0, 1.0)
+    page.showPage()
+    page.save()
     return out.getvalue()
 
 
-def write_pdf(out: BinaryIO, pages: Iterable[tuple[Image, tuple[float, float]]]) -> int:
-    """Write a PDF of `pages`, each an image filling a page of the given size in points, as
-    JPEG; one page is held at a time. The number of pages written."""
-    written = 0
-    offsets: dict[int, int] = {}
+def _canvas(out: BinaryIO, size: tuple[float, float]) -> Any:
+    """A ReportLab canvas writing a PDF into `out`, the same bytes for the same drawing (no
+    date, no random identifier in it)."""
+    from reportlab.pdfgen.canvas import Canvas
 
-    def put(data: bytes) -> None:
-        nonlocal written
-        out.write(data)
-        written += len(data)
+    _fonts()
+    return Canvas(out, pagesize=size, invariant=True, pageCompression=1)
 
-    def obj(number: int, body: bytes, stream: bytes | None = None) -> None:
-        offsets[number] = written
-        put(f"{number} 0 obj\n".encode() + body)
-        if stream is not None:
-            put(b"\nstream\n" + stream + b"\nendstream")
-        put(b"\nendobj\n")
 
-    put(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    kids = []
-    for index, (image, (width, height)) in enumerate(pages):
-        page, contents, xobject = 3 + 3 * index, 4 + 3 * index, 5 + 3 * index
-        jpeg = io.BytesIO()
-        image.save(jpeg, "JPEG", quality=JPEG_QUALITY, subsampling=0)
-        box = f"{width:.2f} 0 0 {height:.2f} 0 0"
-        obj(xobject, f"<< /Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} /ColorSpace "
-                     f"/DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length {jpeg.tell()} >>".encode(),
-            jpeg.getvalue())
-        drawing = f"q {box} cm /Im0 Do Q".encode()
-        obj(contents, f"<< /Length {len(drawing)} >>".encode(), drawing)
-        obj(page, f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width:.2f} {height:.2f}] /Resources << /XObject "
-                  f"<< /Im0 {xobject} 0 R >> >> /Contents {contents} 0 R >>".encode())
-        kids.append(f"{page} 0 R")
-    obj(2, f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>".encode())
-    obj(1, b"<< /Type /Catalog /Pages 2 0 R >>")
-    start = written
-    size = max(offsets) + 1
-    table = "".join(f"{offsets[number]:010d} 00000 n \n" if number in offsets else "0000000000 65535 f \n"
-                    for number in range(size))
-    put(f"xref\n0 {size}\n{table}trailer\n<< /Size {size} /Root 1 0 R >>\nstartxref\n{start}\n%%EOF\n".encode())
-    return len(kids)
+@lru_cache(maxsize=1)
+def _fonts() -> None:
+    """Liberation Sans made the PDFs' font: for the SVG's sans-serif text (svglib) and captions."""
+    from svglib import fonts
+
+    for family in ("sans-serif", FONT):  # the diagrams name sans-serif; registered with ReportLab too
+        for weight, name, path in (("normal", PDF_FONTS[0], FONT_FILES[0]), ("bold", PDF_FONTS[1], FONT_FILES[1])):
+            if fonts.register_font(family, path, weight=weight, rlgFontName=name)[0] is None:
+                raise ImagesMissing(f"the font {path} cannot be read: reinstall ludoscribe")
+
+
+def in_font(text: str) -> bool:
+    """Whether Liberation Sans has every character of `text` (an SVG's markup is ASCII)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    _fonts()
+    if text.isascii():
+        return True
+    return all(min(ord(char) in getFont(name).face.charToGlyph for name in PDF_FONTS) or char.isspace()
+               for char in set(text))
+
+
+def _reader(image: Image) -> Any:
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(image)
+
+
+def _draw_svg(page: Any, svg: str, x: float, y: float, scale: float) -> None:
+    """Draw the diagram on a PDF page, its bottom left corner at (x, y) points, `scale` times its size."""
+    from lxml import etree
+    from reportlab.graphics import renderPDF
+    from svglib.svglib import SvgRenderer
+
+    if not in_font(svg):  # a character Liberation Sans lacks: a picture, drawn with the system's fonts
+        width, height = svg_size(svg)
+        page.drawImage(_reader(picture(svg, scale * PRINT_DPI / 96)), x, y, width * PT_PER_PX * scale,
+                       height * PT_PER_PX * scale)
+        return
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+    drawing = SvgRenderer("").render(etree.fromstring(svg.encode("utf-8"), parser=parser))
+    drawing.scale(scale, scale)
+    drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
+    renderPDF.draw(drawing, page, x, y)
 
 
 # --- the print sheet ---------------------------------------------------------------------------------
@@ -165,71 +304,87 @@ class Layout:
     rows: int = 3
     margin: float = 15.0
     gap: float = 8.0
-    caption_lines: int = 4
     font: float = 9.0  # points
+    least_diagram: float = 0.5  # the share of a place its diagram keeps, however long the caption
 
 
-def sheet(out: BinaryIO, diagrams: Iterable[tuple[str, str, str]], layout: Layout = Layout()) -> int:
+def sheet(out: BinaryIO, diagrams: Iterable[tuple[str, str, str]], layout: Layout = Layout(),
+          cut: list[int] | None = None) -> int:
     """Write a print sheet: A4 pages of diagrams, `layout.columns` by `layout.rows`, each
-    with its caption, a title line (bold) and text, under it. `diagrams` holds (SVG, title,
-    text). The number of pages written."""
+    with its caption under it, a title line (bold) and text, whole: a longer caption takes
+    room from its diagram, down to `layout.least_diagram` of the place, and is cut with '…'
+    only past that (its number, from 0, added to `cut`). Vectors and text, in Liberation
+    Sans. `diagrams` holds (SVG, title, text). The number of pages written."""
     available()
-    return write_pdf(out, ((page, (A4[0] * 72 / 25.4, A4[1] * 72 / 25.4)) for page in _pages(diagrams, layout)))
+    from reportlab.pdfbase.pdfmetrics import stringWidth
 
-
-def _pages(diagrams: Iterable[tuple[str, str, str]], layout: Layout) -> Iterator[Image]:
-    from PIL import Image, ImageDraw, ImageFont
-
-    dots = PRINT_DPI / 25.4  # per millimetre
-    width, height = (round(side * dots) for side in A4)
-    margin, gap = layout.margin * dots, layout.gap * dots
+    point = 72 / 25.4  # points per millimetre
+    width, height = A4[0] * point, A4[1] * point
+    margin, gap = layout.margin * point, layout.gap * point
     cell_width = (width - 2 * margin - (layout.columns - 1) * gap) / layout.columns
     cell_height = (height - 2 * margin - (layout.rows - 1) * gap) / layout.rows
-    size = round(layout.font / 72 * PRINT_DPI)
-    fonts = [ImageFont.truetype(path, size) for path in reversed(FONT_FILES)]  # bold, then regular
-    leading = round(size * 1.3)
-    room = cell_height - layout.caption_lines * leading - size * 0.5
+    size, leading = layout.font, layout.font * 1.3
+    most_lines = int(cell_height * (1 - layout.least_diagram) / leading)
     per_page = layout.columns * layout.rows
-    page = Image.new("RGB", (width, height), "white")
+    page = _canvas(out, (width, height))
     index = -1
     for index, (svg, title, text) in enumerate(diagrams):
         if index and index % per_page == 0:
-            yield page
-            page = Image.new("RGB", (width, height), "white")
+            page.showPage()
         spot = index % per_page
         left = margin + (spot % layout.columns) * (cell_width + gap)
-        top = margin + (spot // layout.columns) * (cell_height + gap)
-        svg_width, svg_height = svg_size(svg)
-        image = picture(svg, min(cell_width / svg_width, room / svg_height))
-        page.paste(image, (round(left + (cell_width - image.width) / 2), round(top)))
-        draw = ImageDraw.Draw(page)
-        lines = [(fonts[0], line) for line in wrapped(title, fonts[0], cell_width)]
-        lines += [(fonts[1], line) for line in wrapped(text, fonts[1], cell_width)]
-        if len(lines) > layout.caption_lines:
-            lines = lines[:layout.caption_lines]
+        top = height - margin - (spot // layout.columns) * (cell_height + gap)
+        lines = [(PDF_FONTS[1], line) for line in wrapped(title, PDF_FONTS[1], size, cell_width)]
+        lines += [(PDF_FONTS[0], line) for line in wrapped(text, PDF_FONTS[0], size, cell_width)]
+        if len(lines) > most_lines:
+            if cut is not None:
+                cut.append(index)
+            lines = lines[:most_lines]
             font, last = lines[-1]
-            lines[-1] = (font, _cut(last, font, cell_width))
-        y = top + image.height + size * 0.5
+            lines[-1] = (font, _cut(last, functools.partial(stringWidth, fontName=font, fontSize=size), cell_width))
+        room = cell_height - len(lines) * leading - size * 0.5
+        svg_width, svg_height = (side * PT_PER_PX for side in svg_size(svg))
+        scale = min(cell_width / svg_width, room / svg_height)
+        drawn_height = svg_height * scale
+        _draw_svg(page, svg, left + (cell_width - svg_width * scale) / 2, top - drawn_height, scale)
+        page.setFillColor("#222222")
+        y = top - drawn_height - size * 0.5 - size
         for font, line in lines:
-            draw.text((left + cell_width / 2, y), line, font=font, fill="#222222", anchor="ma")
-            y += leading
-    if index >= 0:
-        yield page
+            if in_font(line):
+                page.setFont(font, size)
+                page.drawCentredString(left + cell_width / 2, y, line)
+            else:  # a character Liberation Sans lacks: the line as a picture, drawn with the system's fonts
+                band = text_svg(line, cell_width / PT_PER_PX, leading / PT_PER_PX, size / PT_PER_PX,
+                                bold=font == PDF_FONTS[1])
+                page.drawImage(_reader(picture(band, PRINT_DPI / 96)), left, y - (leading - size) - size * 0.2,
+                               cell_width, leading)
+            y -= leading
+    if index < 0:
+        return 0
+    page.showPage()
+    page.save()
+    return index // per_page + 1
 
 
-def wrapped(text: str, font: Any, width: float) -> list[str]:
-    """`text` cut into lines no wider than `width` at spaces (a longer word stands alone)."""
+def wrapped(text: str, font: str, size: float, width: float) -> list[str]:
+    """`text` cut into lines no wider than `width` points at spaces (a longer word is cut where it must)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     lines: list[str] = []
     for word in text.split():
-        if lines and font.getlength(f"{lines[-1]} {word}") <= width:
+        if lines and stringWidth(f"{lines[-1]} {word}", font, size) <= width:
             lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+            continue
+        while stringWidth(word, font, size) > width:  # a word wider than the line: as much as fits, then the rest
+            fits = next(end for end in range(len(word) - 1, 0, -1) if stringWidth(word[:end], font, size) <= width)
+            lines.append(word[:fits])
+            word = word[fits:]
+        lines.append(word)
     return lines
 
 
-def _cut(line: str, font: Any, width: float) -> str:
-    """The line ended with '…', shortened until it fits."""
-    while line and font.getlength(line + "…") > width:
+def _cut(line: str, width_of: Callable[[str], float], width: float) -> str:
+    """The line ended with '…', shortened until it fits in `width` (as `width_of` measures text)."""
+    while line and width_of(line + "…") > width:
         line = line[:-1].rstrip()
     return line + "…"

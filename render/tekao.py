@@ -129,14 +129,16 @@ def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flip
     top = (SIZE + 2 * MARGIN) * unit
     font = round(unit * 0.3, 2)
     state = state_text(outcome, SIDES, position.side)
+    drawn = outcome is not None and outcome.winner is None
     named = position.side if outcome is None else outcome.winner
     for column, side in enumerate((1, 0) if flipped else (0, 1)):
         x = round((MARGIN + column * SIZE / 2) * unit, 2)
         to_place = position.to_place(side)
         weapons, flag = position.taken(side)
         count = f"{to_place} to place" if to_place else f"lost {weapons + flag}"
-        bold = side == named
-        words = f"{state}, {count}" if bold else f"{SIDES[side]}: {count}"
+        bold = side == named or (drawn and column == 0)  # a draw is said once, on the left
+        words = f"{state} · {SIDES[side]}: {count}" if drawn and bold else f"{state}, {count}" if bold else \
+            f"{SIDES[side]}: {count}"
         dwg.add(shape("text", words, insert=(x, round(top + font, 2)),
                       font_size=fitting(words, (SIZE / 2 - 0.2) * unit, font, bold), font_family="sans-serif", fill=INK,
                       font_weight="bold" if bold else "normal"))

@@ -192,3 +192,61 @@ def test_a_drawing_written_before_labels_and_dims_gets_cell_names_and_pairs():
     assert draw_annotated(board, None, annotations) == "<svg/>"
     assert seen == {"marks": ["D4"], "arrows": [("D4", "E4")]}
     assert all(type(mark) is str for mark in seen["marks"]) and all(type(a) is tuple for a in seen["arrows"])
+
+
+# --- bounds (docs/diagrams.md#bounds) -------------------------------------------------------------
+
+
+def _crowded_record(items: int, turn_comment: str = "") -> str:
+    marks = ", ".join(["D4 triangle"] * items)
+    return (HEAD + f"1. D4 {{{turn_comment}}} H10 {{[%mark {marks}]}} 2. D5 *\n")
+
+
+HEAD = '[Game "Teblo"]\n[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[Yellow "A"]\n[Red "B"]\n[Result "*"]\n\n'
+
+
+def test_one_diagram_draws_at_most_its_bound_of_items_the_options_counted_in(tmp_path):
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+    from ludoscribe.notation.annotations import MAX_PER_DIAGRAM
+
+    runner = CliRunner()
+    (tmp_path / "full.tgn").write_text(_crowded_record(MAX_PER_DIAGRAM), encoding="utf-8")
+    (tmp_path / "over.tgn").write_text(_crowded_record(MAX_PER_DIAGRAM + 1), encoding="utf-8")
+    drawn = runner.invoke(cli, ["diagram", str(tmp_path / "full.tgn"), "--turn", "1...", "-o", str(tmp_path / "a.svg")])
+    assert drawn.exit_code == 0, drawn.output
+    refused = runner.invoke(cli, ["diagram", str(tmp_path / "over.tgn"), "--all", "-o", str(tmp_path / "all")])
+    assert refused.exit_code == 1
+    assert refused.output == (f"{tmp_path / 'over.tgn'}:10:10: turn 1 Red: its diagram would draw more than 1000 marks, "
+                              "arrows, labels and dimmed cells (the turn's commands and the options'), the most one "
+                              "diagram draws\n")
+    assert not (tmp_path / "all").exists()
+    with_option = runner.invoke(cli, ["diagram", str(tmp_path / "full.tgn"), "--turn", "1...", "--dim", "A1",
+                                      "-o", str(tmp_path / "b.svg")])
+    assert with_option.exit_code == 1 and "turn 1 Red" in with_option.output and not (tmp_path / "b.svg").exists()
+    # the other diagrams of the record are within the bound
+    assert runner.invoke(cli, ["diagram", str(tmp_path / "over.tgn"), "--turn", "1", "-o", str(tmp_path / "c.svg")]
+                         ).exit_code == 0
+
+
+def test_options_over_the_bound_are_a_usage_error():
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+
+    arrows = ", ".join(["D4-E5"] * 1001)
+    result = CliRunner().invoke(cli, ["diagram", "--game", "teblo", "--position",
+                                      "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1", "--arrow", arrows])
+    assert result.exit_code == 2
+    assert "--mark, --arrow, --label and --dim give 1001 items, more than the 1000 one diagram draws" in result.output
+
+
+def test_annotations_are_counted_up_to_a_limit_only():
+    from ludoscribe.notation.annotations import counted
+
+    commands = [("mark", "D4, E5 red, ,"), ("clk", "1:00"), ("arrow", "D4-E5"), ("dim", "A1")] * 1000
+    assert counted(commands[:4], 100) == 4
+    rest = iter(commands)
+    assert counted(rest, 10) == 11  # stops once past 10: what follows is not looked at
+    assert next(rest) == ("dim", "A1") and len(list(rest)) == 4 * 1000 - 12

@@ -99,3 +99,27 @@ def test_site_leaves_out_a_record_over_budget(tmp_path: Path):
             "diagrams, the most one record's page shows (see Budgets in the publishing guide)") in result.output
     pages = sorted(path.name for path in (tmp_path / "out" / "records").iterdir())
     assert pages == ["e-a-b.html", "e-a-b.tgn"]  # the fine record's page and its TGN to download; nothing of many.tgn
+
+
+def test_marks_and_arrows_have_a_budget_per_diagram_and_per_record():
+    """A record of marks and arrows is refused before anything is drawn, the turn named."""
+    def marked(items: int, turns: int = 1) -> str:
+        marks, arrows = ", ".join(["D4 red"] * (items // 2)), ", ".join(["D4-E5"] * (items - items // 2))
+        comment = f"{{[%mark {marks}] [%arrow {arrows}]}}"
+        moves = " ".join(f"{n}. D{n + 3} {comment} H{11 - n} {comment}" for n in range(1, turns + 1))
+        return HEAD + moves + " *\n"
+
+    assert (DEFAULT.annotations, DEFAULT.annotations_per_diagram) == (10_000, 1000)
+    assert over_budget(checked(marked(1000))[0]) is None
+    record, replayed = checked(marked(1001))
+    with pytest.raises(BudgetError) as error:
+        render_html(record, replayed)
+    assert str(error.value) == ("10:4: turn 1 Yellow: not published: its diagram would draw more than 1000 marks, "
+                                "arrows, labels and dimmed cells, the most one diagram draws (see Budgets in the "
+                                "publishing guide)")
+    record, replayed = checked(marked(900, turns=6))  # 12 turns of 900: the 12th goes over 10,000
+    problem = over_budget(record)
+    assert problem is not None and problem.turn == "turn 6 Red"
+    assert str(problem).endswith("not published: more than 10000 marks, arrows, labels and dimmed cells, the most one "
+                                 "record's page draws (see Budgets in the publishing guide)")
+    assert over_budget(record, Budgets(annotations=11_000)) is None

@@ -180,6 +180,71 @@ def test_the_staku_caption_gives_the_reason_of_the_end():
     assert "White took Black's palace g6 · White wins" in texts(parse(svg))
 
 
+def ended_by_result(game: str, result: str, termination: str | None):
+    """A checked record of a few random turns of `game` that its rules do not end, with a
+    variation on its last turn, ended by `result` (a resignation, an agreement, time)."""
+    from ludoscribe.notation import check, read_string
+
+    rules = game_class(game)()
+    rng = random.Random(3)
+    position, words = rules.start_position(), []
+    while len(words) < 6:
+        turn = rules.random_turn(position, rng)
+        after = rules.apply(position, turn)
+        if rules.outcome(after) is not None:
+            continue
+        words.append(rules.turn_text(turn))
+        position = after
+    sides = rules.sides
+    alternative = rules.turn_text(rules.random_turn(positions_before(rules, words), random.Random(4)))
+    tags = {"Game": game, "Event": "E", "Site": "?", "Date": "????.??.??", "Round": "?", sides[0]: "A", sides[1]: "B",
+            "Result": result} | ({"Termination": termination} if termination else {})
+    movetext = " ".join(f"{n // 2 + 1}. {word}" if n % 2 == 0 else word for n, word in enumerate(words[:-1]))
+    number = (len(words) - 1) // 2 + 1
+    last = f"{number}. {words[-1]} ({number}. {alternative})" if len(words) % 2 else \
+        f"{number}... {words[-1]} ({number}... {alternative})"
+    text = "".join(f'[{name} "{value}"]\n' for name, value in tags.items()) + f"\n{movetext} {last} {result}\n"
+    record = read_string(text)[0]
+    check(record)
+    assert record.problems == [], (text, record.problems)
+    return record
+
+
+def positions_before(rules, words):
+    position = rules.start_position()
+    for word in words[:-1]:
+        position = rules.apply(position, rules.read_turn(word))
+    return position
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("result, termination, verdict", [
+    ("1-0", "Red resigned", 0), ("0-1", None, 1), ("1/2-1/2", "agreed", None)])
+def test_a_game_ended_by_its_result_names_it_on_its_last_diagram_and_page(game, result, termination, verdict):
+    """A resignation, an agreement or time ends a game as its rules do: the final diagram, of
+    the diagram command, the sheets and the pages, says the result, never a side to move."""
+    from ludoscribe.render.turn_tree import diagrams, walk
+
+    record = ended_by_result(game, result, termination)
+    said = "drawn" if verdict is None else f"{record.rules.sides[verdict]} wins".lower()
+    [(_, final)] = record_diagrams(record, [len(record.moves)])
+    [(_, before)] = record_diagrams(record, [len(record.moves) - 1])
+    def shown(svg: str) -> str:
+        return " ".join(texts(parse(svg))).lower()
+
+    assert said in shown(final) and "to move" not in shown(final), shown(final)
+    assert said not in shown(before)
+    tree = walk(record)
+    drawn = diagrams(tree)
+    assert drawn is not None
+    assert said in shown(drawn[tree.main_line_end])
+    variation_end = len(tree.entries) - 1  # the variation on the last turn: not the game's end
+    assert variation_end != tree.main_line_end and said not in shown(drawn[variation_end])
+    if game == "Staku":  # the caption that gives reasons gives the Termination tag's, or says it was recorded
+        reason = termination or "the result recorded"
+        assert f"{reason} · " in " ".join(texts(parse(final)))  # as written
+
+
 def test_a_position_code_drawn_from_the_command_line_tells_the_end(tmp_path):
     from click.testing import CliRunner
 

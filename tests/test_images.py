@@ -158,6 +158,74 @@ def test_the_frames_keep_the_marks_arrows_labels_and_dims():
         assert difference(frame, opened(images.png(bare_svg)), by=40)[1] > 0.001  # what the commands drew is there
 
 
+def test_a_gif_holds_two_frames_at_a_time_whatever_their_number(monkeypatch):
+    """Frames are drawn and written one by one (docs/diagrams.md#bounds): the pictures held
+    while a GIF is made are as many for 24 frames as for 6, counted, not timed."""
+    import gc
+
+    def most_held(frames: int) -> int:
+        record = read_string(GAME)[0]
+        check(record)
+        svgs = [svg for _, svg in record_diagrams(record)]
+        held: list[int] = []
+        drawn = images.picture
+
+        def counting(svg: str, scale: float = 1.0) -> Image.Image:
+            held.append(sum(isinstance(thing, Image.Image) for thing in gc.get_objects()))
+            return drawn(svg, scale)
+
+        monkeypatch.setattr(images, "picture", counting)
+        animation = Image.open(io.BytesIO(images.gif(iter((svgs * frames)[:frames]))))
+        assert animation.n_frames == frames
+        return max(held)
+
+    assert most_held(24) == most_held(6)
+
+
+def test_each_frame_of_a_records_gif_is_captioned_with_its_turn(tmp_path):
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+    from ludoscribe.render.captions import position_name
+
+    source = tmp_path / "game.tgn"
+    source.write_text(GAME, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["diagram", str(source), "--gif", "-o", str(tmp_path / "game.gif")])
+    assert result.exit_code == 0, result.output
+    record = read_string(GAME)[0]
+    check(record)
+    svgs = [svg for _, svg in record_diagrams(record)]
+    animation = Image.open(tmp_path / "game.gif")
+    width, height = (round(side) for side in images.svg_size(svgs[0]))
+    assert animation.size[1] > height  # a band under the diagram
+    names = [position_name(record, ply) for ply in range(len(svgs))]
+    assert names[:3] == ["start", "after 1 D4", "after 1... H10"]
+    for ply, frame in enumerate(ImageSequence.Iterator(animation)):
+        band = frame.convert("RGB").crop((0, height, width, animation.size[1]))
+        for name in names:
+            expected = images.captioned(Image.new("RGB", (width, height), "white"), name).crop(
+                (0, height, width, animation.size[1]))
+            assert (difference(band, expected, by=40)[1] == 0) == (name == names[ply]), (ply, name)
+
+
+def test_a_gif_over_its_bound_is_refused_in_one_line_before_any_frame_is_drawn(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+
+    source = tmp_path / "game.tgn"
+    source.write_text(GAME, encoding="utf-8")
+    assert images.gif_problem(500, 480, 560) is None and images.gif_problem(1000, 480, 560) is not None  # 250 million
+    drawn: list[str] = []
+    monkeypatch.setattr(images, "picture", lambda svg, scale=1.0: drawn.append(svg))
+    monkeypatch.setattr(images, "MAX_GIF_PIXELS", 100_000_000)
+    result = CliRunner().invoke(cli, ["diagram", str(source), "--gif", "--size", "4000", "-o", str(tmp_path / "a.gif")])
+    assert result.exit_code == 1
+    assert result.output == (f"{source}: record 1: a GIF of 6 frames of 4000 by 4558 pixels would hold 109 million "
+                             "pixels, more than the 100 million one GIF may hold: give a smaller --size\n")
+    assert drawn == [] and not (tmp_path / "a.gif").exists()
+
+
 # --- PDF -----------------------------------------------------------------------------------------
 
 pdfium = pytest.importorskip("pypdfium2")
@@ -195,6 +263,60 @@ def test_a_sheet_puts_six_diagrams_and_their_captions_on_each_a4_page():
             box = shown.crop((round(left), round(top), round(left + 86 / 210 * width), round(top + 80 / 297 * height)))
             filled += ImageStat.Stat(box).mean[0] < 240
         assert filled == count, (number, filled)
+
+
+def page_text(document, number: int) -> str:
+    return " ".join(document[number].get_textpage().get_text_range().split())
+
+
+def test_a_pdf_is_drawn_as_vectors_with_its_text_as_text():
+    svg = annotated("Teblo")
+    data = images.pdf(svg)
+    assert b"/Subtype /Image" not in data and b"/DCTDecode" not in data  # no picture of the page
+    assert b"LiberationSans" in data  # the bundled font, embedded: the same on every machine
+    text = page_text(pdfium.PdfDocument(data), 0)
+    assert "Yellow to move" in text and "25 in hand" in text and "12" in text.split()
+    assert len(data) < 80_000
+
+
+def test_a_sheets_captions_are_whole_text_and_it_is_far_smaller_than_pictures():
+    svgs = [annotated(game) for game in sorted(CELLS)] * 2 + [annotated("Teblo")]  # 11 diagrams
+    comment = " ".join(f"after 12... D4: a comment of some length, number {k}." for k in range(8))
+    out = io.BytesIO()
+    assert images.sheet(out, [(svg, f"Ann – Bob · Diagram {k + 1}", comment) for k, svg in enumerate(svgs)]) == 2
+    data = out.getvalue()
+    assert b"/Subtype /Image" not in data and len(data) < 250_000  # pages as pictures took megabytes
+    document = pdfium.PdfDocument(data)
+    first, second = page_text(document, 0), page_text(document, 1)
+    for k in range(11):
+        assert f"Ann – Bob · Diagram {k + 1}" in (first if k < 6 else second)
+    assert first.count(comment) == 6 and second.count(comment) == 5  # whole, never cut with '…'
+    assert "…" not in first + second
+
+
+def test_a_caption_longer_than_half_its_place_is_cut_and_the_diagram_keeps_half():
+    svg = annotated("Teblo")
+    out, cut = io.BytesIO(), []
+    images.sheet(out, [(svg, "Title", "short"), (svg, "Title", "word " * 2000)], cut=cut)
+    assert cut == [1]
+    text = page_text(pdfium.PdfDocument(out.getvalue()), 0)
+    assert text.endswith("…") and "Yellow to move" in text
+
+
+def test_text_the_bundled_font_lacks_is_drawn_as_a_picture_never_dropped():
+    """A PDF writes text in Liberation Sans only: a diagram or a caption line holding a
+    character it lacks (a CJK name) is drawn as a picture, with the system's fonts."""
+    assert images.in_font("Zoë – Ann · 12... D4 …") and not images.in_font("李")
+    rules = game_class("Teblo")()
+    plain = draw_annotated(renderer_for(rules), rules.start_position(), Annotations(labels=(Label("D4", "A"),)))
+    foreign = draw_annotated(renderer_for(rules), rules.start_position(), Annotations(labels=(Label("D4", "李"),)))
+    assert b"/Subtype /Image" not in images.pdf(plain) and b"/Subtype /Image" in images.pdf(foreign)
+    out = io.BytesIO()
+    images.sheet(out, [(plain, "李 – Ann", "after 1 D4: fine")])
+    data = out.getvalue()
+    assert b"/Subtype /Image" in data  # the title line
+    text = page_text(pdfium.PdfDocument(data), 0)
+    assert "after 1 D4: fine" in text and "Ann" not in text
 
 
 def test_without_the_images_extra_the_error_says_how_to_install_it(monkeypatch):

@@ -20,9 +20,11 @@ from typing import Any, Callable, NamedTuple
 import pytest
 
 from ludoscribe.notation import check, read_string
+from ludoscribe.notation.annotations import of_commands
 from ludoscribe.notation.jsonio import read_json
 from ludoscribe.notation.model import find_commands, without_commands
 from ludoscribe.notation.writer import write_record
+from ludoscribe.render.budgets import Budgets
 from ludoscribe.render.diagram import record_diagrams
 from ludoscribe.render.document import render_html
 from ludoscribe.render.markdown_document import render_markdown
@@ -52,6 +54,8 @@ COMMENTS = {
     "[% repeated": lambda n: "[%" * n,
     "[%a b repeated": lambda n: "[%a b" * n,
     "commands then [%": lambda n: "[%mark D4] " * (n // 4) + "[%a " * n,
+    # n // 16 commands stay within a diagram's 1,000 items (docs/diagrams.md#bounds)
+    "many marks and arrows": lambda n: "[%mark D4 triangle red] [%arrow D4-E5 red] " * (n // 16),
 }
 
 
@@ -71,11 +75,15 @@ def draw(text: str) -> None:
     list(record_diagrams(checked(text)[0]))
 
 
+# the passes are counted on records over the marks' budgets too (docs/publishing.md#budgets)
+ROOMY = Budgets(annotations=10**6, annotations_per_diagram=10**6)
+
+
 def publish(pair) -> None:
     """convert --to md and --to html (and so site and the plugin): comment text and [%diagram]."""
     record, replayed = pair
-    render_html(record, replayed)
-    render_markdown(record, replayed, lambda number: f"d-{number}.svg")
+    render_html(record, replayed, budgets=ROOMY)
+    render_markdown(record, replayed, lambda number: f"d-{number}.svg", budgets=ROOMY)
 
 
 PASSES: dict[str, Pass] = {}
@@ -90,6 +98,11 @@ for name, comment in COMMENTS.items():
         f"publishing a commented record: {name}": Pass(
             publish, lambda n, comment=comment: checked(record_with_comment(comment(n))), 2_000),
     }
+
+# a turn's marks and arrows were gathered command by command, copying all those before at each one
+PASSES["gathering a turn's marks and arrows"] = Pass(
+    lambda text: of_commands((command.name, command.args) for command in find_commands(text)),
+    lambda n: "[%mark D4 red] [%arrow D4-E5] " * n, 3_000)
 
 
 # --- site, plugin, terminal -----------------------------------------------------------------
