@@ -276,6 +276,69 @@ def test_a_finished_game_is_reopened_once_confirmed_and_spectators_see_it_live(s
     expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("(H9)")
 
 
+# --- the end of a game ---------------------------------------------------------------------
+
+def entry_is_closed(page, finished: bool) -> None:
+    """No turn can be entered: no Turn field, no Record turn, no offers, no tappable cell; once
+    finished, no undo nor result either (docs/live.md#corrections-comments-and-results)."""
+    expect(page.get_by_label("Turn", exact=True)).to_be_hidden()
+    expect(page.get_by_role("button", name="Record turn")).to_be_hidden()
+    expect(page.locator(".ls-offers")).to_be_hidden()
+    expect(page.locator(".ls-cell[role=button]")).to_have_count(0)
+    more(page)
+    for control in (page.get_by_role("button", name="Undo the last turn"), page.locator(".ls-result-form")):
+        if finished:
+            expect(control).to_be_hidden()
+        else:
+            expect(control).to_be_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sheet_ends_with_the_game_and_the_game_page_says_finished(size, server, pages):
+    phone = pages(SIZES[size])
+    new_game(phone, server.url, "Staku", "9", "1", "Ann", "Bob")
+    spectator = pages(SIZES[size], scorer=False)
+    spectator.goto(server.url + "game/round9-board1.tgn")
+    expect(spectator.locator(".ls-connection")).to_have_text("Live")
+    turn = phone.get_by_label("Turn", exact=True)
+    for ply, text in enumerate(("b6-c6+c8", "g1-f2+d1", "c8*xf6+xg6"), 1):  # the last one takes Black's palace
+        turn.fill(text)
+        record(phone, ply)
+    proposal = phone.locator(".ls-proposal")
+    expect(proposal).to_contain_text("The game is over: White took Black's palace g6.")
+    expect(proposal).to_be_in_viewport()  # in view at once, nothing scrolled
+    expect(phone.locator(".ls-prompt")).to_have_text("The game is over.")
+    entry_is_closed(phone, finished=False)
+    phone.click("text=Not yet")  # the game stays open, to undo a mistaken last turn: still no turn to enter
+    entry_is_closed(phone, finished=False)
+    expect(spectator.locator(".ls-connection")).to_have_text("Live")
+    phone.reload()
+    expect(proposal).to_be_in_viewport()
+    phone.click("text=Confirm the result")
+    expect(phone.locator(".ls-prompt")).to_have_text("Finished: 1-0")
+    entry_is_closed(phone, finished=True)
+    expect(phone.get_by_role("button", name="Reopen to correct it")).to_be_visible()
+    expect(spectator.locator(".ls-badge")).to_have_text("1-0 · White (Ann) wins")
+    expect(spectator.locator(".ls-connection")).to_have_text("Finished")
+    # an ending the players give: the question in view at once, then a finished sheet
+    new_game(phone, server.url, "Teblo", "9", "2", "Cy", "Di")
+    spectator.goto(server.url + "game/round9-board2.tgn")
+    expect(spectator.locator(".ls-connection")).to_have_text("Live")
+    turn.fill("D4")
+    record(phone, 1)
+    more(phone)
+    phone.select_option("#ls-result", "0-1")
+    phone.select_option("#ls-reason", "resignation")
+    phone.click("text=Save the result")
+    expect(phone.locator(".ls-proposal-text")).to_have_text("End the game with 0-1: Red (Di) wins (resignation)?")
+    expect(proposal).to_be_in_viewport()
+    phone.click("text=Confirm the result")
+    expect(phone.locator(".ls-prompt")).to_have_text("Finished: 0-1")
+    entry_is_closed(phone, finished=True)
+    expect(spectator.locator(".ls-badge")).to_have_text("0-1 · Red (Di) wins")
+    expect(spectator.locator(".ls-connection")).to_have_text("Finished")
+
+
 # --- spectators ---------------------------------------------------------------------------
 
 def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_path):
