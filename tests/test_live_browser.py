@@ -6,11 +6,13 @@ offline for three turns. Each test waits for what the pages show, never for a ti
 from __future__ import annotations
 
 import pytest
-from live_pages import DESK, PHONE, choose, dice, give_code, more, new_game, picture, players_result, record, tap
+from live_pages import (DESK, PHONE, SIDEWAYS, choose, dice, entered, give_code, more, new_game, picture,
+                        players_result, record, tap, targets)
 from live_server import Server
 from playwright.sync_api import expect
 
 SIZES = {"phone": PHONE, "desk": DESK}
+BOARD_SIZES = {**SIZES, "sideways": SIDEWAYS}
 
 
 @pytest.fixture
@@ -46,20 +48,22 @@ def pages(browser, server):
 
 def teblo(page, folder):
     tap(page, "D3")
+    targets(page, "C3", "D2", "D4", "E3")  # the pawn's four steps, shown on the board
     picture(page, "live-scoresheet-offers.png", folder)
-    choose(page, "D4")
+    tap(page, "D4")  # the pawn and its square name one turn: no turn to choose
+    entered(page, "D4")
     record(page, 1)
-    tap(page, "I10")
-    choose(page, "H10")
+    tap(page, "I10", "H10")
+    entered(page, "H10")
     record(page, 2)
-    tap(page, "H9")
-    choose(page, "(H9)")
+    tap(page, "H9")  # an empty square no pawn can reach: the placement alone
+    entered(page, "(H9)")
     record(page, 3)
     tap(page, "H10", "G10")
-    choose(page, "G10")
+    entered(page, "G10")
     record(page, 4)
     tap(page, "D4", "D5")
-    choose(page, "D5")
+    entered(page, "D5")
     record(page, 5)
     more(page)
     page.click("text=Undo the last turn")  # a scorer's mistake, taken back: kept as a note, struck through
@@ -84,18 +88,18 @@ def teblo(page, folder):
 
 
 def staku(page, folder):
-    tap(page, "b6")
-    choose(page, "b6-c6")
+    tap(page, "b6", "c6")
+    entered(page, "b6-c6")
     tap(page, "c8")
-    choose(page, "b6-c6+c8")
+    entered(page, "b6-c6+c8")
     record(page, 1)
-    tap(page, "g1")
+    tap(page, "g1", "f2")  # the tokens go from g1 to f2, or from f2 to g1: two turns to choose from
     choose(page, "g1-f2")
     tap(page, "d1")
-    choose(page, "g1-f2+d1")
+    entered(page, "g1-f2+d1")
     record(page, 2)
     tap(page, "c8", "f6")
-    choose(page, "c8*xf6")
+    entered(page, "c8*xf6")
     tap(page, "g6")
     choose(page, "c8*xf6+xg6")
     record(page, 3)
@@ -110,14 +114,16 @@ def staku(page, folder):
 def tektop(page, folder):
     dice(page, "1122")
     tap(page, "a1")
-    choose(page, "1122:a1-b2")
-    tap(page, "c1")
-    choose(page, "1122:a1-b2,c1-c2")
+    targets(page, "a2", "b2")
+    tap(page, "b2")
+    entered(page, "1122:a1-b2")
+    tap(page, "c1", "c2")
+    entered(page, "1122:a1-b2,c1-c2")
     picture(page, "live-dice.png", folder, full=True)
     record(page, 1)
     dice(page, "3155", "3456")
     tap(page, "e2", "d2")
-    choose(page, "3155/3456:e2-d2")
+    entered(page, "3155/3456:e2-d2")
     record(page, 2)
     players_result(page, "1/2-1/2", "agreement", "1/2-1/2: a draw")
     return "1. 1122:a1-b2,c1-c2 3155/3456:e2-d2 1/2-1/2"
@@ -144,7 +150,7 @@ def tchako(page, folder):
     choose(page, "A>D,A>E")
     record(page, 1)
     tap(page, "J", "O")  # O: the button for off the board
-    choose(page, "J>O")
+    entered(page, "J>O")
     tap(page, "J", "I")
     choose(page, "J>O,J>I")
     record(page, 2)
@@ -161,11 +167,36 @@ def tchako(page, folder):
 GAMES = {"Teblo": teblo, "Staku": staku, "Tektop": tektop, "Tekao": tekao, "TChako": tchako}
 
 
-@pytest.mark.parametrize("size", SIZES)
+def board_fills_the_screen(page, size: str) -> None:
+    """Upright, the board is as wide as the phone; sideways, as high; its cells as large as that makes them."""
+    view = page.viewport_size
+    board = box(page.locator(".ls-sheet-board svg"))
+    if size == "phone":
+        assert board["x"] == 0 and board["width"] >= view["width"] - 1, (board, view)
+    elif size == "sideways":
+        assert board["y"] == 0 and board["height"] >= view["height"] - 1, (board, view)
+    if size == "sideways":
+        assert board["x"] == 0 and board["y"] == 0 and board["height"] <= view["height"] + 1, (board, view)
+    cells = [box(page.locator(".ls-cell").nth(k)) for k in range(3)]
+    if size != "desk":  # measured: 29 px (Teblo's 11x11 squares) to 69 px (T'Chako's zones) upright, 27 to 65 sideways
+        assert all(min(cell["width"], cell["height"]) >= 26 for cell in cells), cells
+
+
+def box(locator):
+    """The element's box on the screen, once the page has stopped drawing it again."""
+    for _ in range(100):
+        found = locator.bounding_box()
+        if found is not None:
+            return found
+    raise AssertionError(f"{locator} is never drawn")
+
+
+@pytest.mark.parametrize("size", BOARD_SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_of_each_game_is_recorded_by_tapping(game, size, server, pages, tmp_path):
-    page = pages(SIZES[size])
+    page = pages(BOARD_SIZES[size])
     new_game(page, server.url, game, "1", "3", "Ann", "Bob")
+    board_fills_the_screen(page, size)
     movetext = GAMES[game](page, tmp_path)
     text = (server.folder / "round1-board3.tgn").read_text(encoding="utf-8")
     assert " ".join(text.split("\n\n", 1)[1].split()) == movetext

@@ -225,6 +225,21 @@
     });
   }
 
+  /* The cells the turns offered would also involve (where the piece tapped may go), marked on the board. */
+  function showTargets(offers) {
+    if (!picked.length || !entering()) return;
+    var targets = {};
+    offers.forEach(function (offer) {
+      offer.cells.forEach(function (cell) { if (picked.indexOf(cell) < 0) targets[cell] = true; });
+    });
+    board.querySelectorAll(".ls-cell").forEach(function (cell) {
+      var name = cell.getAttribute("data-cell");
+      if (!Object.prototype.hasOwnProperty.call(targets, name)) return;
+      cell.classList.add("ls-target");
+      cell.setAttribute("aria-label", name + " (offered)");
+    });
+  }
+
   function showButtons(buttons) {
     var box = $(".ls-places");
     if (!box) {
@@ -312,7 +327,12 @@
         picked = picked.slice(-1);
         return askOffers();
       }
+      if (picked.length && data.offers.length === 1 && !data.more) {  /* the cells tapped name one turn: it is the draft */
+        setDraft(data.offers[0].turn);
+        return;
+      }
       setBoard(data.board);
+      showTargets(data.offers);
       showButtons(data.buttons || {});
       showOffers(data);
     }, function () {
