@@ -408,6 +408,44 @@ def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_p
     picture(event, "live-event-page.png", tmp_path, full=True, width=DESK["width"])
 
 
+PLAYERS = ["Annabelle Fitzgerald", "Bartholomew Okonkwo", "Cyrielle Vandenberghe", "Dmitri Alexandrovich",
+           "Eleonora Castellanos", "Fitzwilliam Darcy-Smythe", "Guinevere Llewellyn", "Hieronymus Bosch-Jansen"]
+
+
+def test_the_event_pages_standings_fit_a_phone(tmp_path, browser):
+    """Eight players' standings on a phone: no sideways scroll, Points in view, names on one or two lines."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for board, (first, second) in enumerate(zip(PLAYERS, PLAYERS[1:] + PLAYERS[:1]), 1):
+        (folder / f"round1-board{board}.tgn").write_text(
+            f'[Event "Club night"]\n[Game "Teblo"]\n[Round "1"]\n[Board "{board}"]\n[Yellow "{first}"]\n'
+            f'[Red "{second}"]\n[Result "1-0"]\n\n1. D4 H10 1-0\n', encoding="utf-8")
+    running = Server(folder).start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(running.url)
+        table = page.locator(".ls-event-standings table")
+        expect(table.locator("tbody tr")).to_have_count(8)
+        view = page.viewport_size["width"]
+        assert page.locator("html").evaluate("html => html.scrollWidth") <= view
+        for box in (page.locator(".ls-event-standings .ls-standings"), page.locator(".ls-event-standings")):
+            assert box.evaluate("box => box.scrollWidth - box.clientWidth") == 0
+        for heading in ("Rank", "Player", "Games", "Points"):
+            cell = table.locator("th", has_text=heading).first
+            expect(cell).to_be_visible()
+            found = cell.bounding_box()
+            assert found is not None and 0 <= found["x"] and found["x"] + found["width"] <= view, (heading, found)
+        names = table.locator("tbody td:nth-child(2)")
+        lines = names.evaluate_all("cells => cells.map(cell => { const range = document.createRange();"
+                                   " range.selectNodeContents(cell); return new Set([...range.getClientRects()]"
+                                   ".map(rect => Math.round(rect.top))).size; })")
+        assert max(lines) <= 2, lines
+    finally:
+        context.close()
+        running.stop()
+
+
 # --- the network and the server fail -------------------------------------------------------
 
 def test_the_server_killed_and_started_again_mid_game(server, pages):
