@@ -39,10 +39,11 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inlin
 
 
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,
-               clock: Callable[[], float] | None = None) -> SecurityHeaders:
+               clock: Callable[[], float] | None = None, event: str = "") -> SecurityHeaders:
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
-    turns back from spectators; the folder is read again every `every` seconds."""
-    live = Live(EventFolder(Path(folder)), delay, clock)
+    turns back from spectators; the folder is read again every `every` seconds; `event`
+    names the event (else its games' Event tag, else the folder's name)."""
+    live = Live(EventFolder(Path(folder), name=event), delay, clock)
     live.start()
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused})
     app.state.live = live
