@@ -119,6 +119,7 @@ def tektop(page, folder):
     entered(page, "1122:a1-b2")
     tap(page, "c1", "c2")
     entered(page, "1122:a1-b2,c1-c2")
+    expect(page.locator(".ls-message")).to_have_text("Turn: 1122:a1-b2,c1-c2. Record it, or tap cells to add to it.")
     picture(page, "live-dice.png", folder, full=True)
     record(page, 1)
     dice(page, "3155", "3456")
@@ -157,6 +158,7 @@ def tchako(page, folder):
     tap(page, "E")
     choose(page, "E>I")
     tap(page, "I")  # the Black puck it hit there
+    expect(page.locator(".ls-offer[data-turn='E>IxI']")).to_be_visible()
     picture(page, "live-tchako-hit.png", folder)
     choose(page, "E>IxI")
     record(page, 3)
@@ -302,7 +304,7 @@ def test_a_finished_game_is_reopened_once_confirmed_and_spectators_see_it_live(s
     expect(seen).to_be_in_viewport()
     expect(event.locator(".ls-card[data-name='round8-board1.tgn'] .ls-state")).to_have_text("Live")
     tap(phone, "H9")
-    choose(phone, "(H9)")
+    entered(phone, "(H9)")
     record(phone, 3)
     expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("(H9)")
 
@@ -386,10 +388,10 @@ def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_p
         expect(spectator.locator(".ls-connection")).to_contain_text("Live")
     phone.goto(server.url + "record/round3-board1.tgn")
     card = event.locator(".ls-card[data-name='round3-board1.tgn']")
-    for ply, (cell, turn, label) in enumerate([("D3", "D4", "1. D4"), ("I10", "H10", "1... H10"),
-                                               ("H9", "(H9)", "2. (H9)")], 1):
-        tap(phone, cell)
-        choose(phone, turn)
+    for ply, (cells, turn, label) in enumerate([(("D3", "D4"), "D4", "1. D4"), (("I10", "H10"), "H10", "1... H10"),
+                                                (("H9",), "(H9)", "2. (H9)")], 1):
+        tap(phone, *cells)
+        entered(phone, turn)
         record(phone, ply)
         expect(card.locator("[aria-current=step]")).to_have_text(label)
         expect(card.locator("svg[role=img]")).to_have_attribute("aria-label", f"Teblo, after {label}")
@@ -469,7 +471,7 @@ def test_the_server_killed_and_started_again_mid_game(server, pages):
     expect(phone.locator(".ls-queue")).to_be_hidden()
     expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("H10")
     tap(phone, "H9")
-    choose(phone, "(H9)")
+    entered(phone, "(H9)")
     record(phone, 3)
     assert (server.folder / "round4-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 H10 2. (H9) *\n")
 
