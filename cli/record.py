@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from ..notation.event import EventFolder
 from ..notation.games import Outcome, display_name
 from ..notation.lock import Busy, ScoresheetLock, not_regular
 from ..notation.scoresheet import Scoresheet
@@ -172,7 +173,7 @@ def _open(game: str, path: str) -> Scoresheet:
         sheet = Scoresheet.new(game)
     except ValueError as error:
         raise click.BadParameter(terminal_text(str(error)), param_hint="GAME") from None
-    defaults = {"Date": datetime.date.today().strftime("%Y.%m.%d")}
+    defaults = {"Date": datetime.date.today().strftime("%Y.%m.%d"), "Event": _event_of(path)}
     for name in sheet.tag_names():
         default = defaults.get(name, "?")
         while True:
@@ -184,6 +185,17 @@ def _open(game: str, path: str) -> Scoresheet:
                 break
             _say(f"refused: {refused}")
     return sheet
+
+
+def _event_of(path: str) -> str:
+    """The event of the games in the record's folder, named as `serve` names it: the Event tag they
+    share, else the folder's name (docs/live.md#recording-a-game)."""
+    games = EventFolder(Path(path).parent)
+    try:
+        games.scan()
+    except OSError:
+        pass
+    return games.event_name()
 
 
 def _resumed(game: str, path: str) -> Scoresheet:

@@ -11,6 +11,10 @@ from pathlib import Path
 
 import click
 
+from ..notation.event import EventFolder
+from ..notation.limits import tag_problem, text_problem
+from ..notation.reader import line_break_problem
+from ..render.escaping import terminal_text
 from ..render.live.event_code import code_problem, new_code
 from .errors import SIGNALS, BadUsage, IOFailure, MissingExtra, Stopped
 
@@ -65,7 +69,28 @@ def shown_host(host: str) -> str:
         return socket.gethostname()
 
 
-def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float) -> None:
+def checked_event(context: click.Context, parameter: click.Parameter, given: str | None) -> str:
+    """The event's name given by --event, as an Event tag takes it (a usage error, exit status 2, if it cannot)."""
+    if given is None:
+        return ""
+    name = given.strip()
+    problem = ("the event's name is empty" if not name else
+               text_problem(name) or line_break_problem("Event", name) or tag_problem("Event", name))
+    if problem is not None:
+        raise click.BadParameter(terminal_text(problem), ctx=context, param=parameter)
+    return name
+
+
+def event_of(root: Path, given: str) -> tuple[str, list[str]]:
+    """The event's name (given, else the Event tag its games share, else the folder's name), and the
+    other names the folder's games give their event."""
+    games = EventFolder(root, name=given)
+    games.scan()
+    name = games.event_name()
+    return name, sorted({game.tag("Event") for game in games.games.values()} - {name, "?", ""})
+
+
+def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float, event: str = "") -> None:
     """Serve the event folder until interrupted; the first line printed is the URL."""
     try:
         import uvicorn
@@ -82,9 +107,11 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     except OSError as error:
         raise IOFailure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     chosen = listening.getsockname()[1]
-    app = create_app(root, secret, delay=delay * 60, every=every)
+    app = create_app(root, secret, delay=delay * 60, every=every, event=event)
+    name, others = event_of(root, event)
     click.echo(f"http://{shown_host(host)}:{chosen}/", nl=True)
     click.echo(f"Recording code: {secret}")
+    click.echo(terminal_text(f"Event: {name}" + (f" (games of the folder name another: {', '.join(others)})" if others else "")))
     click.echo(f"Scorers open http://{shown_host(host)}:{chosen}/record; spectators the address above.")
     if host in ("127.0.0.1", "localhost", "::1"):
         click.echo("Only this computer can connect: give --host 0.0.0.0 to let phones on the network in.")
@@ -106,9 +133,12 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
 @click.option("--code", help="The event code scorers type to record (default: kept in the folder, made on first start).")
 @click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
               help="Minutes by which spectators see the turns after they are played.")
+@click.option("--event", metavar="NAME", callback=checked_event,
+              help="The event's name, written in the Event tag of the games started here "
+                   "(default: the one the folder's games give, else the folder's name).")
 @click.option("--poll", "every", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
               help="Seconds between two readings of the folder, for changes made outside the server.")
-def serve_command(folder: str, host: str, port: int, code: str | None, delay: float, every: float) -> None:
+def serve_command(folder: str, host: str, port: int, code: str | None, delay: float, every: float, event: str) -> None:
     """Follow an event live: scorers record games from their phones, spectators watch every board.
 
     EVENT_FOLDER holds one TGN file per game; new games are created there. Every turn
@@ -120,5 +150,6 @@ def serve_command(folder: str, host: str, port: int, code: str | None, delay: fl
     Examples:
       ludoscribe serve club-night/
       ludoscribe serve club-night/ --host 0.0.0.0 --port 8080 --delay 15
+      ludoscribe serve club-night/ --event "Club night"
     """
-    serve(folder, host, port, code, delay, every)
+    serve(folder, host, port, code, delay, every, event)

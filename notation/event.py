@@ -118,6 +118,7 @@ class EventFolder:
 
     root: Path
     games: dict[str, GameFile] = field(default_factory=dict)
+    name: str = ""  # the event's name when it is given (`serve --event`)
 
     def path(self, name: str) -> str:
         """The file of a game (its name checked: never a path outside the folder)."""
@@ -224,9 +225,12 @@ class EventFolder:
         return game
 
     def event_name(self) -> str:
-        """The event's name: the Event tag its games share most, else the folder's name."""
+        """The event's name: the one given, else the Event tag its games share most, else the folder's name
+        (docs/live.md#recording-a-game)."""
+        if self.name:
+            return self.name
         names = [game.tag("Event") for game in self.games.values() if game.tag("Event") not in ("?", "")]
-        return max(sorted(set(names)), key=names.count) if names else self.root.resolve().name
+        return max(sorted(set(names)), key=names.count) if names else self.root.resolve().name or "?"
 
     def new_game(self, game: str, round_: str, board: str, players: tuple[str, str], variant: str = "",
                  event: str = "", site: str = "?", date: str | None = None) -> tuple[str, ScoresheetLock]:

@@ -151,8 +151,11 @@ class Scoresheet:
         return self.game.label(self.position.number, self.position.side)
 
     def tag_names(self) -> tuple[str, ...]:
-        """The tags asked for at the start: the required ones but Game and Result."""
-        return tuple(name for name in required_tags(self.record) if name not in ("Game", "Result"))
+        """The tags asked for at the start: the required ones but Game and Result, and Board after Round
+        (as the live scoresheet asks them: docs/live.md#recording-a-game)."""
+        names = [name for name in required_tags(self.record) if name not in ("Game", "Result")]
+        names.insert(names.index("Round") + 1, "Board")
+        return tuple(names)
 
     def outcome(self) -> Outcome | None:
         """How the game ended by the rules at this position, if it did."""

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 800}
+SIDEWAYS = {"width": 844, "height": 390}  # the phone held in landscape
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "img"
 
 
@@ -47,6 +48,19 @@ def choose(page: Page, turn: str) -> None:
     """Tap a turn offered: it becomes the draft in the Turn field."""
     page.click(f".ls-offer[data-turn='{turn}']")
     expect(page.get_by_label("Turn", exact=True)).to_have_value(turn)
+
+
+def entered(page: Page, turn: str) -> None:
+    """The cells tapped name one turn: it is in the Turn field at once, with no turn to choose."""
+    expect(page.get_by_label("Turn", exact=True)).to_have_value(turn)
+
+
+def targets(page: Page, *cells: str) -> None:
+    """The cells the turns offered also involve (where the piece tapped may go) are marked on the board."""
+    marked = page.locator(".ls-cell.ls-target")
+    expect(marked).to_have_count(len(cells))
+    for cell in cells:
+        expect(marked.and_(page.locator(f".ls-cell[data-cell='{cell}']"))).to_have_attribute("aria-label", f"{cell} (offered)")
 
 
 def record(page: Page, turns: int) -> None:

@@ -6,11 +6,13 @@ offline for three turns. Each test waits for what the pages show, never for a ti
 from __future__ import annotations
 
 import pytest
-from live_pages import DESK, PHONE, choose, dice, give_code, more, new_game, picture, players_result, record, tap
+from live_pages import (DESK, PHONE, SIDEWAYS, choose, dice, entered, give_code, more, new_game, picture,
+                        players_result, record, tap, targets)
 from live_server import Server
 from playwright.sync_api import expect
 
 SIZES = {"phone": PHONE, "desk": DESK}
+BOARD_SIZES = {**SIZES, "sideways": SIDEWAYS}
 
 
 @pytest.fixture
@@ -46,20 +48,22 @@ def pages(browser, server):
 
 def teblo(page, folder):
     tap(page, "D3")
+    targets(page, "C3", "D2", "D4", "E3")  # the pawn's four steps, shown on the board
     picture(page, "live-scoresheet-offers.png", folder)
-    choose(page, "D4")
+    tap(page, "D4")  # the pawn and its square name one turn: no turn to choose
+    entered(page, "D4")
     record(page, 1)
-    tap(page, "I10")
-    choose(page, "H10")
+    tap(page, "I10", "H10")
+    entered(page, "H10")
     record(page, 2)
-    tap(page, "H9")
-    choose(page, "(H9)")
+    tap(page, "H9")  # an empty square no pawn can reach: the placement alone
+    entered(page, "(H9)")
     record(page, 3)
     tap(page, "H10", "G10")
-    choose(page, "G10")
+    entered(page, "G10")
     record(page, 4)
     tap(page, "D4", "D5")
-    choose(page, "D5")
+    entered(page, "D5")
     record(page, 5)
     more(page)
     page.click("text=Undo the last turn")  # a scorer's mistake, taken back: kept as a note, struck through
@@ -84,18 +88,18 @@ def teblo(page, folder):
 
 
 def staku(page, folder):
-    tap(page, "b6")
-    choose(page, "b6-c6")
+    tap(page, "b6", "c6")
+    entered(page, "b6-c6")
     tap(page, "c8")
-    choose(page, "b6-c6+c8")
+    entered(page, "b6-c6+c8")
     record(page, 1)
-    tap(page, "g1")
+    tap(page, "g1", "f2")  # the tokens go from g1 to f2, or from f2 to g1: two turns to choose from
     choose(page, "g1-f2")
     tap(page, "d1")
-    choose(page, "g1-f2+d1")
+    entered(page, "g1-f2+d1")
     record(page, 2)
     tap(page, "c8", "f6")
-    choose(page, "c8*xf6")
+    entered(page, "c8*xf6")
     tap(page, "g6")
     choose(page, "c8*xf6+xg6")
     record(page, 3)
@@ -110,14 +114,17 @@ def staku(page, folder):
 def tektop(page, folder):
     dice(page, "1122")
     tap(page, "a1")
-    choose(page, "1122:a1-b2")
-    tap(page, "c1")
-    choose(page, "1122:a1-b2,c1-c2")
+    targets(page, "a2", "b2")
+    tap(page, "b2")
+    entered(page, "1122:a1-b2")
+    tap(page, "c1", "c2")
+    entered(page, "1122:a1-b2,c1-c2")
+    expect(page.locator(".ls-message")).to_have_text("Turn: 1122:a1-b2,c1-c2. Record it, or tap cells to add to it.")
     picture(page, "live-dice.png", folder, full=True)
     record(page, 1)
     dice(page, "3155", "3456")
     tap(page, "e2", "d2")
-    choose(page, "3155/3456:e2-d2")
+    entered(page, "3155/3456:e2-d2")
     record(page, 2)
     players_result(page, "1/2-1/2", "agreement", "1/2-1/2: a draw")
     return "1. 1122:a1-b2,c1-c2 3155/3456:e2-d2 1/2-1/2"
@@ -144,13 +151,14 @@ def tchako(page, folder):
     choose(page, "A>D,A>E")
     record(page, 1)
     tap(page, "J", "O")  # O: the button for off the board
-    choose(page, "J>O")
+    entered(page, "J>O")
     tap(page, "J", "I")
     choose(page, "J>O,J>I")
     record(page, 2)
     tap(page, "E")
     choose(page, "E>I")
     tap(page, "I")  # the Black puck it hit there
+    expect(page.locator(".ls-offer[data-turn='E>IxI']")).to_be_visible()
     picture(page, "live-tchako-hit.png", folder)
     choose(page, "E>IxI")
     record(page, 3)
@@ -161,11 +169,36 @@ def tchako(page, folder):
 GAMES = {"Teblo": teblo, "Staku": staku, "Tektop": tektop, "Tekao": tekao, "TChako": tchako}
 
 
-@pytest.mark.parametrize("size", SIZES)
+def board_fills_the_screen(page, size: str) -> None:
+    """Upright, the board is as wide as the phone; sideways, as high; its cells as large as that makes them."""
+    view = page.viewport_size
+    board = box(page.locator(".ls-sheet-board svg"))
+    if size == "phone":
+        assert board["x"] == 0 and board["width"] >= view["width"] - 1, (board, view)
+    elif size == "sideways":
+        assert board["y"] == 0 and board["height"] >= view["height"] - 1, (board, view)
+    if size == "sideways":
+        assert board["x"] == 0 and board["y"] == 0 and board["height"] <= view["height"] + 1, (board, view)
+    cells = [box(page.locator(".ls-cell").nth(k)) for k in range(3)]
+    if size != "desk":  # measured: 29 px (Teblo's 11x11 squares) to 69 px (T'Chako's zones) upright, 27 to 65 sideways
+        assert all(min(cell["width"], cell["height"]) >= 26 for cell in cells), cells
+
+
+def box(locator):
+    """The element's box on the screen, once the page has stopped drawing it again."""
+    for _ in range(100):
+        found = locator.bounding_box()
+        if found is not None:
+            return found
+    raise AssertionError(f"{locator} is never drawn")
+
+
+@pytest.mark.parametrize("size", BOARD_SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_of_each_game_is_recorded_by_tapping(game, size, server, pages, tmp_path):
-    page = pages(SIZES[size])
+    page = pages(BOARD_SIZES[size])
     new_game(page, server.url, game, "1", "3", "Ann", "Bob")
+    board_fills_the_screen(page, size)
     movetext = GAMES[game](page, tmp_path)
     text = (server.folder / "round1-board3.tgn").read_text(encoding="utf-8")
     assert " ".join(text.split("\n\n", 1)[1].split()) == movetext
@@ -271,9 +304,72 @@ def test_a_finished_game_is_reopened_once_confirmed_and_spectators_see_it_live(s
     expect(seen).to_be_in_viewport()
     expect(event.locator(".ls-card[data-name='round8-board1.tgn'] .ls-state")).to_have_text("Live")
     tap(phone, "H9")
-    choose(phone, "(H9)")
+    entered(phone, "(H9)")
     record(phone, 3)
     expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("(H9)")
+
+
+# --- the end of a game ---------------------------------------------------------------------
+
+def entry_is_closed(page, finished: bool) -> None:
+    """No turn can be entered: no Turn field, no Record turn, no offers, no tappable cell; once
+    finished, no undo nor result either (docs/live.md#corrections-comments-and-results)."""
+    expect(page.get_by_label("Turn", exact=True)).to_be_hidden()
+    expect(page.get_by_role("button", name="Record turn")).to_be_hidden()
+    expect(page.locator(".ls-offers")).to_be_hidden()
+    expect(page.locator(".ls-cell[role=button]")).to_have_count(0)
+    more(page)
+    for control in (page.get_by_role("button", name="Undo the last turn"), page.locator(".ls-result-form")):
+        if finished:
+            expect(control).to_be_hidden()
+        else:
+            expect(control).to_be_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sheet_ends_with_the_game_and_the_game_page_says_finished(size, server, pages):
+    phone = pages(SIZES[size])
+    new_game(phone, server.url, "Staku", "9", "1", "Ann", "Bob")
+    spectator = pages(SIZES[size], scorer=False)
+    spectator.goto(server.url + "game/round9-board1.tgn")
+    expect(spectator.locator(".ls-connection")).to_have_text("Live")
+    turn = phone.get_by_label("Turn", exact=True)
+    for ply, text in enumerate(("b6-c6+c8", "g1-f2+d1", "c8*xf6+xg6"), 1):  # the last one takes Black's palace
+        turn.fill(text)
+        record(phone, ply)
+    proposal = phone.locator(".ls-proposal")
+    expect(proposal).to_contain_text("The game is over: White took Black's palace g6.")
+    expect(proposal).to_be_in_viewport()  # in view at once, nothing scrolled
+    expect(phone.locator(".ls-prompt")).to_have_text("The game is over.")
+    entry_is_closed(phone, finished=False)
+    phone.click("text=Not yet")  # the game stays open, to undo a mistaken last turn: still no turn to enter
+    entry_is_closed(phone, finished=False)
+    expect(spectator.locator(".ls-connection")).to_have_text("Live")
+    phone.reload()
+    expect(proposal).to_be_in_viewport()
+    phone.click("text=Confirm the result")
+    expect(phone.locator(".ls-prompt")).to_have_text("Finished: 1-0")
+    entry_is_closed(phone, finished=True)
+    expect(phone.get_by_role("button", name="Reopen to correct it")).to_be_visible()
+    expect(spectator.locator(".ls-badge")).to_have_text("1-0 · White (Ann) wins")
+    expect(spectator.locator(".ls-connection")).to_have_text("Finished")
+    # an ending the players give: the question in view at once, then a finished sheet
+    new_game(phone, server.url, "Teblo", "9", "2", "Cy", "Di")
+    spectator.goto(server.url + "game/round9-board2.tgn")
+    expect(spectator.locator(".ls-connection")).to_have_text("Live")
+    turn.fill("D4")
+    record(phone, 1)
+    more(phone)
+    phone.select_option("#ls-result", "0-1")
+    phone.select_option("#ls-reason", "resignation")
+    phone.click("text=Save the result")
+    expect(phone.locator(".ls-proposal-text")).to_have_text("End the game with 0-1: Red (Di) wins (resignation)?")
+    expect(proposal).to_be_in_viewport()
+    phone.click("text=Confirm the result")
+    expect(phone.locator(".ls-prompt")).to_have_text("Finished: 0-1")
+    entry_is_closed(phone, finished=True)
+    expect(spectator.locator(".ls-badge")).to_have_text("0-1 · Red (Di) wins")
+    expect(spectator.locator(".ls-connection")).to_have_text("Finished")
 
 
 # --- spectators ---------------------------------------------------------------------------
@@ -292,10 +388,10 @@ def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_p
         expect(spectator.locator(".ls-connection")).to_contain_text("Live")
     phone.goto(server.url + "record/round3-board1.tgn")
     card = event.locator(".ls-card[data-name='round3-board1.tgn']")
-    for ply, (cell, turn, label) in enumerate([("D3", "D4", "1. D4"), ("I10", "H10", "1... H10"),
-                                               ("H9", "(H9)", "2. (H9)")], 1):
-        tap(phone, cell)
-        choose(phone, turn)
+    for ply, (cells, turn, label) in enumerate([(("D3", "D4"), "D4", "1. D4"), (("I10", "H10"), "H10", "1... H10"),
+                                                (("H9",), "(H9)", "2. (H9)")], 1):
+        tap(phone, *cells)
+        entered(phone, turn)
         record(phone, ply)
         expect(card.locator("[aria-current=step]")).to_have_text(label)
         expect(card.locator("svg[role=img]")).to_have_attribute("aria-label", f"Teblo, after {label}")
@@ -312,6 +408,44 @@ def test_three_spectators_follow_the_game_as_it_is_recorded(server, pages, tmp_p
     expect(card.locator(".ls-state")).to_have_text("1-0 · Yellow (Ann) wins")
     expect(event.locator(".ls-standings-box tbody tr").first).to_contain_text("Ann")
     picture(event, "live-event-page.png", tmp_path, full=True, width=DESK["width"])
+
+
+PLAYERS = ["Annabelle Fitzgerald", "Bartholomew Okonkwo", "Cyrielle Vandenberghe", "Dmitri Alexandrovich",
+           "Eleonora Castellanos", "Fitzwilliam Darcy-Smythe", "Guinevere Llewellyn", "Hieronymus Bosch-Jansen"]
+
+
+def test_the_event_pages_standings_fit_a_phone(tmp_path, browser):
+    """Eight players' standings on a phone: no sideways scroll, Points in view, names on one or two lines."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for board, (first, second) in enumerate(zip(PLAYERS, PLAYERS[1:] + PLAYERS[:1]), 1):
+        (folder / f"round1-board{board}.tgn").write_text(
+            f'[Event "Club night"]\n[Game "Teblo"]\n[Round "1"]\n[Board "{board}"]\n[Yellow "{first}"]\n'
+            f'[Red "{second}"]\n[Result "1-0"]\n\n1. D4 H10 1-0\n', encoding="utf-8")
+    running = Server(folder).start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(running.url)
+        table = page.locator(".ls-event-standings table")
+        expect(table.locator("tbody tr")).to_have_count(8)
+        view = page.viewport_size["width"]
+        assert page.locator("html").evaluate("html => html.scrollWidth") <= view
+        for box in (page.locator(".ls-event-standings .ls-standings"), page.locator(".ls-event-standings")):
+            assert box.evaluate("box => box.scrollWidth - box.clientWidth") == 0
+        for heading in ("Rank", "Player", "Games", "Points"):
+            cell = table.locator("th", has_text=heading).first
+            expect(cell).to_be_visible()
+            found = cell.bounding_box()
+            assert found is not None and 0 <= found["x"] and found["x"] + found["width"] <= view, (heading, found)
+        names = table.locator("tbody td:nth-child(2)")
+        lines = names.evaluate_all("cells => cells.map(cell => { const range = document.createRange();"
+                                   " range.selectNodeContents(cell); return new Set([...range.getClientRects()]"
+                                   ".map(rect => Math.round(rect.top))).size; })")
+        assert max(lines) <= 2, lines
+    finally:
+        context.close()
+        running.stop()
 
 
 # --- the network and the server fail -------------------------------------------------------
@@ -337,7 +471,7 @@ def test_the_server_killed_and_started_again_mid_game(server, pages):
     expect(phone.locator(".ls-queue")).to_be_hidden()
     expect(spectator.locator("a.ls-m[aria-current=step]")).to_have_text("H10")
     tap(phone, "H9")
-    choose(phone, "(H9)")
+    entered(phone, "(H9)")
     record(phone, 3)
     assert (server.folder / "round4-board1.tgn").read_text(encoding="utf-8").endswith("\n1. D4 H10 2. (H9) *\n")
 

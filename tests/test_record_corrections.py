@@ -58,7 +58,7 @@ def movetext(path: Path) -> str:
 def test_a_date_is_written_yyyy_mm_dd_and_the_two_players_differ(tmp_path):
     path = tmp_path / "board1.tgn"
     child = spawn(path)
-    answer(child, "Event [?]: ", "Club night")
+    answer(child, "Event [", "Club night")
     answer(child, "Site [?]: ", "")
     answer(child, "]: ", "14/03/2026")
     child.expect_exact(DATE_REFUSED)
@@ -66,6 +66,7 @@ def test_a_date_is_written_yyyy_mm_dd_and_the_two_players_differ(tmp_path):
     child.expect_exact("refused: '2026.02.30' is not a date of the calendar")
     answer(child, "]: ", "2026.03.??")
     answer(child, "Round [?]: ", "2")
+    answer(child, "Board [?]: ", "")
     answer(child, "Yellow [?]: ", "Ana de Wit")
     answer(child, "Red [?]: ", "ana  de wit")
     child.expect_exact("refused: Ana de Wit plays Yellow already: the two sides need two different players")
@@ -133,7 +134,7 @@ def test_a_result_given_by_hand_is_confirmed_in_words(tmp_path):
 
 def test_end_of_input_at_the_confirmation_saves_unfinished(tmp_path):
     path = tmp_path / "board3.tgn"
-    result = run("record", "teblo", "-o", str(path), stdin="\n" * 6 + "D4\nresult 0-1\n")
+    result = run("record", "teblo", "-o", str(path), stdin="\n" * 7 + "D4\nresult 0-1\n")
     assert result.returncode == 0
     assert result.stdout.endswith(f"turn 1 Red> End the game with 0-1: Red wins? [y/N] \n"
                                   f"saved {path}: 1 turn, unfinished\n")
@@ -176,7 +177,7 @@ def test_a_finished_record_is_reopened_with_its_result_kept_as_a_correction(tmp_
 def test_undo_keeps_the_turn_its_annotations_and_comments(tmp_path):
     path = tmp_path / "board5.tgn"
     child = spawn(path)
-    for _ in range(6):
+    for _ in range(7):  # Enter at each tag
         answer(child, "]: ", "")
     answer(child, "turn 1 Yellow> ", "undo")
     child.expect_exact("refused: no turn to undo")

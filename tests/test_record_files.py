@@ -17,7 +17,7 @@ from ludoscribe.notation import lock as lock_module
 from ludoscribe.notation.lock import ScoresheetLock
 
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
-TAGS = "\n" * 6  # Enter at each tag: the defaults
+TAGS = "\n" * 7  # Enter at each tag: the defaults
 USAGE = "Usage: ludoscribe record [OPTIONS] GAME\nTry 'ludoscribe record --help' for help.\n\n"
 RECORD = '[Game "Teblo"]\n[Result "*"]\n\n1. D4 H10 *\n'
 

@@ -14,7 +14,7 @@ from ludoscribe.notation import read_string
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
 SHUFFLE = ["D4", "H10", "D3", "I10"] * 3
 DRAWN = "The game is over: the turns D4 H10 D3 I10 were played three times in a row."
-TAGS = ("Event", "Site", "Date", "Round", "Yellow", "Red")
+TAGS = ("Event", "Site", "Date", "Round", "Board", "Yellow", "Red")
 
 
 def spawn(path: Path) -> pexpect.spawn:

@@ -41,7 +41,7 @@ def check(path: Path) -> subprocess.CompletedProcess:
 def test_record_refuse_undo_crash_and_resume(tmp_path):
     path = tmp_path / "board1.tgn"
     child = spawn("record", "teblo", "-o", str(path))
-    answer_tags(child, {"Event": "Club <night>", "Site": "", "Date": "2026.03.14", "Round": "2",
+    answer_tags(child, {"Event": "Club <night>", "Site": "", "Date": "2026.03.14", "Round": "2", "Board": "1",
                         "Yellow": "Ana", "Red": "Bo"})
     turn(child, "turn 1 Yellow", "D4")
     turn(child, "turn 1 Red", "H10")
@@ -99,7 +99,7 @@ def test_the_end_by_the_rules_is_proposed_as_the_result(tmp_path):
     finished = next(r for r in random_records("Tekao", 20, seed=3, max_turns=200) if r.result != "*")
     path = tmp_path / "tekao.tgn"
     child = spawn("record", "tekao", "-o", str(path))
-    answer_tags(child, {name: "" for name in ("Event", "Site", "Date", "Round", "Blue", "Yellow")})
+    answer_tags(child, {name: "" for name in ("Event", "Site", "Date", "Round", "Board", "Blue", "Yellow")})
     for node in finished.moves:
         child.expect_exact("> ")
         child.sendline(finished.game.turn_text(node.turn))
@@ -118,7 +118,7 @@ def test_the_end_by_the_rules_is_proposed_as_the_result(tmp_path):
 def test_quit_and_end_of_input_save_an_unfinished_record(tmp_path):
     path = tmp_path / "quit.tgn"
     child = spawn("record", "staku", "-o", str(path))
-    answer_tags(child, {name: "" for name in ("Event", "Site", "Date", "Round", "White", "Black")})
+    answer_tags(child, {name: "" for name in ("Event", "Site", "Date", "Round", "Board", "White", "Black")})
     turn(child, "turn 1 White", "help")
     child.expect_exact("undo ")
     turn(child, "turn 1 White", "quit")
@@ -144,7 +144,7 @@ def test_a_yes_or_no_question_asks_again_after_any_other_answer(tmp_path):
     """docs/cli.md#record: y, yes, n or no in any case, Enter for the capital letter's answer."""
     path = tmp_path / "asked.tgn"
     child = spawn("record", "teblo", "-o", str(path))
-    answer_tags(child, {"Event": "", "Site": "", "Date": "2026.03.14", "Round": "", "Yellow": "Ana", "Red": "Bo"})
+    answer_tags(child, {"Event": "", "Site": "", "Date": "2026.03.14", "Round": "", "Board": "", "Yellow": "Ana", "Red": "Bo"})
     turn(child, "turn 1 Yellow", "result 1-0")
     question = "End the game with 1-0: Yellow (Ana) wins? [y/N] "
     child.expect_exact(question)

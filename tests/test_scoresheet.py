@@ -10,7 +10,7 @@ from ludoscribe.render.text import board_rows, text_board
 
 def test_turns_are_checked_completed_and_undone():
     sheet = Scoresheet.new("Teblo", {"Yellow": "Ana"})
-    assert sheet.tag_names() == ("Event", "Site", "Date", "Round", "Yellow", "Red")
+    assert sheet.tag_names() == ("Event", "Site", "Date", "Round", "Board", "Yellow", "Red")
     assert sheet.add_turn("D4") is None and sheet.add_turn("H10") is None
     assert sheet.add_turn("Q4") == "'Q4' is not a Teblo turn (a step like D4 or a placement like (H9))"
     assert sheet.add_turn("D6").startswith("D6 is not next to Yellow's pawn on D4")

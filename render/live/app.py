@@ -56,12 +56,13 @@ class Server(uvicorn.Server):
 
 
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,
-               clock: Callable[[], float] | None = None) -> SecurityHeaders:
+               clock: Callable[[], float] | None = None, event: str = "") -> SecurityHeaders:
     """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
-    turns back from spectators; the folder is read again every `every` seconds."""
+    turns back from spectators; the folder is read again every `every` seconds; `event`
+    names the event (else its games' Event tag, else the folder's name)."""
     if (problem := code_problem(code)) is not None:  # anyone could record
         raise ValueError(f"the event code {code!r} {problem}")
-    live = Live(EventFolder(Path(folder)), delay, clock)
+    live = Live(EventFolder(Path(folder), name=event), delay, clock)
     live.folder.clear_temporary()  # what a save cut short by a kill left
     live.start()
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused, HTTPException: not_served})

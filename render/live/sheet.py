@@ -67,20 +67,20 @@ def sheet_page(event: str, view: Any) -> str:
     body = f"""<header class="ls-head ls-sheet-head"><p><a href="/record">{html_text(event)}</a>
 <span class="ls-connection" role="status" aria-live="polite"></span></p>
 <h1>{html_text(heading(game))}: {html_text(players(game))}</h1></header>
-<main class="ls-sheet">
+<main class="ls-sheet" data-stage="turns">
 <div class="ls-sheet-board" aria-label="Board: tap the cells of the turn"></div>
 <p class="ls-prompt" aria-live="polite"></p>
-<div class="ls-chance" hidden></div>
-<div class="ls-offers" role="group" aria-label="Turns offered"></div>
-<form class="ls-turn-form"><label for="ls-turn">Turn</label>
+<div class="ls-proposal" hidden><p class="ls-proposal-text"></p>
+<div class="ls-buttons"><button type="button" class="ls-confirm ls-primary">Confirm the result</button>
+<button type="button" class="ls-not-yet">Not yet</button></div></div>
+<div class="ls-chance ls-entry" hidden></div>
+<div class="ls-offers ls-entry" role="group" aria-label="Turns offered"></div>
+<form class="ls-turn-form ls-entry"><label for="ls-turn">Turn</label>
 <input id="ls-turn" name="turn" autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false">
 <div class="ls-buttons"><button type="submit" class="ls-primary">Record turn</button>
 <button type="button" class="ls-clear">Clear</button></div></form>
 <p class="ls-message" role="status" aria-live="assertive"></p>
 <div class="ls-claim" hidden><button type="button" class="ls-take-over">Take over recording here</button></div>
-<div class="ls-proposal" hidden><p class="ls-proposal-text"></p>
-<div class="ls-buttons"><button type="button" class="ls-confirm ls-primary">Confirm the result</button>
-<button type="button" class="ls-not-yet">Not yet</button></div></div>
 <div class="ls-reopen" hidden><div class="ls-buttons"><button type="button" class="ls-reopen-ask">Reopen to correct it</button></div>
 <div class="ls-reopen-question" hidden><p class="ls-reopen-text"></p>
 <div class="ls-buttons"><button type="button" class="ls-reopen-confirm ls-primary">Reopen it</button>
@@ -96,8 +96,8 @@ def sheet_page(event: str, view: Any) -> str:
 <select id="ls-nag" name="nag">{nags}</select><button type="submit">Add NAG</button></form>
 <form class="ls-clock-form"><label for="ls-clock">Time left after the last turn (H:MM:SS)</label>
 <input id="ls-clock" name="clock" autocomplete="off" inputmode="numeric" placeholder="0:58:12"><button type="submit">Add clock</button></form>
-<div class="ls-buttons"><button type="button" class="ls-undo">Undo the last turn</button></div>
-<form class="ls-result-form"><label for="ls-result">Result</label>
+<div class="ls-buttons ls-open-only"><button type="button" class="ls-undo">Undo the last turn</button></div>
+<form class="ls-result-form ls-open-only"><label for="ls-result">Result</label>
 <select id="ls-result" name="result"><option value="1-0">1-0</option><option value="0-1">0-1</option>
 <option value="1/2-1/2">1/2-1/2</option></select>
 <label for="ls-reason">Why</label><select id="ls-reason" name="reason">{reasons}</select>

@@ -29,6 +29,7 @@
     var game = main.querySelector(".ls-game");
     if (game && !before.end) game.setAttribute("data-at", before.at);
     if (window.ludoscribeViewer) window.ludoscribeViewer.start();
+    status(connected);
   }
 
   function fetchView(wantedKey) {
@@ -43,7 +44,15 @@
       }, function () { asked = null; });
   }
 
-  var status = function (text) { live.setText(document.querySelector(".ls-connection"), text + (page.note ? " · " + page.note : "")); };
+  /* The connection as the stream says it; a finished game is said finished rather than live. */
+  var connected = "";
+  function status(text) {
+    connected = text;
+    if (!text) return;
+    var finished = main.querySelector(".ls-badge[data-state=finished]");
+    live.setText(document.querySelector(".ls-connection"),
+                 (text === "Live" && finished ? "Finished" : text) + (page.note ? " · " + page.note : ""));
+  }
   if (page.events) {
     live.follow(page.events, function (kind, data) {
       var games = kind === "event" ? data.games : kind === "game" ? [data] : [];

@@ -12,6 +12,7 @@
   var $ = function (selector) { return document.querySelector(selector); };
   var board = $(".ls-sheet-board"), offersBox = $(".ls-offers"), turnField = $("#ls-turn");
   var message = $(".ls-message"), prompt = $(".ls-prompt"), chance = $(".ls-chance");
+  var sheet = $(".ls-sheet");
   var state = null;  /* the game as the server last said */
   var draft = "", picked = [], asked = 0, sending = false, retry = null;
 
@@ -131,7 +132,11 @@
     if (data.recorder === "other") say("This game is being recorded on another device.", "refused");
     drawMoves(data);
     var finished = data.result !== "*";
-    prompt.textContent = finished ? "Finished: " + data.result : "Next: " + data.label;
+    /* Turns are entered only while the game goes on: once the rules ended it, the result is asked
+       for (docs/live.md#corrections-comments-and-results); once it is saved, the sheet is finished. */
+    sheet.setAttribute("data-stage", finished ? "finished" : data.proposed ? "over" : "turns");
+    board.setAttribute("aria-label", entering() ? "Board: tap the cells of the turn" : "Board");
+    prompt.textContent = finished ? "Finished: " + data.result : data.proposed ? "The game is over." : "Next: " + data.label;
     var proposal = $(".ls-proposal");
     proposal.hidden = !data.proposed;
     if (data.proposed) {
@@ -139,6 +144,7 @@
       proposal.removeAttribute("data-reason");
       $(".ls-proposal-text").textContent = "The game is over: " + data.proposed.reason + ". Result " +
         words(data.proposed.result) + "?";
+      proposal.scrollIntoView({block: "nearest"});
     }
     $(".ls-reopen").hidden = !(finished && data.recorder === "you");
     if (!finished) $(".ls-reopen-question").hidden = true;
@@ -150,6 +156,11 @@
     setBoard(data.board);
     offersBox.replaceChildren();
     askOffers();
+  }
+
+  /* Whether turns may be entered: the game goes on. */
+  function entering() {
+    return sheet.getAttribute("data-stage") === "turns";
   }
 
   /* A result as `ludoscribe record` says it: "0-1: Red (Bob) wins". */
@@ -204,6 +215,7 @@
 
   function setBoard(svg) {
     board.innerHTML = svg;  /* drawn by the server, every text in it escaped */
+    if (!entering()) return;
     board.querySelectorAll(".ls-cell").forEach(function (cell) {
       var picked_ = picked.indexOf(cell.getAttribute("data-cell")) >= 0;
       cell.setAttribute("role", "button");
@@ -213,11 +225,26 @@
     });
   }
 
+  /* The cells the turns offered would also involve (where the piece tapped may go), marked on the board. */
+  function showTargets(offers) {
+    if (!picked.length || !entering()) return;
+    var targets = {};
+    offers.forEach(function (offer) {
+      offer.cells.forEach(function (cell) { if (picked.indexOf(cell) < 0) targets[cell] = true; });
+    });
+    board.querySelectorAll(".ls-cell").forEach(function (cell) {
+      var name = cell.getAttribute("data-cell");
+      if (!Object.prototype.hasOwnProperty.call(targets, name)) return;
+      cell.classList.add("ls-target");
+      cell.setAttribute("aria-label", name + " (offered)");
+    });
+  }
+
   function showButtons(buttons) {
     var box = $(".ls-places");
     if (!box) {
       box = document.createElement("div");
-      box.className = "ls-places ls-buttons";
+      box.className = "ls-places ls-buttons ls-entry";
       board.after(box);
     }
     box.replaceChildren.apply(box, Object.keys(buttons).map(function (place) {
@@ -290,7 +317,7 @@
 
   /* Ask the engine what the draft and the cells picked may mean; the latest question wins. */
   function askOffers() {
-    if (!state || state.problem || state.result !== "*") return;
+    if (!state || state.problem || !entering()) return;
     var number = ++asked;
     live.api("POST", base + "/offers", {draft: draft, cells: picked}).then(function (answer) {
       if (number !== asked) return;
@@ -300,7 +327,12 @@
         picked = picked.slice(-1);
         return askOffers();
       }
+      if (picked.length && data.offers.length === 1 && !data.more) {  /* the cells tapped name one turn: it is the draft */
+        setDraft(data.offers[0].turn);
+        return;
+      }
       setBoard(data.board);
+      showTargets(data.offers);
       showButtons(data.buttons || {});
       showOffers(data);
     }, function () {
@@ -354,6 +386,7 @@
   });
 
   function pick(cell) {
+    if (!entering()) return;
     var at = picked.indexOf(cell);
     if (at >= 0) picked.splice(at, 1);
     else picked.push(cell);
@@ -420,6 +453,7 @@
     proposal.setAttribute("data-result", result);
     proposal.setAttribute("data-reason", reason);
     $(".ls-proposal-text").textContent = "End the game with " + words(result) + " (" + reason + ")?";
+    proposal.scrollIntoView({block: "nearest"});
   });
   $(".ls-confirm").addEventListener("click", function () {
     var proposal = $(".ls-proposal");
@@ -427,8 +461,11 @@
     act("result", proposal.getAttribute("data-result"), proposal.getAttribute("data-reason") || "");
   });
   $(".ls-not-yet").addEventListener("click", function () {
-    $(".ls-proposal").hidden = true;
-    say("Not saved. Undo the last turn if it was mistaken, or go on.", "info");
+    var proposal = $(".ls-proposal");
+    proposal.hidden = true;
+    if (proposal.hasAttribute("data-reason")) { say("Not saved: the game goes on.", "info"); return; }
+    $(".ls-more").open = true;  /* the rules ended it: what is left is to undo the last turn, or give a result */
+    say("Not saved. Undo the last turn if it was mistaken, or give the result.", "info");
   });
 
   /* A finished game reopened to correct it, once the scorer confirms: its result is kept as a correction. */
