@@ -615,7 +615,7 @@ def test_a_game_recorded_in_a_terminal_shows_up_live(server, tmp_path):
     stream.next("event")
     session = subprocess.run([sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "record",
                               "teblo", "-o", str(tmp_path / "terminal.tgn")],
-                             input="Club\n?\n2026.11.20\n3\nCy\nDi\nD4\nH10\nquit\n", capture_output=True, text=True)
+                             input="Club\n?\n2026.11.20\n3\n1\nCy\nDi\nD4\nH10\nquit\n", capture_output=True, text=True)
     assert session.returncode == 0, session.stderr
     plies = 0
     while plies < 2:  # the session saves after each turn: the server may see one or both
