@@ -674,7 +674,6 @@
     ownIds();
     viewers = viewers.filter(function (viewer) { return viewer.game.isConnected; });  /* a page that redraws a record */
     if (active && !active.game.isConnected) active = null;
-    if (location.protocol === "file:") document.documentElement.classList.add("ls-from-disk");
     pinUnderHeader();
     document.querySelectorAll(".ls-explorer").forEach(function (box) {
       if (!box.hasAttribute("data-ready")) {
