@@ -205,7 +205,8 @@ class Scoresheet:
         """The turn written `text`, perhaps after its number as a record writes it (`2... I10`,
         `3.D6`): ValueError if it is no turn of the game, or its number is not this turn's."""
         try:
-            return self.game.read_turn(text)
+            turn: Hashable = self.game.read_turn(text)
+            return turn
         except ValueError:
             numbered = NUMBERED.fullmatch(text)
             if numbered is None:
@@ -215,7 +216,8 @@ class Scoresheet:
         if numbered["number"].lstrip("0") != str(position.number) or (numbered["dots"] == ".") != (position.side == 0):
             shown = shorten(f"{numbered['number']}{numbered['dots']}")
             raise ValueError(f"turn number {shown} does not fit: this turn is {right}")
-        return self.game.read_turn(numbered["turn"])
+        turn = self.game.read_turn(numbered["turn"])
+        return turn
 
     def _drop_last_turn(self) -> Node:
         self.history.pop()

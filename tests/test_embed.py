@@ -206,7 +206,8 @@ OWN = """() => {
   const refs = records.map(r => [...r.querySelectorAll('use')].map(u => u.getAttribute('href') || u.getAttribute('xlink:href')));
   return {duplicates: ids.filter((id, i) => ids.indexOf(id) !== i),
           links: records.map(r => [...r.querySelectorAll('a.ls-m')].map(a => a.getAttribute('href'))),
-          outside: refs.map((list, i) => list.filter(ref => !records[i].querySelector(ref.replace(/[^#\\w-]/g, '\\\\$&'))).length),
+          outside: refs.map((list, i) =>
+            list.filter(ref => !records[i].querySelector(ref.replace(/[^#\\w-]/g, '\\\\$&'))).length),
           uses: refs.map(list => list.length)};
 }"""
 

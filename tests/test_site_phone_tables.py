@@ -28,7 +28,8 @@ RECORDS, STANDINGS = {"Players", "Result", "Date"}, {"Rank", "Player", "Points"}
 def test_the_sites_tables_fit_a_phone(browser, corpus_sites, theme):
     site = corpus_sites(theme)
     names = ["index.html", "players.html", "events.html",
-             *(path.relative_to(site).as_posix() for folder in ("games", "events") for path in sorted((site / folder).glob("*.html")))]
+             *(path.relative_to(site).as_posix() for folder in ("games", "events")
+               for path in sorted((site / folder).glob("*.html")))]
     context = browser.new_context(viewport=SIZES["phone"])
     page = context.new_page()
     wrong = {}
