@@ -125,6 +125,7 @@
     if (material) {
       var panel = document.querySelector(".md-search");  /* hidden by Material when its worker fails */
       var shown = function () { if (panel.hidden) panel.hidden = false; };
+      if (!panel.hasAttribute("aria-label")) panel.setAttribute("aria-label", "Search");  /* a dialog has a name */
       new MutationObserver(shown).observe(panel, {attributes: true, attributeFilter: ["hidden"]});
       shown();
       answer(material, materialResults);
