@@ -76,7 +76,8 @@ def test_index_pages_by_game_and_by_event(built):
     teblo = (docs / "games" / "teblo.md").read_text()
     assert ('<div class="ls-sortable">\n<table>\n<thead><tr><th>Players</th><th>Result</th><th>Date</th>'
             '<th class="ls-aside">Round</th><th class="ls-aside">Event</th></tr></thead>') in teblo  # aside: not on a phone
-    players = '<a href="../records/club-night-3-ann-bob.html"><span class="ls-who">Ann –</span> <span class="ls-who">Bob</span></a>'
+    players = ('<a href="../records/club-night-3-ann-bob.html"><span class="ls-who">Ann –</span> '
+               '<span class="ls-who">Bob</span></a>')
     assert (f'<tr><td>{players}</td><td>*</td>'
             '<td data-sort="2026.11.20">2026.11.20</td><td class="ls-aside">3</td>'
             '<td class="ls-aside"><a href="../events/club-night.html">Club night</a></td></tr>') in teblo
