@@ -352,11 +352,11 @@ def _fill(record: Record, data: Any, path: str) -> None:
     record.result = _text(data.get("result"), f"{path}.result")
     if record.result not in RESULTS:
         raise SchemaError(f"{path}.result: {_safe(repr(record.result))} is not one of {', '.join(RESULTS)}")
-    if record.tags.get("Result", record.result) != record.result:
-        raise SchemaError(f"{path}.result: {record.result} differs from the Result tag {record.tags['Result']!r}")
     if not bind_game(record):
         raise SchemaError(f"{path}.tags: {record.problems.pop().message}")
     record.moves = _line(record, data.get("moves"), f"{path}.moves", 0)
+    if record.tags.get("Result", record.result) != record.result:  # after the turns, which check still replays
+        raise SchemaError(f"{path}.result: {record.result} differs from the Result tag {record.tags['Result']!r}")
 
 
 def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:

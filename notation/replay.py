@@ -8,7 +8,7 @@ from typing import Hashable
 from .games import History, Outcome
 from .games.base import IllegalTurn, Played, Position, SomeGame
 from .limits import MAX_RECORD
-from .model import Node, ProblemCode, Record
+from .model import Node, Problem, ProblemCode, Record
 from .walk import Step, Stop, Visitor, accept
 from .writer import TooDeep, TooLong, write_record
 
@@ -35,9 +35,19 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
 
     A record whose canonical text would be over the record size limit, or whose
     variations are nested too deep (a record made by a program), gets a problem too
-    (docs/format.md#limits). Returns None if the record could not be read (it
-    already has problems).
+    (docs/format.md#limits).
+
+    A record read with problems is replayed as far as it was read (`then` is not walked),
+    so that no problem hides another (docs/format.md#errors): an illegal turn is
+    reported beside a result unlike the Result tag, a tag written twice, or a mistake
+    later in the movetext. Returns None for such a record, or one whose game is unknown.
     """
+    if record.problems:
+        if record.game is not None and record.start is not None:
+            accept(record, Replayer(record))
+            if all(problem.line is not None for problem in record.problems):  # JSON's turns have no place
+                record.problems.sort(key=_place)
+        return None
     replayed = replay(record, then)
     if replayed is None:
         return None
@@ -53,6 +63,11 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
         except TooDeep as error:
             record.problem(str(error), code=ProblemCode.VARIATION)
     return replayed
+
+
+def _place(problem: Problem) -> tuple[int, int]:
+    """Where a problem is in its record's text, for listing them in reading order."""
+    return (problem.line or 0, problem.column or 0)
 
 
 def replay(record: Record, then: Visitor | None = None) -> Replayed | None:

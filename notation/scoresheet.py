@@ -16,7 +16,7 @@ import datetime
 import itertools
 import os
 import re
-from typing import Callable
+from typing import Callable, Hashable
 
 from .files import write_text
 from .games import History, Outcome, game_class
@@ -32,6 +32,8 @@ from .writer import TooLong, _TokenWriter, required_tags, write_record
 CLOCK = re.compile(r"\d+:[0-5]\d:[0-5]\d")
 # A turn as written in a record: a glyph glued to it (I9?, D4!?) and $N annotations after it.
 ANNOTATED = re.compile(r"(?P<turn>.*?)(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?(?P<nags>(?:\s+\$[0-9]{1,3})*)\s*")
+# A turn written after its number, as in a record: 2... I10, 3.D6 (docs/cli.md#record).
+NUMBERED = re.compile(r"(?P<number>[0-9]+)(?P<dots>\.\.\.|\.)\s*(?P<turn>\S.*)", re.DOTALL)
 # The Date tag: YYYY.MM.DD, ?? for an unknown part (docs/format.md#required-tags).
 DATE = re.compile(r"(?P<year>[0-9]{4}|\?{4})\.(?P<month>[0-9]{2}|\?\?)\.(?P<day>[0-9]{2}|\?\?)")
 LEAP_YEAR = 2000  # stands for an unknown year: February may have 29 days
@@ -188,7 +190,7 @@ class Scoresheet:
         if any(nag > 255 for nag in nags):
             return "an annotation $N goes from $0 to $255"
         try:
-            turn = self.game.read_turn(written["turn"])
+            turn = self._read_turn(written["turn"])
         except ValueError as error:
             return str(error)
         try:
@@ -201,6 +203,24 @@ class Scoresheet:
             self._drop_last_turn()
             return problem
         return self._kept(self._drop_last_turn)
+
+    def _read_turn(self, text: str) -> Hashable:
+        """The turn written `text`, perhaps after its number as a record writes it (`2... I10`,
+        `3.D6`): ValueError if it is no turn of the game, or its number is not this turn's."""
+        try:
+            turn: Hashable = self.game.read_turn(text)
+            return turn
+        except ValueError:
+            numbered = NUMBERED.fullmatch(text)
+            if numbered is None:
+                raise
+        position = self.history.position
+        right = f"{position.number}." if position.side == 0 else f"{position.number}..."
+        if numbered["number"].lstrip("0") != str(position.number) or (numbered["dots"] == ".") != (position.side == 0):
+            shown = shorten(f"{numbered['number']}{numbered['dots']}")
+            raise ValueError(f"turn number {shown} does not fit: this turn is {right}")
+        turn = self.game.read_turn(numbered["turn"])
+        return turn
 
     def _drop_last_turn(self) -> Node:
         self.history.pop()

@@ -69,6 +69,7 @@ class _MarkdownMoves(Visitor):
         self.tree, self.blocks, self.image = tree, blocks, image
         self.sides = tree.record.rules.sides
         self.words: list[list[str]] = []  # per open line, the words of its paragraph so far
+        self.run_on: list[bool] = []  # per open line: its next turn follows a plain turn (no number for the second side)
         self.intro = intro
 
     def flush(self) -> None:
@@ -79,25 +80,31 @@ class _MarkdownMoves(Visitor):
     def begin_line(self, depth: int, parent: Step | None) -> None:
         if parent is not None:
             self.flush()
+            self.run_on[-1] = False  # after a variation, the line's next turn is numbered
         self.words.append([self.intro] if parent is None and self.intro else [])
+        self.run_on.append(False)
 
     def visit_turn(self, step: Step) -> None:
         node, words = step.node, self.words[-1]
         number = self.tree.of(node)
         entry = self.tree.entries[number]
-        if step.numbered:
-            words.append(turn_number(entry.played_from))
-        words.extend(remark_markdown(*part) for part in remarks(node.before))
+        before, after = remarks(node.before), remarks(node.comments)
+        if not self.run_on[-1] or before or entry.played_from.side == 0:  # as PGN: a second side's turn numbered
+            words.append(turn_number(entry.played_from))                 # only after what readers see between
+        words.extend(remark_markdown(*part) for part in before)
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
         words.append(markdown_text(self.tree.record.rules.turn_text(node.turn) + glyphs))
         words.extend(f"({markdown_text(nag_text(nag, self.sides))})" for nag in node.nags if nag not in GLYPH_OF)
-        words.extend(remark_markdown(*part) for part in remarks(node.comments))
+        words.extend(remark_markdown(*part) for part in after)
+        self.run_on[-1] = not after
         if wants_diagram(node):
             picture = self.image(number, f"After {entry.label}")
             if picture:
                 self.flush()
                 self.blocks.append((len(self.words) - 1, picture))
+                self.run_on[-1] = False
 
     def end_line(self, depth: int) -> None:
         self.flush()
         self.words.pop()
+        self.run_on.pop()

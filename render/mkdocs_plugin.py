@@ -23,10 +23,15 @@ plugin's `root`) and record (from 1).
 A tgn-file path may only lead into the docs folder or a folder listed in the
 plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
 is refused with an error box, which fails a strict build (docs/publishing.md#safety).
+
+With the engine's search plugin, the plugin also makes the site's search work from the disk
+(docs/publishing.md#search-from-the-disk): the search index written again as a script, and
+search.js, which answers the theme's search box on file:// pages.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -34,17 +39,17 @@ from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config, ValidationError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from ..notation import check, read_string
-from ..notation.files import load
+from ..notation.files import load, write_text
 from ..notation.limits import number_problem, shorten
 from ..notation.model import Record
 from .diagram import ply_of
 from .budgets import BudgetError
 from .document import MOVE_LAYOUTS, asset, render_html
-from .escaping import html_text, terminal_text
+from .escaping import html_text, script_json, terminal_text
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -53,6 +58,8 @@ if TYPE_CHECKING:
 log = get_plugin_logger(__name__)
 ASSETS = ("viewer.css", "viewer.js")
 CONTRAST = "site.css"  # the theme_contrast option's style
+SEARCH = "search.js"  # the search of pages read from the disk, with the search plugin
+SEARCH_INDEX = "search-index.js"  # the search plugin's index, as a script a page from the disk may load
 ASSET_DIR = "assets/ludoscribe"
 # (no part of these patterns can be tried again from many places of one line: linear time)
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(?![^`]*`)[ \t]*([^\s`]*)", re.ASCII)  # no ` after; info: up to ASCII space
@@ -103,7 +110,10 @@ class LudoscribeConfig(Config):
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
-    """Renders ```tgn and ```tgn-file blocks; ships the viewer's script and style."""
+    """Renders ```tgn and ```tgn-file blocks; ships the viewer's script and style, and the search
+    of pages read from the disk."""
+
+    search = False  # whether the site has the search plugin
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
@@ -114,12 +124,21 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
         if self.config.theme_contrast:
             config.extra_css.append(f"{ASSET_DIR}/{CONTRAST}")
         config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
+        self.search = any(name == "search" or name.endswith("/search") for name in config.plugins)  # material/search
+        if self.search:
+            config.extra_javascript.append(f"{ASSET_DIR}/{SEARCH}")
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        for name in ASSETS + ((CONTRAST,) if self.config.theme_contrast else ()):
+        for name in ASSETS + ((CONTRAST,) if self.config.theme_contrast else ()) + ((SEARCH,) if self.search else ()):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=asset(name)))
         return files
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        index = Path(config.site_dir) / "search" / "search_index.json"
+        if self.search and index.is_file():
+            write_text(str(Path(config.site_dir) / ASSET_DIR / SEARCH_INDEX), search_script(index.read_text(encoding="utf-8")))
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
@@ -138,6 +157,12 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             return f'<div class="ls-error"><strong>Cannot show this game:</strong> {html_text(message)}</div>'
 
         return replace_blocks(markdown, render)
+
+
+def search_script(index: str) -> str:
+    """The search plugin's index (JSON) as a script that sets window.ludoscribeSearchIndex; the
+    JSON is read and written again, so nothing but the data can come out of it."""
+    return f"window.ludoscribeSearchIndex = {script_json(json.loads(index))};\n"
 
 
 def replace_blocks(markdown: str, render: Callable[[str, str], str]) -> str:

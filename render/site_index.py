@@ -45,13 +45,13 @@ def write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
                 for e in _ordered(entries)]
         write_markdown(docs / "games" / f"{slugify(game, 'game')}.md", display_name(game),
                [f"{plural(len(entries), 'record')}.{_explorers_sentence(plan, game)}", "",
-                _sortable(("Players", "Result", "Date", "Round", "Event"), rows)])
+                _sortable(("Players", "Result", "Date", "Round", "Event"), rows, aside=("Round", "Event"))])
     for event, entries in by_event.items():
         rows = [[_record_link(e, ".."), display_name(e.game), e.result, _date_cell(e), e.round]
                 for e in _ordered(entries)]
         write_markdown(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event),
                [f"{plural(len(entries), 'record')}.", "",
-                _sortable(("Players", "Game", "Result", "Date", "Round"), rows),
+                _sortable(("Players", "Game", "Result", "Date", "Round"), rows, aside=("Game", "Round")),
                 *_standings_section(plan.games[event])])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
     event_table = _sortable(("Event", "Records", "Dates"), [
@@ -67,7 +67,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
            [f"{plural(len(plan.entries), 'annotated record')}: step through "
             "each game on its page with the buttons or the arrow keys. "
             "[Players](players.md) lists everyone who played, with their records.", "",
-            "## Recent games", "", _sortable(("Players", "Game", "Result", "Date", "Event"), recent), "",
+            "## Recent games", "", _sortable(("Players", "Game", "Result", "Date", "Event"), recent, aside=("Event",)), "",
             "## Games", "", game_table, "", "## Events", "", event_table])
     return len(by_game) + len(plan.explorers) + len(by_event) + 3
 
@@ -104,7 +104,8 @@ def _players_page(entries: list[PublishedRecord]) -> list[str]:
                         for entry, _ in sorted(played[name], key=lambda item: _order_key(item[0])))
         lists.append(f'<h2 id="{ids[name]}">{html_text(name)}</h2>\n<ul class="ls-player-records">{items}</ul>')
     return [f"{plural(len(names), 'player')}. Choose a name for their records.", "",
-            _sortable(("Player", "Records", "Won", "Drawn", "Lost", "Unfinished"), rows), "", *lists]
+            _sortable(("Player", "Records", "Won", "Drawn", "Lost", "Unfinished"), rows, aside=("Unfinished",)), "",
+            *lists]
 
 
 def _outcome(result: str, side: int) -> str:
@@ -116,19 +117,22 @@ def _outcome(result: str, side: int) -> str:
 Cell = str | tuple[str, str]  # a cell of a sortable table: its HTML or text, or (that, the text it sorts by)
 
 
-def _sortable(headings: tuple[str, ...], rows: Sequence[Sequence[Cell]]) -> str:
+def _sortable(headings: tuple[str, ...], rows: Sequence[Sequence[Cell]], aside: tuple[str, ...] = ()) -> str:
     """A table readers sort by clicking a heading (viewer.js), as raw HTML in a Markdown page.
 
     Each cell is HTML, or (HTML, the text it sorts by) when that is not what it shows; other
-    cells are plain text and escaped here."""
-    head = "".join(f"<th>{html_text(heading)}</th>" for heading in headings)
+    cells are plain text and escaped here. The columns named in `aside` are left out on a
+    phone (viewer.css: .ls-aside), so that the others fit its width."""
+    marks = [' class="ls-aside"' if heading in aside else "" for heading in headings]
+    head = "".join(f"<th{mark}>{html_text(heading)}</th>" for heading, mark in zip(headings, marks))
     lines = []
     for row in rows:
         cells = []
-        for cell in row:
+        for cell, mark in zip(row, marks):
             html, key = cell if isinstance(cell, tuple) else (cell, None)
             html = html if isinstance(html, _Html) else html_text(html)
-            cells.append(f'<td data-sort="{html_text(key)}">{html}</td>' if key is not None else f"<td>{html}</td>")
+            cells.append(f'<td{mark} data-sort="{html_text(key)}">{html}</td>' if key is not None
+                         else f"<td{mark}>{html}</td>")
         lines.append("<tr>" + "".join(cells) + "</tr>")
     return ('<div class="ls-sortable">\n<table>\n<thead><tr>' + head + "</tr></thead>\n<tbody>\n"
             + "\n".join(lines) + "\n</tbody>\n</table>\n</div>\n")
@@ -143,7 +147,11 @@ def _link(text: str, href: str) -> _Html:
 
 
 def _record_link(entry: PublishedRecord, root: str) -> _Html:
-    return _link(entry.players, f"{root}/records/{entry.slug}.html")
+    """A link to a record's page, named by its players, each name kept on one line (.ls-who)."""
+    first, dash, second = entry.players.partition(" – ")
+    names = (f'<span class="ls-who">{html_text(first + dash.rstrip())}</span> <span class="ls-who">'
+             f"{html_text(second)}</span>") if dash else html_text(entry.players)
+    return _Html(f'<a href="{html_text(f"{root}/records/{entry.slug}.html")}">{names}</a>')
 
 
 def _event_link(plan: Plan, event: str, root: str) -> _Html:

@@ -203,13 +203,13 @@ def _pieces_defs(unit: float, faces: str) -> BaseElement:
             piece = dwg.g(id=f"{name}-{north}")
             shown = ", ".join(f"{WEAPON_NAMES[LETTERS.index(faces[(k + d) % 4])]} {direction}"
                               for d, direction in enumerate(DIRECTIONS))
-            piece["aria-label"] = f"{SIDES[side]} piece: {shown}"
+            piece.set_desc(title=f"{SIDES[side]} piece: {shown}")  # a title: ARIA allows no name on a bare <g>
             piece.add(dwg.use(f"#{name}-tile"))
             piece.add(dwg.path(d=_letters(faces, k, unit), fill="none", stroke="#ffffff" if side == 0 else INK,
                                stroke_width=round(unit * 0.035, 2), stroke_linecap="round", stroke_linejoin="round"))
             defs.add(piece)
         flag = dwg.g(id=f"{name}-F")
-        flag["aria-label"] = f"{SIDES[side]} flag piece"
+        flag.set_desc(title=f"{SIDES[side]} flag piece")
         flag.add(dwg.rect((inset, inset), (span, span), rx=round(unit * 0.1, 2), fill=fill, stroke=edge,
                           stroke_width=round(unit * 0.04, 2)))
         _flag_icon(dwg, flag, unit, edge)

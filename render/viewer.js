@@ -623,12 +623,57 @@
     here = "";
   }
 
+  /* One record shown twice in a page (the same embed, a page pasted twice), or a record beside
+     an element of the page that has one of its ids, would share ids and position links: a
+     record whose viewer has not started and that has an id used elsewhere in the page gets a
+     prefix of its own, made from its own (the later of two records is the one renamed). */
+  function ownIds() {
+    var records = [].slice.call(document.querySelectorAll(".ls-record[id]"));
+    var used = function (id) { return document.querySelectorAll('[id="' + CSS.escape(id) + '"]').length; };
+    records.reverse().forEach(function (record) {
+      if (record.querySelector(".ls-game[data-ready]")) return;
+      var ids = [record].concat([].slice.call(record.querySelectorAll("[id]")));
+      if (!ids.some(function (element) { return used(element.id) > 1; })) return;
+      var n = 2, id = record.id;
+      while (used(id + "x" + n) || used(id + "x" + n + "-menu")) n++;
+      rename(record, id, id + "x" + n);
+    });
+  }
+
+  /* Give the ids of a record (prefix `from`: render/document.py) the prefix `to`, with every
+     reference to them: in its elements, and in the drawings its viewer keeps (render/frames.py). */
+  function rename(record, from, to) {
+    var lead = function (value, mark) {
+      return value.indexOf(mark + from) === 0 ? mark + to + value.slice(mark.length + from.length) : value;
+    };
+    [record].concat([].slice.call(record.querySelectorAll("*"))).forEach(function (element) {
+      [].slice.call(element.attributes).forEach(function (attribute) {
+        var name = attribute.name, value = attribute.value;
+        var next = name === "id" || name === "aria-controls" ? lead(value, "") :
+          name === "href" || name === "xlink:href" ? lead(value, "#") : value;
+        next = next.split("url(#" + from).join("url(#" + to);
+        if (next !== value) attribute.value = next;  /* the attribute itself: xlink:href keeps its namespace */
+      });
+    });
+    var script = record.querySelector("script.ls-data");
+    if (!script) return;
+    var data = JSON.parse(script.textContent);
+    var reference = new RegExp("(\\sid\\s*=\\s*[\"']|(?:\\s|:)href\\s*=\\s*[\"']#|url\\(\\s*#)" +
+      from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g");
+    data.table = data.table.map(function (element) {  /* in tags only: text never holds '<' */
+      return element.replace(/<[^!?\/][^>]*>/g, function (tag) {
+        return tag.replace(reference, function (found, before) { return before + to; });
+      });
+    });
+    script.textContent = JSON.stringify(data);
+  }
+
   function start() {
     embeds();
     styled();
+    ownIds();
     viewers = viewers.filter(function (viewer) { return viewer.game.isConnected; });  /* a page that redraws a record */
     if (active && !active.game.isConnected) active = null;
-    if (location.protocol === "file:") document.documentElement.classList.add("ls-from-disk");
     pinUnderHeader();
     document.querySelectorAll(".ls-explorer").forEach(function (box) {
       if (!box.hasAttribute("data-ready")) {

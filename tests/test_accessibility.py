@@ -1,8 +1,9 @@
 """No serious or critical accessibility violation (axe-core, run in the browser) on every kind
 of page Ludoscribe writes, at 1280×800 and 390×844, in both themes, also after the reader has
 used the viewer (docs/publishing.md#accessibility): the site's home, game, event, events,
-players, record and opening explorer pages, a plugin page, an embedded viewer, a page of
-`convert --to html` and the static live pages of `relay`. On each of them too: every move
+players, record and opening explorer pages (the game, record and explorer pages of every game),
+a plugin page, an embedded viewer, a page of `convert --to html` and the static live pages of
+`relay`. On each of them too: every move
 is announced to a screen reader as it changes (a polite live region), and Tab reaches every
 link, button and field while nothing answers only a mouse."""
 
@@ -46,6 +47,34 @@ def test_every_page_of_a_site(page, corpus_sites, theme):
         page.goto((site / name).as_uri())
         found[name] = violations(page)
     assert found == {name: [] for name in SITE_PAGES}
+
+
+GAMES = ("staku", "tchako", "teblo", "tekao", "tektop")
+
+
+def pages_of_every_game(site: Path) -> list[str]:
+    """Every kind of page a game has in a site: its page, a record page (the first its page lists)
+    and its opening explorer."""
+    pages = []
+    for game in GAMES:
+        listed = (site / "games" / f"{game}.html").read_text(encoding="utf-8")
+        record = re.search(r'href="\.\./(records/[^"]+\.html)"', listed)
+        assert record is not None, game
+        pages += [f"games/{game}.html", record.group(1), f"openings/{game}.html"]
+    return pages
+
+
+def test_every_kind_of_page_of_every_game(page, corpus_sites):
+    """The drawings differ from game to game (Tekao's pieces once carried names ARIA does not
+    allow there): each game's pages at both sizes, in one theme, the themes being the same for all
+    games (test_every_page_of_a_site)."""
+    site = corpus_sites("material")
+    names = pages_of_every_game(site)
+    found = {}
+    for name in names:
+        page.goto((site / name).as_uri())
+        found[name] = violations(page)
+    assert found == {name: [] for name in names}
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -197,3 +197,84 @@ def test_a_record_downloads_from_an_embed_exactly_as_written(browser, tmp_path):
     assert download.value.suggested_filename.endswith(".tgn")
     assert Path(download.value.path()).read_bytes().decode("utf-8") == expected
     context.close()
+
+
+# Each viewer's own: its ids, the references of its drawings, its position links (#id-12).
+OWN = """() => {
+  const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
+  const records = [...document.querySelectorAll('.ls-record')];
+  const refs = records.map(r => [...r.querySelectorAll('use')].map(u => u.getAttribute('href') || u.getAttribute('xlink:href')));
+  return {duplicates: ids.filter((id, i) => ids.indexOf(id) !== i),
+          links: records.map(r => [...r.querySelectorAll('a.ls-m')].map(a => a.getAttribute('href'))),
+          outside: refs.map((list, i) =>
+            list.filter(ref => !records[i].querySelector(ref.replace(/[^#\\w-]/g, '\\\\$&'))).length),
+          uses: refs.map(list => list.length)};
+}"""
+
+
+def same_record_twice(folder: Path) -> dict[str, Path]:
+    """Pages showing one record twice: its embed JSON twice, and a page of `convert --to html`
+    pasted twice into one page (both viewers with the same ids as written)."""
+    spring = (folder / "spring.json").read_text(encoding="utf-8")
+    (folder / "same-twice.html").write_text(TWO.format(first=spring, second=spring), encoding="utf-8")
+    run_cli("convert", SPRING, "--record", "3", "--to", "html", "-o", folder / "converted.html")
+    body = (folder / "converted.html").read_text(encoding="utf-8").split("<body>\n", 1)[1].split("</body>", 1)[0]
+    (folder / "pasted-twice.html").write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+                                              f'<title>Twice</title></head><body><main>{body}{body}</main></body></html>',
+                                              encoding="utf-8")
+    return {"embed": folder / "same-twice.html", "pasted": folder / "pasted-twice.html",
+            "plugin": plugin_page_twice(folder / "plugin")}
+
+
+def plugin_page_twice(root: Path) -> Path:
+    """A plugin page with the same block twice, the second after a heading whose id is the one the
+    plugin gives that block (ls2)."""
+    import subprocess
+    import sys
+
+    if (root / "site" / "index.html").is_file():
+        return root / "site" / "index.html"
+    (root / "docs").mkdir(parents=True)
+    (root / "records").mkdir()
+    (root / "records" / "spring.tgn").write_text(SPRING.read_text(encoding="utf-8"), encoding="utf-8")
+    (root / "mkdocs.yml").write_text(PLUGIN_CONFIG.format(theme="mkdocs"), encoding="utf-8")
+    block = "```tgn-file\npath: records/spring.tgn\nrecord: 3\n```\n"
+    (root / "docs" / "index.md").write_text(f"# Twice\n\n{block}\n## LS2\n\n{block}", encoding="utf-8")
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(root / "mkdocs.yml")],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    return root / "site" / "index.html"
+
+
+@pytest.mark.parametrize("kind", ("embed", "pasted", "plugin"))
+def test_one_record_twice_in_a_page_gives_two_viewers_of_their_own(browser, folder, kind):
+    """Unique ids on the page, each viewer's drawings using its own elements, and position links
+    that move only the viewer they belong to, from a click as from the address."""
+    path = same_record_twice(folder)[kind]
+    context = browser.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
+    page.goto(path.as_uri())
+    records = page.locator(".ls-record")
+    expect(records).to_have_count(2)
+    expect(records.nth(1).locator(".ls-status")).to_have_text("Start")
+    own = page.evaluate(OWN)
+    assert own["duplicates"] == [] and own["outside"] == [0, 0] and min(own["uses"]) > 0
+    first, second = own["links"]
+    assert len(first) == len(second) > 3 and not set(first) & set(second)
+    records.nth(1).locator("a.ls-m").nth(3).click()
+    shown = records.nth(1).locator(".ls-status")
+    expect(shown).not_to_have_text("Start")
+    label = shown.inner_text()
+    expect(records.nth(0).locator(".ls-status")).to_have_text("Start")
+    assert page.evaluate("location.hash") == second[3]
+    page.goto("about:blank")
+    page.goto(path.as_uri() + second[3])
+    expect(records.nth(1).locator(".ls-status")).to_have_text(label)
+    expect(records.nth(0).locator(".ls-status")).to_have_text("Start")
+    page.goto("about:blank")
+    page.goto(path.as_uri() + first[3])
+    expect(records.nth(0).locator(".ls-status")).to_have_text(label)
+    expect(records.nth(1).locator(".ls-status")).to_have_text("Start")
+    own = page.evaluate(OWN)
+    assert own["duplicates"] == [] and own["outside"] == [0, 0]  # the frames drawn since use their own too
+    context.close()

@@ -342,7 +342,9 @@ def test_multi_record_file_bad_record_does_not_stop_the_others():
         [("comment not closed: '{' has no matching '}' in this record", 14, 7, "turn 1 Red")],
         [("D5 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent square",
           19, 4, "turn 1 Yellow")],
-        [("the result 1-0 differs from the Result tag '*'", 24, 13, "turn 2 Yellow")],
+        [("H11 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent square", 24, 9,
+          "turn 1 Red"),  # replayed as far as it was read: no problem hides another
+         ("the result 1-0 differs from the Result tag '*'", 24, 13, "turn 2 Yellow")],
     ]
     assert [record.source.first_line for record in records] == [1, 6, 11, 16, 21]
     assert all(record.source.name == "test.tgn" for record in records)

@@ -54,5 +54,5 @@ def test_the_readme_in_order_then_the_main_command_again(tmp_path):
     games = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     documentation = (tmp_path / "docs-site" / "index.html").read_text(encoding="utf-8")
     assert "<title>Annotated games - Annotated games</title>" in games and 'href="openings/teblo.html"' in games
-    assert "<title>Ludoscribe</title>" in documentation and (tmp_path / "docs-site" / "publishing" / "index.html").is_file()
+    assert "<title>Ludoscribe</title>" in documentation and (tmp_path / "docs-site" / "publishing.html").is_file()
     assert not (tmp_path / "site" / "publishing").exists() and not (tmp_path / "docs-site" / "records").exists()
