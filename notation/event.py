@@ -10,6 +10,7 @@ answered: stopping the program at any moment loses no saved turn.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import hashlib
 import os
@@ -17,12 +18,14 @@ import re
 import stat
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from .games import Outcome, game_class
+from .games.base import Position
 from .limits import MAX_RECORD, shorten
 from .lock import Busy, ScoresheetLock
-from .model import GLYPHS, WINNERS, Record
+from .model import GLYPHS, WINNERS, Node, Record
 from .reader import read_string
 from .replay import Replayed, check, replay
 from .scoresheet import ANNOTATED, Scoresheet, correction
@@ -72,6 +75,16 @@ class GameFile:
     def tag(self, name: str) -> str:
         return self.record.tags.get(name, "?") if self.record is not None else "?"
 
+    @cached_property
+    def line(self) -> list[tuple[Node | None, Position]]:
+        """The main line's positions, as notation/replay.py `positions` gives them, taken from the
+        replay already made: (None, start), then each turn's node and the position after it
+        (nothing when the game cannot be followed)."""
+        if self.record is None or self.replayed is None or self.problem is not None:
+            return []
+        played = self.replayed.history.positions
+        return [(None, played[0]), *zip(self.record.moves, played[1:])]
+
 
 def read_game(name: str, data: bytes, stamp: tuple[int, int, int] = (0, 0, 0)) -> GameFile:
     """A game from its file's bytes: read, replayed, and why it cannot be followed if it cannot."""
@@ -112,13 +125,33 @@ class Applied:
     again: bool = False  # the action had been applied already
 
 
+def saved_game(name: str, sheet: Scoresheet, text: str, stamp: tuple[int, int, int]) -> GameFile:
+    """The game a scoresheet has just saved as `text`, made from the sheet in memory: what reading
+    the file back would give, without reading, parsing or replaying it again. The record and the
+    line are copies, which the sheet's next changes leave as they are."""
+    replayed = Replayed(sheet.outcome(), sheet.history.copy())
+    return GameFile(name, hashlib.sha256(text.encode("utf-8")).hexdigest()[:16], text, _copied(sheet.record),
+                    replayed, None, stamp)
+
+
+def _copied(record: Record) -> Record:
+    """A copy of a record that changes to either leave the other as it is (the rules and start shared)."""
+    return copy.deepcopy(record, {id(record.game): record.game, id(record.start): record.start})
+
+
 @dataclass
 class EventFolder:
-    """The games of an event folder, read again when their files change."""
+    """The games of an event folder, read again when their files change.
+
+    A game saved here is known from its scoresheet, kept in memory with the version it saved
+    (`sheets`): the next action starts from it while the file is as it was saved; a file
+    changed elsewhere is read and replayed again, once (docs/live.md#choices).
+    """
 
     root: Path
     games: dict[str, GameFile] = field(default_factory=dict)
     name: str = ""  # the event's name when it is given (`serve --event`)
+    sheets: dict[str, tuple[str, Scoresheet]] = field(default_factory=dict)  # per game: the version saved, its sheet
 
     def path(self, name: str) -> str:
         """The file of a game (its name checked: never a path outside the folder)."""
@@ -284,27 +317,55 @@ class EventFolder:
         if action.kind not in KINDS:
             raise Refused(f"{action.kind!r} is not an action ({', '.join(KINDS)})")
         path = self.path(name)
-        try:
-            sheet = Scoresheet.load(path)
-        except OSError as error:
-            raise Refused(f"cannot read {name}: {error.strerror or error}") from None
-        except (ValueError, UnicodeDecodeError) as error:
-            raise Refused(f"cannot record {name}: {error}") from None
+        sheet, kept = self._sheet(name, path)
         plies = len(sheet.record.moves)
         if _done_already(sheet, action):
-            return Applied(self.refresh(name), sheet.outcome(), again=True)
+            game = self.games[name] if kept else self.refresh(name)
+            self.sheets[name] = (game.version, sheet)
+            return Applied(game, sheet.outcome(), again=True)
         if action.ply != plies:
             raise Refused(f"the record has {plies} turn{'' if plies == 1 else 's'} now, not {action.ply}: "
                           f"this {action.kind} was meant for another position, so it is not saved")
         label = sheet.label() if not sheet.finished else ""
-        problem = _change(sheet, action)
+        problem = _change(sheet, action)  # refused, the sheet may be half changed: it is read again next time
         if problem is not None:
             raise Refused(f"{label}: {problem}" if action.kind == "turn" and label else problem)
         try:
-            sheet.save(path)
+            text = sheet.save(path)
         except OSError as error:
             raise Refused(f"cannot write {name}: {error.strerror or error}") from None
-        return Applied(self.refresh(name), sheet.outcome() if sheet.record.result == "*" else None)
+        game = saved_game(name, sheet, text, _stamp(path, len(text.encode("utf-8"))))
+        self.games[name], self.sheets[name] = game, (game.version, sheet)
+        return Applied(game, game.replayed.outcome if game.replayed and sheet.record.result == "*" else None)
+
+    def _sheet(self, name: str, path: str) -> tuple[Scoresheet, bool]:
+        """The game's scoresheet, and whether it is the game as known (its file unchanged since it was
+        read or saved here): then it is made from memory, else from the file, read and replayed."""
+        version, sheet = self.sheets.pop(name, ("", None))
+        known = self.games.get(name)
+        if known is not None and known.stamp != (0, 0, 0) and known.stamp == _stamp(path):
+            if sheet is not None and known.version == version:
+                return sheet, True
+            if known.problem is None and known.record is not None and known.replayed is not None:
+                return Scoresheet(_copied(known.record), known.replayed.history.copy()), True
+        try:
+            return Scoresheet.load(path), False
+        except OSError as error:
+            raise Refused(f"cannot read {name}: {error.strerror or error}") from None
+        except (ValueError, UnicodeDecodeError) as error:
+            raise Refused(f"cannot record {name}: {error}") from None
+
+
+def _stamp(path: str, size: int | None = None) -> tuple[int, int, int]:
+    """The file's inode, size and modification time; (0, 0, 0), which no scan matches, when it
+    cannot be read or is not `size` bytes long (then another file replaced it meanwhile)."""
+    try:
+        info = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return 0, 0, 0
+    if size is not None and info.st_size != size:
+        return 0, 0, 0
+    return info.st_ino, info.st_size, info.st_mtime_ns
 
 
 def _change(sheet: Scoresheet, action: Action) -> str | None:
