@@ -1,7 +1,7 @@
 """What a live server knows beside its event folder, and how it tells spectators.
 
 The folder holds every game (notation/event.py). Beside it the server keeps only who
-records which game (`Recorders`) and, for spectators' delay, the readings of each game
+records which game (`Recorders`, recorders.py) and, for spectators' delay, the readings of each game
 they may still be shown (delay.py): with a delay they see each game as it was `delay`
 seconds ago, and are told of it at the beat of the folder's readings, never at the
 moment something is saved. Games already in the folder when the server starts count as
@@ -21,8 +21,9 @@ import secrets
 from collections import deque
 from typing import Any, Callable
 
-from ...notation.event import EventFolder, GameFile, Recorders
+from ...notation.event import EventFolder, GameFile
 from .delay import Delayed
+from .recorders import Recorders
 from .views import View, summary
 
 KEPT_MESSAGES = 1024  # messages kept for spectators who reconnect
