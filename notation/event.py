@@ -16,6 +16,7 @@ import hashlib
 import os
 import re
 import stat
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -102,6 +103,9 @@ def read_game(name: str, data: bytes, stamp: tuple[int, int, int] = (0, 0, 0)) -
     return GameFile(name, version, text, record, replayed, None, stamp)
 
 
+Change = tuple[str, GameFile | None, GameFile | None]  # a game's name, the game as known, as read now (None: gone)
+
+
 @dataclass(frozen=True)
 class Action:
     """One change a scorer asks for: `id` is made by the scorer's device, so that an action
@@ -139,7 +143,8 @@ def _copied(record: Record) -> Record:
 
 @dataclass
 class EventFolder:
-    """The games of an event folder, read again when their files change.
+    """The games of an event folder, read again when their files change. A server changes them on
+    one thread (render/live/hub.py); they may be read from any.
 
     A game saved here is known from its scoresheet, kept in memory with the version it saved
     (`sheets`): the next action starts from it while the file is as it was saved; a file
@@ -157,35 +162,58 @@ class EventFolder:
             raise Refused(f"{name!r} is not the name of a game file")
         return os.path.join(str(self.root), name)
 
-    def scan(self) -> list[str]:
-        """Read the files that changed since the last scan; the names of the games changed or gone.
+    def scan(self, pool: Executor | None = None) -> list[str]:
+        """Read the files that changed since the last scan (in `pool` if given); the names of the
+        games changed or gone (`read_changes`, then `merge`)."""
+        return self.merge(self.read_changes(pool))
+
+    def read_changes(self, pool: Executor | None = None) -> list[Change]:
+        """The games whose files changed since they were read, read again (in `pool` if given):
+        only reads, which any thread may make while the games are saved; `merge` takes them in.
 
         Only regular files named like a game, directly in the folder, are games: links, hidden
         files (the locks) and everything else are left alone.
         """
+        games = self.games  # never changed in place (see `_put`): the games as known when the reading began
         seen: dict[str, tuple[int, int, int]] = {}
         with os.scandir(self.root) as entries:
             for entry in entries:
                 if GAME_FILE.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
                     info = entry.stat(follow_symlinks=False)
                     seen[entry.name] = (info.st_ino, info.st_size, info.st_mtime_ns)
-        changed = [name for name in self.games if name not in seen]
-        for name in changed:
-            del self.games[name]
-        for name, stamp in sorted(seen.items()):
-            known = self.games.get(name)
-            if known is not None and known.stamp == stamp:
+        changes: list[Change] = [(name, game, None) for name, game in games.items() if name not in seen]
+        stale = [(name, games.get(name)) for name, stamp in sorted(seen.items())
+                 if (known := games.get(name)) is None or known.stamp != stamp]
+        names = [name for name, _ in stale]
+        loaded = list(pool.map(self.load, names) if pool is not None else map(self.load, names))
+        return changes + [(name, known, game) for (name, known), game in zip(stale, loaded)]
+
+    def merge(self, changes: list[Change]) -> list[str]:
+        """Take in the games read by `read_changes`; the names of those changed or gone. A game
+        saved or made here since it was read is left as it is: the next reading sees its file."""
+        games, changed = dict(self.games), []
+        for name, known, game in changes:
+            if games.get(name) is not known:
                 continue
-            game = self.load(name)
             if game is None:
-                self.games.pop(name, None)
-                changed.append(name)
-            elif known is None or known.version != game.version:
-                self.games[name] = game
+                games.pop(name, None)
                 changed.append(name)
             else:
-                self.games[name] = game  # touched, not changed
+                if known is None or known.version != game.version:
+                    changed.append(name)
+                games[name] = game  # else touched, not changed
+        self.games = games
         return changed
+
+    def _put(self, name: str, game: GameFile | None) -> None:
+        """Know a game as `game` (None: gone). The dict of games is replaced, never changed in place,
+        so that whoever reads it meanwhile (the event loop, a reading thread) reads it whole."""
+        games = dict(self.games)
+        if game is None:
+            games.pop(name, None)
+        else:
+            games[name] = game
+        self.games = games
 
     def clear_temporary(self) -> list[str]:
         """Remove what saves cut short left in the folder; the names removed.
@@ -249,10 +277,9 @@ class EventFolder:
     def refresh(self, name: str) -> GameFile:
         """Read one game again now (after saving it); Refused if it is gone."""
         game = self.load(name)
+        self._put(name, game)
         if game is None:
-            self.games.pop(name, None)
             raise Refused(f"{name} is no longer in the event folder")
-        self.games[name] = game
         return game
 
     def event_name(self) -> str:
@@ -333,7 +360,8 @@ class EventFolder:
         except OSError as error:
             raise Refused(f"cannot write {name}: {error.strerror or error}") from None
         game = saved_game(name, sheet, text, _stamp(path, len(text.encode("utf-8"))))
-        self.games[name], self.sheets[name] = game, (game.version, sheet)
+        self._put(name, game)
+        self.sheets[name] = (game.version, sheet)
         return Applied(game, game.replayed.outcome if game.replayed and sheet.record.result == "*" else None)
 
     def _sheet(self, name: str, path: str) -> tuple[Scoresheet, bool]:

@@ -127,3 +127,84 @@ def test_a_file_changed_elsewhere_after_a_save_is_read_again_before_the_next_act
                              json={"id": "c", "ply": 1, "kind": "comment", "text": "late"})
         assert answer.status_code == 409
         assert answer.json()["refused"].startswith("the record has 2 turns now, not 1")
+
+
+def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monkeypatch):
+    """The event loop never waits for a file (docs/live.md#choices): while one game's file, changed
+    elsewhere, is being read and replayed, another game is created, recorded, and shown to spectators."""
+    import asyncio
+    import json
+    import threading
+
+    from ludoscribe.notation import event
+
+    slow = "round9-board9.tgn"
+    sheet = Scoresheet.new("Teblo", {"Round": "9", "Board": "9"})
+    sheet.save(str(tmp_path / slow))
+    app = create_app(tmp_path, CODE, every=0.01)
+    live = app.state.live
+    started, released, order = threading.Event(), threading.Event(), []
+    read_game = event.read_game
+
+    def slow_read(name, data, stamp=(0, 0, 0)):  # type: ignore[no-untyped-def]
+        if name == slow and b"1. D4" in data:
+            started.set()
+            released.wait(30)  # a failure then, not a slow pass
+            order.append("slow game read")
+        return read_game(name, data, stamp)
+
+    monkeypatch.setattr(event, "read_game", slow_read)
+
+    async def shown(queue, name: str, plies: int) -> None:
+        while True:
+            text = await asyncio.wait_for(queue.get(), 60)
+            kind, data = text.split("\n")[1], json.loads(text.split("\n")[2][len("data: "):])
+            if kind == "event: game" and data["name"] == name and data["plies"] == plies:
+                return
+
+    async def scenario() -> None:
+        queue = live.spectators.subscribe()
+        watch = asyncio.create_task(live.watch(0.01))
+        try:
+            elsewhere = Scoresheet.load(str(tmp_path / slow))  # a terminal session records a turn
+            assert elsewhere.add_turn("D4") is None
+            elsewhere.save(str(tmp_path / slow))
+            assert await asyncio.to_thread(started.wait, 30)
+            assert await post(app, "/api/games", {"game": "Teblo", "round": "1", "board": "1",
+                                                  "players": ["A", "B"]}) == 200
+            assert await post(app, f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn",
+                                                                  "text": "D4"}) == 200
+            await shown(queue, GAME, 1)
+            order.append("other game shown")
+            released.set()
+            await shown(queue, slow, 1)
+        finally:
+            released.set()
+            watch.cancel()
+            live.close()
+
+    asyncio.run(scenario())
+    assert order == ["other game shown", "slow game read"]
+
+
+async def post(app, path: str, data: dict) -> int:  # type: ignore[no-untyped-def]
+    """A recording request sent straight to the application, as a phone sends it; its status."""
+    import json
+
+    body = json.dumps(data).encode()
+    headers = [(b"content-type", b"application/json")] + [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": headers,
+             "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}
+    sent = [{"type": "http.request", "body": body, "more_body": False}]
+    status = []
+
+    async def receive():  # type: ignore[no-untyped-def]
+        return sent.pop() if sent else {"type": "http.disconnect"}
+
+    async def send(message):  # type: ignore[no-untyped-def]
+        if message["type"] == "http.response.start":
+            status.append(message["status"])
+
+    await app(scope, receive, send)
+    return status[0]
