@@ -83,7 +83,7 @@ def test_a_game_saved_here_is_what_reading_its_file_gives(tmp_path):
     as the game read back from its file, whatever the action saved."""
     from ludoscribe.notation.event import read_game
     from ludoscribe.render.live.sheet import sheet_state
-    from ludoscribe.render.live.views import View, card, summary
+    from ludoscribe.render.live.views import View, card, game_body, summary
 
     with TestClient(create_app(tmp_path, CODE)) as client:
         live = client.app.state.live
@@ -105,6 +105,7 @@ def test_a_game_saved_here_is_what_reading_its_file_gives(tmp_path):
             for made in (View.whole, lambda game: View(game, max(game.plies - 1, 0), False)):
                 assert summary(made(saved)) == summary(made(read))
                 assert card(made(saved), "/g") == card(made(read), "/g")
+                assert game_body(made(saved)) == game_body(made(read))
             assert sheet_state(saved, None) == sheet_state(read, None)
 
 
