@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import io
+import re
+from typing import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -19,6 +22,44 @@ settings.load_profile("busy-machine")
 pytest_plugins = ["browsers", "parquet_records"]  # the fixtures shared by the browser tests, by the Parquet tests
 
 ROWS = "ABCDEFGHIJKL"
+
+
+# The two lanes (docs/contributing.md#fast-and-full-runs): `pytest -m "not slow"` leaves out the
+# tests that drive the browser, build a site or draw images, found by the rules below, and those
+# marked `pytest.mark.slow` by hand for being long by nature (greedy players, limits, timings).
+BROWSER_FIXTURES = {"browser", "corpus_sites"}  # tests/browsers.py; a fixture built on them counts too
+SITE_BUILT = re.compile(r"""build_site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])""")
+IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)\b|render\.images""")
+MANY_GAMES = re.compile(r"--count \d{3,}")  # a command line (of the docs' examples) generating hundreds of games
+
+
+def _source(function: Callable[..., object]) -> str:
+    try:
+        return inspect.getsource(function)
+    except (OSError, TypeError):
+        return ""
+
+
+def is_slow(item: pytest.Item) -> bool:
+    """Whether a test drives the browser, builds a site, draws images or generates hundreds of games,
+    by itself or through its fixtures."""
+    names = set(getattr(item, "fixturenames", ()))
+    if names & BROWSER_FIXTURES:
+        return True
+    definitions = getattr(item, "_fixtureinfo", None)
+    functions = [getattr(item, "function", None)]
+    if definitions is not None:
+        functions += [definition.func for name in names for definition in definitions.name2fixturedefs.get(name, ())]
+    text = "\n".join(_source(function) for function in functions if function is not None)
+    callspec = getattr(item, "callspec", None)
+    parameters = " ".join(map(str, callspec.params.values())) + " " + callspec.id if callspec else ""
+    return bool(SITE_BUILT.search(text) or IMAGES_MADE.search(text + parameters) or MANY_GAMES.search(parameters))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_slow(item):
+            item.add_marker(pytest.mark.slow)
 
 
 def header(result: str = "*", **tags: str) -> str:
