@@ -26,9 +26,10 @@ ROWS = "ABCDEFGHIJKL"
 
 # The two lanes (docs/contributing.md#fast-and-full-runs): `pytest -m "not slow"` leaves out the
 # tests that drive the browser, build a site or draw images, found by the rules below, and those
-# marked `pytest.mark.slow` by hand for being long by nature (greedy players, limits, timings).
+# marked `pytest.mark.slow` by hand for being long by nature (greedy players, limits, timings);
+# `pytest.mark.fast` keeps a test of a one-record site in the fast lane, so that it covers render/site*.
 BROWSER_FIXTURES = {"browser", "corpus_sites"}  # tests/browsers.py; a fixture built on them counts too
-SITE_BUILT = re.compile(r"""build_site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])""")
+SITE_BUILT = re.compile(r"""build_site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])|\bludoscribe site """)
 IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)\b|render\.images""")
 MANY_GAMES = re.compile(r"--count \d{3,}")  # a command line (of the docs' examples) generating hundreds of games
 
@@ -53,12 +54,12 @@ def is_slow(item: pytest.Item) -> bool:
     text = "\n".join(_source(function) for function in functions if function is not None)
     callspec = getattr(item, "callspec", None)
     parameters = " ".join(map(str, callspec.params.values())) + " " + callspec.id if callspec else ""
-    return bool(SITE_BUILT.search(text) or IMAGES_MADE.search(text + parameters) or MANY_GAMES.search(parameters))
+    return bool(SITE_BUILT.search(text + parameters) or IMAGES_MADE.search(text + parameters) or MANY_GAMES.search(parameters))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if is_slow(item):
+        if item.get_closest_marker("fast") is None and is_slow(item):
             item.add_marker(pytest.mark.slow)
 
 

@@ -36,7 +36,7 @@ def collected(*files: str) -> dict[str, bool]:
 
 def test_the_browser_site_and_image_tests_are_in_the_slow_lane_the_others_in_both(capsys):
     lanes = collected("test_browser.py", "test_site_rebuild.py", "test_images.py", "test_reader.py",
-                      "test_diagram_command.py")
+                      "test_diagram_command.py", "test_batch.py")
     capsys.readouterr()  # what the inner collection printed
     assert lanes
     assert all(slow for nodeid, slow in lanes.items() if "test_browser.py" in nodeid)  # the browser fixture
@@ -44,6 +44,8 @@ def test_the_browser_site_and_image_tests_are_in_the_slow_lane_the_others_in_bot
     assert lanes["tests/test_diagram_command.py::test_a_gif_per_record_one_frame_a_position"]  # images drawn
     assert not any(slow for nodeid, slow in lanes.items() if "test_reader.py" in nodeid)
     assert not all(lanes[nodeid] for nodeid in lanes if "test_diagram_command.py" in nodeid)
+    assert not lanes["tests/test_batch.py::test_site_never_deletes_a_file_it_did_not_write"]  # marked fast
+    assert lanes["tests/test_batch.py::test_quiet_prints_problems_only"]  # a site built, not marked
 
 
 def test_the_output_writing_tests_draw_a_short_record():
