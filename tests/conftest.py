@@ -29,9 +29,13 @@ ROWS = "ABCDEFGHIJKL"
 # marked `pytest.mark.slow` by hand for being long by nature (greedy players, limits, timings);
 # `pytest.mark.fast` keeps a test of a one-record site in the fast lane, so that it covers render/site*.
 BROWSER_FIXTURES = {"browser", "corpus_sites"}  # tests/browsers.py; a fixture built on them counts too
-SITE_BUILT = re.compile(r"""build_site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])|\bludoscribe site """)
+# A site built: by build_site, by the site command, by tests/hostile_records.py's build_everything,
+# or the documentation's site by mkdocs or properdocs build.
+SITE_BUILT = re.compile(r"""build_site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])|build_everything\("""
+                        r"""|["']build["'],\s*["']--strict["']""")
 IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)\b|render\.images""")
-MANY_GAMES = re.compile(r"--count \d{3,}")  # a command line (of the docs' examples) generating hundreds of games
+# A command line of the docs' examples (a test's parameter) that builds a site or generates hundreds of games.
+LONG_EXAMPLES = re.compile(r"\bludoscribe site |--count \d{3,}")
 
 
 def _source(function: Callable[..., object]) -> str:
@@ -54,7 +58,7 @@ def is_slow(item: pytest.Item) -> bool:
     text = "\n".join(_source(function) for function in functions if function is not None)
     callspec = getattr(item, "callspec", None)
     parameters = " ".join(map(str, callspec.params.values())) + " " + callspec.id if callspec else ""
-    return bool(SITE_BUILT.search(text + parameters) or IMAGES_MADE.search(text + parameters) or MANY_GAMES.search(parameters))
+    return bool(SITE_BUILT.search(text) or IMAGES_MADE.search(text + parameters) or LONG_EXAMPLES.search(parameters))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
