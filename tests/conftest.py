@@ -29,9 +29,9 @@ ROWS = "ABCDEFGHIJKL"
 # marked `pytest.mark.slow` by hand for being long by nature (greedy players, limits, timings);
 # `pytest.mark.fast` keeps a test of a one-record site in the fast lane, so that it covers render/site*.
 BROWSER_FIXTURES = {"browser", "corpus_sites"}  # tests/browsers.py; a fixture built on them counts too
-# A site built: by build_site, by the site command, by tests/hostile_records.py's build_everything,
-# or the documentation's site by mkdocs or properdocs build.
-SITE_BUILT = re.compile(r"""build_site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])|build_everything\("""
+# A site built: by build_site or a helper named build_..._site, by the site command, by
+# tests/hostile_records.py's build_everything, or the documentation's site by mkdocs or properdocs build.
+SITE_BUILT = re.compile(r"""\bbuild_\w*site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])|build_everything\("""
                         r"""|["']build["'],\s*["']--strict["']""")
 IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)\b|render\.images""")
 # A command line of the docs' examples (a test's parameter) that builds a site or generates hundreds of games.
