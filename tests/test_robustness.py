@@ -226,6 +226,7 @@ def big_file(path) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_memory_stays_bounded(tmp_path):
     path = tmp_path / "big.tgn"
     count = big_file(path)
