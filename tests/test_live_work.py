@@ -134,6 +134,7 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
     """The event loop never waits for a file (docs/live.md#choices): while one game's file, changed
     elsewhere, is being read and replayed, another game is created, recorded, and shown to spectators."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
     import json
     import threading
 
@@ -184,7 +185,8 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
             watch.cancel()
             live.close()
 
-    asyncio.run(scenario())
+    with ThreadPoolExecutor(1) as own_loop:  # a loop of its own: the browser tests may run one in this thread
+        own_loop.submit(asyncio.run, scenario()).result()
     assert order == ["other game shown", "slow game read"]
 
 
