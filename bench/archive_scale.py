@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ludoscribe.notation.columnar import code_hash
+from ludoscribe.notation.archive.columnar import code_hash
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.reader import read_records
 

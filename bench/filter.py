@@ -33,9 +33,9 @@ from parse_replay import chess_file, tgn_file
 from timing import rates
 
 from ludoscribe.notation import read_records
-from ludoscribe.notation.conditions import position_condition, tag_condition
+from ludoscribe.notation.archive.conditions import position_condition, tag_condition
 from ludoscribe.notation.games import game_class
-from ludoscribe.notation.query import Query
+from ludoscribe.notation.archive.query import Query
 
 
 

@@ -3,7 +3,7 @@
     .venv/bin/python bench/generate.py --count 200 --jobs 1 2
 
 Prints records a second for each game, player and number of processes: the records are
-made as `ludoscribe generate` makes them (notation/generate.py), their text thrown away.
+made as `ludoscribe generate` makes them (notation/generate/__init__.py), their text thrown away.
 """
 
 from __future__ import annotations

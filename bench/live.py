@@ -36,9 +36,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from ludoscribe.notation.event import Action, EventFolder
+from ludoscribe.notation.events.folder import Action, EventFolder
 from ludoscribe.notation.games import game_class
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 
 GAMES = ("Teblo", "Staku", "Tektop", "Tekao", "TChako")
 CODE = "BENCH-CODE"

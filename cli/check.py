@@ -8,7 +8,7 @@ import sys
 import click
 
 from ..notation import check as check_record
-from ..notation.sources import InputError
+from ..notation.archive.sources import InputError
 from .errors import exit_status
 from .inputs import input_error, read_sources
 from .messages import count, problem_lines, say

@@ -17,7 +17,7 @@ from ..notation import check as check_record
 from ..notation.annotations import MAX_PER_DIAGRAM, Annotations, joined, read
 from ..notation.games import SomeGame, game_class
 from ..notation.model import Record
-from ..notation.sources import Sources, output_names
+from ..notation.archive.sources import Sources, output_names
 from ..render.diagram import crowded, draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
 from ..render import images
 from .errors import IOFailure, MissingExtra, Status, exit_status

@@ -10,7 +10,7 @@ import click
 from ..render.escaping import terminal_text
 
 if TYPE_CHECKING:
-    from ..notation.sources import Sources
+    from ..notation.archive.sources import Sources
 
 
 class Status(IntEnum):

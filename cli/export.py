@@ -9,10 +9,10 @@ from typing import Iterator
 import click
 
 from ..notation.files import OutputError
-from ..notation.parquet import ParquetMissing, available
-from ..notation.parquet import export as export_records
+from ..notation.archive.parquet import ParquetMissing, available
+from ..notation.archive.parquet import export as export_records
 from ..notation.model import Record
-from ..notation.sources import Sources
+from ..notation.archive.sources import Sources
 from .errors import IOFailure, MissingExtra, exit_status
 from .inputs import read_sources
 from .messages import count, note, report

@@ -1,6 +1,6 @@
 """`ludoscribe filter`: the records of an archive meeting conditions (docs/archive.md).
 
-Each condition is read by its builder in notation/conditions.py as click parses its option, so
+Each condition is read by its builder in notation/archive/conditions.py as click parses its option, so
 that a bad one is a usage error naming the option; the library does the choosing."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any, Callable, Iterable
 
 import click
 
-from ..notation import query
-from ..notation.conditions import ON_GAMES
-from ..notation.chosen import choose
-from ..notation.duplicates import tgn_first
+from ..notation.archive import query
+from ..notation.archive.conditions import ON_GAMES
+from ..notation.archive.chosen import choose
+from ..notation.archive.duplicates import tgn_first
 from ..notation.output import write
 from .errors import exit_status
 from .inputs import read_sources
@@ -21,7 +21,7 @@ from .messages import count, note, report
 from .outputs import output
 from .progress import Progress, written_to
 
-CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/conditions.py, help
+CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/archive/conditions.py, help
     ("--tag", "tag_condition", "NAME=VALUE (whole value) or NAME~TEXT (found in it); case aside."),
     ("--player", "player_condition", "A player on either side (part of the name)."),
     ("--date", "date_condition", "Dates: 2024, 2024.05..2024.09, 2025.."),

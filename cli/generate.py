@@ -10,7 +10,7 @@ import click
 from ..notation.files import OutputError
 from ..notation.games import game_class
 from ..notation.generate import Generation, rows, texts
-from ..notation.players import read_players
+from ..notation.generate.players import read_players
 from .errors import MissingExtra
 from .messages import count as counted
 from .options import force_option
@@ -85,7 +85,7 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
 
 def write_parquet(generation: Generation, count: int, jobs: int, out: str, force: bool) -> None:
     """The records as a Parquet folder, as export writes it from their TGN text, with no TGN in between."""
-    from ..notation.parquet import ParquetMissing, available, write_rows
+    from ..notation.archive.parquet import ParquetMissing, available, write_rows
 
     if out == "-":
         raise click.BadParameter("--to parquet writes a folder: give it with -o DIR", param_hint="'-o'")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from ..notation.sources import InputError, Sources
+from ..notation.archive.sources import InputError, Sources
 from .messages import note
 
 
@@ -17,5 +17,5 @@ def input_error(error: InputError) -> None:
 def read_sources(paths: Iterable[str], *, json_input: bool | None = None, moves: bool = True,
                  failed: Callable[[InputError], None] = input_error) -> Sources:
     """(file, index in file from 1, record) for every record of the files and folders named;
-    see notation/sources.py for `json_input` and `moves`."""
+    see notation/archive/sources.py for `json_input` and `moves`."""
     return Sources(paths, json_input=json_input, moves=moves, failed=failed)

@@ -15,7 +15,7 @@ from .lazy import LazyGroup
 from .messages import MESSAGES, closed_output, note, stop_writing
 from .outputs import StandardOutput, write_failure
 
-PARALLEL = f"{__package__.rpartition('.')[0]}.notation.parallel"  # imported by the commands that start workers
+PARALLEL = f"{__package__.rpartition('.')[0]}.notation.archive.parallel"  # imported by the commands that start workers
 
 # Each command: the click command that defines it, as module.attribute in this package, and its
 # summary (the first paragraph of its help) for the list that --help prints without importing it.

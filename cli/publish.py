@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..notation import check as check_record
-from ..notation.sources import Sources
+from ..notation.archive.sources import Sources
 from ..render.budgets import BudgetError
 from ..render.document import embed_json, page_html, render_html, viewer_files
 from ..render.markdown_document import render_markdown

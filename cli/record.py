@@ -14,10 +14,11 @@ from pathlib import Path
 
 import click
 
-from ..notation.event import EventFolder
+from ..notation.events.folder import EventFolder
 from ..notation.games import Outcome, display_name
-from ..notation.lock import Busy, ScoresheetLock, not_regular
-from ..notation.scoresheet import Scoresheet
+from ..notation.files import not_regular
+from ..notation.recording.lock import Busy, ScoresheetLock
+from ..notation.recording.scoresheet import Scoresheet
 from ..render.escaping import terminal_lines, terminal_text
 from ..render.text import text_board
 from .errors import IOFailure, Status

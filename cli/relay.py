@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..notation.event import EventFolder
+from ..notation.events.folder import EventFolder
 from ..render.live.hub import Live
 from ..render.live.relay import check_output, write_relay
 from .errors import SIGNALS, IOFailure, Stopped

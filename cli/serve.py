@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ..notation.event import EventFolder
+from ..notation.events.folder import EventFolder
 from ..notation.limits import tag_problem, text_problem
 from ..notation.reader import line_break_problem
 from ..render.escaping import terminal_text

@@ -9,7 +9,7 @@ import click
 
 from ..render.escaping import terminal_text
 from ..render.site import build_site
-from ..render.site_folders import SiteError
+from ..render.site.folders import SiteError
 from .errors import IOFailure, Status
 from .inputs import input_error
 from .messages import note, report, say

@@ -8,9 +8,9 @@ from typing import Any, Iterator
 import click
 
 from ..notation import check as check_record
-from ..notation.duplicates import SeenGames, tgn_first
+from ..notation.archive.duplicates import SeenGames, tgn_first
 from ..notation.model import Record
-from ..notation.standings import Scoring, by_event
+from ..notation.events.standings import Scoring, by_event
 from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import exit_status
 from .inputs import read_sources

@@ -7,8 +7,8 @@ from typing import Iterator
 
 import click
 
-from ..notation.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
-from ..notation.stats import Counted, counts, tally
+from ..notation.archive.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
+from ..notation.archive.stats import Counted, counts, tally
 from ..render.stats import FORMATS
 from .errors import exit_status
 from .inputs import read_sources

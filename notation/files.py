@@ -17,6 +17,10 @@ from .reader import read_file, read_records
 
 RECORD_SUFFIXES = (".tgn", ".json")
 PARQUET_MARK = ".ludoscribe-parquet"  # in a folder written by `export`: what wrote it (JSON)
+# Never follow a final symbolic link, never wait on a FIFO, never take a terminal for ours.
+SAFE_OPEN = sum(getattr(os, flag, 0) for flag in ("O_NOFOLLOW", "O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC"))  # those the system has
+KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
 
 
 def load(path: str, json_input: bool | None = None, moves: bool = True) -> Iterator[Record]:
@@ -170,7 +174,8 @@ def _device(path: str, binary: bool = False) -> Any:
                 return None
         except FileNotFoundError:
             return None
-        descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)  # no O_CREAT, no O_TRUNC
+        flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)  # no O_CREAT, no O_TRUNC
+        descriptor = os.open(path, flags)
     if stat.S_ISREG(os.fstat(descriptor).st_mode):  # it became a file meanwhile: replaced, never written over
         os.close(descriptor)
         return None
@@ -184,7 +189,7 @@ def file_kind(mode: int) -> str:
 
 
 def is_parquet_export(folder: str | Path) -> bool:
-    """True for a Parquet folder written by `export` (it holds its mark, notation/parquet.py)."""
+    """True for a Parquet folder written by `export` (it holds its mark, notation/archive/parquet.py)."""
     return os.path.isfile(os.path.join(folder, PARQUET_MARK))
 
 
@@ -245,3 +250,43 @@ def write_text(path: str, text: str, replace: bool = True) -> None:
     """Write a whole text file (atomically when it is a file; never over an existing one unless `replace`)."""
     with output(path, replace) as stream:
         stream.write(text)
+
+
+def not_regular(path: str | Path) -> str | None:
+    """What `path` is when it exists and is not a regular file ('x is a symbolic link, not a
+    regular file'), looked at without following a link or opening anything."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:  # not there, or not reachable: opening it says why
+        return None
+    return _kind_problem(path, mode)
+
+
+def _kind_problem(path: str | Path, mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kind = "a symbolic link" if stat.S_ISLNK(mode) else next((name for test, name in KINDS if test(mode)), "not a file")
+    return f"{path} is {kind}, not a regular file"
+
+
+def open_regular(path: str | Path, flags: int, mode: int = 0o644, *, one_name: bool = False) -> int:
+    """`os.open` for a regular file only: OSError saying what `path` is when it is a symbolic
+    link, a folder, a FIFO, a socket or a device (or, with `one_name`, a file with other names,
+    hard links), which are neither followed nor read."""
+    problem = not_regular(path)
+    if problem is None:
+        try:
+            fd = os.open(path, flags | SAFE_OPEN, mode)
+        except OSError:
+            problem = not_regular(path)  # replaced since it was looked at
+            if problem is None:
+                raise
+        else:
+            info = os.fstat(fd)
+            problem = _kind_problem(path, info.st_mode)
+            if problem is None and one_name and info.st_nlink > 1:
+                problem = f"{path} has {info.st_nlink - 1} other name(s) (hard links), so writing it would change them"
+            if problem is None:
+                return fd
+            os.close(fd)
+    raise OSError(errno.EINVAL, problem, str(path))

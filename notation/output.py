@@ -11,7 +11,7 @@ from .writer import write_record
 def write(records: Iterable[Record], out: TextIO, as_json: bool = False) -> int:
     """Write records as read (TGN: each record's own text; a record read from JSON in its
     canonical form) or as JSON; how many were written. The records must have no problem,
-    and for JSON be read and replayed (as notation/chosen.py `Chosen` hands them out with `full`)."""
+    and for JSON be read and replayed (as notation/archive/chosen.py `Chosen` hands them out with `full`)."""
     if as_json:
         from .jsonio import write_json
 

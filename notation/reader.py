@@ -16,7 +16,7 @@ from typing import BinaryIO, Iterable, Iterator, NamedTuple, Protocol
 
 
 from .games import Position, SomeGame, game_class
-from .games.plugins import BUILT_IN
+from .games.plugins import built_ins
 from .grammar import ENDS_WITH_RESULT, Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
 from .model import GLYPHS, Node, Problem, ProblemCode, Record, Source, skipped
@@ -320,7 +320,7 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
     """
     offsets = tag_offsets or {}
     if "Game" not in record.tags:
-        names = [plugin.name for plugin in BUILT_IN]
+        names = [plugin.name for plugin in built_ins()]
         record.problem(f"missing Game tag: it names the game ({', '.join(names[:-1])} or {names[-1]})", at,
                        code=ProblemCode.MISSING_TAG)
         return False

@@ -14,7 +14,7 @@ from ..notation.model import WINNERS, Node, Problem, ProblemCode, Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugins
 from ..notation.limits import number_problem
-from .boards import boards_for
+from .boards import boards_for, draws
 from .wording import known
 
 
@@ -28,7 +28,7 @@ class Renderers(Mapping[str, Callable[..., str]]):
         raise KeyError(name)
 
     def __iter__(self) -> Iterator[str]:
-        return (plugin.name for plugin in plugins() if boards_for(plugin.name).diagram is not None)
+        return (plugin.name for plugin in plugins() if draws(plugin))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -138,23 +138,44 @@ def draw_annotated(draw: Callable[..., str], position: Position, annotations: An
 def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra: Annotations = NONE,
                     line: list[tuple[Node | None, Position]] | None = None,
                     **options: object) -> Iterator[tuple[int, str]]:
-    """(ply, SVG) for each wanted main-line position of a checked record (all if None).
-
-    The diagram after a turn highlights that turn and draws the annotations of its comments,
-    then `extra` (the `diagram` command's own); the last one says how the game ended, if it did:
-    by its rules, or as its result says (a resignation, an agreement, time). `line` is the main
-    line's positions when they are known already (`positions`), so that they are not replayed.
+    """(ply, SVG) for each wanted main-line position of a checked record (all if None), each
+    drawn by `position_diagram`, then with `extra` (the `diagram` command's own annotations).
+    `line` is the main line's positions when they are known already (`positions`), so that
+    they are not replayed.
     """
     draw = renderer_for(record.rules)
     wanted = None if plies is None else set(plies)
     line = list(positions(record)) if line is None else line
+
+    def played() -> Iterator[tuple[Hashable, Position]]:
+        return ((node.turn, after) for node, after in line[1:] if node is not None)
+
     for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
-            last = (line[ply - 1][1], node.turn) if node is not None else None
-            outcome = final_ending(record, ((played.turn, after) for played, after in line[1:] if played is not None)
-                                   ) if ply == len(line) - 1 else None
-            yield ply, draw_annotated(draw, position, annotations_of(node) + extra, last=last, outcome=outcome,
-                                      **options)
+            before = line[ply - 1][1] if node is not None else None
+            yield ply, position_diagram(record, draw, node, before, position, played,
+                                        MAIN_END if ply == len(line) - 1 else GOES_ON, extra, **options)
+
+
+GOES_ON, LINE_END, MAIN_END = "goes on", "line end", "main line end"  # where a position stands in its line
+
+
+def position_diagram(record: Record, draw: Callable[..., str], node: Node | None, before: Position | None,
+                     after: Position, line: Callable[[], Iterable[tuple[Hashable, Position]]], where: str = GOES_ON,
+                     extra: Annotations = NONE, **options: object) -> str:
+    """The diagram of one position of a checked record, the one every page and command draws:
+    the turn that led to it (`node`, played from `before`) highlighted, the annotations of its
+    comments then `extra`, and, where its line ends, how the game stands: at the main line's
+    end by the rules or as the result says (a resignation, an agreement, time), at a
+    variation's end by the rules only (docs/diagrams.md). `line` gives the (turn, position
+    after it) pairs from the start, asked for only where a line ends."""
+    last = (before, node.turn) if node is not None else None
+    outcome = None
+    if where == MAIN_END:
+        outcome = final_ending(record, line())
+    elif where == LINE_END:
+        outcome = ending(record.rules, record.start_position, line())
+    return draw_annotated(draw, after, annotations_of(node) + extra, last=last, outcome=outcome, **options)
 
 
 def crowded(record: Record, plies: Iterable[int] | None = None, extra: Annotations = NONE,

@@ -51,9 +51,9 @@ def board_label(record: Record, entry: Entry) -> str:
     return f"{display_name(record.rules.name)}, " + ("start" if entry.node is None else f"after {entry.label}")
 
 
-def asset(name: str) -> str:
-    """The text of a file shipped with the package (viewer.js, viewer.css)."""
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+def asset(name: str, package: str | None = __package__) -> str:
+    """The text of a file shipped with a package of ours (viewer.js, viewer.css here; the site's own in render/site)."""
+    return resources.files(package or __package__).joinpath(name).read_text(encoding="utf-8")
 
 
 def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g", ply: int = 0,

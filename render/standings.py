@@ -6,7 +6,7 @@ import csv
 import io
 from fractions import Fraction
 
-from ..notation.standings import Standings
+from ..notation.events.standings import Standings
 from .escaping import csv_text, html_text, markdown_text, terminal_text
 
 NOTE = "SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it)."

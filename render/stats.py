@@ -1,4 +1,4 @@
-"""An archive's figures (notation/stats.py) as text, Markdown, CSV or JSON (docs/archive.md#figures-stats)."""
+"""An archive's figures (notation/archive/stats.py) as text, Markdown, CSV or JSON (docs/archive.md#figures-stats)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from ..notation.balance import Difference, Score
-from ..notation.stats import Figures, GameFigures, compared, usual
+from ..notation.archive.balance import Difference, Score
+from ..notation.archive.stats import Figures, GameFigures, compared, usual
 from .escaping import csv_text, markdown_text, terminal_text
 
 RESULT_ORDER = ("1-0", "0-1", "1/2-1/2", "*")

@@ -1,6 +1,6 @@
 """A position as text for the terminal: its board, its code and who is to move.
 
-Each game's board is drawn by the function its drawings name (render/boards.py), in the
+Each game's board is drawn by the function its drawings name (render/boards/__init__.py), in the
 game's own render module: (game, position) -> lines. A game without one gets the
 generic board: a position code that starts with a board, rows separated by '/', a digit
 run counting empty cells and '(...)' holding a stack in one cell, is shown row by row as

@@ -9,7 +9,7 @@ from typing import Callable, Hashable
 from ..notation.games import Position
 from ..notation.model import Node, Record
 from ..notation.walk import Step, Visitor, accept
-from .diagram import annotations_of, draw_annotated, ending, final_ending, renderer_for
+from .diagram import GOES_ON, LINE_END, MAIN_END, position_diagram, renderer_for
 
 
 @dataclass
@@ -104,14 +104,9 @@ def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | 
 def drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool) -> str:
     """The SVG of one entry of the tree."""
     entry = tree.entries[number]
-    last = (entry.before, entry.node.turn) if entry.node is not None else None
-    outcome = None
-    if number == tree.main_line_end:  # the rules' end, or the one its result records (a resignation)
-        outcome = final_ending(tree.record, _line_to(tree, entry))
-    elif entry.next == -1:
-        outcome = ending(tree.record.rules, tree.record.start_position, _line_to(tree, entry))
-    return draw_annotated(draw, entry.after, annotations_of(entry.node), last=last, flipped=flipped, size=size,
-                          outcome=outcome)
+    where = MAIN_END if number == tree.main_line_end else LINE_END if entry.next == -1 else GOES_ON
+    return position_diagram(tree.record, draw, entry.node, entry.before, entry.after, lambda: _line_to(tree, entry),
+                            where, flipped=flipped, size=size)
 
 
 def _line_to(tree: Tree, entry: Entry) -> list[tuple[Hashable, Position]]:

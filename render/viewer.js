@@ -548,7 +548,7 @@
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
-  /* Tables whose header cells are buttons (render/site.py): a click sorts by that column,
+  /* Tables whose header cells are buttons (render/site/__init__.py): a click sorts by that column,
      a second click the other way. Cells may say how they sort in data-sort. */
   function sortable(table) {
     var heads = [].slice.call(table.querySelectorAll("thead th"));

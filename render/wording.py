@@ -10,7 +10,7 @@ from typing import TypeGuard
 from ..notation.games import display_name
 from ..notation.model import RESULTS, WINNERS, Node, Record, find_commands
 from ..notation.replay import Replayed
-from ..notation.scoresheet import CORRECTION
+from ..notation.recording.scoresheet import CORRECTION
 from .escaping import html_text, markdown_text
 
 

@@ -16,8 +16,8 @@ from ludoscribe.notation import read_string, write_record
 from ludoscribe.notation.generate import random_record, random_records, random_text
 from ludoscribe.notation.jsonio import record_to_json, write_json
 from ludoscribe.notation.model import Node, Record
-from ludoscribe.notation.parquet import export
-from ludoscribe.notation.sources import Sources
+from ludoscribe.notation.archive.parquet import export
+from ludoscribe.notation.archive.sources import Sources
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("Teblo", "Staku", "Tektop", "Tekao", "TChako")

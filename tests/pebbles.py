@@ -120,5 +120,5 @@ def text_board(game: Pebbles, position: Row) -> list[str]:
     return [" ".join(CELLS), " ".join(position.cells)]
 
 
-PLUGIN = GamePlugin("Pebbles", "pebbles:Pebbles", title="Pebbles (row of seven)", aliases=("Pebble",),
-                    diagram="pebbles:board", text_board="pebbles:text_board", scoring="2,1,0")
+PLUGIN = GamePlugin("Pebbles", Pebbles, title="Pebbles (row of seven)", aliases=("Pebble",),
+                    diagram=board, text_board=text_board, scoring="2,1,0")

@@ -1,9 +1,9 @@
 """The bounds of a score's 95% interval found by bisection, a second way of working out what
-notation/balance.py works out from the roots of a quadratic (docs/archive.md#the-first-sides-score)."""
+notation/archive/balance.py works out from the roots of a quadratic (docs/archive.md#the-first-sides-score)."""
 
 from __future__ import annotations
 
-from ludoscribe.notation.balance import Z95
+from ludoscribe.notation.archive.balance import Z95
 
 
 def bounds_by_bisection(score: float, games: int, drawn: float = 0.0, z: float = Z95) -> tuple[float, float]:

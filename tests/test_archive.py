@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import conditions, query
+from ludoscribe.notation.archive import conditions, query
 from ludoscribe.notation.reader import read_string
-from ludoscribe.notation.stats import ending_kind, gather
+from ludoscribe.notation.archive.stats import ending_kind, gather
 
 
 def teblo(event: str, date: str, round_: str, yellow: str, red: str, result: str, moves: str,

@@ -23,9 +23,9 @@ from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation.jsonio import record_to_json
-from ludoscribe.notation.query import Query
+from ludoscribe.notation.archive.query import Query
 from ludoscribe.notation.replay import positions
-from ludoscribe.notation.sources import Sources
+from ludoscribe.notation.archive.sources import Sources
 from ludoscribe.notation.writer import write_record
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -357,7 +357,7 @@ def test_a_record_whose_tags_have_a_problem_is_left_out_and_reported(tmp_path):
 
 
 def test_standings_do_not_keep_the_records_they_have_counted(tmp_path, monkeypatch):
-    from ludoscribe.notation import standings
+    from ludoscribe.notation.events import standings
 
     (tmp_path / "games.tgn").write_text(random_text("Teblo", 30, seed=4, max_turns=30), encoding="utf-8")
     kept, most = [], [0]

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation.parquet import PARQUET_MARK
+from ludoscribe.notation.archive.parquet import PARQUET_MARK
 
 ROOT = Path(__file__).resolve().parent.parent
 GUARD = 120  # seconds: a run still going then is waiting on a pipe (a failure, never a measure)
@@ -171,7 +171,7 @@ def test_a_part_that_is_a_link_looping_or_a_folder_is_refused(copy):
 
 
 def test_a_mark_that_is_a_named_pipe_is_never_waited_on(copy):
-    from ludoscribe.notation.parquet import Damaged, read_export
+    from ludoscribe.notation.archive.parquet import Damaged, read_export
 
     (copy / PARQUET_MARK).unlink()
     os.mkfifo(copy / PARQUET_MARK)

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import check, parallel, read_file
+from ludoscribe.notation import check, read_file
+from ludoscribe.notation.archive import parallel
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation.replay import positions
 

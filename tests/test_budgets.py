@@ -12,7 +12,7 @@ from ludoscribe.notation import check, read_string
 from ludoscribe.render.budgets import DEFAULT, Budgets, BudgetError, over_budget
 from ludoscribe.render.document import render_html
 from ludoscribe.render.markdown_document import render_markdown
-from ludoscribe.render.mkdocs_plugin import replace_blocks
+from ludoscribe.render.site.mkdocs_plugin import replace_blocks
 
 HEAD = '[Game "Teblo"]\n[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[Yellow "A"]\n[Red "B"]\n[Result "*"]\n\n'
 
@@ -84,7 +84,7 @@ def test_convert_refuses_a_record_over_budget(tmp_path: Path):
 
 def test_plugin_block_over_budget_shows_an_error_box():
     markdown = "```tgn\n" + variations(300) + "```\n"
-    from ludoscribe.render.mkdocs_plugin import _render_block  # the block as the plugin renders it
+    from ludoscribe.render.site.mkdocs_plugin import _render_block  # the block as the plugin renders it
     with pytest.raises(BudgetError, match="more than 200 \\[%diagram\\] diagrams"):
         replace_blocks(markdown, lambda kind, body: _render_block(kind, body, None, "ls1", 400))
 

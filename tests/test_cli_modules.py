@@ -56,7 +56,7 @@ def test_help_lists_every_command_without_importing_one():
     assert "  check      Check records: their syntax and every rule of their game." in listed
     assert "  stats      Figures per game and set of rules: results by side, the..." in listed
     assert loaded & set(COMMAND_MODULES) == set()
-    assert not any(module.startswith(("ludoscribe.notation.sources", "ludoscribe.render.diagram", "svgwrite"))
+    assert not any(module.startswith(("ludoscribe.notation.archive.sources", "ludoscribe.render.diagram", "svgwrite"))
                    for module in loaded)
 
 
@@ -70,7 +70,7 @@ def test_a_command_imports_its_own_module_only():
     shown, loaded = loaded_after("check", str(SMALL))
     assert loaded & set(COMMAND_MODULES) == {"ludoscribe.cli.check"}
     assert not any(module.startswith(("ludoscribe.render.diagram", "ludoscribe.render.document", "svgwrite",
-                                      "mkdocs", "ludoscribe.notation.query")) for module in loaded)
+                                      "mkdocs", "ludoscribe.notation.archive.query")) for module in loaded)
 
 
 def test_the_image_packages_are_imported_only_when_an_image_is_made(tmp_path):

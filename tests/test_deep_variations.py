@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from ludoscribe.notation import check, read_string
-from ludoscribe.notation.conditions import comment_condition, nag_condition
+from ludoscribe.notation.archive.conditions import comment_condition, nag_condition
 from ludoscribe.notation.jsonio import read_json, record_to_json, write_json
 from ludoscribe.notation.limits import MAX_DEPTH
 from ludoscribe.notation.games.teblo import Teblo

@@ -17,9 +17,9 @@ import pytest
 from ludoscribe.notation.files import load
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.games import staku as staku_rules
-from ludoscribe.notation.games.tchako_board import CENTRE, HEIGHT, RADIUS, WIDTH, ZONES
+from ludoscribe.notation.games.tchako.board import CENTRE, HEIGHT, RADIUS, WIDTH, ZONES
 from ludoscribe.notation.replay import positions
-from ludoscribe.render import staku, tchako, teblo, tekao, tektop
+from ludoscribe.render.boards import staku, tchako, teblo, tekao, tektop
 from ludoscribe.render.diagram import record_diagrams, renderer_for
 from ludoscribe.render.svg import ARROW, HIGHLIGHT, HIGHLIGHT_OPACITY, centre, square_grid
 

@@ -133,7 +133,7 @@ def test_a_site_read_from_the_disk_can_be_browsed_and_searched(browser, docs_sit
 def test_the_search_index_script_holds_only_the_index(tmp_path):
     """Whatever the pages hold (a record's title ending a script, say), the index's script is the
     data and nothing else: its JSON written again with no '<'."""
-    from ludoscribe.render.mkdocs_plugin import search_script
+    from ludoscribe.render.site.mkdocs_plugin import search_script
 
     text = search_script('{"docs": [{"location": "a.html", "title": "</script><script>alert(1)</script>", '
                          '"text": "\\u2028"}]}')

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
-from ludoscribe.notation.duplicates import SeenGames, identity
+from ludoscribe.notation.archive.duplicates import SeenGames, identity
 
 EVENT = Path(__file__).parent.parent / "corpus" / "teblo" / "spring-quadrangular-2024.tgn"
 GAME = """[Game "Teblo"]

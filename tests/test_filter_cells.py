@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import conditions, query
+from ludoscribe.notation.archive import conditions, query
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation import read_file
 from ludoscribe.notation.reader import read_moves, read_string

@@ -4,8 +4,11 @@ reads, checks, draws and publishes with no change to Ludoscribe."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +17,8 @@ import pytest
 
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.games import GAMES, display_name, game_class, plugin_for, plugins
-from ludoscribe.notation.games.plugins import BUILT_IN, installed
-from ludoscribe.notation.standings import game_scoring
+from ludoscribe.notation.games.plugins import BUILT_IN, built_ins, installed
+from ludoscribe.notation.events.standings import game_scoring
 from ludoscribe.render.diagram import RENDERERS, renderer_for
 from ludoscribe.render.text import text_board
 
@@ -61,7 +64,7 @@ def ludoscribe(*args: str, env: dict[str, str], cwd: Path) -> subprocess.Complet
 
 
 def test_the_five_games_are_built_in_in_order():
-    assert [plugin.name for plugin in BUILT_IN] == ["Teblo", "Staku", "Tektop", "Tekao", "TChako"]
+    assert [plugin.name for plugin in built_ins()] == ["Teblo", "Staku", "Tektop", "Tekao", "TChako"]
     assert list(GAMES) == list(RENDERERS) == ["Teblo", "Staku", "Tektop", "Tekao", "TChako"]
     assert GAMES["Tekao"] is game_class("tekao") and GAMES["Tekao"].name == "Tekao"
     with pytest.raises(KeyError):
@@ -80,6 +83,34 @@ def test_an_unknown_game_names_the_known_ones():
     assert display_name("Chess") == "Chess"
 
 
+@pytest.mark.parametrize("module", BUILT_IN)
+def test_each_built_in_game_registers_itself_once_from_its_own_modules(module):
+    """docs/contributing.md#adding-a-game: a game's facts are its module's PLUGIN, its drawings the
+    render module of the same name; nothing else lists them."""
+    rules = importlib.import_module(f"ludoscribe.notation.games.{module}")
+    drawings = importlib.import_module(f"ludoscribe.render.boards.{module}")
+    assert rules.PLUGIN.module == module and rules.PLUGIN.rules.__module__.startswith(rules.__name__)
+    assert callable(drawings.board) and callable(drawings.text_board)
+    assert plugin_for(rules.PLUGIN.display_name) is rules.PLUGIN
+
+
+def test_how_turns_are_entered_is_each_plugins_own():
+    assert plugin_for("Tektop").entry.needs == "dice" and plugin_for("TChako").entry.buttons == {"O": "Off the board"}
+    assert type(plugin_for("Teblo").entry).__name__ == type(plugin_for("Staku").entry).__name__ == "Entry"
+
+
+def test_no_code_is_named_by_a_module_attribute_string():
+    """Registries hold the objects themselves: a 'package.module:attribute' string names code the type checker cannot follow."""
+    root = TESTS.parent
+    named = [f"{path.relative_to(root)}:{node.lineno} {node.value!r}"
+             for folder in ("notation", "render", "cli") for path in sorted((root / folder).rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and re.fullmatch(r"(ludoscribe\.)?[a-z_]+(\.[a-z_]+)*:[A-Za-z_][\w.]*", node.value)
+             and ("ludoscribe." in node.value or node.value.partition(":")[0] in {"teblo", "staku", "tektop", "tekao", "tchako"})]
+    assert named == []
+
+
 def test_each_game_scores_as_its_plugin_says():
     assert (game_scoring("Teblo").win, game_scoring("Teblo").draw) == (3, 1)
     assert (game_scoring("Staku").win, game_scoring("Staku").draw) == (1, 0.5)
@@ -90,8 +121,8 @@ def test_importing_the_library_or_the_command_imports_no_game():
             "print(sorted(m for m in sys.modules if m.startswith(('ludoscribe.notation.games.', 'ludoscribe.render.',"
             " 'svgwrite', 'multiprocessing', 'concurrent', 'mkdocs'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "['ludoscribe.notation.games.base', 'ludoscribe.notation.games.plugins', " \
-                             "'ludoscribe.render.escaping']"
+    assert loaded.strip() == "['ludoscribe.notation.games.base', 'ludoscribe.notation.games.entry', " \
+                             "'ludoscribe.notation.games.plugins', 'ludoscribe.render.escaping']"
 
 
 def test_a_record_imports_its_own_game_only_and_no_parser_generator():
@@ -100,7 +131,7 @@ def test_a_record_imports_its_own_game_only_and_no_parser_generator():
             "print(record.problems, 'parsimonious' in sys.modules, sorted(m.rsplit('.', 1)[1] for m in sys.modules "
             "if m.startswith('ludoscribe.notation.games.')))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "[] False ['base', 'plugins', 'rows', 'tekao']"
+    assert loaded.strip() == "[] False ['base', 'entry', 'plugins', 'rows', 'tekao']"
 
 
 # --- a sixth game, added by another package --------------------------------------------

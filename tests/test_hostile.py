@@ -27,7 +27,7 @@ from hostile_records import (CORPUS, PUBLISHED, REFUSED, SCRIPT_SCHEMES, build_e
 
 from ludoscribe.notation import read_string
 from ludoscribe.render.escaping import html_text, visible
-from ludoscribe.render.site_engine import site_engine
+from ludoscribe.render.site.engine import site_engine
 
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcset", "background"}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -336,7 +336,7 @@ def test_json_strings_with_a_lone_surrogate_are_refused(tmp_path):
 
 def test_site_fails_when_a_record_page_shows_an_error_box(tmp_path, monkeypatch):
     """Were a record page to hold a block the plugin cannot render, the build would fail, not exit 0."""
-    from ludoscribe.render import site_pages
+    from ludoscribe.render.site import pages as site_pages
 
     def broken_page(record, replayed, path: str, links: dict, openings=None, tree=None) -> None:
         Path(path).write_text("# Broken\n\n```tgn\nnot a record\n```\n", encoding="utf-8")

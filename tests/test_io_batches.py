@@ -9,9 +9,10 @@ from io import BytesIO
 
 import pytest
 
-from ludoscribe.notation import parallel, read_records
+from ludoscribe.notation import read_records
+from ludoscribe.notation.archive import parallel
 from ludoscribe.notation.generate import random_text
-from ludoscribe.notation.stats import counts
+from ludoscribe.notation.archive.stats import counts
 
 BATCH_TEXT = 4096  # characters of a batch, small here so that a few hundred records fill many
 

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import sources as sources_module
+from ludoscribe.notation.archive import sources as sources_module
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 GAME = CORPUS / "teblo" / "open-day-2024-kalf-vos.tgn"

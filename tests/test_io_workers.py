@@ -23,7 +23,7 @@ import pytest
 
 from ludoscribe.notation import read_records
 from ludoscribe.notation.generate import random_text
-from ludoscribe.notation.stats import counts
+from ludoscribe.notation.archive.stats import counts
 
 START = "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"  # Teblo's start: every record reaches it
 RECORDS = random_text("Teblo", 400, seed=5, max_turns=60).encode("utf-8")

@@ -74,7 +74,7 @@ def test_no_layer_knows_a_layer_above_it(lower, upper):
             continue
         wrong += [f"{name}:{line} imports {target}" for line, target in imports(name, top_only=False)
                   if target.startswith(f"ludoscribe.{upper}")]
-        # nor names one of its modules to be imported later ('ludoscribe.render.teblo:board')
+        # nor names one of its modules to be imported later ('ludoscribe.render.boards.teblo:board')
         wrong += [f"{name}:{node.lineno} names {node.value!r}" for node in ast.walk(ast.parse(path.read_text()))
                   if isinstance(node, ast.Constant) and isinstance(node.value, str)
                   and f"ludoscribe.{upper}." in node.value]
@@ -123,5 +123,6 @@ def test_no_module_imports_itself_back_when_imported():
 
 def test_no_circle_of_imports_even_inside_functions_in_the_library():
     edges = graph(top_only=False, layers=("notation", "render"))
-    assert "ludoscribe.notation.query_workers" in edges["ludoscribe.notation.chosen"]  # imported inside a function
+    archive = "ludoscribe.notation.archive"
+    assert f"{archive}.query_workers" in edges[f"{archive}.chosen"]  # imported inside a function
     assert cycle(edges) == []

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from ludoscribe.notation import check, read_string, write_record
 from ludoscribe.notation.jsonio import read_json, record_to_json, write_json
 from ludoscribe.notation.limits import MAX_DEPTH, MAX_LINE, MAX_WORD
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 
 TAGS = '[Game "Teblo"]\n[Event "Limits"]\n[Result "*"]\n'
 # Characters of 1 to 4 bytes, and the two that the writer escapes in tag values.

@@ -28,9 +28,9 @@ from ludoscribe.render.budgets import Budgets
 from ludoscribe.render.diagram import record_diagrams
 from ludoscribe.render.document import render_html
 from ludoscribe.render.markdown_document import render_markdown
-from ludoscribe.render.mkdocs_plugin import _options, replace_blocks
-from ludoscribe.render.site_index import natural
-from ludoscribe.render.site_plan import Slugs
+from ludoscribe.render.site.mkdocs_plugin import _options, replace_blocks
+from ludoscribe.render.site.index import natural
+from ludoscribe.render.site.plan import Slugs
 from ludoscribe.render.text import board_rows
 
 from work import assert_linear

@@ -1,4 +1,4 @@
-"""Entering turns by tapping cells (notation/entry.py, docs/live.md#entering-a-turn): what is
+"""Entering turns by tapping cells (notation/recording/entry.py, docs/live.md#entering-a-turn): what is
 offered for the cells tapped, and that every legal turn of every game can be reached so."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from ludoscribe.notation.entry import extends, minimal_extensions, offers
+from ludoscribe.notation.games.entry import extends, minimal_extensions
+from ludoscribe.notation.recording.entry import offers
 from ludoscribe.notation.games import game_class
 
 GAMES = ("Teblo", "Staku", "Tektop", "Tekao", "TChako")

@@ -17,7 +17,7 @@ from test_live_relay import relay  # the relay command, run as the relay's own t
 from starlette.testclient import TestClient
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation.event import EventFolder
+from ludoscribe.notation.events.folder import EventFolder
 from ludoscribe.render.live import hub
 from ludoscribe.render.live.app import create_app
 
@@ -72,7 +72,7 @@ def test_a_file_added_while_serving_never_stops_the_watch(tmp_path):
 
 
 def test_a_bug_met_on_one_file_is_that_files_problem_and_the_others_are_served(tmp_path, monkeypatch):
-    from ludoscribe.notation import event
+    from ludoscribe.notation.events import folder as event
 
     read = event.read_string
 

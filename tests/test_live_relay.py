@@ -12,7 +12,7 @@ from browsers import served
 from live_pages import PHONE
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation.event import Action, EventFolder
+from ludoscribe.notation.events.folder import Action, EventFolder
 
 TEBLO = '[Game "Teblo"]\n[Event "Club night"]\n[Round "1"]\n[Board "{board}"]\n[Yellow "Ann"]\n[Red "Bob"]\n[Result "*"]\n\n*\n'
 

@@ -19,10 +19,10 @@ import pytest
 from live_server import CODE, DEVICE, SAFETY, Server
 from starlette.testclient import TestClient
 
-from ludoscribe.notation.event import GameFile
+from ludoscribe.notation.events.folder import GameFile
 from ludoscribe.notation.limits import MAX_WORD
-from ludoscribe.notation.lock import Busy, ScoresheetLock
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.lock import Busy, ScoresheetLock
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 from ludoscribe.render.live import spectators
 from ludoscribe.render.live.app import create_app
 from ludoscribe.render.live.delay import MAX_READINGS
@@ -357,7 +357,7 @@ def test_a_second_device_is_refused_until_it_takes_over(client):
 
 LOCK_HOLDER = """
 import sys
-from ludoscribe.notation.lock import ScoresheetLock
+from ludoscribe.notation.recording.lock import ScoresheetLock
 lock = ScoresheetLock(sys.argv[1]); lock.acquire(); print("held", flush=True); sys.stdin.read()
 """
 

@@ -10,7 +10,7 @@ from live_server import CODE, DEVICE
 from starlette.testclient import TestClient
 
 from ludoscribe.notation.games import game_class, plugins
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 from ludoscribe.render.live.app import create_app
 
 HEADERS = {"X-Event-Code": CODE, "X-Device": DEVICE}
@@ -24,7 +24,7 @@ class RuleCalls:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
         for plugin in plugins():
-            rules = plugin.rules_class
+            rules = plugin.rules
             play = rules.play
 
             def counted(game, position, turn, play=play):  # type: ignore[no-untyped-def]
@@ -81,7 +81,7 @@ def test_one_turn_saved_costs_one_turn_of_the_rules_whatever_the_length_of_the_g
 def test_a_game_saved_here_is_what_reading_its_file_gives(tmp_path):
     """The game made from the sheet in memory shows spectators and the scorer the same bytes
     as the game read back from its file, whatever the action saved."""
-    from ludoscribe.notation.event import read_game
+    from ludoscribe.notation.events.folder import read_game
     from ludoscribe.render.live.sheet import sheet_state
     from ludoscribe.render.live.views import View, card, game_body, summary
 
@@ -138,7 +138,7 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
     import json
     import threading
 
-    from ludoscribe.notation import event
+    from ludoscribe.notation.events import folder as event
 
     slow = "round9-board9.tgn"
     sheet = Scoresheet.new("Teblo", {"Round": "9", "Board": "9"})

@@ -18,14 +18,14 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, write_record
-from ludoscribe.notation.columnar import code_hash, position_hash, tag_date, tag_year, written_code_hash
+from ludoscribe.notation.archive.columnar import code_hash, position_hash, tag_date, tag_year, written_code_hash
 from ludoscribe.notation.files import OutputError
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.generate import random_records, random_text
 from ludoscribe.notation.jsonio import record_to_json
 from ludoscribe.notation.model import Record
-from ludoscribe.notation.parquet import INSTALL, PARQUET_MARK, ParquetMissing, available, export, read_export
-from ludoscribe.notation.sources import Sources
+from ludoscribe.notation.archive.parquet import INSTALL, PARQUET_MARK, ParquetMissing, available, export, read_export
+from ludoscribe.notation.archive.sources import Sources
 from parquet_records import GAMES, ODD
 
 
@@ -144,7 +144,7 @@ def test_the_position_hash_leaves_out_the_turn_number_and_is_the_same_in_every_p
     assert code_hash(teblo, code) != code_hash(teblo, code.replace(" R ", " Y "))
     rows = [row for row in _table(exported, "turns") if row["game"] == "Teblo"]
     assert rows and all(row["position_hash"] == _sha(row["position"].rsplit(" ", 1)[0] + " 1") for row in rows)
-    program = ("from ludoscribe.notation.columnar import code_hash; from ludoscribe.notation.games import game_class;"
+    program = ("from ludoscribe.notation.archive.columnar import code_hash; from ludoscribe.notation.games import game_class;"
                f"print(code_hash(game_class('Teblo')(), {code!r}))")
     for seed in ("1", "2"):
         answer = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True,

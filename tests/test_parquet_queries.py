@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, write_record
 from ludoscribe.notation.jsonio import record_to_json
-from ludoscribe.notation.parquet import read_export
-from ludoscribe.notation.sources import Sources
+from ludoscribe.notation.archive.parquet import read_export
+from ludoscribe.notation.archive.sources import Sources
 from parquet_records import ODD, make_export, make_json_archive
 
 

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation.games import display_name
-from ludoscribe.notation.parquet import export
-from ludoscribe.notation.sources import Sources
+from ludoscribe.notation.archive.parquet import export
+from ludoscribe.notation.archive.sources import Sources
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"^```sql\n(.*?)^```$", re.DOTALL | re.MULTILINE)

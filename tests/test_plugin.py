@@ -8,7 +8,7 @@ from pathlib import Path
 
 from publish_records import ANNOTATED
 
-from ludoscribe.render.mkdocs_plugin import replace_blocks
+from ludoscribe.render.site.mkdocs_plugin import replace_blocks
 
 CONFIG = """site_name: Plugin test
 use_directory_urls: false

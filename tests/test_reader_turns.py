@@ -19,9 +19,9 @@ from ludoscribe.notation import read_file
 from ludoscribe.notation.games import GAMES
 from ludoscribe.notation.grammar import grammar_for, token_rules, turn_pattern
 from ludoscribe.notation.jsonio import read_json
-from ludoscribe.notation.conditions import opening_condition
+from ludoscribe.notation.archive.conditions import opening_condition
 from ludoscribe.notation.reader import read_string
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 
 from hostile_records import run_cli
 
@@ -126,8 +126,8 @@ def test_reading_turns_never_loads_parsimonious(tmp_path):
         "import sys\n"
         "from ludoscribe.notation import read_file\n"
         "from ludoscribe.notation.jsonio import read_json\n"
-        "from ludoscribe.notation.conditions import opening_condition\n"
-        "from ludoscribe.notation.scoresheet import Scoresheet\n"
+        "from ludoscribe.notation.archive.conditions import opening_condition\n"
+        "from ludoscribe.notation.recording.scoresheet import Scoresheet\n"
         f"records = list(read_file({str(tgn)!r}))\n"
         f"records += list(read_json(open({str(as_json)!r}, 'rb')))\n"
         "sheet = Scoresheet.new('Teblo')\n"

@@ -13,7 +13,7 @@ import pexpect
 import pytest
 
 from ludoscribe.notation import check, read_string
-from ludoscribe.notation.scoresheet import Scoresheet, date_problem
+from ludoscribe.notation.recording.scoresheet import Scoresheet, date_problem
 
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
 DATE_REFUSED = ("refused: '14/03/2026' is not a date: write YYYY.MM.DD, with ?? for an unknown part "

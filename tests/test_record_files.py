@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation import lock as lock_module
-from ludoscribe.notation.lock import ScoresheetLock
+from ludoscribe.notation.recording import lock as lock_module
+from ludoscribe.notation.recording.lock import ScoresheetLock
 
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
 TAGS = "\n" * 7  # Enter at each tag: the defaults

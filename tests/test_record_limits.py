@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.limits import MAX_LINE, MAX_WORD
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
 BRACE_TOO_LONG = (f"a comment holding '}}' is written on one line and this one is over {MAX_WORD} bytes: "

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ludoscribe.notation import check, read_file, read_string
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 from ludoscribe.render.document import render_markdown
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

@@ -150,7 +150,7 @@ def test_the_teblo_board_shows_coordinates_pawns_pieces_and_bases(tmp_path):
 
 
 def test_the_tchako_board_lists_zones_owners_pucks_queens_and_elastics():
-    from ludoscribe.notation.scoresheet import Scoresheet
+    from ludoscribe.notation.recording.scoresheet import Scoresheet
     from ludoscribe.render.text import text_board
 
     sheet = Scoresheet.new("TChako")
@@ -163,7 +163,7 @@ def test_the_tchako_board_lists_zones_owners_pucks_queens_and_elastics():
 
 
 def test_square_and_hexagonal_boards_have_their_coordinates():
-    from ludoscribe.notation.scoresheet import Scoresheet
+    from ludoscribe.notation.recording.scoresheet import Scoresheet
     from ludoscribe.render.text import text_board
 
     tekao = text_board(*(lambda sheet: (sheet.game, sheet.position))(Scoresheet.new("Tekao"))).splitlines()

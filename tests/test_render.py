@@ -9,7 +9,7 @@ from ludoscribe.notation import check, read_string
 from ludoscribe.notation.games.teblo import SQUARE_OF, Placement, Step, Teblo
 from ludoscribe.render.diagram import ply_of, record_diagrams
 from ludoscribe.render.svg import HIGHLIGHT, MARK
-from ludoscribe.render.teblo import board
+from ludoscribe.render.boards.teblo import board
 
 SVG = "{http://www.w3.org/2000/svg}"
 RULES = Teblo()

@@ -14,7 +14,7 @@ from ludoscribe.notation import check, read_file, read_string
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.generate import random_record as generated
 from ludoscribe.notation.replay import positions
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 from ludoscribe.notation.writer import write_record
 from ludoscribe.render.turn_tree import TreeBuilder, walk
 from ludoscribe.render.site import build_site

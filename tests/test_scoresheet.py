@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.generate import random_records
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 from ludoscribe.render.text import board_rows, text_board
 
 

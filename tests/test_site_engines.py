@@ -15,7 +15,7 @@ import pytest
 from test_site_polish import assert_loads_only_local_files
 
 ROOT = Path(__file__).resolve().parent.parent
-PLUGIN = "ludoscribe.render.mkdocs_plugin:LudoscribePlugin"
+PLUGIN = "ludoscribe.render.site.mkdocs_plugin:LudoscribePlugin"
 WITHOUT_PROPERDOCS = "import sys; sys.modules['properdocs'] = None; "  # a process where it is not installed
 LUDOSCRIBE = "from ludoscribe.cli.main import main; main()"
 GENERATOR = re.compile(r'<meta name="generator" content="[^"]*">')  # names the engine and its version
@@ -48,7 +48,7 @@ def test_the_plugin_is_registered_for_both_engines():
     ("import properdocs.__main__; ", "properdocs"),  # the `properdocs` command
 ])
 def test_the_engine_is_properdocs_when_installed_unless_mkdocs_already_runs(before, engine):
-    done = python(before + "from ludoscribe.render.site_engine import site_engine; engine = site_engine(); "
+    done = python(before + "from ludoscribe.render.site.engine import site_engine; engine = site_engine(); "
                            "import mkdocs.plugins; print(engine, mkdocs.plugins.__name__)")
     assert (done.stdout, done.stderr) == (f"{engine} {engine}.plugins\n", "")
 

@@ -145,8 +145,8 @@ def test_a_game_whose_records_are_all_studies_has_no_explorer(tmp_path):
 
 
 def test_an_explorer_is_labelled_and_shared_as_stats_groups_its_records():
-    from ludoscribe.notation.stats import gather
-    from ludoscribe.render.site_plan import Explorer, Plan
+    from ludoscribe.notation.archive.stats import gather
+    from ludoscribe.render.site.plan import Explorer, Plan
 
     texts = [(CORPUS / "staku" / name).read_text(encoding="utf-8") for name in ("club-final.tgn",
                                                                                "staku2-pairs-only.tgn")]

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 from publish_records import ANNOTATED
 
-from ludoscribe.render.mkdocs_plugin import LudoscribePlugin
+from ludoscribe.render.site.mkdocs_plugin import LudoscribePlugin
 
 LONG = "9" * 5000
 CONFIG = "site_name: Plugin options\nuse_directory_urls: false\ntheme:\n  name: mkdocs\nplugins:\n  - ludoscribe:\n"

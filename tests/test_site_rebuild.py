@@ -1,7 +1,7 @@
 """Rebuilding a site and a kept mkdocs project (docs/cli.md#site): each folder is built beside
 its place and swapped in, so a build that fails anywhere, even killed, leaves the previous
 one as it was or lets the next build finish; what a build may replace is decided file by
-file from the manifest of what it wrote (render/site_folders.py)."""
+file from the manifest of what it wrote (render/site/folders.py)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 import mkdocs.utils
 from ludoscribe.cli.main import cli
-from ludoscribe.render import site_pages
-from ludoscribe.render import site_folders
+from ludoscribe.render.site import pages as site_pages
+from ludoscribe.render.site import folders as site_folders
 from ludoscribe.render.site import build_site
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -139,7 +139,7 @@ KILLER = """
 import os, signal, sys
 import mkdocs.utils
 from ludoscribe.cli.main import cli
-from ludoscribe.render import site_folders, site_pages
+from ludoscribe.render.site import folders as site_folders, pages as site_pages
 
 owner, name, number, ending = sys.argv[1:5]
 owners = {"pages": site_pages, "mkdocs": mkdocs.utils, "folders": site_folders, "os": os, "shutil": site_folders.shutil}

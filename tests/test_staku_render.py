@@ -11,7 +11,7 @@ from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.games.staku import Staku
 from ludoscribe.render.diagram import record_diagrams
-from ludoscribe.render.staku import board
+from ludoscribe.render.boards.staku import board
 from ludoscribe.render.svg import ARROW, HIGHLIGHT, MARK
 from test_staku_rules import code, header
 

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation.balance import difference, first_side_score, wilson_interval
+from ludoscribe.notation.archive.balance import difference, first_side_score, wilson_interval
 from ludoscribe.notation.reader import read_string
 from score_bounds import bounds_by_bisection
 

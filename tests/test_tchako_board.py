@@ -1,6 +1,6 @@
 """The T'Chako reference board data: counts and symmetry the rules rely on."""
 
-from ludoscribe.notation.games.tchako_board import (BASES, CENTRE, CONNECTIONS, FINE_LINES, KIND, NEIGHBOURS,
+from ludoscribe.notation.games.tchako.board import (BASES, CENTRE, CONNECTIONS, FINE_LINES, KIND, NEIGHBOURS,
                                                     OBSTACLES, OWNER, VITAL, ZONES)
 
 MIRROR = dict(zip("ABCDEFGHIJKL", "JKLIEFGHDABC"))

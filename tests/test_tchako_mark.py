@@ -13,9 +13,9 @@ from conftest import checked, problems_of, read_one
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import write_record
 from ludoscribe.notation.games.tchako import TChako
-from ludoscribe.notation.games.tchako_turns import DECIDED
+from ludoscribe.notation.games.tchako.turns import DECIDED
 from ludoscribe.notation.jsonio import read_json, write_json
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 
 HILL = "Aw3/BQ/Cw3/Dw1/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 3 0/0 play"  # White holds F and G from A
 NO_QUEEN = "Aw3/BQ/Cw3/Ew1/Jw1b1/Kw1/Lb3 -/-/-/-/-/- B 5 0/0 play"  # Black's queen is off the board

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from conftest import checked, read_one
 from ludoscribe.notation import write_record
 from ludoscribe.notation.games.tchako import TChako
-from ludoscribe.notation.games.tchako_board import OBSTACLES
+from ludoscribe.notation.games.tchako.board import OBSTACLES
 
 GAME = TChako()
 ZONE = st.sampled_from("ABCDEFGHIJKL")

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from conftest import checked, problems_of
 from ludoscribe.notation.games.tchako import TChako
-from ludoscribe.notation.games.tchako_board import OBSTACLES, ZONES
+from ludoscribe.notation.games.tchako.board import OBSTACLES, ZONES
 
 GAME = TChako()
 START = "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 1 0/0 play"

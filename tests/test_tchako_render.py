@@ -5,7 +5,7 @@ from xml.etree import ElementTree
 from conftest import checked
 from ludoscribe.notation.games.tchako import TChako
 from ludoscribe.render.diagram import record_diagrams
-from ludoscribe.render.tchako import board
+from ludoscribe.render.boards.tchako import board
 
 GAME = TChako()
 

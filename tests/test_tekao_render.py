@@ -9,7 +9,7 @@ from ludoscribe.notation import check, read_string
 from ludoscribe.notation.games.tekao import Tekao
 from ludoscribe.render.diagram import record_diagrams, renderer_for
 from ludoscribe.render.svg import HIGHLIGHT, MARK
-from ludoscribe.render.tekao import TAKEN, board
+from ludoscribe.render.boards.tekao import TAKEN, board
 from test_tekao_rules import SEED_FIGHT, SETUP, header, play, position
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -9,7 +9,7 @@ from ludoscribe.notation import check, read_string
 from ludoscribe.notation.games.tektop import Tektop
 from ludoscribe.render.diagram import record_diagrams, renderer_for
 from ludoscribe.render.svg import HIGHLIGHT, MARK
-from ludoscribe.render.tektop import SHADES, STEP, board
+from ludoscribe.render.boards.tektop import SHADES, STEP, board
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.generate import random_text
-from ludoscribe.notation.standings import ScoredGame, Scoring, by_event, standings
+from ludoscribe.notation.events.standings import ScoredGame, Scoring, by_event, standings
 from ludoscribe.render.standings import points_text, to_csv, to_html, to_markdown, to_text
 
 GAMES = ("Teblo", "Staku", "Tektop", "Tekao")

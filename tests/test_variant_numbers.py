@@ -9,10 +9,10 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
-from ludoscribe.notation.event import EventFolder, Refused
+from ludoscribe.notation.events.folder import EventFolder, Refused
 from ludoscribe.notation.games.tchako import TChako
 from ludoscribe.notation.limits import MAX_DIGITS
-from ludoscribe.notation.scoresheet import Scoresheet
+from ludoscribe.notation.recording.scoresheet import Scoresheet
 
 MODES = ["countdown", "demographic", "demographic total", "sudden death", "sudden death turns"]
 TOO_LONG = "1" + "0" * MAX_DIGITS  # 10 digits

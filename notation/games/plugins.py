@@ -1,70 +1,61 @@
 """Games as plugins: one object per game says what Ludoscribe needs to know of it.
 
-A plugin names its code as 'module:attribute' strings, imported the first time they are
-needed, so that a command pays only for the games its records use. The five games of the
-format are built in: their rules, names and scoring here, their drawings in the render
-layer (render/boards.py), each layer listing its own parts. Another package adds a game
-by exposing one `GamePlugin` with all its parts under the entry-point group
-`ludoscribe.games` (docs/contributing.md#adding-a-game), read only when a Game tag names
-no built-in game.
+Each game's module ends with its `PLUGIN`: its rules class, title, aliases, scoring and
+how a scorer's taps become its turns. The five games of the format are modules of this
+package, named by the Game tag as `spelling` reduces it (T'Chako's is `tchako`), and
+imported the first time a record names them, so that a command pays only for the games
+its records use; their drawings live in the render layer, one module per game under the
+same name (render/boards/). Another package adds a game by exposing one `GamePlugin`,
+drawings included, under the entry-point group `ludoscribe.games`
+(docs/contributing.md#adding-a-game), read only when a Game tag names no built-in game.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from functools import cache
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Callable, Iterator, cast
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from .entry import Entry
 
 if TYPE_CHECKING:
     from .base import SomeGame
 
 ENTRY_POINTS = "ludoscribe.games"  # the entry-point group of third-party games
+BUILT_IN = ("teblo", "staku", "tektop", "tekao", "tchako")  # the modules of this package that are games, in the order listed
 
 
 @dataclass(frozen=True)
 class GamePlugin:
-    """One game: its rules and how Ludoscribe names, draws and scores it.
+    """One game: its rules and how Ludoscribe names, scores, enters and draws it.
 
-    Code is given as a 'package.module:attribute' string (imported on first use) or as
-    the object itself. The drawings (`diagram`, `text_board`) are the render layer's to
-    load (render/boards.py), which lists those of the built-in games itself.
+    The drawings (`diagram`, `text_board`) are given by games from other packages; the
+    built-in games' are the render layer's (render/boards/).
     """
 
     name: str  # as written in the Game tag: letters and digits
-    rules: str | type  # the Game subclass of its rules (Variant options parsed there)
+    rules: type[SomeGame]  # the Game subclass of its rules (Variant options parsed there)
     title: str = ""  # its name for readers, when the Game tag cannot spell it (T'Chako)
     aliases: tuple[str, ...] = ()  # other Game tag values that mean this game
-    diagram: str | Callable[..., str] | None = None  # draws a position as SVG (render/diagram.py)
-    text_board: str | Callable[..., list[str]] | None = None  # (game, position) -> board lines for the terminal
     scoring: str = ""  # competition points WIN,DRAW,LOSS, when not 1,0.5,0
+    entry: Entry = field(default_factory=Entry)  # how tapped cells become turns (docs/live.md#entering-a-turn)
+    diagram: Callable[..., str] | None = None  # draws a position as SVG (render/diagram.py)
+    text_board: Callable[..., list[str]] | None = None  # (game, position) -> board lines for the terminal
 
     @property
     def display_name(self) -> str:
         return self.title or self.name
 
     @property
-    def rules_class(self) -> type[SomeGame]:
-        return cast("type[SomeGame]", load(self.rules))
+    def module(self) -> str:
+        """The name its modules go by (render/boards/<module>.py for a built-in game)."""
+        return spelling(self.name)
 
     def spellings(self) -> set[str]:
         """The Game tag values that name this game, as `spelling` reduces them."""
         return {spelling(name) for name in (self.name, self.display_name, *self.aliases)}
-
-
-def load(code: Any) -> Any:
-    """The object a 'module:attribute' string names (imported once), or `code` itself."""
-    return _import(code) if isinstance(code, str) else code
-
-
-@cache
-def _import(reference: str) -> Any:
-    module, _, attribute = reference.partition(":")
-    found: Any = importlib.import_module(module)
-    for part in attribute.split("."):
-        found = getattr(found, part)
-    return found
 
 
 def spelling(tag: str) -> str:
@@ -72,15 +63,17 @@ def spelling(tag: str) -> str:
     return tag.strip().lower().replace("'", "")
 
 
-_GAMES = "ludoscribe.notation.games."
-BUILT_IN: tuple[GamePlugin, ...] = (
-    GamePlugin("Teblo", _GAMES + "teblo:Teblo", scoring="3,1,0"),
-    GamePlugin("Staku", _GAMES + "staku:Staku"),
-    GamePlugin("Tektop", _GAMES + "tektop:Tektop"),
-    GamePlugin("Tekao", _GAMES + "tekao:Tekao"),
-    GamePlugin("TChako", _GAMES + "tchako:TChako", title="T'Chako"),
-)
-_BUILT_IN = {key: plugin for plugin in BUILT_IN for key in plugin.spellings()}
+@cache
+def built_in(module: str) -> GamePlugin:
+    """The plugin of a built-in game, by its module's name (imported once)."""
+    plugin = importlib.import_module(f"{__package__}.{module}").PLUGIN
+    assert isinstance(plugin, GamePlugin) and plugin.module == module, module
+    return plugin
+
+
+def built_ins() -> tuple[GamePlugin, ...]:
+    """The five games of the format (each imported)."""
+    return tuple(built_in(module) for module in BUILT_IN)
 
 
 @cache
@@ -88,6 +81,7 @@ def installed() -> tuple[GamePlugin, ...]:
     """The games other packages add through the `ludoscribe.games` entry points (a built-in name is kept)."""
     from importlib.metadata import entry_points
 
+    taken = {key for plugin in built_ins() for key in plugin.spellings()}
     found = []
     for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
         try:
@@ -96,22 +90,22 @@ def installed() -> tuple[GamePlugin, ...]:
             raise ValueError(f"the game plugin {point.name!r} ({point.value}) cannot be loaded: {error}") from None
         if not isinstance(plugin, GamePlugin):
             raise ValueError(f"the game plugin {point.name!r} ({point.value}) is not a GamePlugin")
-        if not plugin.spellings() & _BUILT_IN.keys():
+        if not plugin.spellings() & taken:
             found.append(plugin)
     return tuple(found)
 
 
 def plugins() -> tuple[GamePlugin, ...]:
     """Every game: the built-in ones, then the installed ones."""
-    return BUILT_IN + installed()
+    return built_ins() + installed()
 
 
 def plugin_for(tag: str) -> GamePlugin:
     """The game a Game tag value names; ValueError saying why if none does."""
     key = spelling(tag)
-    found = _BUILT_IN.get(key)
-    if found is None:
-        found = next((plugin for plugin in installed() if key in plugin.spellings()), None)
+    if key in BUILT_IN:
+        return built_in(key)
+    found = next((plugin for plugin in plugins() if key in plugin.spellings()), None)
     if found is None:
         names = ", ".join(plugin.name for plugin in plugins())
         raise ValueError(f"unknown game {tag!r} (the Game tag is one of {names})")
@@ -120,7 +114,7 @@ def plugin_for(tag: str) -> GamePlugin:
 
 def game_class(tag: str) -> type[SomeGame]:
     """The rules class for a Game tag value; ValueError saying why if there is none."""
-    return plugin_for(tag).rules_class
+    return plugin_for(tag).rules
 
 
 def display_name(game: str) -> str:
@@ -137,7 +131,7 @@ class Games(Mapping[str, "type[SomeGame]"]):
     def __getitem__(self, name: str) -> type[SomeGame]:
         for plugin in plugins():
             if plugin.name == name:
-                return plugin.rules_class
+                return plugin.rules
         raise KeyError(name)
 
     def __iter__(self) -> Iterator[str]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from .base import Cells, Game, History, Match, Outcome, Played
+from .plugins import GamePlugin
 from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
@@ -436,3 +437,6 @@ def _distance(origin: int, to: int) -> int | None:
     if du and dv and du != -dv:
         return None
     return max(abs(du), abs(dv))
+
+
+PLUGIN = GamePlugin("Staku", Staku)

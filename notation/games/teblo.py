@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Iterator, cast
 
 from .base import Cells, Game, History, Match, Outcome, Played
+from .plugins import GamePlugin
 from .rows import read_row, write_row
 
 SIZE = 12
@@ -314,3 +315,6 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             loser = SIDES[position.side]
             return Outcome(1 - position.side, f"{loser} has no legal turn")
         return None
+
+
+PLUGIN = GamePlugin("Teblo", Teblo, scoring="3,1,0")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from .base import Cells, Game, History, Match, Outcome, Played
+from .plugins import GamePlugin
 from .rows import write_row
 
 SIZE = 8
@@ -507,3 +508,6 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
         if not self.can_act(position):
             return Outcome(1 - position.side, f"{SIDES[position.side]} has no legal action")
         return None
+
+
+PLUGIN = GamePlugin("Tekao", Tekao)

@@ -15,9 +15,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
-from typing import Iterator, NamedTuple, Sequence
+from typing import Hashable, Iterator, NamedTuple, Sequence
 
 from .base import Cells, Game, History, Match, Outcome, Played
+from .entry import Entry
+from .plugins import GamePlugin
 from .rows import read_row, write_row
 
 SIZE = 5
@@ -606,3 +608,19 @@ def throws(rng: random.Random) -> tuple[str, ...]:
             group[k] = rng.randint(1, 6)
         groups.append("".join(map(str, group)))
     return tuple(groups)
+
+
+class DiceFirst(Entry):
+    """Tektop: the dice of the turn come first (docs/games/tektop.md#turns), the steps extend them."""
+
+    needs = "dice"
+    DICE = re.compile(r"[1-6]{4}(?:/[1-6]{4}){0,2}")
+
+    def chance(self, draft: str) -> Hashable:
+        dice = draft.partition(":")[0]
+        if not self.DICE.fullmatch(dice):
+            raise ValueError("give the dice first: four digits 1-6 a throw, up to three throws (2514/2554)")
+        return tuple(dice.split("/"))
+
+
+PLUGIN = GamePlugin("Tektop", Tektop, entry=DiceFirst())

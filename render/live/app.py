@@ -26,7 +26,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ...notation.event import EventFolder
+from ...notation.events.folder import EventFolder
 from . import recording, spectators
 from .event_code import code_problem
 from .hub import Live

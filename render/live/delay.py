@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ...notation.event import GameFile
+from ...notation.events.folder import GameFile
 from ...notation.limits import MAX_RECORD
 
 MAX_READINGS = 64  # readings kept per game while they wait for the delay

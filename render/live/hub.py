@@ -1,6 +1,6 @@
 """What a live server knows beside its event folder, and how it tells spectators.
 
-The folder holds every game (notation/event.py). Beside it the server keeps only who
+The folder holds every game (notation/events/folder.py). Beside it the server keeps only who
 records which game (`Recorders`, recorders.py) and, for spectators' delay, the readings of each game
 they may still be shown (delay.py): with a delay they see each game as it was `delay`
 seconds ago, and are told of it at the beat of the folder's readings, never at the
@@ -27,7 +27,7 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
-from ...notation.event import EventFolder, GameFile
+from ...notation.events.folder import EventFolder, GameFile
 from .delay import Delayed
 from .recorders import Recorders
 from .views import View, summary

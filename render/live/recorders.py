@@ -1,13 +1,13 @@
 """Who records which game of a live event (docs/live.md#one-scorer-a-game): the server's state
-beside its event folder (notation/event.py), which holds every game."""
+beside its event folder (notation/events/folder.py), which holds every game."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 
-from ...notation.event import Action, Applied, EventFolder, Refused
+from ...notation.events.folder import Action, Applied, EventFolder, Refused
 from ...notation.games import Outcome
-from ...notation.lock import Busy, ScoresheetLock
+from ...notation.recording.lock import Busy, ScoresheetLock
 
 KEPT_ACTIONS = 10_000  # actions whose ids are remembered, so that one sent again is applied once
 

@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ...notation.entry import entry_for, offers
-from ...notation.event import KINDS, Action, Applied, Refused
+from ...notation.recording.entry import entry_for, offers
+from ...notation.events.folder import KINDS, Action, Applied, Refused
 from ...notation.games import plugins
 from .hub import Live
 from .requests import Problem, body, game_named, live_of, recorder, text
@@ -24,7 +24,7 @@ MAX_TEXT = 4096  # characters of one action's text: a turn, a comment (docs/live
 async def record_html(request: Request) -> Response:
     live = live_of(request)
     games = [summary(live.view(game.name)) for game in live.ordered()]  # a page anyone may open: delayed
-    choices = [(plugin.name, plugin.display_name, list(plugin.rules_class.sides)) for plugin in plugins()]
+    choices = [(plugin.name, plugin.display_name, list(plugin.rules.sides)) for plugin in plugins()]
     today = datetime.date.today().strftime("%Y.%m.%d")
     return HTMLResponse(sheet_views.record_page(live.folder.event_name(), games, choices, today))
 

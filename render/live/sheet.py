@@ -1,7 +1,7 @@
 """The scorer's pages: the games to record, and the scoresheet of one game (docs/live.md#recording-a-game).
 
 The scoresheet shows the board with a tappable shape over each cell (render/live/cells.py),
-the turns the engine offers for the cells tapped (notation/entry.py), the field labelled
+the turns the engine offers for the cells tapped (notation/recording/entry.py), the field labelled
 "Turn" where a turn is typed or built, and the record so far. Its state is JSON: the
 page's script (static/sheet.js) draws it.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...notation.entry import Offers, entry_for
-from ...notation.event import TERMINATIONS, GameFile
+from ...notation.recording.entry import Offers, entry_for
+from ...notation.events.folder import TERMINATIONS, GameFile
 from ...notation.games import Outcome, SomeGame, display_name
 from ...notation.model import WINNERS
-from ...notation.scoresheet import result_words
+from ...notation.recording.scoresheet import result_words
 from ..diagram import record_diagrams
 from ..wording import correction_words, remarks
 from ..turn_tree import turn_number

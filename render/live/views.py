@@ -1,6 +1,6 @@
 """The pages of a live event as HTML text: every board, one game followed, the scoresheet.
 
-Pure functions of the games of an event folder (notation/event.py) and of what
+Pure functions of the games of an event folder (notation/events/folder.py) and of what
 spectators may see of each (a `View`, which a delay can hold back). The pages need no
 web framework: the server (render/live/app.py) and the static relay (render/live/relay.py)
 write the same ones. Every string from a record is escaped as on the site
@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from functools import cached_property, wraps
 from typing import Any, Callable, Iterable, TypeVar
 
-from ...notation.event import GameFile
+from ...notation.events.folder import GameFile
 from ...notation.games import display_name
 from ...notation.model import Record
 from ...notation.games.base import Position
 from ...notation.model import Node
 from ...notation.replay import Replayed, replay
-from ...notation.scoresheet import is_correction
-from ...notation.standings import played, standings
+from ...notation.recording.scoresheet import is_correction
+from ...notation.events.standings import played, standings
 from ...notation.writer import write_record
 from ..budgets import BudgetError
 from ..diagram import record_diagrams

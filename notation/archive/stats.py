@@ -1,0 +1,223 @@
+"""Figures on an archive, per game: results by side, lengths, openings and their scores,
+and how games end (docs/archive.md#figures-stats).
+
+Only records that read and replay without problems are counted; the others are
+counted apart. A game read twice is counted once: each record counted carries its digest
+under a rule of notation/archive/duplicates.py, for the caller to tell copies apart. An opening
+is the first turns played from the game's start position (a record set up elsewhere has
+none). A game's end is the rule the engine names, its words made general (side names
+become "the winner" or "the loser", cells and numbers become "…"), so that every game
+ended by the same rule falls in one line.
+
+The figures are kept per game and set of rules: records whose Variant options come to the
+same rules (Staku with no Variant and with `Staku-3`) are one group, and each other set of
+options is a group of its own, so that the first side's score under a variant can be put
+beside its score under the usual rules (notation/archive/balance.py).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from .balance import Difference, Score, difference, first_side_score, score_of
+from .duplicates import SAME_RECORD, Rule
+from ..games import Outcome, display_name
+from ..model import Problem, Record
+from ..reader import read_moves
+from ..replay import check
+
+E = TypeVar("E")  # an entry of `counts`: a record, or what holds it
+
+SPECIFIC = re.compile(r"\S*[0-9]\S*")  # cells (D4, c3, a5), counts, turn sequences
+REPEATED = re.compile(r"…(?:[ ,]+…)+")
+
+
+@dataclass(frozen=True)
+class Counted:
+    """What the figures keep of one record that replayed without problems."""
+
+    game: str  # its display name
+    variant: str  # the options in force beyond the usual rules (Game.variant_name), "" for those
+    sides: tuple[str, str]
+    result: str
+    length: int  # turns on the main line
+    opening: tuple[str, ...] | None  # its first turns from the start, if it has as many as an opening counts
+    ending: str | None  # the kind of end (ending_kind), or that the players decided; None if unfinished
+    key: bytes = b""  # its digest under the rule telling copies apart (notation/archive/duplicates.py)
+
+
+def counted(record: Record, outcome: Outcome | None, opening_turns: int, rule: Rule = SAME_RECORD) -> Counted:
+    """What the figures keep of a record replayed without problems, `outcome` the end its replay found."""
+    moves, game = record.moves, record.rules
+    from_start = record.start == game.start_position()
+    opening = (tuple(game.turn_text(node.turn) for node in moves[:opening_turns])
+               if from_start and len(moves) >= opening_turns else None)
+    if outcome is not None:
+        ending: str | None = ending_kind(outcome.reason, game.sides, outcome.winner)
+    else:
+        ending = "decided by the players (resignation, agreement, time)" if record.result != "*" else None
+    return Counted(display_name(game.name), game.variant_name(), game.sides, record.result, len(moves), opening, ending,
+                   rule.key(record))
+
+
+@dataclass
+class GameFigures:
+    """What an archive holds of one game under one set of rules."""
+
+    game: str
+    variant: str  # "" for the usual rules
+    sides: tuple[str, str]
+    opening_turns: int
+    records: int = 0
+    results: Counter[str] = field(default_factory=Counter)  # "1-0", "0-1", "1/2-1/2", "*"
+    lengths: list[int] = field(default_factory=list)  # turns on each main line
+    openings: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)  # first turns -> results
+    endings: Counter[str] = field(default_factory=Counter)  # the rule that ended each finished game
+
+    def add(self, counted: Counted) -> None:
+        self.records += 1
+        self.results[counted.result] += 1
+        self.lengths.append(counted.length)
+        if counted.opening is not None:
+            self.openings.setdefault(counted.opening, Counter())[counted.result] += 1
+        if counted.ending is not None:
+            self.endings[counted.ending] += 1
+
+    @property
+    def label(self) -> str:
+        return group_label(self.game, self.variant)
+
+    def score(self, results: Counter[str]) -> float | None:
+        """The first side's share of the points in finished games (a draw is half); None if none finished."""
+        return score_of(results)
+
+    def first_side_score(self) -> Score | None:
+        """The first side's score over all its finished games, with its 95% interval; None if none finished."""
+        return first_side_score(self.results)
+
+    def length_summary(self) -> dict[str, float]:
+        lengths = sorted(self.lengths)
+        return {"shortest": lengths[0], "median": statistics.median(lengths), "longest": lengths[-1]} if lengths else {}
+
+
+@dataclass
+class Figures:
+    """Figures per game and set of rules (by their label), and how many records could not be counted."""
+
+    games: dict[str, GameFigures] = field(default_factory=dict)
+    unreadable: int = 0
+
+    def by_game(self) -> dict[str, list[GameFigures]]:
+        """The groups of each game, the games in the order they were first read, and in each
+        the usual rules first (see `usual`), then the variants in the order they were first read."""
+        games: dict[str, list[GameFigures]] = {}
+        for group in self.games.values():
+            games.setdefault(group.game, []).append(group)
+        for groups in games.values():
+            base = usual(groups)
+            groups.sort(key=lambda group: group is not base)
+        return games
+
+
+def group_label(game: str, variant: str) -> str:
+    """The game's name, then the options of a variant in brackets: `Staku (Staku-2)`."""
+    return f"{game} ({variant})" if variant else game
+
+
+def usual(groups: list[GameFigures]) -> GameFigures:
+    """The group that a game's variants are compared with: the one without Variant options,
+    or, when every record used some, the group with the most records (the first read of equals)."""
+    return next((group for group in groups if not group.variant), None) or max(groups, key=lambda group: group.records)
+
+
+def compared(groups: list[GameFigures]) -> list[tuple[GameFigures, Difference | None]]:
+    """Each group of a game but the usual one, with its first side's score minus the usual
+    one's (None when either has fewer than two finished games)."""
+    base = usual(groups)
+    return [(group, difference(group.results, base.results)) for group in groups if group is not base]
+
+
+def ending_kind(reason: str, sides: tuple[str, str], winner: int | None) -> str:
+    """The general words of an end: sides named by their part, cells and numbers hidden."""
+    text = reason
+    if winner is not None:
+        for index, name in enumerate(sides):
+            text = re.sub(rf"\b{re.escape(name)}\b", "the winner" if index == winner else "the loser", text)
+    text = SPECIFIC.sub("…", text)
+    return REPEATED.sub("…", text)
+
+
+def gather(records: Iterable[Record], opening_turns: int = 2, jobs: int = 1) -> Figures:
+    """Replay and count every record (records with problems are only counted as such; copies are
+    counted as many times as they are read: see `counts`)."""
+    return tally((one for _, one in counts(records, lambda record: record, opening_turns, jobs)), opening_turns)
+
+
+def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns: int = 2, jobs: int = 1,
+           rule: Rule = SAME_RECORD) -> Iterator[tuple[E, Counted | None]]:
+    """(entry, what the figures keep of its record) for each entry, in order; None for a record
+    with problems, which are then on the record. Each Counted carries the record's digest
+    under `rule`, so that the caller can leave out a game read twice
+    (notation/archive/duplicates.py `SeenGames.seen`).
+
+    jobs: with more than one, records read for their tags only are read in full and
+    replayed in that many worker processes (notation/archive/parallel.py); the answers are the same.
+    """
+    if jobs == 1:
+        for entry in entries:
+            yield entry, _count(record_of(entry), opening_turns, rule)
+        return
+    from .parallel import in_order, record_task
+
+    for entry, answer in in_order(entries, lambda entry: record_task(record_of(entry)), _count_in_worker, jobs,
+                                  _start_worker, (opening_turns, rule)):
+        record = record_of(entry)
+        if answer is None:
+            yield entry, _count(record, opening_turns, rule)
+        else:
+            record.problems.extend(answer[1])
+            yield entry, answer[0]
+
+
+def tally(counted: Iterable[Counted | None], opening_turns: int = 2) -> Figures:
+    """The figures of the records counted (None: a record with problems)."""
+    figures = Figures()
+    for one in counted:
+        if one is None:
+            figures.unreadable += 1
+            continue
+        label = group_label(one.game, one.variant)
+        if label not in figures.games:
+            figures.games[label] = GameFigures(one.game, one.variant, one.sides, opening_turns)
+        figures.games[label].add(one)
+    return figures
+
+
+def _count(record: Record, opening_turns: int, rule: Rule) -> Counted | None:
+    """What the figures keep of a record, read in full; None if it has problems."""
+    read_moves(record)
+    replayed = None if record.problems else check(record)
+    if record.problems or replayed is None:
+        return None
+    return counted(record, replayed.outcome, opening_turns, rule)
+
+
+_WORKER: dict[str, Any] = {}  # in a worker process: how many turns make an opening, the rule for copies
+
+
+def _start_worker(opening_turns: int, rule: Rule) -> None:
+    _WORKER["opening_turns"], _WORKER["rule"] = opening_turns, rule
+
+
+def _count_in_worker(tasks: list[tuple[str, int, str]]) -> list[tuple[Counted | None, list[Problem]]]:
+    from .parallel import read_task
+
+    answers = []
+    for task in tasks:
+        record = read_task(task)
+        answers.append((_count(record, _WORKER["opening_turns"], _WORKER["rule"]), record.problems))
+    return answers

@@ -1,0 +1,84 @@
+"""The players of `generate`: programs that choose a turn, each the same for the same random
+numbers (docs/cli.md#players).
+
+`random` plays the game's random turn; `greedy` plays a winning turn when it has one, else
+the turn that takes most from the opponent (each game's `taken`), else any turn, ties
+broken at random. Chance (Tektop's dice) is drawn before choosing, as the game's random
+turn draws it; where the rules cannot list every turn (T'Chako's shots, whose outcomes are
+the players' hands), greedy chooses among SAMPLES random turns.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..games import History, SomeGame
+
+SAMPLES = 16  # random turns greedy chooses among when a game cannot list every turn
+
+
+class Player(Protocol):
+    """A program that chooses the turn of the side to move."""
+
+    name: str  # as --players names it; its title names the side's player in the record
+
+    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
+        """A legal turn from the line's last position, or None when there is none."""
+
+
+class RandomPlayer:
+    """Each turn the game's random turn (`Game.random_turn`)."""
+
+    name = "random"
+
+    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
+        return rules.random_turn(history.position, rng)
+
+
+class GreedyPlayer:
+    """A winning turn, else one that takes most from the opponent, else any legal turn."""
+
+    name = "greedy"
+
+    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
+        position = history.position
+        if rules.every_turn_listed:
+            turns = list(rules.choices(position, rules.chance(position, rng)))
+        else:
+            turns = [turn for turn in (rules.random_turn(position, rng) for _ in range(SAMPLES)) if turn is not None]
+        best: list[Any] = []
+        best_value: tuple[bool, int] | None = None
+        for turn in turns:
+            after = rules.play(position, turn).after
+            if after is None:  # not legal after all: never chosen
+                continue
+            outcome = rules.outcome(after)
+            value = (outcome is not None and outcome.winner == position.side, rules.taken(position, after))
+            if best_value is None or value > best_value:
+                best, best_value = [turn], value
+            elif value == best_value:
+                best.append(turn)
+        return rng.choice(best) if best else None
+
+
+PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def read_players(text: str) -> tuple[Player, Player]:
+    """The players of `--players`: one name for both sides, or two joined by a comma, the
+    first side's first; ValueError saying what is wrong."""
+    names = [name.strip().lower() for name in text.split(",")]
+    if len(names) > 2:
+        raise ValueError(f"{text!r} names {len(names)} players: give one for both sides, or two joined by a comma")
+    for name in names:
+        if name not in PLAYERS:
+            raise ValueError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYERS))})")
+    first, second = names if len(names) == 2 else names * 2
+    return PLAYERS[first](), PLAYERS[second]()
+
+
+def players_text(players: tuple[Player, Player]) -> str:
+    """How `--players` names them: one name when both sides have the same player."""
+    first, second = (player.name for player in players)
+    return first if first == second else f"{first},{second}"

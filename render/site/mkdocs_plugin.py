@@ -1,0 +1,324 @@
+"""The `ludoscribe` plugin of MkDocs 1.6 and ProperDocs: games embedded in any site they build.
+
+It is registered for both (the `mkdocs.plugins` and `properdocs.plugins` entry points);
+under ProperDocs its `mkdocs.*` imports are ProperDocs' own modules (render/site/engine.py).
+
+A fenced block ```tgn holds a record's text, optionally after option lines; a
+fenced block ```tgn-file names a stored record. Both become the record's viewer,
+move list, diagrams and result (render/document.py); the viewer's script and style
+are added to the site. A block that cannot be rendered shows a visible error box
+and logs a warning, so that `mkdocs build --strict` fails.
+
+    ```tgn-file
+    path: corpus/teblo/club-night.tgn
+    record: 2
+    turn: 12...
+    ```
+
+Options (both blocks): turn (the position shown first: 12, 12... or 0), flip, tags
+(show the tags), size (diagram width in pixels), moves (text or table: how the move list
+is laid out first); tgn-file also takes path (relative to mkdocs.yml's folder, or to the
+plugin's `root`) and record (from 1).
+
+A tgn-file path may only lead into the docs folder or a folder listed in the
+plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
+is refused with an error box, which fails a strict build (docs/publishing.md#safety).
+
+With the engine's search plugin, the plugin also makes the site's search work from the disk
+(docs/publishing.md#search-from-the-disk): the search index written again as a script, and
+search.js, which answers the theme's search box on file:// pages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config, ValidationError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+
+from ...notation import check, read_string
+from ...notation.files import load, write_text
+from ...notation.limits import number_problem, shorten
+from ...notation.model import Record
+from ..diagram import ply_of
+from ..budgets import BudgetError
+from ..document import MOVE_LAYOUTS, asset, render_html
+from ..escaping import html_text, script_json, terminal_text
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+
+log = get_plugin_logger(__name__)
+ASSETS = ("viewer.css", "viewer.js")
+CONTRAST = "site.css"  # the theme_contrast option's style
+SEARCH = "search.js"  # the search of pages read from the disk, with the search plugin
+SEARCH_INDEX = "search-index.js"  # the search plugin's index, as a script a page from the disk may load
+ASSET_DIR = "assets/ludoscribe"
+# (no part of these patterns can be tried again from many places of one line: linear time)
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(?![^`]*`)[ \t]*([^\s`]*)", re.ASCII)  # no ` after; info: up to ASCII space
+OPTION = re.compile(r"^\s*([A-Za-z_]+)\s*:(.*)")  # the value is group 2, stripped
+BLOCK_OPTIONS = frozenset({"turn", "flip", "tags", "size", "moves"})
+FILE_OPTIONS = BLOCK_OPTIONS | {"path", "record"}
+TRUE, FALSE = frozenset({"true", "yes", "on", "1"}), frozenset({"false", "no", "off", "0"})
+MIN_SIZE, MAX_SIZE = 100, 4000  # diagram widths, in pixels
+
+
+class BlockError(Exception):
+    """Why a block cannot be rendered, in words for the page's author."""
+
+
+class Width(config_options.Type[int]):
+    """A diagram width in pixels, from MIN_SIZE to MAX_SIZE."""
+
+    def __init__(self, default: int) -> None:
+        super().__init__(int, default=default)
+
+    def run_validation(self, value: object) -> int:
+        if isinstance(value, bool):  # YAML's true is an int to Python
+            raise ValidationError(f"Expected type: {int} but received: {bool}")
+        width: int = super().run_validation(value)
+        if not MIN_SIZE <= width <= MAX_SIZE:
+            raise ValidationError(f"{width} is not between {MIN_SIZE} and {MAX_SIZE}")
+        return width
+
+
+class FolderName(config_options.Type[str]):
+    """The name of a folder: any text but a NUL character, which no file name holds."""
+
+    def __init__(self) -> None:
+        super().__init__(str)
+
+    def run_validation(self, value: object) -> str:
+        name: str = super().run_validation(value)
+        if "\0" in name:
+            raise ValidationError(f"{shorten(name, 60)!r} is not a folder name (it holds a NUL character)")
+        return name
+
+
+class LudoscribeConfig(Config):
+    size = Width(default=400)
+    root = config_options.Optional(FolderName())
+    record_dirs = config_options.ListOfItems(FolderName(), default=[])
+    theme_contrast = config_options.Type(bool, default=False)  # site.css: the theme's links and footer readable
+
+
+class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
+    """Renders ```tgn and ```tgn-file blocks; ships the viewer's script and style, and the search
+    of pages read from the disk."""
+
+    search = False  # whether the site has the search plugin
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        base = Path(config.config_file_path or ".").parent
+        docs = Path(config.docs_dir)
+        self.allowed = {_real(docs): _shown(docs, base),
+                        **{_real(base / folder): folder for folder in self.config.record_dirs}}
+        config.extra_css.append(f"{ASSET_DIR}/viewer.css")
+        if self.config.theme_contrast:
+            config.extra_css.append(f"{ASSET_DIR}/{CONTRAST}")
+        config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
+        self.search = any(name == "search" or name.endswith("/search") for name in config.plugins)  # material/search
+        if self.search:
+            config.extra_javascript.append(f"{ASSET_DIR}/{SEARCH}")
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        for name in ASSETS + ((CONTRAST,) if self.config.theme_contrast else ()) + ((SEARCH,) if self.search else ()):
+            content = asset(name) if name in ASSETS else asset(name, __package__)  # the site's own files live here
+            files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=content))
+        return files
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        index = Path(config.site_dir) / "search" / "search_index.json"
+        if self.search and index.is_file():
+            write_text(str(Path(config.site_dir) / ASSET_DIR / SEARCH_INDEX), search_script(index.read_text(encoding="utf-8")))
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
+        count = 0
+
+        def render(kind: str, body: str) -> str:
+            nonlocal count
+            count += 1
+            try:
+                return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size)
+            except (BlockError, BudgetError) as error:
+                message = str(error)
+            except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
+                message = f"internal error: {type(error).__name__}: {error}"
+            log.warning(terminal_text(f"{page.file.src_uri}: ```{kind} block {count}: {message}"))
+            return f'<div class="ls-error"><strong>Cannot show this game:</strong> {html_text(message)}</div>'
+
+        return replace_blocks(markdown, render)
+
+
+def search_script(index: str) -> str:
+    """The search plugin's index (JSON) as a script that sets window.ludoscribeSearchIndex; the
+    JSON is read and written again, so nothing but the data can come out of it."""
+    return f"window.ludoscribeSearchIndex = {script_json(json.loads(index))};\n"
+
+
+def replace_blocks(markdown: str, render: Callable[[str, str], str]) -> str:
+    """The Markdown with each top-level ```tgn / ```tgn-file block replaced by render(kind, body)."""
+    out: list[str] = []
+    for kind, lines in _blocks(markdown_lines(markdown)):
+        if kind is None:
+            out.extend(lines)
+        else:
+            out.append("\n" + render(kind, "".join(lines)) + "\n\n")
+    return "".join(out)
+
+
+def markdown_lines(text: str) -> list[str]:
+    """The lines of a Markdown text as Markdown reads them (each with its "\\n").
+
+    Python-Markdown ends a line at "\\n", "\\r\\n" or a lone "\\r", and at nothing else:
+    form feeds, U+2028 and the other separators str.splitlines also breaks at stay
+    inside their line, so a block's fences are found where Markdown finds them.
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+
+
+def _blocks(lines: list[str]) -> Iterator[tuple[str | None, list[str]]]:
+    """(None, lines to keep) and (kind, body lines) runs; other fenced blocks are kept whole."""
+    index = 0
+    while index < len(lines):
+        opening = FENCE.match(lines[index].rstrip("\n"))
+        if opening is None:
+            yield None, [lines[index]]
+            index += 1
+            continue
+        fence, info = opening.group(1), opening.group(2)
+        end = index + 1
+        closing = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        while end < len(lines) and not closing.match(lines[end].rstrip("\n")):
+            end += 1
+        if info in ("tgn", "tgn-file"):
+            yield info, lines[index + 1:end]
+        else:
+            yield None, lines[index:end + 1]
+        index = end + 1
+
+
+class Folders(NamedTuple):
+    """Where tgn-file paths start, and the only folders they may lead into."""
+
+    root: Path
+    allowed: dict[Path, str]  # resolved folder -> its name as the configuration gives it
+
+    def confine(self, name: str) -> Path:
+        """The file a tgn-file path names; BlockError if it lies outside the allowed folders."""
+        if "\0" in name:
+            raise BlockError(f"path: {shorten(name, 60)!r} is not a file name (it holds a NUL character)")
+        path = _real(self.root / name)
+        if not any(path.is_relative_to(folder) for folder in self.allowed):
+            shown = ", ".join(self.allowed.values())
+            raise BlockError(f"{shorten(name, 60)} is outside the folders records are read from ({shown}): "
+                             "add its folder to the plugin's record_dirs in mkdocs.yml")
+        return path
+
+
+def _real(path: Path) -> Path:
+    """`path` with its links followed as far as they lead (a loop stays as it is, and fails when read)."""
+    return Path(os.path.realpath(path))
+
+
+def _shown(folder: Path, base: Path) -> str:
+    """A folder as a page may name it: relative to mkdocs.yml's folder when inside it."""
+    try:
+        return str(_real(folder).relative_to(_real(base)))
+    except ValueError:
+        return folder.name
+
+
+def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int) -> str:
+    options, text = _options(body, FILE_OPTIONS if kind == "tgn-file" else BLOCK_OPTIONS, kind == "tgn-file")
+    if kind == "tgn-file":
+        record = _stored_record(folders, options)
+    else:
+        records = read_string(text, "tgn block")
+        if len(records) != 1:
+            raise BlockError(f"a tgn block holds one record, this one holds {len(records)}")
+        record = records[0]
+    replayed = check(record)
+    if record.problems:
+        raise BlockError("; ".join(str(problem) for problem in record.problems))
+    try:
+        ply = ply_of(record, options["turn"]) if "turn" in options else 0
+    except ValueError as error:
+        raise BlockError(str(error)) from None
+    width = _number(options, "size", "a width in pixels") if "size" in options else size
+    if not MIN_SIZE <= width <= MAX_SIZE:
+        raise BlockError(f"size {width} is not between {MIN_SIZE} and {MAX_SIZE}")
+    moves = options.get("moves", "text").lower()
+    if moves not in MOVE_LAYOUTS:
+        raise BlockError(f"moves: {shorten(options['moves'])!r} is neither {' nor '.join(MOVE_LAYOUTS)}")
+    return render_html(record, replayed, prefix=prefix, ply=ply, size=width, flipped=_flag(options, "flip"),
+                       tags=_flag(options, "tags"), moves=moves)
+
+
+def _options(body: str, known: frozenset[str], only_options: bool) -> tuple[dict[str, str], str]:
+    """The `name: value` lines at the top of a block, and the rest (the record's text)."""
+    options: dict[str, str] = {}
+    lines = markdown_lines(body)
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        option = OPTION.match(line)
+        if option is None:
+            if line.strip() and only_options:
+                raise BlockError(f"{line.strip()!r} is not an option line (name: value)")
+            if line.strip():
+                break
+        else:
+            name = option.group(1).lower()
+            if name not in known:
+                raise BlockError(f"unknown option {name!r} (known: {', '.join(sorted(known))})")
+            options[name] = option.group(2).strip()
+        index += 1
+    return options, "".join(lines[index:])
+
+
+def _flag(options: dict[str, str], name: str) -> bool:
+    value = options.get(name, "false").lower()
+    if value not in TRUE | FALSE:
+        raise BlockError(f"{name}: {value!r} is neither true nor false")
+    return value in TRUE
+
+
+def _number(options: dict[str, str], name: str, meaning: str) -> int:
+    """An option's number: ASCII digits only (not '²', '٣' or '1_000'), at most MAX_DIGITS of them."""
+    value = options[name]
+    if not (value.isascii() and value.isdigit()):
+        raise BlockError(f"{name}: {shorten(value)!r} is not {meaning}")
+    problem = number_problem(name, value)
+    if problem is not None:
+        raise BlockError(problem)
+    return int(value)
+
+
+def _stored_record(folders: Folders, options: dict[str, str]) -> Record:
+    """The record a tgn-file block names."""
+    if not options.get("path"):
+        raise BlockError("a tgn-file block needs a path: line")
+    path = folders.confine(options["path"])
+    wanted = _number(options, "record", "a number from 1") if "record" in options else 1
+    if wanted < 1:
+        raise BlockError(f"record: {options['record']!r} is not a number from 1")
+    shown = shorten(options["path"], 60)
+    try:
+        for index, record in enumerate(load(str(path)), 1):
+            if index == wanted:
+                return record
+    except (OSError, UnicodeDecodeError) as error:
+        raise BlockError(f"cannot read {shown}: {getattr(error, 'strerror', None) or error}") from None
+    raise BlockError(f"{shown} has no record {wanted}")

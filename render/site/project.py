@@ -1,0 +1,82 @@
+"""The generated mkdocs project of a site (render/site/__init__.py): its mkdocs.yml (theme, navigation,
+plugins) and its build by the site engine (render/site/engine.py), warnings passed on."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from pathlib import Path
+from typing import Callable
+
+from ...notation.games import display_name
+from ..wording import slugify
+from .engine import site_engine
+from .folders import SiteError
+from ..escaping import html_text, yaml_value
+from .index import explorers
+from .plan import Plan
+
+
+# Themes without anything fetched from the network, so that sites read offline.
+THEMES = {"material": {"name": "material", "font": False}, "mkdocs": {"name": "mkdocs", "highlightjs": False}}
+
+
+def theme_name(wanted: str = "auto") -> str:
+    """'material' when asked or when mkdocs-material is installed (auto), else 'mkdocs'."""
+    if wanted == "auto":
+        return "material" if importlib.util.find_spec("material") else "mkdocs"
+    return wanted
+
+
+def mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
+    """The generated project's configuration, every string a quoted YAML scalar of printable ASCII."""
+    games = sorted({entry.game for entry in plan.entries})
+    nav = [{"Home": "index.md"},
+           *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
+           {"Events": "events.md"}, {"Players": "players.md"},
+           *([{"Openings": [{html_text(explorer.label): f"openings/{explorer.slug}.md"} for explorer in explorers(plan)]}]
+             if plan.explorers else [])]
+    config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
+              "theme": THEMES[theme], "nav": nav, "plugins": ["search", {"ludoscribe": {"theme_contrast": True}}],
+              "markdown_extensions": ["tables", "toc"]}
+    return yaml_value(config) + "\n"
+
+
+def mkdocs_build(config_file: Path, out: Path, progress: Callable[[str], None]) -> None:
+    """Run the site engine (ProperDocs or MkDocs) on the generated project; its warnings go to `progress`."""
+    engine = site_engine()
+    from mkdocs import config as mkdocs_config  # ProperDocs' own modules when it is the engine
+    from mkdocs.commands.build import build
+    from mkdocs.exceptions import MkDocsException
+
+    loggers = [logging.getLogger(name) for name in sorted({engine, "mkdocs"})]  # ProperDocs' own and MkDocs' name
+    handler = _Forward(progress, engine)
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        config = mkdocs_config.load_config(str(config_file), site_dir=str(out.resolve()))
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+        if handler.error_boxes:  # a record page that shows an error box instead of its record
+            raise SiteError(f"{engine}: {handler.error_boxes} record page(s) could not show their record (see above)")
+    except MkDocsException as error:
+        raise SiteError(f"{engine}: {error}") from None
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+
+
+class _Forward(logging.Handler):
+    """The site engine's warnings, as progress lines."""
+
+    def __init__(self, progress: Callable[[str], None], engine: str) -> None:
+        super().__init__(logging.WARNING)
+        self.progress, self.engine = progress, engine
+        self.error_boxes = 0  # warnings of the ludoscribe plugin: blocks it could not render
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.error_boxes += record.name.startswith(f"{self.engine}.plugins.ludoscribe")
+        self.progress(f"{self.engine}: {record.levelname}: {record.getMessage()}")
