@@ -82,7 +82,7 @@ class Said:
 
     __slots__ = ("code", "params")
 
-    def __init__(self, code: Worded, params: Mapping[str, Param]) -> None:
+    def __init__(self, code: Worded, **params: Param) -> None:
         self.code, self.params = code, params
 
     @property
@@ -115,7 +115,7 @@ class Refusal(Said):
     code: RefusalCode
 
     def __init__(self, code: RefusalCode, **params: Param) -> None:
-        super().__init__(code, params)
+        super().__init__(code, **params)
 
 
 class Ending(Worded):
@@ -151,6 +151,8 @@ class Ending(Worded):
     RESULT_RECORDED = "result-recorded", "the result recorded"  # not the rules, and no Termination tag
 
 
+TERMINATIONS: dict[Worded, str] = {  # the Termination tag's word for an ending, when it is not "normal"
+    Ending.REPETITION: "repetition", Ending.RECORDED: "recorded", Ending.RESULT_RECORDED: "recorded"}
 Param = Union[str, int, Sequence[str], Said, "Outcome"]  # what a refusal or an ending is said with
 
 
@@ -236,11 +238,12 @@ class IllegalTurn(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winning side (None for a draw), and why: the `ending` code and
-    its parameters (sides, cells, numbers), which `reason` says in words."""
+    """How a game ended: the winning side (None for a draw), and why: the `ending` code (an
+    Ending for the format's games; a game added as a plugin may have a Worded enum of its
+    own) and its parameters (sides, cells, numbers), which `reason` says in words."""
 
     winner: int | None
-    ending: Ending
+    ending: Worded
     params: Mapping[str, Param] = field(default_factory=dict)
 
     @property
@@ -255,11 +258,14 @@ class Outcome:
     def termination(self) -> str:
         """The Termination tag's word for this end: "repetition", "recorded" (an end the rules
         did not reach), else "normal"."""
-        return {Ending.REPETITION: "repetition", Ending.RECORDED: "recorded",
-                Ending.RESULT_RECORDED: "recorded"}.get(self.ending, "normal")
+        return TERMINATIONS.get(self.ending, "normal")
 
     def __str__(self) -> str:
         return self.reason
+
+    def __repr__(self) -> str:
+        params = f", {dict(self.params)!r}" if self.params else ""
+        return f"Outcome({self.winner!r}, Ending.{self.ending.name}{params})"
 
     def as_json(self) -> dict[str, object]:
         """{"code": the ending, then each parameter}."""

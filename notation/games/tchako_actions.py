@@ -186,7 +186,7 @@ def _colour(pushed: Piece) -> int:
 def piece_words(piece: Piece, colour: int) -> Said:
     """A piece, to be said: White's puck in F, Black's queen."""
     kind = {"": TChakoPiece.PUCK, "q": TChakoPiece.QUEEN, "c": TChakoPiece.CREATED}[piece.kind]
-    return Said(kind, {"side": SIDES[colour]} if piece.kind == "q" else {"side": SIDES[colour], "zone": ZONES[piece.zone]})
+    return Said(kind, side=SIDES[colour]) if piece.kind == "q" else Said(kind, side=SIDES[colour], zone=ZONES[piece.zone])
 
 
 def act(state: State, action: Action, start: TurnStart, number: int) -> tuple[int, Action]:
@@ -349,8 +349,7 @@ def create(state: State, creation: Create, start: TurnStart, number: int) -> tup
         raise Refused(TChakoRefusal.NOT_CAPTURED, side=SIDES[side], zone=ZONES[k])
     if state.created[k]:
         holder = state.created[k]
-        who = Said(TChakoPiece.QUEEN if holder in "Qq" else TChakoPiece.CREATED_PUCK,
-                   {"side": SIDES["wbQq".index(holder) % 2]})
+        who = Said(TChakoPiece.QUEEN if holder in "Qq" else TChakoPiece.CREATED_PUCK, side=SIDES["wbQq".index(holder) % 2])
         raise Refused(TChakoRefusal.CREATION_SPACE_HELD, zone=ZONES[k], holder=who)
     queen = not state.modes.anarchy and state.queens[side] == OFF
     if creation.queen and not queen:
