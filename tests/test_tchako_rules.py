@@ -1,5 +1,6 @@
 """T'Chako rules: a legal and an illegal case for every rule and applied mode, with the
-exact messages, and the same through a record (line, column, turn)."""
+refusal code and parameters (their words are said in test_refusal_codes.py), and the same
+through a record (line, column, turn)."""
 
 from __future__ import annotations
 

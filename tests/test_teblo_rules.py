@@ -1,5 +1,6 @@
 """The Teblo rules (docs/games/teblo.md): a legal and an illegal case for each rule,
-with the exact reasons given by why_illegal and the problems reported by check()."""
+keyed by the refusal's code and parameters (their words are said in test_refusal_codes.py),
+and the problems reported by check()."""
 
 from __future__ import annotations
 
@@ -467,7 +468,7 @@ def test_repetition_from_a_set_up_position():
     moves = "12... H9 13. E6 H8 14. E5 H9 15. E6 H8 16. E5 H9 17. E6 H8 18. E5"
     record, replayed = checked(setup_header(code, "1/2-1/2") + moves + " 1/2-1/2\n")
     assert problems_of(record) == [] and replayed.outcome.termination == "repetition"
-    assert replayed.outcome.reason == "the turns H9 E6 H8 E5 were played three times in a row"
+    assert replayed.outcome == Outcome(None, Ending.REPETITION, {"turns": ["H9", "E6", "H8", "E5"]})
 
 
 def test_repetition_needs_the_same_side_to_move(teblo):

@@ -1,5 +1,6 @@
 """The Tektop rules (docs/games/tektop.md): a legal and an illegal case for each rule, with
-the exact reasons given by why_illegal and the problems reported by check()."""
+the refusal's code and parameters (their words are said in test_refusal_codes.py) and the
+problems reported by check()."""
 
 from __future__ import annotations
 
