@@ -113,6 +113,11 @@ CASES = [
      Refusal(TChakoRefusal.GAME_OVER, ending=Outcome(0, Ending.NO_QUEEN, {"side": "White", "opponent": "Black"})), None),
     # elastics
     ("", MID, "~s>AD,~s>AF", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 AD:AF/-/-/-/-/- B 2 0/0 play"),
+    # the piece shot must be there
+    ("", NO_QUEEN, "qB>C", Refusal(TChakoRefusal.QUEEN_OFF_BOARD, action="qB>C", side="White", zone="B"), None),
+    ("", MID, "qA>D", Refusal(TChakoRefusal.QUEEN_ELSEWHERE, action="qA>D", side="White", at="B", zone="A"), None),
+    ("", MID, "cA>D", Refusal(TChakoRefusal.NO_CREATED_PUCK, action="cA>D", side="White", zone="A"), None),
+    ("", MID, "~lAD>AE", Refusal(TChakoRefusal.NO_ANCHOR, action="~lAD>AE", side="White", elastic=2, obstacle="AD"), None),
     ("", MID, "~s>AD,~s>FJ", Refusal(TChakoRefusal.SHORT_NOT_JOINED, action="~s>FJ", kept="AD", to="FJ"), None),
     ("", MID, "~l>AD,~l>CG", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:CG:CD/-/-/- B 2 0/0 play"),
     ("", MID, "~l>AD,~l>EJ", Refusal(TChakoRefusal.LONG_NOT_JOINED, action="~l>EJ", kept="AD", to="EJ"), None),

@@ -78,6 +78,12 @@ def problems_of(record) -> list[tuple]:
     return [tuple(problem) for problem in record.problems]
 
 
+def refusals_of(record) -> list[tuple]:
+    """The problems by their rules' codes and parameters (the refusal or the end), with where they are."""
+    return [(next(iter(problem.detail.values())) if problem.detail else problem.code, problem.line, problem.column,
+             problem.turn) for problem in record.problems]
+
+
 def why(pos: TekaoPosition, text: str, game: Tekao = GAME) -> Refusal | None:
     return game.refusal(pos, game.read_turn(text))
 
@@ -217,17 +223,11 @@ def test_the_last_piece_to_place_is_the_flag():
 
 def test_setup_lasts_nine_turns_each_then_the_battle_begins():
     record, replayed = checked(header() + SETUP + " 10. P@a1 *\n")
-    assert problems_of(record) == [
-        ("Blue has placed all its pieces: now a turn moves a piece (b2-b4) or turns it (b2> or b2<)",
-         4, 122, "turn 10 Blue")]
+    assert refusals_of(record) == [({"code": "all-placed", "side": "Blue"}, 4, 122, "turn 10 Blue")]
     record, _ = checked(header() + "1. P@c2 T@c7 2. c2-c4 *\n")
-    assert problems_of(record) == [
-        ("Blue still has pieces to place: until the setup is over a turn places one, as in P@c2",
-         4, 17, "turn 2 Blue")]
+    assert refusals_of(record) == [({"code": "still-placing", "side": "Blue"}, 4, 17, "turn 2 Blue")]
     record, _ = checked(header() + "1. P@c2 c7> *\n")
-    assert problems_of(record) == [
-        ("Yellow still has pieces to place: until the setup is over a turn places one, as in P@c2",
-         4, 9, "turn 1 Yellow")]
+    assert refusals_of(record) == [({"code": "still-placing", "side": "Yellow"}, 4, 9, "turn 1 Yellow")]
 
 
 def test_setup_errors_in_a_record():
