@@ -263,6 +263,9 @@ class Outcome:
     def __str__(self) -> str:
         return self.reason
 
+    def __hash__(self) -> int:  # the parameters, a dict, are left out
+        return hash((self.winner, self.ending))
+
     def __repr__(self) -> str:
         params = f", {dict(self.params)!r}" if self.params else ""
         return f"Outcome({self.winner!r}, Ending.{self.ending.name}{params})"
