@@ -51,7 +51,7 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         valid += not record.problems
         if as_json:
             problems += [{"file": path, "line": p.line, "column": p.column, "turn": p.turn, "code": p.code,
-                          "message": p.message}
+                          "message": p.message, **(p.detail or {})}
                          for p in record.problems]
         else:
             for line in problem_lines(path, index, record):

@@ -120,18 +120,22 @@ class _Located(NamedTuple):
 
 class Problem(_Located):
     """One thing wrong with a record: why, where it is, at which turn (the tuple's four
-    fields, which equality compares), and its kind, `code`."""
+    fields, which equality compares), its kind, `code`, and for a turn the rules refuse or
+    an end they reach, their code and its parameters, `detail`: {"refusal": {"code": ...,
+    ...}} or {"ending": {...}} (docs/format.md#refusal-and-ending-codes), else None."""
 
     code: ProblemCode
+    detail: dict[str, object] | None
 
     def __new__(cls, message: str, line: int | None = None, column: int | None = None, turn: str | None = None,
-                code: ProblemCode = ProblemCode.SYNTAX) -> Problem:
+                code: ProblemCode = ProblemCode.SYNTAX, detail: dict[str, object] | None = None) -> Problem:
         problem = super().__new__(cls, message, line, column, turn)
-        problem.code = code
+        problem.code, problem.detail = code, detail
         return problem
 
-    def __getnewargs__(self) -> tuple[str, int | None, int | None, str | None, ProblemCode]:  # a copy or a pickle keeps the code
-        return (*self, self.code)
+    def __getnewargs__(self) -> tuple[str, int | None, int | None, str | None, ProblemCode,
+                                      dict[str, object] | None]:  # a copy or a pickle keeps the code
+        return (*self, self.code, self.detail)
 
     def __str__(self) -> str:
         where = f"{self.line}:{self.column}: " if self.line is not None else ""
@@ -213,9 +217,9 @@ class Record:
         return self.source.locate(offset)
 
     def problem(self, message: str, offset: int | None = None, turn: str | None = None, *,
-                code: ProblemCode) -> Problem:
-        """Record a problem of kind `code` found at `offset` of the record's text."""
+                code: ProblemCode, detail: dict[str, object] | None = None) -> Problem:
+        """Record a problem of kind `code` found at `offset` of the record's text (`detail`: see Problem)."""
         line, column = self.locate(offset)
-        found = Problem(message, line, column, turn, code)
+        found = Problem(message, line, column, turn, code, detail)
         self.problems.append(found)
         return found

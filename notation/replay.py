@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Hashable, cast
 
 from .games import History, Outcome
-from .games.base import IllegalTurn, Played, Position, SomeGame
+from .games.base import IllegalTurn, Played, Position, Refusal, SomeGame
 from .limits import MAX_RECORD
 from .model import Node, Problem, ProblemCode, Record
 from .walk import Step, Stop, Visitor, accept
@@ -54,7 +54,8 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
     outcome = replayed.outcome
     if outcome is not None and record.result != outcome.result:
         record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
-                       record.result_offset, None, code=ProblemCode.RESULT_CONTRADICTS)
+                       record.result_offset, None, code=ProblemCode.RESULT_CONTRADICTS,
+                       detail={"ending": outcome.as_json()})
     if not record.problems and (record.source is None or len(record.source.text) > MAX_RECORD // 8):
         try:  # the canonical text of a small TGN text stays far below the limit
             write_record(record)
@@ -87,7 +88,7 @@ def play_turn(game: SomeGame, history: History, turn: Hashable) -> Hashable:
     """
     played: Played[Position, Hashable] = game.play(history.position, turn)
     if played.after is None:
-        raise IllegalTurn(played.reason)
+        raise IllegalTurn(cast(Refusal, played.refusal))
     history.push(played.turn, played.after)
     return played.turn
 
@@ -141,11 +142,13 @@ class Replayer(Visitor):
         line, history, game, node = self.lines[-1], self.history, self.game, step.node
         position = history.positions[-1]
         if line.outcome is not None:
-            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code=ProblemCode.GAME_OVER)
+            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code=ProblemCode.GAME_OVER,
+                         detail={"ending": line.outcome.as_json()})
             return False
         played = game.play(position, node.turn)
-        if played.reason is not None:
-            self._refuse(line, node, position, played.reason, code=ProblemCode.ILLEGAL_TURN)
+        if played.refusal is not None:
+            self._refuse(line, node, position, played.refusal.sentence, code=ProblemCode.ILLEGAL_TURN,
+                         detail={"refusal": played.refusal.as_json()})
             return False
         turn, after = played.turn, played.after
         assert after is not None, "a turn the rules accept leads somewhere"
@@ -157,8 +160,10 @@ class Replayer(Visitor):
             return self.then.visit_turn(step)
         return None
 
-    def _refuse(self, line: _Line, node: Node, position: Position, reason: str, *, code: ProblemCode) -> None:
-        self.record.problem(reason, node.offset, self.game.label(position.number, position.side), code=code)
+    def _refuse(self, line: _Line, node: Node, position: Position, reason: str, *, code: ProblemCode,
+                detail: dict[str, object]) -> None:
+        self.record.problem(reason, node.offset, self.game.label(position.number, position.side), code=code,
+                            detail=detail)
         line.refused, line.node, self.then = code is ProblemCode.ILLEGAL_TURN, None, None
 
     def end_line(self, depth: int) -> None:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Callable, Hashable, Iterable, Iterator
 
 from ..notation.annotations import MAX_PER_DIAGRAM, NONE, Annotations, counted, of_commands
-from ..notation.games.base import History, Outcome, Position, SomeGame
+from ..notation.games.base import Ending, History, Outcome, Position, SomeGame
 from ..notation.model import WINNERS, Node, Problem, ProblemCode, Record
 from ..notation.replay import positions
 from ..notation.games.plugins import plugins
@@ -96,8 +96,9 @@ def recorded_ending(record: Record) -> Outcome | None:
     if record.result not in WINNERS:
         return None
     termination = record.tags.get("Termination")
-    return Outcome(WINNERS[record.result], termination.strip() if known(termination) else "the result recorded",
-                   "recorded")
+    if known(termination):
+        return Outcome(WINNERS[record.result], Ending.RECORDED, {"termination": termination.strip()})
+    return Outcome(WINNERS[record.result], Ending.RESULT_RECORDED)
 
 
 def final_ending(record: Record, line: Iterable[tuple[Hashable, Position]]) -> Outcome | None:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from ludoscribe.notation.games import Game, GamePlugin, History, Outcome, Played
+from ludoscribe.notation.games import Game, GamePlugin, History, Outcome, Played, Refusal, RefusalCode, Worded
 
 CELLS = "ABCDEFG"
 STONES = "ld"  # Light's and Dark's pebbles in a position code
@@ -31,12 +31,27 @@ class Row:
     number: int = field(default=1, compare=False)
 
 
+class PebblesRefusal(RefusalCode):
+    """Why the rules refuse a turn: a game of its own has codes of its own."""
+
+    OVER = "over", "the game is over"
+    TAKEN = "taken", "{cell} already holds a pebble"
+
+
+class PebblesEnding(Worded):
+    """How a game of Pebbles ends: not one of the format's Endings."""
+
+    ROW = "row", "three in a row"
+    FULL = "full", "the row is full"
+
+
 class Pebbles(Game[Row, int]):
     """The rules: a turn is the index of the cell it fills."""
 
     name = "Pebbles"
     sides = SIDES
     turn_example = "a cell from A to G, like D"
+    refusal_codes = PebblesRefusal
     turn_rules = r'''
 # A Pebbles turn names the cell it fills: A to G.
 turn            = ~r"(?P<cell>[A-G])(?![A-Za-z0-9])\s*"
@@ -62,9 +77,9 @@ turn            = ~r"(?P<cell>[A-G])(?![A-Za-z0-9])\s*"
 
     def play(self, position: Row, turn: int) -> Played[Row, int]:
         if self.outcome(position) is not None:
-            return Played("the game is over", turn, None)
+            return Played(Refusal(PebblesRefusal.OVER), turn, None)
         if position.cells[turn] != ".":
-            return Played(f"{CELLS[turn]} already holds a pebble", turn, None)
+            return Played(Refusal(PebblesRefusal.TAKEN, cell=CELLS[turn]), turn, None)
         cells = position.cells[:turn] + STONES[position.side] + position.cells[turn + 1:]
         return Played(None, turn, Row(cells, 1 - position.side, position.number + position.side))
 
@@ -80,8 +95,8 @@ turn            = ~r"(?P<cell>[A-G])(?![A-Za-z0-9])\s*"
     def outcome(self, position: Row, history: History | None = None) -> Outcome | None:
         for side, stone in enumerate(STONES):
             if stone * 3 in position.cells:
-                return Outcome(side, "three in a row")
-        return Outcome(None, "the row is full") if "." not in position.cells else None
+                return Outcome(side, PebblesEnding.ROW)
+        return Outcome(None, PebblesEnding.FULL) if "." not in position.cells else None
 
 
 def board(position: Row, *, last: tuple[Row, int] | None = None, marks: Sequence[str] = (),

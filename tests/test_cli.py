@@ -91,6 +91,7 @@ def test_check_json_report(files):
     assert report["problems"] == [{
         "file": str(files["illegal"]), "line": 4, "column": 14, "turn": "turn 2 Yellow", "code": "illegal-turn",
         "message": "D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square",
+        "refusal": {"code": "not-adjacent", "to": "D6", "side": "Yellow", "pawn": "D4"},
     }]
 
 

@@ -52,16 +52,18 @@ def test_library_examples_print_what_they_say(folder, capsys):
         return capsys.readouterr().out.splitlines()
 
     assert printed(1)[1:4] == ["Femke Hoekstra - Ilse Veenstra 1/2-1/2 63 turns",
-                               "   1/2-1/2 the turns F9 H8 E9 G8 were played three times in a row",
+                               "   1/2-1/2 repetition the turns F9 H8 E9 G8 were played three times in a row",
                                "Pieter Bakker - Femke Hoekstra 1-0 93 turns"]
     assert printed(2) == ["4 13 turn 2 Yellow", "D6 is not next to Yellow's pawn on D4: a pawn steps to an "
                           "orthogonally adjacent square"]
     engines = printed(4)
     assert engines[-1] == "TChako T'Chako ('White', 'Black')"
-    assert engines[:4] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
+    assert engines[:5] == ["['Staku', 'TChako', 'Teblo', 'Tekao', 'Tektop']",
                            "None D4 12/12/12/12/12/12/12/12/12/12/12/12 D4 I10 R 1",
                            "D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent "
-                           "square", "turn 1 Red"]
+                           "square",
+                           "not-adjacent D6 {'code': 'not-adjacent', 'to': 'D6', 'side': 'Yellow', 'pawn': 'D3'}",
+                           "turn 1 Red"]
     assert printed(5) == ["the turns D4 H10 D3 I10 were played three times in a row", "None"]
     assert printed(8) == ["None", "D4 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent "
                           "square", "D4"]

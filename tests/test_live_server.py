@@ -88,8 +88,7 @@ def test_an_illegal_turn_is_refused_with_the_reason_check_gives(client, tmp_path
     location = f"{tmp_path / 'copy.tgn'}:11:7: "
     assert checked.stdout.startswith(location)
     assert answer.json()["refused"] == checked.stdout[len(location):].splitlines()[0]
-    assert answer.json()["refused"] == ("turn 1 Red: D5 is not next to Red's pawn on I10: a pawn steps to an "
-                                        "orthogonally adjacent square")
+    assert answer.json()["refusal"] == {"code": "not-adjacent", "to": "D5", "side": "Red", "pawn": "I10"}  # as check --json
     assert (tmp_path / GAME).read_text(encoding="utf-8").endswith("\n1. D4 *\n")
 
 
@@ -105,8 +104,7 @@ def test_undo_comment_nag_clock_and_a_result_given_by_the_players(client, tmp_pa
     assert act(client, "nag", "$300", ply=2, id="n3").json()["refused"] == \
         "'$300' is not a NAG: a glyph (! ? !! ?? !? ?!) or $0 to $255"
     assert act(client, "clock", "0:58:12", ply=2, id="k").status_code == 200
-    assert act(client, "clock", "58", ply=2, id="k2").json()["refused"] == \
-        "'58' is not a time left H:MM:SS (e.g. 0:58:12)"
+    assert act(client, "clock", "58", ply=2, id="k2").json() == {"refused": "'58' is not a time left H:MM:SS (e.g. 0:58:12)"}
     finished = act(client, "result", "0-1", ply=2, id="r", reason="resignation").json()
     assert finished["result"] == "0-1"
     text = (tmp_path / GAME).read_text(encoding="utf-8")
@@ -122,10 +120,11 @@ def test_the_end_by_the_rules_is_proposed_and_saved_only_once_confirmed(client, 
     client.get("/")  # the folder is read on the next request's scan at the latest
     client.app.state.live.changed(client.app.state.live.folder.scan())
     answer = act(client, "turn", "I10", ply=0, id="win").json()
-    assert answer["proposed"] == {"result": "1-0", "reason": "Yellow's pawn reached Red's base I10"}
+    reached = {"code": "base-reached", "side": "Yellow", "opponent": "Red", "base": "I10"}
+    assert answer["proposed"] == {"result": "1-0", "reason": "Yellow's pawn reached Red's base I10", "ending": reached}
     assert '[Result "*"]' in (tmp_path / GAME).read_text(encoding="utf-8")
-    assert act(client, "result", "0-1", ply=1, id="wrong").json()["refused"] == \
-        "the game is over: Yellow's pawn reached Red's base I10, so the result is 1-0"
+    assert act(client, "result", "0-1", ply=1, id="wrong").json() == {
+        "refused": "the game is over: Yellow's pawn reached Red's base I10, so the result is 1-0", "ending": reached}
     assert act(client, "result", "1-0", ply=1, id="ok").json()["result"] == "1-0"
     assert '[Result "1-0"]' in (tmp_path / GAME).read_text(encoding="utf-8")
 

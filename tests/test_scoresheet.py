@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ludoscribe.notation import check, read_string
+from ludoscribe.notation.games import Refusal
+from ludoscribe.notation.games.teblo import TebloRefusal
 from ludoscribe.notation.generate import random_records
 from ludoscribe.notation.recording.scoresheet import Scoresheet
 from ludoscribe.render.text import board_rows, text_board
@@ -13,7 +15,10 @@ def test_turns_are_checked_completed_and_undone():
     assert sheet.tag_names() == ("Event", "Site", "Date", "Round", "Board", "Yellow", "Red")
     assert sheet.add_turn("D4") is None and sheet.add_turn("H10") is None
     assert sheet.add_turn("Q4") == "'Q4' is not a Teblo turn (a step like D4 or a placement like (H9))"
-    assert sheet.add_turn("D6").startswith("D6 is not next to Yellow's pawn on D4")
+    refused = sheet.add_turn("D6")
+    assert refused.said == Refusal(TebloRefusal.NOT_ADJACENT, to="D6", side="Yellow", pawn="D4")  # words: a str
+    assert refused.detail() == {"refusal": {"code": "not-adjacent", "to": "D6", "side": "Yellow", "pawn": "D4"}}
+    assert refused == refused.said.sentence
     assert sheet.label() == "turn 2 Yellow"
     assert sheet.comment("  a   quiet  start ") is None and sheet.clock("0:59:01") is None
     assert sheet.clock("59") == "'59' is not a time left H:MM:SS (e.g. 0:58:12)"
@@ -46,6 +51,7 @@ def test_the_result_must_agree_with_the_end_by_the_rules():
     wrong = "1-0" if finished.result != "1-0" else "0-1"
     assert sheet.finish(wrong) == f"the game is over: {ended.reason}, so the result is {finished.result}"
     assert sheet.add_turn("a1-a2") == f"the game is over: {ended.reason}"
+    assert sheet.finish(wrong).said == sheet.add_turn("a1-a2").said == ended  # the end's code, for a program
     assert sheet.finish(finished.result) is None and sheet.record.result == finished.result
 
 

@@ -1,5 +1,6 @@
 """The Staku rules (docs/games/staku.md): a legal and an illegal case for each rule, with
-the exact reasons given by why_illegal and the problems reported by check()."""
+the refusal's code and parameters (their words are said in test_refusal_codes.py) and the
+problems reported by check()."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import random
 import pytest
 
 from conftest import checked, play, problems_of
-from ludoscribe.notation.games import Outcome
-from ludoscribe.notation.games.staku import CELL_OF, NAMES, RAYS, Move, Staku, Turn
+from ludoscribe.notation.games import Ending, Outcome, Refusal
+from ludoscribe.notation.games.staku import StakuRefusal, CELL_OF, NAMES, RAYS, Move, Staku, Turn
 
 ROW_LENGTHS = {"a": 6, "b": 7, "c": 8, "d": 7, "e": 8, "f": 7, "g": 6}
 GAME = Staku()
@@ -44,8 +45,8 @@ def position(stacks: dict[str, str] | None = None, game: Staku = GAME, **kwargs)
     return game.read_position(code({**BLACK_AWAY, **(stacks or {})}, **kwargs))
 
 
-def why(pos, text: str, game: Staku = GAME) -> str | None:
-    return game.why_illegal(pos, game.read_turn(text))
+def why(pos, text: str, game: Staku = GAME) -> Refusal | None:
+    return game.refusal(pos, game.read_turn(text))
 
 
 def after(pos, text: str, game: Staku = GAME):
@@ -107,37 +108,37 @@ def test_start_position():
 def test_white_moves_first():
     start = GAME.start_position()
     assert why(start, "b2-c2") is None
-    assert why(start, "f2-e2") == "f2 has a Black token on top: White moves only stacks topped by a White token"
+    assert why(start, "f2-e2") == Refusal(StakuRefusal.OPPONENT_TOP, cell="f2", opponent="Black", side="White")
 
 
 # --- which stacks move ----------------------------------------------------------------------
 
 
 def test_moving_from_an_empty_cell():
-    assert why(position({"c3": "w"}), "c4-d4") == "c4 is empty: there is nothing to move"
+    assert why(position({"c3": "w"}), "c4-d4") == Refusal(StakuRefusal.EMPTY, cell="c4")
 
 
 def test_neutral_stacks_never_move_by_themselves():
     pos = position({"c3": "w", "d4": "n", "d5": "nn"})
-    assert why(pos, "d4-d3") == "d4 holds only neutral tokens, which never move on their own"
-    assert why(pos, "d5+d6") == "d5 holds only neutral tokens, which never move on their own"
+    assert why(pos, "d4-d3") == Refusal(StakuRefusal.NEUTRAL_ONLY, cell="d4")
+    assert why(pos, "d5+d6") == Refusal(StakuRefusal.NEUTRAL_ONLY, cell="d5")
     assert why(pos, "c3-c4") is None
 
 
 def test_a_stack_belongs_to_its_top():
     pos = position({"c3": "nb", "c5": "nw"})
-    assert why(pos, "c3-c2") == "c3 has a Black token on top: White moves only stacks topped by a White token"
+    assert why(pos, "c3-c2") == Refusal(StakuRefusal.OPPONENT_TOP, cell="c3", opponent="Black", side="White")
     assert why(pos, "c5-c6") is None
     black = position({"c3": "nb", "c5": "nw"}, side="B")
     assert why(black, "c3-c2") is None
-    assert why(black, "c5-c6") == "c5 has a White token on top: Black moves only stacks topped by a Black token"
+    assert why(black, "c5-c6") == Refusal(StakuRefusal.OPPONENT_TOP, cell="c5", opponent="White", side="Black")
 
 
 def test_a_group_is_at_most_the_whole_stack():
     pos = position({"c3": "ww", "d2": "w"})
     assert why(pos, "c3+c5") is None
-    assert why(pos, "c3*c6") == "c3*c6 moves 3 tokens but c3 holds only 2"
-    assert why(pos, "d2+d4") == "d2+d4 moves 2 tokens but d2 holds only 1"
+    assert why(pos, "c3*c6") == Refusal(StakuRefusal.TOO_FEW, move="c3*c6", count=3, cell="c3", height=2)
+    assert why(pos, "d2+d4") == Refusal(StakuRefusal.TOO_FEW, move="d2+d4", count=2, cell="d2", height=1)
 
 
 def test_a_group_takes_the_top_tokens_neutrals_included():
@@ -156,32 +157,32 @@ def test_a_group_of_k_tokens_moves_1_to_k_cells(stack, turn):
     assert why(position({"c3": stack}), turn) is None
 
 
-@pytest.mark.parametrize("stack, turn, message", [
-    ("w", "c3-c5", "c5 is 2 cells from c3: a group of 1 token moves 1 cell"),
-    ("ww", "c3+c6", "c6 is 3 cells from c3: a group of 2 tokens moves at most 2 cells"),
-    ("ww", "c3-c5", "c5 is 2 cells from c3: a group of 1 token moves 1 cell"),
-    ("www", "c3*c7", "c7 is 4 cells from c3: a group of 3 tokens moves at most 3 cells"),
+@pytest.mark.parametrize("stack, turn, refusal", [
+    ("w", "c3-c5", Refusal(StakuRefusal.TOO_FAR, to="c5", distance=2, cell="c3", count=1)),
+    ("ww", "c3+c6", Refusal(StakuRefusal.TOO_FAR, to="c6", distance=3, cell="c3", count=2)),
+    ("ww", "c3-c5", Refusal(StakuRefusal.TOO_FAR, to="c5", distance=2, cell="c3", count=1)),
+    ("www", "c3*c7", Refusal(StakuRefusal.TOO_FAR, to="c7", distance=4, cell="c3", count=3)),
 ])
-def test_a_group_of_k_tokens_moves_no_further_than_k(stack, turn, message):
-    assert why(position({"c3": stack}), turn) == message
+def test_a_group_of_k_tokens_moves_no_further_than_k(stack, turn, refusal):
+    assert why(position({"c3": stack}), turn) == refusal
 
 
-@pytest.mark.parametrize("turn, message", [
-    ("c3-d5", "d5 is not in a straight line from c3: a group moves straight across cell sides"),
-    ("c3+e5", "e5 is not in a straight line from c3: a group moves straight across cell sides"),
-    ("c3-c3", "c3-c3 goes nowhere: a move ends on another cell"),
+@pytest.mark.parametrize("turn, refusal", [
+    ("c3-d5", Refusal(StakuRefusal.NOT_STRAIGHT, to="d5", cell="c3")),
+    ("c3+e5", Refusal(StakuRefusal.NOT_STRAIGHT, to="e5", cell="c3")),
+    ("c3-c3", Refusal(StakuRefusal.NOWHERE, move="c3-c3")),
 ])
-def test_moves_go_in_a_straight_line(turn, message):
-    assert why(position({"c3": "ww"}), turn) == message
+def test_moves_go_in_a_straight_line(turn, refusal):
+    assert why(position({"c3": "ww"}), turn) == refusal
 
 
 def test_a_group_passes_over_empty_cells_only():
     pos = position({"c3": "www", "d3": "n", "c4": "w"})
-    assert why(pos, "c3*e4") == "d3 is in the way of c3*e4: a group passes over empty cells only"
-    assert why(pos, "c3*c6") == "c4 is in the way of c3*c6: a group passes over empty cells only"
+    assert why(pos, "c3*e4") == Refusal(StakuRefusal.IN_THE_WAY, between="d3", move="c3*e4")
+    assert why(pos, "c3*c6") == Refusal(StakuRefusal.IN_THE_WAY, between="c4", move="c3*c6")
     assert why(pos, "c3*a3") is None  # over b3, which is empty
     assert why(position({"c3": "www", "d3": "b"}), "c3*e4") == (
-        "d3 is in the way of c3*e4: a group passes over empty cells only")
+        Refusal(StakuRefusal.IN_THE_WAY, between="d3", move="c3*e4"))
 
 
 # --- stacking -----------------------------------------------------------------------------------
@@ -197,16 +198,16 @@ def test_stacking_on_own_colour_and_on_neutrals():
 def test_stacks_hold_at_most_3_tokens():
     pos = position({"c3": "ww", "c4": "w", "c5": "ww", "d3": "nn"})
     assert stacks_of(after(pos, "c3+c4"), "c4") == ["www"]
-    assert why(pos, "c3+d3") == "c3+d3 would make a stack of 4 on d3: stacks hold at most 3 tokens"
+    assert why(pos, "c3+d3") == Refusal(StakuRefusal.STACK_TOO_HIGH, move="c3+d3", height=4, to="d3", limit=3)
     assert why(pos, "c4-c5") is None
     assert why(position({"c3": "ww", "c5": "ww"}), "c3+c5") == (
-        "c3+c5 would make a stack of 4 on c5: stacks hold at most 3 tokens")
+        Refusal(StakuRefusal.STACK_TOO_HIGH, move="c3+c5", height=4, to="c5", limit=3))
 
 
 def test_neutrals_stay_at_the_bottom():
     pos = position({"c3": "nw", "c4": "w", "d3": "n"})
     assert why(pos, "c3+c4") == \
-        "c3+c4 would put a neutral token above a White token on c4: neutrals stay at the bottom of a stack"
+        Refusal(StakuRefusal.NEUTRAL_ABOVE, move="c3+c4", side="White", to="c4")
     assert stacks_of(after(pos, "c3+d3"), "c3", "d3") == ["", "nnw"]
     assert stacks_of(after(pos, "c3+b3"), "b3") == ["nw"]
 
@@ -235,14 +236,14 @@ def test_capture_mark_is_optional():
     assert GAME.apply(pos, GAME.read_turn("c3-c4")) == GAME.apply(pos, GAME.read_turn("c3-xc4"))
 
 
-@pytest.mark.parametrize("turn, message", [
-    ("c3-xc4", "c3-xc4 marks a capture, but c4 is empty"),
-    ("c3-xd3", "c3-xd3 marks a capture, but d3 has no Black token on top"),
-    ("c3-xb3", "c3-xb3 marks a capture, but b3 has no Black token on top"),
-    ("c3-xc2", "c3-xc2 marks a capture, but c2 has no Black token on top"),
+@pytest.mark.parametrize("turn, refusal", [
+    ("c3-xc4", Refusal(StakuRefusal.CAPTURE_ON_EMPTY, move="c3-xc4", to="c4")),
+    ("c3-xd3", Refusal(StakuRefusal.CAPTURE_NO_OPPONENT, move="c3-xd3", to="d3", opponent="Black")),
+    ("c3-xb3", Refusal(StakuRefusal.CAPTURE_NO_OPPONENT, move="c3-xb3", to="b3", opponent="Black")),
+    ("c3-xc2", Refusal(StakuRefusal.CAPTURE_NO_OPPONENT, move="c3-xc2", to="c2", opponent="Black")),
 ])
-def test_capture_mark_is_checked(turn, message):
-    assert why(position({"c3": "w", "d3": "n", "b3": "w", "c2": "ww"}), turn) == message
+def test_capture_mark_is_checked(turn, refusal):
+    assert why(position({"c3": "w", "d3": "n", "b3": "w", "c2": "ww"}), turn) == refusal
 
 
 def test_complete_marks_every_capture():
@@ -271,27 +272,27 @@ def test_chain_of_two_moves():
     pos = position({"c3": "w", "d3": "w"})
     assert stacks_of(after(pos, "c3-d3+f4"), "c3", "d3", "e4", "f4") == ["", "", "", "ww"]
     # c3-d3+f3 is spelt like a chain of two moves, but d3 and f3 share no straight line.
-    assert why(pos, "c3-d3+f3") == "f3 is not in a straight line from d3: a group moves straight across cell sides"
+    assert why(pos, "c3-d3+f3") == Refusal(StakuRefusal.NOT_STRAIGHT, to="f3", cell="d3")
 
 
 def test_after_stacking_the_whole_stack_may_move():
     pos = position({"c3": "w", "d3": "nw"})
     assert stacks_of(after(pos, "c3-d3*g4"), "d3", "g4") == ["", "nww"]
-    assert why(pos, "c3-d3-e3") == "after stacking on d3, the second move takes the whole stack of 3 from d3"
-    assert why(pos, "c3-d3+e3") == "after stacking on d3, the second move takes the whole stack of 3 from d3"
+    assert why(pos, "c3-d3-e3") == Refusal(StakuRefusal.SECOND_WHOLE_STACK, cell="d3", height=3)
+    assert why(pos, "c3-d3+e3") == Refusal(StakuRefusal.SECOND_WHOLE_STACK, cell="d3", height=3)
 
 
 def test_after_moving_two_tokens_the_top_one_may_unstack():
     pos = position({"c3": "ww"})
     assert stacks_of(after(pos, "c3+c5-c6"), "c5", "c6") == ["w", "w"]
-    assert why(pos, "c3+c5+c6") == "after c3+c5 the second move only unstacks c5: its top token"
+    assert why(pos, "c3+c5+c6") == Refusal(StakuRefusal.SECOND_UNSTACKS, move="c3+c5", cell="c5", height=2)
 
 
 def test_after_moving_three_tokens_the_top_one_or_two_may_unstack():
     pos = position({"c3": "www"})
     assert stacks_of(after(pos, "c3*d3-d4"), "d3", "d4") == ["ww", "w"]
     assert stacks_of(after(pos, "c3*d3+d5"), "d3", "d5") == ["w", "ww"]
-    assert why(pos, "c3*d3*c3") == "after c3*d3 the second move only unstacks d3: its top 1 or 2 tokens"
+    assert why(pos, "c3*d3*c3") == Refusal(StakuRefusal.SECOND_UNSTACKS, move="c3*d3", cell="d3", height=3)
 
 
 def test_a_moved_group_that_stacks_may_do_both():
@@ -303,14 +304,14 @@ def test_a_moved_group_that_stacks_may_do_both():
 def test_a_single_token_moved_without_stacking_has_no_second_move():
     pos = position({"c3": "w"})
     assert why(pos, "c3-d3-e3") == (
-        "no second move after c3-d3: a second move follows only a stacking or a move of 2 or 3 tokens")
+        Refusal(StakuRefusal.NO_SECOND, move="c3-d3"))
     assert why(pos, "c3-d3") is None
 
 
 def test_a_capture_by_one_token_has_no_second_move():
     pos = position({"c3": "w", "d3": "b"})
     assert why(pos, "c3-xd3-e3") == (
-        "no second move after c3-xd3: a second move follows only a stacking or a move of 2 or 3 tokens")
+        Refusal(StakuRefusal.NO_SECOND, move="c3-xd3"))
 
 
 def test_a_capture_by_two_tokens_may_unstack():
@@ -320,8 +321,8 @@ def test_a_capture_by_two_tokens_may_unstack():
 
 def test_the_second_move_follows_every_move_rule():
     pos = position({"c3": "w", "d3": "w", "e4": "n", "d5": "ww"})
-    assert why(pos, "c3-d3+f4") == "e4 is in the way of d3+f4: a group passes over empty cells only"
-    assert why(pos, "c3-d3+d5") == "d3+d5 would make a stack of 4 on d5: stacks hold at most 3 tokens"
+    assert why(pos, "c3-d3+f4") == Refusal(StakuRefusal.IN_THE_WAY, between="e4", move="d3+f4")
+    assert why(pos, "c3-d3+d5") == Refusal(StakuRefusal.STACK_TOO_HIGH, move="d3+d5", height=4, to="d5", limit=3)
     assert why(pos, "c3-d3+d4") is None
 
 
@@ -369,14 +370,14 @@ def test_white_wins_on_a_black_palace():
     pos = position({"f1": "w", "g1": "b", "e5": "b"}, number=30)
     assert why(pos, "f1-xg1") is None
     final, outcome = play(GAME, pos, [GAME.read_turn("f1-xg1")])
-    assert outcome == Outcome(0, "White took Black's palace g1")
+    assert outcome == Outcome(0, Ending.PALACE_TAKEN, {"side": "White", "opponent": "Black", "palace": "g1"})
 
 
 def test_black_wins_on_a_white_palace_with_a_second_move():
     pos = position({"b6": "b", "c7": "b", "c3": "w"}, side="B", number=30)
     turn = GAME.read_turn("c7-b6+a6")
     assert why(pos, "c7-b6+a6") is None
-    assert play(GAME, pos, [turn])[1] == Outcome(1, "Black took White's palace a6")
+    assert play(GAME, pos, [turn])[1] == Outcome(1, Ending.PALACE_TAKEN, {"side": "Black", "opponent": "White", "palace": "a6"})
 
 
 def test_own_palace_is_no_win():
@@ -386,13 +387,14 @@ def test_own_palace_is_no_win():
 
 def test_no_second_move_after_a_win():
     pos = position({"f1": "ww"})
-    assert why(pos, "f1+g1-g2") == "f1+g1 already wins on Black's palace g1: no second move follows a winning move"
+    assert why(pos, "f1+g1-g2") == Refusal(StakuRefusal.AFTER_WIN, move="f1+g1", opponent="Black", palace="g1")
 
 
 def test_win_in_a_record_and_turns_after_it():
     start = code({"f6": "w", "e5": "b", "c3": "w"}, number=30)
     record, replayed = checked(setup(start, "1-0") + "30. f6-g6 1-0\n")
-    assert record.problems == [] and replayed.outcome == Outcome(0, "White took Black's palace g6")
+    assert record.problems == [] and replayed.outcome == Outcome(0, Ending.PALACE_TAKEN, {"side": "White",
+        "opponent": "Black", "palace": "g6"})
     record, _ = checked(setup(start, "1-0") + "30. f6-g6 e5-d5 1-0\n")
     assert problems_of(record) == [("the game is already over: White took Black's palace g6", 6, 11, "turn 30 Black")]
     record, _ = checked(setup(start, "0-1") + "30. f6-g6 0-1\n")
@@ -416,7 +418,7 @@ def shuffle_record(turns: int, result: str, first_number: int = 1) -> str:
 def test_draw_after_20_turns_without_capture():
     record, replayed = checked(shuffle_record(20, "1/2-1/2"))
     assert record.problems == []
-    assert replayed.outcome == Outcome(None, "20 turns in a row without a capture")
+    assert replayed.outcome == Outcome(None, Ending.NO_CAPTURE, {"turns": 20})
     assert replayed.final.quiet == 20 and replayed.final.number == 11
 
 
@@ -459,7 +461,7 @@ def test_a_side_without_tokens_loses():
     pos = GAME.read_position(code({"c3": "w", "c4": "b", "a3": "w"}))
     final, outcome = play(GAME, pos, [GAME.read_turn("c3-c4")])
     assert list(GAME.legal_turns(final)) == [] and GAME.random_turn(final, random.Random(0)) is None
-    assert outcome == Outcome(0, "Black has no legal move")
+    assert outcome == Outcome(0, Ending.NO_LEGAL_MOVE, {"side": "Black"})
 
 
 def test_a_blocked_side_loses():
@@ -467,7 +469,7 @@ def test_a_blocked_side_loses():
     walls = {"g2": "nnn", "f1": "nnn", "f2": "nnn", "g1": "b"}
     pos = GAME.read_position(code({**walls, "c3": "w"}))
     final, outcome = play(GAME, pos, [GAME.read_turn("c3-c4")])
-    assert outcome == Outcome(0, "Black has no legal move")
+    assert outcome == Outcome(0, Ending.NO_LEGAL_MOVE, {"side": "Black"})
     record, replayed = checked(setup(code({**walls, "c3": "w"}), "1-0") + "1. c3-c4 1-0\n")
     assert record.problems == [] and replayed.outcome == outcome
 
@@ -485,7 +487,7 @@ def test_a_stack_with_room_left_keeps_a_move():
 def test_staku_2_stacks_hold_at_most_2_tokens():
     pos = position({"c3": "w", "c4": "w", "d3": "ww"}, game=TWO)
     assert stacks_of(after(pos, "c3-c4", TWO), "c4") == ["ww"]
-    assert why(pos, "c3-d3", TWO) == "c3-d3 would make a stack of 3 on d3: stacks hold at most 2 tokens in Staku-2"
+    assert why(pos, "c3-d3", TWO) == Refusal(StakuRefusal.STACK_TOO_HIGH, move="c3-d3", height=3, to="d3", limit=2)
     assert why(position({"c3": "w", "d3": "ww"}), "c3-d3") is None  # Staku-3
 
 

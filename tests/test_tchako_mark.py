@@ -12,7 +12,9 @@ from click.testing import CliRunner
 from conftest import checked, problems_of, read_one
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import write_record
+from ludoscribe.notation.games import Ending, Outcome, Refusal
 from ludoscribe.notation.games.tchako import TChako
+from ludoscribe.notation.games.tchako.actions import TChakoRefusal
 from ludoscribe.notation.games.tchako.turns import DECIDED
 from ludoscribe.notation.jsonio import read_json, write_json
 from ludoscribe.notation.recording.scoresheet import Scoresheet
@@ -26,7 +28,7 @@ def played(variant: str, code: str, text: str):
     game = TChako(variant)
     before = game.read_position(code)
     played = game.play(before, game.read_turn(text))
-    return played.reason, game.turn_text(played.turn), game.position_code(played.after or before)
+    return played.refusal, game.turn_text(played.turn), game.position_code(played.after or before)
 
 
 @pytest.mark.parametrize("variant, code, text, after", [
@@ -37,24 +39,22 @@ def played(variant: str, code: str, text: str):
      "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 5 0/0 W:zones"),
 ])
 def test_a_mark_where_the_next_turn_begins_decided(variant, code, text, after):
-    reason, turn, position = played(variant, code, text)
-    assert reason is None
+    refusal, turn, position = played(variant, code, text)
+    assert refusal is None
     assert turn == text.replace(" ", "")
     assert position == after
 
 
-@pytest.mark.parametrize("variant, code, text, reason", [
-    ("king of the hill", HILL, "J>FxF#", "#: the game is not decided at the start of White's turn 4: # marks a game "
-                                         "that ends as the next turn begins"),
-    ("", NO_QUEEN, "L>L#", "#: the game is not decided at the start of White's turn 6: # marks a game that ends as "
-                           "the next turn begins"),
+@pytest.mark.parametrize("variant, code, text, refusal", [
+    ("king of the hill", HILL, "J>FxF#", Refusal(TChakoRefusal.MARK_NOT_DECIDED, side="White", number=4)),
+    ("", NO_QUEEN, "L>L#", Refusal(TChakoRefusal.MARK_NOT_DECIDED, side="White", number=6)),
     ("countdown 4", "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 4 0/0 play", "pass#",
-     "#: the game is not decided at the start of Black's turn 4: # marks a game that ends as the next turn begins"),
-    ("demographic total 12", TOTAL, "+A#", "#: the game ended during this turn, not at the start of the next one: "
-                                           "White has 12 pucks on the board (demographic victory)"),
+     Refusal(TChakoRefusal.MARK_NOT_DECIDED, side="Black", number=4)),
+    ("demographic total 12", TOTAL, "+A#",
+     Refusal(TChakoRefusal.MARK_DURING, ending=Outcome(0, Ending.TOTAL, {"side": "White", "opponent": "Black", "pucks": 12}))),
 ])
-def test_a_mark_where_nothing_is_decided_is_refused(variant, code, text, reason):
-    assert played(variant, code, text)[0] == reason
+def test_a_mark_where_nothing_is_decided_is_refused(variant, code, text, refusal):
+    assert played(variant, code, text)[0] == refusal
 
 
 def test_the_engine_writes_the_mark_the_record_left_out():
@@ -130,6 +130,6 @@ def test_check_exit_codes(tmp_path):
 def test_the_scoresheet_writes_the_mark():
     sheet = Scoresheet.new("TChako", {"SetUp": "1", "Position": NO_QUEEN})
     assert sheet.add_turn("J>O") is None
-    assert sheet.outcome().reason == "Black was put in t'chako with its queen off the board"
+    assert sheet.outcome() == Outcome(0, Ending.NO_QUEEN, {"side": "White", "opponent": "Black"})
     assert sheet.finish("1-0") is None
     assert "5... J>O# 1-0" in sheet.text()

@@ -1,12 +1,15 @@
 """T'Chako rules: a legal and an illegal case for every rule and applied mode, with the
-exact messages, and the same through a record (line, column, turn)."""
+refusal code and parameters (their words are said in test_refusal_codes.py), and the same
+through a record (line, column, turn)."""
 
 from __future__ import annotations
 
 import pytest
 
 from conftest import checked, problems_of
+from ludoscribe.notation.games import Ending, Outcome, Refusal, Said
 from ludoscribe.notation.games.tchako import TChako
+from ludoscribe.notation.games.tchako.actions import TChakoPiece, TChakoRefusal
 
 START = "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 1 0/0 play"
 MID = "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
@@ -18,125 +21,124 @@ PUSHED = "Aw3/BQ/Cw1/Dw1/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
 TWO_IN_E = "Aw3/BQ/Cw1/Dw1/Ew2/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
 NO_QUEEN = "Aw3/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play"
 
-# (variant, position, turn, reason or None, the position after it or None)
+# (variant, position, turn, refusal or None, the position after it or None)
 CASES = [
     # action points: 5 on White's first turn, then 7
     ("", START, "A>D,A>E", None, "Aw1/BQ/Cw3/Dw1/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 1 0/0 play"),
-    ("", START, "A>D,A>E,+A", "+A costs 2 action points, and White has 1 action point left of its 5 action points "
-                              "this turn", None),
+    ("", START, "A>D,A>E,+A", Refusal(TChakoRefusal.OVER_BUDGET, action="+A", cost=4, side="White", left=2, budget=10), None),
     ("", START.replace("W 1", "B 1"), "qK>I,J>I", None, "Aw3/BQ/Cw3/Ib1q/Jb2/Lb3 -/-/-/-/-/- W 2 0/0 play"),
     ("", START.replace("W 1", "B 1"), "J>I,J>I,J>I,qK>I",
-     "qK>I costs 3 action points, and Black has 1 action point left of its 7 action points this turn", None),
+     Refusal(TChakoRefusal.OVER_BUDGET, action="qK>I", cost=6, side="Black", left=2, budget=14), None),
     # each puck once a turn, the queen once a turn
-    ("", START, "A>D,D>E", "D>E: every White puck in D was already shot this turn (each puck once a turn)", None),
+    ("", START, "A>D,D>E", Refusal(TChakoRefusal.PUCKS_SHOT, action="D>E", side="White", zone="D"), None),
     # ... even after being pushed: the pushed pieces are the other pieces the shot moved
     ("", START, "C>C/wC>H,C>D", None, "Aw3/BQ/Cw1/Dw1/Hw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 1 0/0 play"),
-    ("", TWO_IN_C, "C>C/wC>H,C>D", "C>D: every White puck in C was already shot this turn (each puck once a turn)",
+    ("", TWO_IN_C, "C>C/wC>H,C>D", Refusal(TChakoRefusal.PUCKS_SHOT, action="C>D", side="White", zone="C"),
      None),
-    ("", ONE_IN_C, "C>C/wC>H", "C>C/wC>H: White has no other puck in C: a shot pushes other pieces than the "
-                               "shooter and the piece hit, each written once", None),
-    ("", START, "A>D/wD>E", "A>D/wD>E: White has no other puck in D: a shot pushes other pieces than the shooter "
-                            "and the piece hit, each written once", None),
+    ("", ONE_IN_C, "C>C/wC>H", Refusal(TChakoRefusal.PUSHED_MISSING, action="C>C/wC>H",
+                  missing=Refusal(TChakoRefusal.NO_OTHER_PUCK, action="C>C/wC>H", side="White", zone="C")), None),
+    ("", START, "A>D/wD>E", Refusal(TChakoRefusal.PUSHED_MISSING, action="A>D/wD>E",
+                  missing=Refusal(TChakoRefusal.NO_OTHER_PUCK, action="A>D/wD>E", side="White", zone="D")), None),
     ("", START, "A>D/wA>D/wA>E", None, "BQ/Cw3/Dw2/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 1 0/0 play"),
-    ("", START, "A>D/wA>D/wA>E/wA>F", "A>D/wA>D/wA>E/wA>F: White has no other puck in A: a shot pushes other "
-                                      "pieces than the shooter and the piece hit, each written once", None),
-    ("", MID, "A>D/wD>E/wD>F", "A>D/wD>E/wD>F: White has no other puck in D: a shot pushes other pieces than the "
-                               "shooter and the piece hit, each written once", None),
-    ("", MID, "A>D/wD>E/wE>F", "A>D/wD>E/wE>F: White has no other puck in E: a shot pushes other pieces than the "
-                               "shooter and the piece hit, each written once", None),
-    ("", MID, "A>DxqK>I/bqK>L", "A>DxqK>I/bqK>L: Black's queen is the piece hit: where she went is written after "
-                                "the hit, not as a push", None),
-    ("", MID, "qB>D/wqB>A", "qB>D/wqB>A: White's queen is the shooter: write where she stopped after >, not as "
-                            "pushed", None),
+    ("", START, "A>D/wA>D/wA>E/wA>F", Refusal(TChakoRefusal.PUSHED_MISSING, action="A>D/wA>D/wA>E/wA>F",
+                  missing=Refusal(TChakoRefusal.NO_OTHER_PUCK, action="A>D/wA>D/wA>E/wA>F", side="White", zone="A")), None),
+    ("", MID, "A>D/wD>E/wD>F", Refusal(TChakoRefusal.PUSHED_MISSING, action="A>D/wD>E/wD>F",
+                  missing=Refusal(TChakoRefusal.NO_OTHER_PUCK, action="A>D/wD>E/wD>F", side="White", zone="D")), None),
+    ("", MID, "A>D/wD>E/wE>F", Refusal(TChakoRefusal.PUSHED_MISSING, action="A>D/wD>E/wE>F",
+                  missing=Refusal(TChakoRefusal.NO_OTHER_PUCK, action="A>D/wD>E/wE>F", side="White", zone="E")), None),
+    ("", MID, "A>DxqK>I/bqK>L", Refusal(TChakoRefusal.HIT_PUSHED, action="A>DxqK>I/bqK>L", side="Black"), None),
+    ("", MID, "qB>D/wqB>A", Refusal(TChakoRefusal.SHOOTER_PUSHED, action="qB>D/wqB>A", side="White"), None),
     ("", MID, "A>DxJ/bJ>I/bJ>I", None, "Aw2/BQ/Cw3/Dw2/Ib2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", MID, "A>DxJ/bJ>I/bJ>I/bJ>I", "A>DxJ/bJ>I/bJ>I/bJ>I: Black has no other puck in J: a shot pushes other "
-                                      "pieces than the shooter and the piece hit, each written once", None),
+    ("", MID, "A>DxJ/bJ>I/bJ>I/bJ>I", Refusal(TChakoRefusal.PUSHED_MISSING, action="A>DxJ/bJ>I/bJ>I/bJ>I",
+                  missing=Refusal(TChakoRefusal.NO_OTHER_PUCK, action="A>DxJ/bJ>I/bJ>I/bJ>I", side="Black", zone="J")), None),
     # a shooter stopping where an own puck is pushed from is not the pushed one
     ("", PUSHED, "D>E/wE>F,F>G", None, "Aw3/BQ/Cw1/Ew1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", PUSHED, "E>E,D>E/wE>F,F>G", "F>G: every White puck in F was already shot this turn (each puck once a turn)",
+    ("", PUSHED, "E>E,D>E/wE>F,F>G", Refusal(TChakoRefusal.PUCKS_SHOT, action="F>G", side="White", zone="F"),
      None),
     # a pushed puck from a zone holding shot and unshot pucks: either reading may be the one played
     ("", TWO_IN_E, "E>E,D>E/wE>F,F>G", None, "Aw3/BQ/Cw1/Ew2/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("", TWO_IN_E, "E>E,D>E/wE>F,E>H", None, "Aw3/BQ/Cw1/Ew1/Fw1/Hw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", TWO_IN_E, "E>E,D>E/wE>F,F>G,E>H", "E>H: every White puck in E was already shot this turn (each puck once a "
-                                           "turn)", None),
-    ("", START, "qB>D,qD>F", "qD>F: White's queen was already shot this turn (each piece once a turn)", None),
-    ("", START, "F>G", "F>G: White has no puck in F", None),
+    ("", TWO_IN_E, "E>E,D>E/wE>F,F>G,E>H", Refusal(TChakoRefusal.PUCKS_SHOT, action="E>H", side="White", zone="E"), None),
+    ("", START, "qB>D,qD>F", Refusal(TChakoRefusal.QUEEN_SHOT_TWICE, action="qD>F", side="White"), None),
+    ("", START, "F>G", Refusal(TChakoRefusal.NO_PUCK, action="F>G", side="White", zone="F"), None),
     # creation
     ("", MID, "+D", None, "Aw3/BQ/Cw3/Dw2+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"),
-    ("", MID, "+E", "+E: White did not capture E at the start of the turn (a puck is created on a captured zone, "
-                    "or on one's own vital or base zone)", None),
-    ("", MID, "+D,+D", "+D: the creation space of D holds White's puck, created there and not moved since: it must "
-                       "be shot, hit or pushed before another creation there", None),
+    ("", MID, "+E", Refusal(TChakoRefusal.NOT_CAPTURED, action="+E", side="White", zone="E"), None),
+    ("", MID, "+D,+D", Refusal(TChakoRefusal.CREATION_SPACE_HELD, action="+D", zone="D",
+                  holder=Said(TChakoPiece.CREATED_PUCK, side="White")), None),
     ("", MID, "+D,cD>E,+D", None, "Aw3/BQ/Cw3/Dw2+w/Ew1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
     # a created puck blocks its space until the record shows it moved, even inside its zone
     ("", MID, "+D,cD>D,+D", None, "Aw3/BQ/Cw3/Dw3+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
     ("", MID, "+D,A>D/wcD>D,+D", None, "Aw2/BQ/Cw3/Dw4+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
-    ("", MID, "+D,A>D,+D", "+D: the creation space of D holds White's puck, created there and not moved since: it "
-                           "must be shot, hit or pushed before another creation there", None),
+    ("", MID, "+D,A>D,+D", Refusal(TChakoRefusal.CREATION_SPACE_HELD, action="+D", zone="D",
+                  holder=Said(TChakoPiece.CREATED_PUCK, side="White")), None),
     ("sumo", "Aw3/BQ/Cw3/Db1+b/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "A>DxcD", None,
      "Aw2/BQ/Cw3/Dw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     # coordinates run from 0 to 100
     ("", MID, "A>E@0:100,A>E@100:0", None, "Aw1/BQ/Cw3/Dw1/Ew2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", MID, "+D,D>E,D>F", "D>F: White's only puck in D stands on its creation space: write cD", None),
+    ("", MID, "+D,D>E,D>F", Refusal(TChakoRefusal.ONLY_CREATED_PUCK, action="D>F", side="White", zone="D"), None),
     ("", GREY, "+A", None, "Aw4b1+w/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 1/0 play"),
     ("", "Aw3/Cw3/Dw2/Fw1/Jw1b2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "+J", None,
      "Aw3/Cw3/Dw2/Fw1/Jw1b3+b/Kq/Lb3 -/-/-/-/-/- W 3 0/1 play"),
     ("", "Aw3/Cw3/Dw2/Fw1/Jw1/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "+J",
-     "+J: White controlled J at the start of the turn, so Black may not create there", None),
+     Refusal(TChakoRefusal.OPPONENT_CONTROLLED, action="+J", opponent="White", zone="J", side="Black"), None),
     ("", "Aw9/BQ/Cw2/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "+A",
-     "+A: White has no puck in reserve (all 11 are on the board)", None),
+     Refusal(TChakoRefusal.NO_RESERVE, action="+A", side="White", pucks=11), None),
     # the queen's return
     ("", NO_QUEEN, "+A", None, "Aw3Q+Q/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", MID, "+qA", "+qA: White's queen is on the board: write +A to create a puck", None),
+    ("", MID, "+qA", Refusal(TChakoRefusal.QUEEN_ON_BOARD, action="+qA", side="White", zone="A"), None),
     # hits
     ("", MID, "A>DxJ", None, "Aw2/BQ/Cw3/Dw2/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", MID, "A>DxJ>I", "A>DxJ>I: Black's puck in J is eliminated, the first opponent puck hit: it goes nowhere, "
-                         "write xJ", None),
+    ("", MID, "A>DxJ>I", Refusal(TChakoRefusal.HIT_ELIMINATED, action="A>DxJ>I",
+                  hit=Said(TChakoPiece.PUCK, side="Black", zone="J"), write="xJ"), None),
     ("", MID, "A>DxqK>I", None, "Aw2/BQ/Cw3/Dw2/Iq/Jb3/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", MID, "A>DxK", "A>DxK: Black has no puck in K", None),
+    ("", MID, "A>DxK", Refusal(TChakoRefusal.NO_PUCK, action="A>DxK", side="Black", zone="K"), None),
     ("", MID, "A>DxJ/bJ>O/wA>E", None, "Aw1/BQ/Cw3/Dw2/Ew1/Jb1/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     # the grey zone
     ("", GREY, "A>AxA>D", None, "Aw2/BQ/Cw3/Dw1b1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
-    ("", GREY, "A>DxJ>I", "A>DxJ>I: Black's puck in J is eliminated, the first opponent puck hit: it goes nowhere, "
-                          "write xJ", None),
+    ("", GREY, "A>DxJ>I", Refusal(TChakoRefusal.HIT_ELIMINATED, action="A>DxJ>I",
+                  hit=Said(TChakoPiece.PUCK, side="Black", zone="J"), write="xJ"), None),
     # t'chako: hitting the queen wins
     ("", TCHAKO, "A>DxqI", None, "Aw2/BQ/Cw3/Dw2/Fw1/Jw1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 W:queen"),
-    ("", TCHAKO, "A>DxqI>G", "A>DxqI>G: hitting Black's queen in t'chako wins the game: write no place for it", None),
-    ("", TCHAKO, "A>DxqI,C>D", "C>D: the game ended with the previous action: White hit Black's queen while Black "
-                               "was in t'chako", None),
+    ("", TCHAKO, "A>DxqI>G", Refusal(TChakoRefusal.QUEEN_HIT_PLACED, action="A>DxqI>G",
+                  hit=Said(TChakoPiece.QUEEN, side="Black")), None),
+    ("", TCHAKO, "A>DxqI,C>D", Refusal(TChakoRefusal.ENDED_BEFORE, action="C>D", ending=Outcome(0, Ending.QUEEN_HIT,
+     {"side": "White", "opponent": "Black"})), None),
     # t'chako without a queen loses
     ("", "Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1b1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play", "F>JxJ", None,
      "Aw3/BQ/Cw3/Dw1/Iq/Jw2/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("", "Aw3/BQ/Cw3/Dw1/Fw1/Iq/Jw1b1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play", "D>DxqI>O", None,
      "Aw3/BQ/Cw3/Dw1/Fw1/Jw1b1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("", "Aw3/BQ/Cw3/Dw1/Fw1/Jw1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 W:noqueen", "pass",
-     "the game is over: Black was put in t'chako with its queen off the board", None),
+     Refusal(TChakoRefusal.GAME_OVER, ending=Outcome(0, Ending.NO_QUEEN, {"side": "White", "opponent": "Black"})), None),
     # elastics
     ("", MID, "~s>AD,~s>AF", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 AD:AF/-/-/-/-/- B 2 0/0 play"),
-    ("", MID, "~s>AD,~s>FJ", "~s>FJ: a short elastic spans two obstacles joined by a fine line, and AD and FJ are "
-                             "not", None),
+    # the piece shot must be there
+    ("", NO_QUEEN, "qB>C", Refusal(TChakoRefusal.QUEEN_OFF_BOARD, action="qB>C", side="White", zone="B"), None),
+    ("", MID, "qA>D", Refusal(TChakoRefusal.QUEEN_ELSEWHERE, action="qA>D", side="White", at="B", zone="A"), None),
+    ("", MID, "cA>D", Refusal(TChakoRefusal.NO_CREATED_PUCK, action="cA>D", side="White", zone="A"), None),
+    ("", MID, "~lAD>AE", Refusal(TChakoRefusal.NO_ANCHOR, action="~lAD>AE", side="White", elastic=2, obstacle="AD"), None),
+    ("", MID, "~s>AD,~s>FJ", Refusal(TChakoRefusal.SHORT_NOT_JOINED, action="~s>FJ", kept="AD", to="FJ"), None),
     ("", MID, "~l>AD,~l>CG", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:CG:CD/-/-/- B 2 0/0 play"),
-    ("", MID, "~l>AD,~l>EJ", "~l>EJ: a long elastic spans two obstacles joined through a free third one by two fine "
-                             "lines, and AD and EJ are not", None),
+    ("", MID, "~l>AD,~l>EJ", Refusal(TChakoRefusal.LONG_NOT_JOINED, action="~l>EJ", kept="AD", to="EJ"), None),
     # the long elastic's middle: the first free one, or the one written in brackets
     ("", MID, "~l>AD,~l>DF", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:DF:AF/-/-/- B 2 0/0 play"),
     ("", MID, "~l>AD,~l>DF(DE)", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/AD:DF:DE/-/-/- B 2 0/0 play"),
-    ("", MID, "~l>AD,~l>DF(CD)", "~l>DF(CD): CD cannot be the middle of a long elastic from AD to DF: the free "
-                                 "obstacles joined to both by fine lines are AF and DE", None),
-    ("", MID, "~s>AF,~l>AD,~l>DF(AF)", "~l>DF(AF): AF cannot be the middle of a long elastic from AD to DF: the "
-                                       "free obstacle joined to both by fine lines is DE", None),
-    ("", MID, "~s>AD,~s>AF(DE)", "~s>AF(DE): only a long elastic with both anchors placed has a middle obstacle",
+    ("", MID, "~l>AD,~l>DF(CD)", Refusal(TChakoRefusal.WRONG_MIDDLE, action="~l>DF(CD)", middle="CD", kept="AD", to="DF",
+     middles=["AF", "DE"]), None),
+    ("", MID, "~s>AF,~l>AD,~l>DF(AF)", Refusal(TChakoRefusal.WRONG_MIDDLE, action="~l>DF(AF)", middle="AF", kept="AD",
+     to="DF", middles=["DE"]), None),
+    ("", MID, "~s>AD,~s>AF(DE)", Refusal(TChakoRefusal.MIDDLE_NOT_LONG, action="~s>AF(DE)"),
      None),
-    ("", MID, "~s>AD,~t>AD", "~t>AD: the obstacle AD already carries an elastic", None),
-    ("", MID, "~s>AB", "~s>AB: there is no obstacle between A and B", None),
+    ("", MID, "~s>AD,~t>AD", Refusal(TChakoRefusal.OBSTACLE_BUSY, action="~t>AD", obstacle="AD"), None),
+    ("", MID, "~s>AB", Refusal(TChakoRefusal.NO_OBSTACLE, action="~s>AB", first="A", second="B"), None),
     ("", MID, "~s>AD,~sAD>DE", None, "Aw3/BQ/Cw3/Dw1/Jb3/Kq/Lb3 DE:/-/-/-/-/- B 2 0/0 play"),
-    ("", MID, "~s>AD,~s>AF,~s>DE", "~s>DE: both anchors of White's first short elastic are placed: name the one moved",
+    ("", MID, "~s>AD,~s>AF,~s>DE", Refusal(TChakoRefusal.NAME_ANCHOR, action="~s>DE", side="White", elastic=0),
      None),
     # modes
     ("anarchy", "Aw3/Cw3/Dw1/Fw1/Jb1/Kw1/Lb3 -/-/-/-/-/- W 2 0/0 play", "F>JxJ", None,
      "Aw3/Cw3/Dw1/Jw1/Kw1/Lb3 -/-/-/-/-/- B 2 0/0 W:anarchy"),
-    ("anarchy", "Aw3/Cw3/Dw1/Fw1/Jb3/Lb3 -/-/-/-/-/- W 2 0/0 play", "qB>D", "qB>D: there are no queens in anarchy",
+    ("anarchy", "Aw3/Cw3/Dw1/Fw1/Jb3/Lb3 -/-/-/-/-/- W 2 0/0 play", "qB>D", Refusal(TChakoRefusal.NO_QUEENS, action="qB>D"),
      None),
     ("king of the hill", "Aw3/BQ/Cw3/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play", "pass", None,
      "Aw3/BQ/Cw3/Fw1/Gw1/Jb3/Kq/Lb3 -/-/-/-/-/- W 3 0/0 W:hill"),
@@ -169,10 +171,10 @@ CASES = [
      "Aw2/Cw3/Iw1/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("sudden death 2", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 2 2/2 play", "A>IxJ", None,
      "Aw2/BQ/Cw3/Iw1/Kq -/-/-/-/-/- B 2 2/2 W:sudden"),
-    ("sudden death 2", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 2 2/2 play", "+A", "+A: White has created its 2 pucks "
-                                                                             "(sudden death)", None),
+    ("sudden death 2", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 2 2/2 play", "+A", Refusal(TChakoRefusal.CREATED_ALL, action="+A",
+     side="White", limit=2), None),
     ("sudden death turns 4", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 5 2/2 play", "+A",
-     "+A: no puck is created after turn 4 (sudden death)", None),
+     Refusal(TChakoRefusal.CREATION_TOO_LATE, action="+A", turn=4), None),
     ("sudden death turns 4", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 5 0/0 play", "A>IxJ", None,
      "Aw2/BQ/Cw3/Iw1/Kq -/-/-/-/-/- B 5 0/0 W:sudden"),
     ("sudden death turns 4", "Aw3/BQ/Cw3/Jb1/Kq -/-/-/-/-/- W 4 0/0 play", "A>IxJ", None,
@@ -185,14 +187,14 @@ CASES = [
     ("strategic shots", MID, "A>DxJ>I", None, "Aw2/BQ/Cw3/Dw2/Ib1/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("strategic shots", MID, "^A>DxJ", None, "Aw2/BQ/Cw3/Dw2/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("strategic shots", MID, "A>E,A>E,A>E,C>H,C>H,C>H,qB>A",
-     "qB>A costs 2 action points, and White has 1 action point left of its 7 action points this turn", None),
-    ("", MID, "^A>DxJ", "^A>DxJ: ^ announces a charged shot, which only the strategic shots mode has", None),
+     Refusal(TChakoRefusal.OVER_BUDGET, action="qB>A", cost=4, side="White", left=2, budget=14), None),
+    ("", MID, "^A>DxJ", Refusal(TChakoRefusal.CHARGED_SHOT, action="^A>DxJ"), None),
     ("supply depot", MID, "+A,+C", None, "Aw4+w/BQ/Cw4+w/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
-    ("supply depot", MID, "+A,+C,+D", "+D costs 5 action points, and White has 0 action points left of its 7 action "
-                                      "points this turn", None),
+    ("supply depot", MID, "+A,+C,+D", Refusal(TChakoRefusal.OVER_BUDGET, action="+D", cost=10, side="White", left=0,
+     budget=14), None),
     ("carrisk", MID, "+A,+C,+D,+B,A>D", None, "Aw3+w/Bw1Q+w/Cw4+w/Dw3+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 4/0 play"),
-    ("carrisk", MID, "+A,+C,+D,+B,A>D,D>E", "D>E costs 2 action points, and White has 1 action point left of its 7 "
-                                            "action points this turn", None),
+    ("carrisk", MID, "+A,+C,+D,+B,A>D,D>E", Refusal(TChakoRefusal.OVER_BUDGET, action="D>E", cost=4, side="White", left=2,
+     budget=14), None),
     ("sumo", MID, "A>DxJ", None, "Aw2/BQ/Cw3/Dw2/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     ("sumo", MID, "A>DxJ>O", None, "Aw2/BQ/Cw3/Dw2/Jb2/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     # sumo: leaving the board is the only way out, so a grey-zone incident costs the shooter nothing
@@ -201,23 +203,23 @@ CASES = [
     ("", GREY, "A>AxA", None, "Aw2b1/BQ/Cw3/Dw1/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 0/0 play"),
     # Carrisk: two free creations as the turn's first actions, on captured zones
     ("carrisk", MID, "+A,+C,A>D,A>D,C>D", None, "Aw2+w/BQ/Cw3+w/Dw4/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 2/0 play"),
-    ("carrisk", MID, "A>D,+A,+C,+D", "+D costs 2 action points, and White has 1 action point left of its 7 action "
-                                     "points this turn", None),
-    ("carrisk", MID, "~s>AD,+A,+C,+D,+B", "+B costs 2 action points, and White has ½ action point left of its 7 "
-                                          "action points this turn", None),
+    ("carrisk", MID, "A>D,+A,+C,+D", Refusal(TChakoRefusal.OVER_BUDGET, action="+D", cost=4, side="White", left=2,
+     budget=14), None),
+    ("carrisk", MID, "~s>AD,+A,+C,+D,+B", Refusal(TChakoRefusal.OVER_BUDGET, action="+B", cost=4, side="White", left=1,
+     budget=14), None),
     ("carrisk", GREY, "+C,+D,+A,+B", None, "Aw4b1+w/Bw1Q+w/Cw4+w/Dw2+w/Jb3/Kq/Lb3 -/-/-/-/-/- B 2 4/0 play"),
-    ("carrisk", GREY, "+A,+C,+D,+B", "+B costs 2 action points, and White has 1 action point left of its 7 action "
-                                     "points this turn", None),
+    ("carrisk", GREY, "+A,+C,+D,+B", Refusal(TChakoRefusal.OVER_BUDGET, action="+B", cost=4, side="White", left=2,
+     budget=14), None),
 ]
 
 
-@pytest.mark.parametrize("variant, code, text, reason, after", CASES)
-def test_rule(variant, code, text, reason, after):
+@pytest.mark.parametrize("variant, code, text, refusal, after", CASES)
+def test_rule(variant, code, text, refusal, after):
     game = TChako(variant)
     position = game.read_position(code)
     turn = game.read_turn(text)
-    assert game.why_illegal(position, turn) == reason
-    if reason is None:
+    assert game.refusal(position, turn) == refusal
+    if refusal is None:
         assert game.position_code(game.apply(position, turn)) == after
 
 

@@ -1,5 +1,6 @@
 """The Teblo rules (docs/games/teblo.md): a legal and an illegal case for each rule,
-with the exact reasons given by why_illegal and the problems reported by check()."""
+keyed by the refusal's code and parameters (their words are said in test_refusal_codes.py),
+and the problems reported by check()."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ import pytest
 from conftest import (RED_HAND, YELLOW_HAND, checked, header, play, position, position_code,
                       problems_of, read_one, squares)
 from ludoscribe.notation import check
-from ludoscribe.notation.games import Outcome
-from ludoscribe.notation.games.teblo import Placement, Step, Teblo
+from ludoscribe.notation.games import Ending, Outcome, Refusal
+from ludoscribe.notation.games.teblo import TebloRefusal, Placement, Step, Teblo
 
 RULE_C = "(rule c)"
 
 
-def why(game: Teblo, pos, text: str) -> str | None:
-    return game.why_illegal(pos, game.read_turn(text))
+def why(game: Teblo, pos, text: str) -> Refusal | None:
+    return game.refusal(pos, game.read_turn(text))
 
 
 def setup_header(code: str, result: str = "*", **tags: str) -> str:
@@ -95,17 +96,16 @@ def test_step_to_each_adjacent_empty_square(teblo, to):
 
 @pytest.mark.parametrize("to, pawn", [("D5", "D3"), ("E4", "D3"), ("D3", "D3"), ("A1", "D3")])
 def test_step_must_be_adjacent(teblo, to, pawn):
-    assert why(teblo, teblo.start_position(), to) == (
-        f"{to} is not next to Yellow's pawn on {pawn}: a pawn steps to an orthogonally adjacent square")
+    assert why(teblo, teblo.start_position(), to) == Refusal(TebloRefusal.NOT_ADJACENT, to=to, side="Yellow", pawn=pawn)
 
 
 def test_step_at_board_edge(teblo):
     pos = position(yellow="A1")
     assert {teblo.turn_text(t) for t in teblo.legal_turns(pos) if isinstance(t, Step)} == {"A2", "B1"}
     assert why(teblo, pos, "A12") == (
-        "A12 is not next to Yellow's pawn on A1: a pawn steps to an orthogonally adjacent square")
+        Refusal(TebloRefusal.NOT_ADJACENT, to="A12", side="Yellow", pawn="A1"))
     assert why(teblo, position(yellow="A12"), "B1") == (
-        "B1 is not next to Yellow's pawn on A12: a pawn steps to an orthogonally adjacent square")
+        Refusal(TebloRefusal.NOT_ADJACENT, to="B1", side="Yellow", pawn="A12"))
 
 
 def test_step_onto_own_support_piece(teblo):
@@ -118,10 +118,10 @@ def test_step_onto_own_support_piece(teblo):
 
 def test_step_onto_opponent_support_piece(teblo):
     pos = position({"D4": "r"})
-    assert why(teblo, pos, "D4") == "D4 holds a Red support piece: a pawn never steps onto the opponent's pieces"
+    assert why(teblo, pos, "D4") == Refusal(TebloRefusal.OPPONENT_PIECE, to="D4", opponent="Red")
     assert Step(teblo.read_turn("D4").to) not in set(teblo.legal_turns(pos))
     red = position({"H10": "y"}, side="R")
-    assert why(teblo, red, "H10") == "H10 holds a Yellow support piece: a pawn never steps onto the opponent's pieces"
+    assert why(teblo, red, "H10") == Refusal(TebloRefusal.OPPONENT_PIECE, to="H10", opponent="Yellow")
 
 
 def test_step_onto_own_base(teblo):
@@ -137,10 +137,10 @@ def test_step_onto_opponent_base(teblo):
 def test_step_onto_other_pawn(teblo):
     pos = position(yellow="E5", red="E6")
     assert why(teblo, pos, "E6") == (
-        "E6 holds Red's pawn: only the opponent's base may be entered while a pawn stands there (rule d)")
+        Refusal(TebloRefusal.OPPONENT_PAWN, to="E6", opponent="Red"))
     red = position(yellow="E5", red="E6", side="R")
     assert why(teblo, red, "E5") == (
-        "E5 holds Yellow's pawn: only the opponent's base may be entered while a pawn stands there (rule d)")
+        Refusal(TebloRefusal.OPPONENT_PAWN, to="E5", opponent="Yellow"))
 
 
 def test_rule_d_attacker_enters_base_held_by_defender(teblo):
@@ -148,10 +148,11 @@ def test_rule_d_attacker_enters_base_held_by_defender(teblo):
     assert why(teblo, pos, "I10") is None
     after, outcome = play(teblo, pos, [teblo.read_turn("I10")])
     assert after.pawns == (teblo.read_turn("I10").to,) * 2
-    assert outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+    assert outcome == Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
     red = position(yellow="D3", red="D4", side="R")
     assert why(teblo, red, "D3") is None
-    assert play(teblo, red, [teblo.read_turn("D3")])[1] == Outcome(1, "Red's pawn reached Yellow's base D3")
+    assert play(teblo, red, [teblo.read_turn("D3")])[1] == Outcome(1, Ending.BASE_REACHED, {"side": "Red",
+        "opponent": "Yellow", "base": "D3"})
 
 
 def test_steps_through_a_record_report_turn_line_and_column():
@@ -174,7 +175,7 @@ def test_rule_d_in_record():
     code = position_code(yellow="H10", red="I10", number=12)
     record, replayed = checked(setup_header(code, "1-0") + "12. I10 1-0\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+    assert replayed.outcome == Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
 
 
 # --- placements -------------------------------------------------------------------------
@@ -198,19 +199,19 @@ def test_placement_counts_every_free_square_at_start(teblo):
 @pytest.mark.parametrize("square, pawn", [("(D3)", "D3"), ("(I10)", "D3"), ("(D3)", "D4")])
 def test_placement_never_on_a_base(teblo, square, pawn):
     pos = position(yellow=pawn)
-    assert why(teblo, pos, square) == f"{square[1:-1]} is a base square: support pieces never go on a base"
+    assert why(teblo, pos, square) == Refusal(TebloRefusal.ON_BASE, on=square[1:-1])
 
 
 def test_placement_on_a_pawn(teblo):
     pos = position(yellow="E5", red="G7")
-    assert why(teblo, pos, "(E5)") == "E5 holds Yellow's pawn: a piece goes on an empty square"
-    assert why(teblo, pos, "(G7)") == "G7 holds Red's pawn: a piece goes on an empty square"
+    assert why(teblo, pos, "(E5)") == Refusal(TebloRefusal.ON_PAWN, on="E5", owner="Yellow")
+    assert why(teblo, pos, "(G7)") == Refusal(TebloRefusal.ON_PAWN, on="G7", owner="Red")
 
 
 def test_placement_on_an_occupied_square(teblo):
     pos = position({"E5": "y", "F5": "r"}, side="R")
-    assert why(teblo, pos, "(E5)") == "E5 already holds a Yellow support piece"
-    assert why(teblo, pos, "(F5)") == "F5 already holds a Red support piece"
+    assert why(teblo, pos, "(E5)") == Refusal(TebloRefusal.ON_PIECE, on="E5", owner="Yellow")
+    assert why(teblo, pos, "(F5)") == Refusal(TebloRefusal.ON_PIECE, on="F5", owner="Red")
     assert why(teblo, pos, "(G5)") is None
 
 
@@ -221,7 +222,7 @@ def test_hand_of_25_pieces(teblo):
     pos = teblo.apply(pos, teblo.read_turn("(E5)"))
     pos = teblo.apply(pos, teblo.read_turn("H10"))
     assert pos.in_hand(0) == 0
-    assert why(teblo, pos, "(E6)") == "Yellow has no support pieces left in hand (each side has 25)"
+    assert why(teblo, pos, "(E6)") == Refusal(TebloRefusal.NO_PIECES_LEFT, side="Yellow", pieces=25)
     legal = list(teblo.legal_turns(pos))  # the pawn's steps only: no placement
     assert {type(turn) for turn in legal} == {Step}
     assert sorted(teblo.turn_text(turn) for turn in legal) == ["C3", "D2", "D4", "E3"]
@@ -254,7 +255,7 @@ def test_placement_errors_in_record():
 def test_rule_c_cutting_opponent_from_both_bases(teblo):
     # Red's pawn on its base I10, three of its four neighbours walled by Yellow.
     pos = position(squares("H10", "J10", "I9", owner="y"))
-    assert why(teblo, pos, "(I11)") == "(I11) would cut Red's pawn off from Yellow's base D3 (rule c)"
+    assert why(teblo, pos, "(I11)") == Refusal(TebloRefusal.CUTS_BASE, on="I11", opponent="Red", base_of="Yellow", base="D3")
     assert Placement(teblo.read_turn("I11").to) not in set(teblo.legal_turns(pos))
     assert why(teblo, pos, "(I12)") is None  # I11 stays open: a path is left
 
@@ -262,7 +263,7 @@ def test_rule_c_cutting_opponent_from_both_bases(teblo):
 def test_rule_c_cutting_opponent_from_its_own_base(teblo):
     # Red's pawn is away; Yellow closes the last way into Red's base.
     pos = position(squares("H10", "J10", "I9", owner="y"), red="E5")
-    assert why(teblo, pos, "(I11)") == "(I11) would cut Red's pawn off from Red's base I10 (rule c)"
+    assert why(teblo, pos, "(I11)") == Refusal(TebloRefusal.CUTS_BASE, on="I11", opponent="Red", base_of="Red", base="I10")
 
 
 def test_rule_c_own_piece_never_blocks_the_mover(teblo):
@@ -271,16 +272,16 @@ def test_rule_c_own_piece_never_blocks_the_mover(teblo):
     assert why(teblo, pos, "(B1)") is None
     # ... but Red may not close it in with Red pieces.
     red = position({"A2": "r"}, yellow="A1", side="R")
-    assert why(teblo, red, "(B1)") == "(B1) would cut Yellow's pawn off from Yellow's base D3 (rule c)"
+    assert why(teblo, red, "(B1)") == Refusal(TebloRefusal.CUTS_BASE, on="B1", opponent="Yellow", base_of="Yellow", base="D3")
 
 
 def test_rule_c_ring_of_own_pieces_around_own_base_cuts_opponent(teblo):
     # Yellow's pieces are walls for Red: closing them around D3 cuts Red from D3.
     pos = position(squares("C3", "E3", "D2", owner="y"))
-    assert why(teblo, pos, "(D4)") == "(D4) would cut Red's pawn off from Yellow's base D3 (rule c)"
+    assert why(teblo, pos, "(D4)") == Refusal(TebloRefusal.CUTS_BASE, on="D4", opponent="Red", base_of="Yellow", base="D3")
     # Red's pieces around D3 are walls for Yellow's pawn standing there.
     red = position(squares("C3", "E3", "D2", owner="r"), side="R")
-    assert why(teblo, red, "(D4)") == "(D4) would cut Yellow's pawn off from Red's base I10 (rule c)"
+    assert why(teblo, red, "(D4)") == Refusal(TebloRefusal.CUTS_BASE, on="D4", opponent="Yellow", base_of="Red", base="I10")
     # A mixed ring leaves Red its own piece to step through.
     mixed = position(squares("C3", "E3", owner="y") | {"D2": "r"})
     assert why(teblo, mixed, "(D4)") is None
@@ -296,7 +297,7 @@ def test_rule_c_wall_across_the_board(teblo):
     # A Yellow wall across row F with one gap at F12: closing it cuts Red from Yellow's base.
     wall = squares(*[f"F{column}" for column in range(1, 12)], owner="y")
     pos = position(wall)
-    assert why(teblo, pos, "(F12)") == "(F12) would cut Red's pawn off from Yellow's base D3 (rule c)"
+    assert why(teblo, pos, "(F12)") == Refusal(TebloRefusal.CUTS_BASE, on="F12", opponent="Red", base_of="Yellow", base="D3")
     assert why(teblo, pos, "(G11)") is None
     # Red pieces in the wall are passable for Red.
     mixed = position(wall | {"F6": "r"})
@@ -321,7 +322,7 @@ WIN_CODE = position_code(yellow="H10", red="E5", number=20)
 def test_win_on_reaching_opponent_base():
     record, replayed = checked(setup_header(WIN_CODE, "1-0") + "20. I10 1-0\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+    assert replayed.outcome == Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
     assert replayed.outcome.result == "1-0"
 
 
@@ -329,14 +330,14 @@ def test_red_wins_on_reaching_yellow_base():
     code = position_code(yellow="H8", red="D4", side="R", number=9)
     record, replayed = checked(setup_header(code, "0-1") + "9... D3 0-1\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(1, "Red's pawn reached Yellow's base D3")
+    assert replayed.outcome == Outcome(1, Ending.BASE_REACHED, {"side": "Red", "opponent": "Yellow", "base": "D3"})
 
 
 def test_turns_after_a_win_are_an_error():
     record, replayed = checked(setup_header(WIN_CODE, "1-0") + "20. I10 E6 1-0\n")
     assert problems_of(record) == [
         ("the game is already over: Yellow's pawn reached Red's base I10", 6, 9, "turn 20 Red")]
-    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+    assert replayed.outcome == Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
 
 
 @pytest.mark.parametrize("result", ["0-1", "1/2-1/2", "*"])
@@ -363,10 +364,10 @@ def test_loss_with_no_legal_turn(teblo):
     after, outcome = play(teblo, pos, [teblo.read_turn("(B1)")])
     assert list(teblo.legal_turns(after)) == []
     assert teblo.random_turn(after, __import__("random").Random(0)) is None
-    assert outcome == Outcome(0, "Red has no legal turn")
+    assert outcome == Outcome(0, Ending.NO_LEGAL_TURN, {"side": "Red"})
     record, replayed = checked(setup_header(NO_TURN_CODE, "1-0") + "30. (B1) 1-0\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(0, "Red has no legal turn")
+    assert replayed.outcome == Outcome(0, Ending.NO_LEGAL_TURN, {"side": "Red"})
 
 
 def test_a_legal_turn_left_is_no_loss(teblo):
@@ -389,6 +390,7 @@ def test_no_legal_turn_result_and_turns_after():
 
 SHUFFLE = "D4 H10 D3 I10"  # both pawns step out and back home: the start position again
 DRAWN_BY = f"the turns {SHUFFLE} were played three times in a row"
+DRAWN = Outcome(None, Ending.REPETITION, {"turns": SHUFFLE.split()})
 
 
 def movetext(turns: str, first: int = 1) -> str:
@@ -401,7 +403,7 @@ def test_the_same_turns_three_times_draw(teblo):
     record, replayed = checked(header("1/2-1/2", Termination="repetition") + movetext(" ".join([SHUFFLE] * 3))
                                + " 1/2-1/2\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
+    assert replayed.outcome == DRAWN
     assert replayed.final == teblo.start_position() and replayed.final.number == 7
 
 
@@ -431,7 +433,7 @@ def test_a_longer_sequence_three_times_draws():
     text = movetext(" ".join([loop] * 3))
     record, replayed = checked(header("1/2-1/2") + text + " 1/2-1/2\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(None, f"the turns {loop} were played three times in a row", "repetition")
+    assert replayed.outcome == Outcome(None, Ending.REPETITION, {"turns": loop.split()})
     almost = " ".join([loop] * 3)[: -len(" I10")]
     record, replayed = checked(header() + movetext(almost) + " *\n")
     assert record.problems == [] and replayed.outcome is None
@@ -440,7 +442,7 @@ def test_a_longer_sequence_three_times_draws():
 def test_the_repeated_sequence_may_follow_other_turns():
     # Placements first, then the shuffle three times: only the last turns count.
     record, replayed = checked(header("1/2-1/2") + movetext("(F6) (G7) " + " ".join([SHUFFLE] * 3)) + " 1/2-1/2\n")
-    assert record.problems == [] and replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
+    assert record.problems == [] and replayed.outcome == DRAWN
 
 
 def test_a_sequence_broken_in_the_middle_starts_counting_again():
@@ -449,7 +451,7 @@ def test_a_sequence_broken_in_the_middle_starts_counting_again():
     record, replayed = checked(header() + movetext(turns) + " *\n")
     assert record.problems == [] and replayed.outcome is None
     record, replayed = checked(header("1/2-1/2") + movetext(f"{turns} {SHUFFLE}") + " 1/2-1/2\n")
-    assert record.problems == [] and replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
+    assert record.problems == [] and replayed.outcome == DRAWN
 
 
 def test_the_repeated_sequence_may_start_on_any_turn():
@@ -458,7 +460,7 @@ def test_the_repeated_sequence_may_start_on_any_turn():
     record, replayed = checked(header("1/2-1/2") + movetext("D2 H10 D3 I10 " + " ".join([SHUFFLE] * 2) + " D4")
                                + " 1/2-1/2\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(None, "the turns H10 D3 I10 D4 were played three times in a row", "repetition")
+    assert replayed.outcome == Outcome(None, Ending.REPETITION, {"turns": ["H10", "D3", "I10", "D4"]})
 
 
 def test_repetition_from_a_set_up_position():
@@ -466,7 +468,7 @@ def test_repetition_from_a_set_up_position():
     moves = "12... H9 13. E6 H8 14. E5 H9 15. E6 H8 16. E5 H9 17. E6 H8 18. E5"
     record, replayed = checked(setup_header(code, "1/2-1/2") + moves + " 1/2-1/2\n")
     assert problems_of(record) == [] and replayed.outcome.termination == "repetition"
-    assert replayed.outcome.reason == "the turns H9 E6 H8 E5 were played three times in a row"
+    assert replayed.outcome == Outcome(None, Ending.REPETITION, {"turns": ["H9", "E6", "H8", "E5"]})
 
 
 def test_repetition_needs_the_same_side_to_move(teblo):
@@ -501,7 +503,7 @@ def test_a_variation_is_taken_back_before_the_main_line_goes_on():
     text = header("1/2-1/2") + movetext(f"{SHUFFLE} {SHUFFLE} D4 H10") + \
         " 6. D3 (6. D5 I10 7. D4) 6... I10 (6... H9 7. D4) 1/2-1/2\n"
     record, replayed = checked(text)
-    assert problems_of(record) == [] and replayed.outcome == Outcome(None, DRAWN_BY, "repetition")
+    assert problems_of(record) == [] and replayed.outcome == DRAWN
 
 
 def test_illegal_turn_in_variation():
@@ -535,13 +537,13 @@ def test_set_up_position_already_won():
         ("the result * contradicts the end: Yellow's pawn reached Red's base I10, so the result is 1-0", 6, 1, None)]
     record, replayed = checked(setup_header(code, "1-0") + "1-0\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(0, "Yellow's pawn reached Red's base I10")
+    assert replayed.outcome == Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
 
 
 def test_set_up_position_with_no_legal_turn(teblo):
     code = position_code(squares(*RED_HAND, owner="r") | {"B1": "y"}, yellow="A2", red="A1", side="R", number=30)
     record, replayed = checked(setup_header(code, "1-0") + "1-0\n")
     assert record.problems == []
-    assert replayed.outcome == Outcome(0, "Red has no legal turn")
+    assert replayed.outcome == Outcome(0, Ending.NO_LEGAL_TURN, {"side": "Red"})
     record, _ = checked(setup_header(code, "1-0") + "30... A2 1-0\n")
     assert problems_of(record) == [("the game is already over: Red has no legal turn", 6, 7, "turn 30 Red")]

@@ -1,5 +1,6 @@
 """The Tekao rules (docs/games/tekao.md): a legal and an illegal case for each rule, with
-the exact reasons given by why_illegal and the problems reported by check()."""
+the refusal's code and parameters (their words are said in test_refusal_codes.py) and the
+problems reported by check()."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import io
 import pytest
 
 from ludoscribe.notation import check, read_records, write_record
-from ludoscribe.notation.games import Outcome
-from ludoscribe.notation.games.tekao import (IN_HAND, TAKEN, Placement, Rotation, Step, Tekao, TekaoPosition,
+from ludoscribe.notation.games import Ending, Outcome, Refusal
+from ludoscribe.notation.games.tekao import (TekaoRefusal, IN_HAND, TAKEN, Placement, Rotation, Step, Tekao, TekaoPosition,
                                              SQUARE_OF)
 
 GAME = Tekao()
@@ -77,8 +78,14 @@ def problems_of(record) -> list[tuple]:
     return [tuple(problem) for problem in record.problems]
 
 
-def why(pos: TekaoPosition, text: str, game: Tekao = GAME) -> str | None:
-    return game.why_illegal(pos, game.read_turn(text))
+def refusals_of(record) -> list[tuple]:
+    """The problems by their rules' codes and parameters (the refusal or the end), with where they are."""
+    return [(next(iter(problem.detail.values())) if problem.detail else problem.code, problem.line, problem.column,
+             problem.turn) for problem in record.problems]
+
+
+def why(pos: TekaoPosition, text: str, game: Tekao = GAME) -> Refusal | None:
+    return game.refusal(pos, game.read_turn(text))
 
 
 def play(pos: TekaoPosition, *texts: str, game: Tekao = GAME) -> TekaoPosition:
@@ -182,20 +189,19 @@ def test_blue_places_on_ranks_1_and_2(turn):
 
 @pytest.mark.parametrize("turn, square", [("P@a3", "a3"), ("H@h8", "h8"), ("F@d5", "d5")])
 def test_blue_placement_outside_its_zone(turn, square):
-    assert why(GAME.start_position(), turn) == (
-        f"{square} is outside Blue's start zone: Blue places its pieces on ranks 1 and 2")
+    assert why(GAME.start_position(), turn) == Refusal(TekaoRefusal.OUTSIDE_ZONE, on=square, side="Blue", ranks=("1", "2"))
 
 
 def test_yellow_zone_is_ranks_7_and_8():
     pos = play(GAME.start_position(), "P@c2")
     assert why(pos, "T@a7") is None and why(pos, "F@h8") is None
-    assert why(pos, "T@c2") == "c2 is outside Yellow's start zone: Yellow places its pieces on ranks 7 and 8"
-    assert why(pos, "T@e6") == "e6 is outside Yellow's start zone: Yellow places its pieces on ranks 7 and 8"
+    assert why(pos, "T@c2") == Refusal(TekaoRefusal.OUTSIDE_ZONE, on="c2", side="Yellow", ranks=("7", "8"))
+    assert why(pos, "T@e6") == Refusal(TekaoRefusal.OUTSIDE_ZONE, on="e6", side="Yellow", ranks=("7", "8"))
 
 
 def test_placement_on_an_occupied_square():
     pos = play(GAME.start_position(), "P@c2", "T@c7")
-    assert why(pos, "H@c2") == "c2 is not empty: a piece is placed on an empty square"
+    assert why(pos, "H@c2") == Refusal(TekaoRefusal.PLACE_NOT_EMPTY, on="c2")
     assert why(pos, "H@c1") is None
 
 
@@ -203,31 +209,25 @@ def test_each_side_places_exactly_one_flag():
     pos = play(GAME.start_position(), "F@d1", "F@e8")
     assert pos.flags == (SQUARE_OF["d1"], SQUARE_OF["e8"])
     assert why(pos, "F@e1") == (
-        "Blue's flag piece is already placed: the others go with a weapon facing north (H, T, B or P)")
+        Refusal(TekaoRefusal.FLAG_PLACED, side="Blue"))
     assert why(pos, "B@e1") is None
 
 
 def test_the_last_piece_to_place_is_the_flag():
     yellow = {f"{file}7": "b" for file in FILES[:7]} | {"h8": "f"}
     pos = position({f"{file}2": "H" for file in FILES} | yellow, hands="0F/1", number=9, flags=False)
-    assert why(pos, "T@a1") == "Blue has only its flag piece left to place: F@a1"
+    assert why(pos, "T@a1") == Refusal(TekaoRefusal.ONLY_FLAG_LEFT, side="Blue", on="a1")
     assert why(pos, "F@a1") is None
     assert {turn.letter for turn in GAME.legal_turns(pos)} == {"F"}
 
 
 def test_setup_lasts_nine_turns_each_then_the_battle_begins():
     record, replayed = checked(header() + SETUP + " 10. P@a1 *\n")
-    assert problems_of(record) == [
-        ("Blue has placed all its pieces: now a turn moves a piece (b2-b4) or turns it (b2> or b2<)",
-         4, 122, "turn 10 Blue")]
+    assert refusals_of(record) == [({"code": "all-placed", "side": "Blue"}, 4, 122, "turn 10 Blue")]
     record, _ = checked(header() + "1. P@c2 T@c7 2. c2-c4 *\n")
-    assert problems_of(record) == [
-        ("Blue still has pieces to place: until the setup is over a turn places one, as in P@c2",
-         4, 17, "turn 2 Blue")]
+    assert refusals_of(record) == [({"code": "still-placing", "side": "Blue"}, 4, 17, "turn 2 Blue")]
     record, _ = checked(header() + "1. P@c2 c7> *\n")
-    assert problems_of(record) == [
-        ("Yellow still has pieces to place: until the setup is over a turn places one, as in P@c2",
-         4, 9, "turn 1 Yellow")]
+    assert refusals_of(record) == [({"code": "still-placing", "side": "Yellow"}, 4, 9, "turn 1 Yellow")]
 
 
 def test_setup_errors_in_a_record():
@@ -274,7 +274,7 @@ def test_variant_face_order_changes_the_steps():
     # West of a P-north piece: the Bow by default (2 squares), the Tower in HBTP (1 square).
     assert why(position(pieces, game=default), "c4-a4", game=default) is None
     assert why(position(pieces, game=variant), "c4-a4", game=variant) == (
-        "c4-a4 goes 2 squares west, but the piece on c4 shows its Tower that way, which moves at most 1 square")
+        Refusal(TekaoRefusal.OUT_OF_RANGE, step="c4-a4", distance=2, direction="west", cell="c4", weapon="Tower", most=1))
 
 
 @pytest.mark.parametrize("variant, message", [
@@ -308,28 +308,27 @@ def test_variant_in_a_record():
 
 
 @pytest.mark.parametrize("north, legal, illegal, weapon, most", [
-    ("H", "d4-d5", "d4-d6", "Hook", "1 square"),
-    ("T", "d4-d5", "d4-d6", "Tower", "1 square"),
-    ("B", "d4-d6", "d4-d7", "Bow", "2 squares"),
-    ("P", "d4-d7", "d4-d8", "Pistol", "3 squares"),
+    ("H", "d4-d5", "d4-d6", "Hook", 1),
+    ("T", "d4-d5", "d4-d6", "Tower", 1),
+    ("B", "d4-d6", "d4-d7", "Bow", 2),
+    ("P", "d4-d7", "d4-d8", "Pistol", 3),
 ])
 def test_step_range_of_each_weapon(north, legal, illegal, weapon, most):
     pos = position({"d4": north})
     assert why(pos, legal) is None
     assert why(pos, "d4-d5") is None
     distance = int(illegal[-1]) - 4
-    assert why(pos, illegal) == (
-        f"{illegal} goes {distance} squares north, but the piece on d4 shows its {weapon} that way, "
-        f"which moves at most {most}")
+    assert why(pos, illegal) == Refusal(TekaoRefusal.OUT_OF_RANGE, step=illegal, distance=distance, direction="north",
+                                        cell="d4", weapon=weapon, most=most)
 
 
 def test_each_side_of_a_piece_has_its_own_range():
     pos = position({"d4": "H"})  # north H, east T, south B, west P
     assert [why(pos, turn) for turn in ("d4-e4", "d4-d2", "d4-a4")] == [None, None, None]
     assert why(pos, "d4-f4") == (
-        "d4-f4 goes 2 squares east, but the piece on d4 shows its Tower that way, which moves at most 1 square")
+        Refusal(TekaoRefusal.OUT_OF_RANGE, step="d4-f4", distance=2, direction="east", cell="d4", weapon="Tower", most=1))
     assert why(pos, "d4-d1") == (
-        "d4-d1 goes 3 squares south, but the piece on d4 shows its Bow that way, which moves at most 2 squares")
+        Refusal(TekaoRefusal.OUT_OF_RANGE, step="d4-d1", distance=3, direction="south", cell="d4", weapon="Bow", most=2))
 
 
 def test_flag_piece_steps_one_square_every_way():
@@ -337,29 +336,29 @@ def test_flag_piece_steps_one_square_every_way():
     for turn in ("d4-d5", "d4-e4", "d4-d3", "d4-c4"):
         assert why(pos, turn) is None
     assert why(pos, "d4-b4") == (
-        "d4-b4 goes 2 squares west, but the piece on d4 shows its Flag that way, which moves at most 1 square")
+        Refusal(TekaoRefusal.OUT_OF_RANGE, step="d4-b4", distance=2, direction="west", cell="d4", weapon="Flag", most=1))
 
 
 def test_steps_go_through_and_onto_empty_squares_only():
     pos = position({"d4": "P", "d6": "T", "e4": "t"})
     assert why(pos, "d4-d5") is None
-    assert why(pos, "d4-d7") == "d4-d7 passes over d6, which is not empty: a piece moves through empty squares only"
-    assert why(pos, "d4-d6") == "d6 is not empty: a piece steps onto an empty square only"
-    assert why(pos, "d4-e4") == "e4 is not empty: a piece steps onto an empty square only"
+    assert why(pos, "d4-d7") == Refusal(TekaoRefusal.PASSES_OVER, step="d4-d7", between="d6")
+    assert why(pos, "d4-d6") == Refusal(TekaoRefusal.STEP_NOT_EMPTY, to="d6")
+    assert why(pos, "d4-e4") == Refusal(TekaoRefusal.STEP_NOT_EMPTY, to="e4")
 
 
 def test_steps_are_along_a_file_or_a_rank():
     pos = position({"d4": "P"})
-    assert why(pos, "d4-e5") == "d4-e5 is not along a file or a rank: a piece steps north, east, south or west"
-    assert why(pos, "d4-d4") == "d4-d4 is not along a file or a rank: a piece steps north, east, south or west"
+    assert why(pos, "d4-e5") == Refusal(TekaoRefusal.NOT_STRAIGHT, step="d4-e5")
+    assert why(pos, "d4-d4") == Refusal(TekaoRefusal.NOT_STRAIGHT, step="d4-d4")
 
 
 def test_a_side_acts_with_its_own_pieces():
     pos = position({"d4": "P", "e5": "t"})
-    assert why(pos, "d3-d2") == "there is no piece on d3"
-    assert why(pos, "e5-e6") == "the piece on e5 is Yellow's: Blue acts with its own pieces"
-    assert why(pos, "e5>") == "the piece on e5 is Yellow's: Blue acts with its own pieces"
-    assert why(pos, "c3<") == "there is no piece on c3"
+    assert why(pos, "d3-d2") == Refusal(TekaoRefusal.NO_PIECE, cell="d3")
+    assert why(pos, "e5-e6") == Refusal(TekaoRefusal.OPPONENT_PIECE, cell="e5", opponent="Yellow", side="Blue")
+    assert why(pos, "e5>") == Refusal(TekaoRefusal.OPPONENT_PIECE, cell="e5", opponent="Yellow", side="Blue")
+    assert why(pos, "c3<") == Refusal(TekaoRefusal.NO_PIECE, cell="c3")
     assert why(pos, "d4>") is None
 
 
@@ -413,7 +412,7 @@ STREAK = {"d4": "H", "c2": "T", "a7": "p"}
 def test_a_piece_may_act_on_three_turns_in_a_row_but_not_four():
     pos = play(position(STREAK), "d4>", "a7>", "d4<", "a7<", "d4-d5", "h8<")
     assert pos.streaks[0] == (SQUARE_OF["d5"], 3)
-    rule = "the piece on d5 acted on Blue's last 3 turns: one piece acts on at most 3 turns in a row"
+    rule = Refusal(TekaoRefusal.STREAK, cell="d5", side="Blue", limit=3)
     assert why(pos, "d5>") == rule
     assert why(pos, "d5-d6") == rule
     assert {GAME.turn_text(turn)[:2] for turn in GAME.legal_turns(pos)} == {"a1", "c2"}  # every piece but d5's
@@ -426,7 +425,7 @@ def test_the_streak_belongs_to_each_side():
     assert pos.streaks == ((SQUARE_OF["d4"], 3), (SQUARE_OF["a7"], 2))
     assert why(pos, "a7>") is None
     assert why(play(pos, "a7>", "c2>"), "a7<") == (
-        "the piece on a7 acted on Yellow's last 3 turns: one piece acts on at most 3 turns in a row")
+        Refusal(TekaoRefusal.STREAK, cell="a7", side="Yellow", limit=3))
 
 
 def test_streak_in_a_record():
@@ -462,7 +461,7 @@ def test_equal_weapons_do_nothing():
     pos = position({"d3": "T", "d5": "p"})  # d5 shows its Tower south
     after = play(pos, "d3-d4")
     assert at(after, "d5") == "p" and at(after, "d4") == "T"
-    assert why(pos, "d3-d4xd5") == "the capture marks of d3-d4xd5 are wrong: the fight takes nothing (d3-d4)"
+    assert why(pos, "d3-d4xd5") == Refusal(TekaoRefusal.CAPTURES_TAKE_NOTHING, turn="d3-d4xd5", right="d3-d4")
 
 
 def test_a_weaker_side_falls_after_its_step():
@@ -470,7 +469,7 @@ def test_a_weaker_side_falls_after_its_step():
     after = play(pos, "d3-d4xd4")
     assert at(after, "d4") == "" and at(after, "d5") == "b" and after.taken(0) == (8, False)
     assert why(pos, "d3-d4xd5") == (
-        "the capture marks of d3-d4xd5 are wrong: the moved piece takes nothing, then falls on d4 (d3-d4xd4)")
+        Refusal(TekaoRefusal.WRONG_CAPTURES_FALLS, turn="d3-d4xd5", taken=[], to="d4", right="d3-d4xd4"))
 
 
 SEED_FIGHT = {"d3": "B", "d5": "b", "e4": "p", "c4": "p"}
@@ -497,8 +496,8 @@ def test_capture_marks_in_any_order_are_written_in_canonical_order():
 
 @pytest.mark.parametrize("marked", ["d3-d4xd5xe4", "d3-d4xd5xe4xd4xc4", "d3-d4xd5xd5xe4xd4", "d3-d4xd4"])
 def test_wrong_capture_marks(marked):
-    assert why(position(SEED_FIGHT), marked) == (
-        f"the capture marks of {marked} are wrong: the moved piece takes d5 and e4, then falls on d4 (d3-d4xd5xe4xd4)")
+    assert why(position(SEED_FIGHT), marked) == Refusal(TekaoRefusal.WRONG_CAPTURES_FALLS, turn=marked, taken=["d5", "e4"],
+                                                         to="d4", right="d3-d4xd5xe4xd4")
 
 
 def test_unmarked_captures_are_filled_in_when_checked():
@@ -525,15 +524,15 @@ def test_seed_example_taking_the_flag_wins_even_if_the_taker_falls():
     pos = position({"d3": "T", "d5": "f", "e4": "b"})  # e4 shows its Tower west, which beats the Bow
     after = play(pos, "d3-d4")
     assert at(after, "d4") == "" and after.flags == (SQUARE_OF["a1"], TAKEN)
-    assert GAME.outcome(after) == Outcome(0, "Blue took Yellow's flag")
+    assert GAME.outcome(after) == Outcome(0, Ending.FLAG_TAKEN, {"side": "Blue", "opponent": "Yellow"})
     record, replayed = checked(setup_header(code({"d3": "T", "d5": "f", "e4": "b"}), "1-0") + "20. d3-d4xd5xd4 1-0\n")
-    assert record.problems == [] and replayed.outcome == Outcome(0, "Blue took Yellow's flag")
+    assert record.problems == [] and replayed.outcome == Outcome(0, Ending.FLAG_TAKEN, {"side": "Blue", "opponent": "Yellow"})
 
 
 def test_a_flag_that_steps_next_to_a_weapon_is_lost():
     pos = position({"d3": "F", "d5": "h"})  # d5 shows its Bow south: any weapon beats the flag
     after = play(pos, "d3-d4")
-    assert GAME.outcome(after) == Outcome(1, "Yellow took Blue's flag")
+    assert GAME.outcome(after) == Outcome(1, Ending.FLAG_TAKEN, {"side": "Yellow", "opponent": "Blue"})
     record, replayed = checked(setup_header(code({"d3": "F", "d5": "h"}), "0-1") + "20. d3-d4xd4 0-1\n")
     assert record.problems == [] and replayed.outcome.result == "0-1"
 
@@ -554,7 +553,7 @@ def test_result_must_match_a_taken_flag(result):
 def test_no_turn_after_a_flag_is_taken():
     record, replayed = checked(setup_header(WON, "1-0") + "20. d3-d4 e4> 1-0\n")
     assert problems_of(record) == [("the game is already over: Blue took Yellow's flag", 6, 11, "turn 20 Yellow")]
-    assert replayed.outcome == Outcome(0, "Blue took Yellow's flag")
+    assert replayed.outcome == Outcome(0, Ending.FLAG_TAKEN, {"side": "Blue", "opponent": "Yellow"})
 
 
 def test_a_flag_that_is_not_taken_ends_nothing():
@@ -569,7 +568,7 @@ def test_a_side_without_a_legal_action_loses():
     pos = position(LONE, side="Y", streaks="a1:3/-")
     after = play(pos, "c7>")
     assert list(GAME.legal_turns(after)) == [] and GAME.random_turn(after, __import__("random").Random(1)) is None
-    assert GAME.outcome(after) == Outcome(1, "Blue has no legal action")
+    assert GAME.outcome(after) == Outcome(1, Ending.NO_LEGAL_ACTION, {"side": "Blue"})
     record, replayed = checked(setup_header(code(LONE, side="Y", streaks="a1:3/-"), "0-1") + "20... c7> 21. a1> 0-1\n")
     assert problems_of(record) == [("the game is already over: Blue has no legal action", 6, 15, "turn 21 Blue")]
 

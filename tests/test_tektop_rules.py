@@ -1,5 +1,6 @@
 """The Tektop rules (docs/games/tektop.md): a legal and an illegal case for each rule, with
-the exact reasons given by why_illegal and the problems reported by check()."""
+the refusal's code and parameters (their words are said in test_refusal_codes.py) and the
+problems reported by check()."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import pytest
 
 from conftest import problems_of, read_one
 from ludoscribe.notation import check, write_record
-from ludoscribe.notation.games import Outcome
-from ludoscribe.notation.games.tektop import LEVEL, SCORE, SQUARE_OF, Step, Tektop, Turn
+from ludoscribe.notation.games import Ending, Outcome, Refusal
+from ludoscribe.notation.games.tektop import TektopRefusal, LEVEL, SCORE, SQUARE_OF, Step, Tektop, Turn
 
 GAME = Tektop()
 ORTHOGONAL = Tektop("orthogonal")
@@ -38,8 +39,8 @@ def position(white: str, black: str, **kwargs):
     return GAME.read_position(code(white, black, **kwargs))
 
 
-def why(pos, text: str, game: Tektop = GAME) -> str | None:
-    return game.why_illegal(pos, game.read_turn(text))
+def why(pos, text: str, game: Tektop = GAME) -> Refusal | None:
+    return game.refusal(pos, game.read_turn(text))
 
 
 def completed(pos, text: str, game: Tektop = GAME) -> str:
@@ -143,7 +144,7 @@ def test_one_to_three_throws_and_only_the_last_scores():
     assert why(START, "1356/1111:a1-a2,b1-b2,c1-c2,d1-d2") is None  # the last throw scores 4
     assert why(START, "1111/1356") is None  # it scores 0, and no pawn can go down
     assert why(START, "1111/1356:a1-a2") == (
-        "a1-a2: with 0 points the only step takes a pawn down one level, and a2 is on level 1, a1 on level 0")
+        Refusal(TektopRefusal.ZERO_NOT_DOWN, step="a1-a2", to="a2", to_level=1, cell="a1", level=0))
 
 
 @pytest.mark.parametrize("text", ["2514/2554/5554/1111", "1237", "123", "12345", "2514:", "2514:b1-b6",
@@ -172,8 +173,8 @@ def test_turn_numbers_and_results_are_not_dice():
 
 def test_too_many_steps_for_the_points():
     assert why(START, "2256:a1-a2") is None
-    assert why(START, "2256:a1-a2,b1-b2") == "the throw 2256 scores 1 point: at most 1 step, not 2"
-    assert why(START, "1234:a1-a2,b1-b2,c1-c2,d1-d2") == "the throw 1234 scores 3 points: at most 3 steps, not 4"
+    assert why(START, "2256:a1-a2,b1-b2") == Refusal(TektopRefusal.TOO_MANY_STEPS, throw="2256", points=1, steps=2)
+    assert why(START, "1234:a1-a2,b1-b2,c1-c2,d1-d2") == Refusal(TektopRefusal.TOO_MANY_STEPS, throw="1234", points=3, steps=4)
     assert why(START, "1111:a1-a2,b1-b2,c1-c2,d1-d2") is None
 
 
@@ -188,11 +189,13 @@ def test_points_may_be_left_unused():
 
 def test_a_player_moves_only_its_own_pawns():
     assert why(START, "2234:a1-a2") is None
-    assert why(START, "2234:e2-d2") == "e2-d2: e2 holds a Black pawn: White moves only its own pawns"
-    assert why(START, "2234:e1-d2") == "e1-d2: there is no pawn on e1"
+    assert why(START, "2234:e2-d2") == Refusal(TektopRefusal.OPPONENT_PAWN, step="e2-d2", cell="e2", opponent="Black",
+        side="White")
+    assert why(START, "2234:e1-d2") == Refusal(TektopRefusal.NO_PAWN, step="e1-d2", cell="e1")
     black = after(START, "1356")
     assert why(black, "2234:e2-d2") is None
-    assert why(black, "2234:a1-a2") == "a1-a2: a1 holds a White pawn: Black moves only its own pawns"
+    assert why(black, "2234:a1-a2") == Refusal(TektopRefusal.OPPONENT_PAWN, step="a1-a2", cell="a1", opponent="White",
+        side="Black")
 
 
 def test_eight_directions():
@@ -200,16 +203,16 @@ def test_eight_directions():
     for to in ("b1", "c1", "d1", "b2", "d2", "b3", "c3", "d3"):
         assert why(pos, f"1111:c2-{to}") is None, to
     assert why(START, "2234:a1-b2") is None
-    assert why(START, "2234:a1-a3") == "a1-a3: a3 is not next to a1 (a step goes to one of its 8 neighbouring squares)"
-    assert why(START, "2234:d1-d1") == "d1-d1: d1 is not next to d1 (a step goes to one of its 8 neighbouring squares)"
+    assert why(START, "2234:a1-a3") == Refusal(TektopRefusal.NOT_NEXT, step="a1-a3", to="a3", cell="a1", neighbours=8)
+    assert why(START, "2234:d1-d1") == Refusal(TektopRefusal.NOT_NEXT, step="d1-d1", to="d1", cell="d1", neighbours=8)
 
 
 def test_orthogonal_variant_has_four_directions():
     assert why(START, "2234:a1-a2", ORTHOGONAL) is None
     assert why(START, "2234:a1-b2", ORTHOGONAL) == (
-        "a1-b2 is a diagonal step: the orthogonal variant allows only the 4 orthogonal neighbours")
+        Refusal(TektopRefusal.DIAGONAL, step="a1-b2"))
     assert why(START, "2234:a1-a3", ORTHOGONAL) == (
-        "a1-a3: a3 is not next to a1 (a step goes to one of its 4 orthogonal neighbours)")
+        Refusal(TektopRefusal.NOT_NEXT, step="a1-a3", to="a3", cell="a1", neighbours=4))
 
 
 def test_orthogonal_variant_in_a_record():
@@ -230,24 +233,24 @@ def test_a_pawn_may_step_several_times():
 def test_climbing_needs_an_empty_square():
     pos = position("a1 b1 c1 d1", "a2 e3 e4 e5")
     assert why(pos, "2234:b1-b2") is None
-    assert why(pos, "2234:a1-a2") == "a1-a2: a2 is occupied, and a pawn climbs a level only onto an empty square"
-    assert why(pos, "2234:b1-a2") == "b1-a2: a2 is occupied, and a pawn climbs a level only onto an empty square"
+    assert why(pos, "2234:a1-a2") == Refusal(TektopRefusal.CLIMB_ONTO_PAWN, step="a1-a2", to="a2")
+    assert why(pos, "2234:b1-a2") == Refusal(TektopRefusal.CLIMB_ONTO_PAWN, step="b1-a2", to="a2")
 
 
 def test_going_down_needs_an_empty_square_and_displaces_nobody():
     pos = position("a2 b1 c1 d1", "a1 e3 e4 e5")
-    assert why(pos, "2234:a2-a1") == "a2-a1: a1 is occupied, and a pawn goes down a level only onto an empty square"
-    assert why(pos, "2234:a2-b1") == "a2-b1: b1 is occupied, and a pawn goes down a level only onto an empty square"
+    assert why(pos, "2234:a2-a1") == Refusal(TektopRefusal.DESCEND_ONTO_PAWN, step="a2-a1", to="a1")
+    assert why(pos, "2234:a2-b1") == Refusal(TektopRefusal.DESCEND_ONTO_PAWN, step="a2-b1", to="b1")
     free = position("a2 b1 c1 d1", "e2 e3 e4 e5")
     assert why(free, "2234:a2-a1") is None
-    assert why(free, "2234:a2-a1>b1") == "a2-a1>b1 names a square for a displaced pawn, but a1 is empty: write a2-a1"
+    assert why(free, "2234:a2-a1>b1") == Refusal(TektopRefusal.FALL_NAMED_ON_EMPTY, step="a2-a1>b1", to="a1", cell="a2")
 
 
 def test_same_level_onto_an_empty_square():
     pos = position("a2 a1 c1 d1", "e2 e3 e4 e5")
     assert why(pos, "2234:a2-b2") is None
     assert completed(pos, "2234:a2-b2") == "2234:a2-b2"
-    assert why(pos, "2234:a2-b2>b1") == "a2-b2>b1 names a square for a displaced pawn, but b2 is empty: write a2-b2"
+    assert why(pos, "2234:a2-b2>b1") == Refusal(TektopRefusal.FALL_NAMED_ON_EMPTY, step="a2-b2>b1", to="b2", cell="a2")
 
 
 # --- displacement ------------------------------------------------------------------------------
@@ -259,19 +262,18 @@ def test_displacement_to_the_only_orthogonal_square_below():
     assert completed(pos, "2234:a2-b2") == "2234:a2-b2>b1"  # ... and is always written
     assert why(pos, "2234:a2-b2>b1") is None
     assert why(pos, "2234:a2-b2>e1") == (
-        "a2-b2>e1: Black's pawn displaced from b2 goes to b1 (an empty orthogonal neighbour of b2 on level 0), "
-        "not e1")
+        Refusal(TektopRefusal.WRONG_FALL, step="a2-b2>e1", owner="Black", to="b2", choices=["b1"], best=0, level=0, fall="e1"))
     assert GAME.position_code(after(pos, "2234:a2-b2")) == "4b/4b/4b/1w3/wbww1 0 0 B play 1"
 
 
 def test_displacement_with_two_orthogonal_squares_needs_the_choice():
     pos = position("c2 a1 b1 c1", "d2 e3 e4 e5")
     assert why(pos, "2234:c2-d2") == (
-        "c2-d2 displaces Black's pawn on d2, which may go to d1 or e2: write the choice, as in c2-d2>d1")
+        Refusal(TektopRefusal.FALL_CHOICE, step="c2-d2", owner="Black", to="d2", choices=["d1", "e2"], example="d1"))
     assert why(pos, "2234:c2-d2>e2") is None and why(pos, "2234:c2-d2>d1") is None
     assert why(pos, "2234:c2-d2>c1") == (
-        "c2-d2>c1: Black's pawn displaced from d2 goes to d1 or e2 (an empty orthogonal neighbour of d2 on level 0), "
-        "not c1")
+        Refusal(TektopRefusal.WRONG_FALL, step="c2-d2>c1", owner="Black", to="d2", choices=["d1", "e2"], best=0, level=0,
+            fall="c1"))
     assert GAME.position_code(after(pos, "2234:c2-d2>e2")) == "4b/4b/4b/3wb/www2 0 0 B play 1"
 
 
@@ -279,20 +281,21 @@ def test_displacement_to_a_diagonal_square_when_no_orthogonal_one_is_empty():
     pos = position("a2 b1 c1 d1", "b2 e3 e4 e5")
     assert completed(pos, "2234:a2-b2") == "2234:a2-b2>a1"
     assert why(pos, "2234:a2-b2>e1") == (
-        "a2-b2>e1: Black's pawn displaced from b2 goes to a1 (an empty diagonal neighbour of b2 on level 0), not e1")
+        Refusal(TektopRefusal.WRONG_FALL, step="a2-b2>e1", owner="Black", to="b2", choices=["a1"], best=1, level=0, fall="e1"))
     two = position("a2 b1 d1 e1", "b2 e3 e4 e5")
     assert why(two, "2234:a2-b2") == (
-        "a2-b2 displaces Black's pawn on b2, which may go to a1 or c1: write the choice, as in a2-b2>a1")
+        Refusal(TektopRefusal.FALL_CHOICE, step="a2-b2", owner="Black", to="b2", choices=["a1", "c1"], example="a1"))
     assert why(two, "2234:a2-b2>c1") is None
 
 
 def test_displacement_anywhere_on_the_level_below_when_no_neighbour_is_empty():
     pos = position("a2 a1 b1 c1", "b2 e3 e4 e5")
     assert why(pos, "2234:a2-b2") == (
-        "a2-b2 displaces Black's pawn on b2, which may go to d1, e1 or e2: write the choice, as in a2-b2>d1")
+        Refusal(TektopRefusal.FALL_CHOICE, step="a2-b2", owner="Black", to="b2", choices=["d1", "e1", "e2"], example="d1"))
     assert why(pos, "2234:a2-b2>e2") is None
     assert why(pos, "2234:a2-b2>d2") == (
-        "a2-b2>d2: Black's pawn displaced from b2 goes to d1, e1 or e2 (an empty square of level 0), not d2")
+        Refusal(TektopRefusal.WRONG_FALL, step="a2-b2>d2", owner="Black", to="b2", choices=["d1", "e1", "e2"], best=2,
+            level=0, fall="d2"))
 
 
 def test_displacing_one_of_ones_own_pawns():
@@ -303,14 +306,14 @@ def test_displacing_one_of_ones_own_pawns():
 
 def test_nobody_is_displaced_on_level_0():
     assert why(START, "2234:a1-b1") == (
-        "a1-b1: b1 is occupied and on level 0, where nobody can be displaced (there is no level below)")
+        Refusal(TektopRefusal.DISPLACE_ON_LEVEL_0, step="a1-b1", to="b1"))
     assert why(START, "2234:d1-e1") is None
 
 
 def test_nobody_is_displaced_when_the_level_below_is_full():
     pos = position("a4 a3 b3", "b4 c3 c4 c5", home=(1, 0))
     assert why(pos, "2234:a4-b4") == (
-        "a4-b4: b4 is occupied and level 2 has no empty square for Black's pawn to go down to")
+        Refusal(TektopRefusal.NO_FALL_SQUARE, step="a4-b4", to="b4", level=2, owner="Black"))
     room = position("a4 a3 b3", "b4 c3 c4 d4", home=(1, 0))
     assert completed(room, "2234:a4-b4") == "2234:a4-b4>c5"
 
@@ -345,13 +348,13 @@ def test_a_pawn_reaching_the_summit_goes_home():
     assert home.home == (2, 0) and home.pawns[0].bit_count() == 2
     assert why(position("b4 b3 b2", "e2 e3 e4 e5", home=(1, 0)), "2234:b4-a5") is None
     assert why(position("b4 b3 b2", "e2 e3 e4 e5", home=(1, 0)), "2234:b4-a5", ORTHOGONAL) == (
-        "b4-a5 is a diagonal step: the orthogonal variant allows only the 4 orthogonal neighbours")
+        Refusal(TektopRefusal.DIAGONAL, step="b4-a5"))
 
 
 def test_a_pawn_home_is_off_the_board():
     pos = position("a4 b3 a3 b2", "e2 e3 e4 e5")
     assert why(pos, "1111:a4-a5,b3-a4") is None
-    assert why(pos, "1111:a4-a5,a5-b5") == "a5-b5: there is no pawn on a5"
+    assert why(pos, "1111:a4-a5,a5-b5") == Refusal(TektopRefusal.NO_PAWN, step="a5-b5", cell="a5")
     assert GAME.position_code(after(pos, "2234:a4-a5")) == "4b/4b/ww2b/1w2b/5 1 0 B play 1"
 
 
@@ -360,11 +363,11 @@ def test_a_pawn_home_is_off_the_board():
 
 def test_no_new_empty_level_among_ones_pawns():
     assert why(START, "1111:a1-a2,a2-a3") == (
-        f"a2-a3 would leave White no pawn on level 1, between its pawns below and above it: {NO_GAP}")
+        Refusal(TektopRefusal.OPENS_GAP, step="a2-a3", side="White", level=1))
     assert why(START, "1111:a1-a2,b1-b2,a2-a3") is None
     pos = position("c3 b2 a1 b1", "e2 e3 e4 e5")
     assert why(pos, "2234:b2-c1") == (
-        f"b2-c1 would leave White no pawn on level 1, between its pawns below and above it: {NO_GAP}")
+        Refusal(TektopRefusal.OPENS_GAP, step="b2-c1", side="White", level=1))
     assert why(pos, "2234:c3-d2") is None
 
 
@@ -372,7 +375,7 @@ def test_the_rule_is_checked_after_each_step():
     pos = position("a2 a1 b1 c1", "e2 e3 e4 e5")
     # Climbing a2-a3 first would leave level 1 empty, even if b1-b2 would fill it next.
     assert why(pos, "1111:a2-a3,b1-b2") == (
-        f"a2-a3 would leave White no pawn on level 1, between its pawns below and above it: {NO_GAP}")
+        Refusal(TektopRefusal.OPENS_GAP, step="a2-a3", side="White", level=1))
     assert why(pos, "1111:b1-b2,a2-a3") is None
 
 
@@ -388,9 +391,9 @@ def test_a_gap_made_by_a_displacement_freezes_the_pawns_above_it():
     frozen = after(pos, "1123:c2-d2")
     assert GAME.position_code(frozen) == "5/4b/2b1b/3wb/ww1w1 0 0 B play 1"
     assert why(frozen, "2234:c3-c4") == (
-        f"c3-c4: Black's pawn on c3 is frozen: Black has no pawn on level 1 below it, {FROZEN}")
+        Refusal(TektopRefusal.FROZEN, step="c3-c4", side="Black", cell="c3", level=1))
     assert why(frozen, "1122:c3-c4,e3-d3") == (
-        f"c3-c4: Black's pawn on c3 is frozen: Black has no pawn on level 1 below it, {FROZEN}")
+        Refusal(TektopRefusal.FROZEN, step="c3-c4", side="Black", cell="c3", level=1))
     assert why(frozen, "2234:e4-e5") is None  # pawns below the gap move
     assert why(frozen, "1122:e3-d3,c3-c4") is None  # filling the gap frees the pawn at once
 
@@ -399,7 +402,7 @@ def test_an_existing_gap_is_no_new_gap():
     pos = position("a1 b1 b3", "e2 e3 e4 e5", home=(1, 0))
     assert why(pos, "2234:b1-c1") is None
     assert why(pos, "2234:b3-c3") == (
-        f"b3-c3: White's pawn on b3 is frozen: White has no pawn on level 1 below it, {FROZEN}")
+        Refusal(TektopRefusal.FROZEN, step="b3-c3", side="White", cell="b3", level=1))
 
 
 def test_frozen_pawn_in_a_record():
@@ -423,7 +426,7 @@ def test_zero_points_force_one_pawn_down_a_level_onto_any_empty_square():
 
 
 def test_zero_points_and_no_descent_written():
-    assert why(DESCENT, "1356") == "the throw 1356 scores 0 points: White must take one pawn down a level, as in c3-a2"
+    assert why(DESCENT, "1356") == Refusal(TektopRefusal.ZERO_MUST_DESCEND, throw="1356", side="White", example="c3-a2")
 
 
 def test_zero_points_with_no_pawn_able_to_go_down():
@@ -431,29 +434,29 @@ def test_zero_points_with_no_pawn_able_to_go_down():
     frozen = after(position("c2 d1 a1 b1", "c3 d2 e3 e4"), "1123:c2-d2")
     assert why(frozen, "1356") is None  # Black's only pawn above level 0 is frozen
     assert why(frozen, "1356:c3-b2") == (
-        f"c3-b2: Black's pawn on c3 is frozen: Black has no pawn on level 1 below it, {FROZEN}")
+        Refusal(TektopRefusal.FROZEN, step="c3-b2", side="Black", cell="c3", level=1))
 
 
 def test_zero_points_allow_one_step_only():
     assert why(DESCENT, "1356:c3-a2,a2-a1") == (
-        "the throw 1356 scores 0 points: its only step takes one pawn down a level, not 2 steps")
+        Refusal(TektopRefusal.ZERO_ONE_STEP, throw="1356", steps=2))
 
 
 def test_zero_points_descent_goes_one_level_down():
     assert why(DESCENT, "1356:c3-c4") == (
-        "c3-c4: with 0 points the only step takes a pawn down one level, and c4 is on level 2, c3 on level 2")
+        Refusal(TektopRefusal.ZERO_NOT_DOWN, step="c3-c4", to="c4", to_level=2, cell="c3", level=2))
     assert why(DESCENT, "1356:c3-e1") == (
-        "c3-e1: with 0 points the only step takes a pawn down one level, and e1 is on level 0, c3 on level 2")
+        Refusal(TektopRefusal.ZERO_NOT_DOWN, step="c3-e1", to="e1", to_level=0, cell="c3", level=2))
 
 
 def test_zero_points_descent_onto_an_empty_square_only():
-    assert why(DESCENT, "1356:c3-b2") == "c3-b2: b2 is occupied, and the pawn going down needs an empty square"
-    assert why(DESCENT, "1356:c3-a2>a1") == "c3-a2>a1: a pawn going down displaces nobody: write c3-a2"
+    assert why(DESCENT, "1356:c3-b2") == Refusal(TektopRefusal.ZERO_ONTO_PAWN, step="c3-b2", to="b2")
+    assert why(DESCENT, "1356:c3-a2>a1") == Refusal(TektopRefusal.ZERO_DISPLACES, step="c3-a2>a1", to="a2", cell="c3")
 
 
 def test_zero_points_descent_opens_no_gap():
     assert why(DESCENT, "1356:b2-c1") == (
-        f"b2-c1 would leave White no pawn on level 1, between its pawns below and above it: {NO_GAP}")
+        Refusal(TektopRefusal.OPENS_GAP, step="b2-c1", side="White", level=1))
 
 
 def test_zero_points_in_a_record():
@@ -477,29 +480,29 @@ def test_whites_second_pawn_home_gives_black_a_last_turn():
 
 def test_no_step_after_the_second_pawn_home():
     assert why(END, "1111:a4-a5,b3-a4") == (
-        "b3-a4: the game ended when White's second pawn reached the summit: no step may follow")
+        Refusal(TektopRefusal.AFTER_SECOND_HOME, step="b3-a4", side="White"))
 
 
 def test_black_wins_by_bringing_its_second_pawn_home_in_its_last_turn():
     last = after(END, "1111:a4-a5", "1111:b5-a5")
     assert GAME.outcome(last) == Outcome(
-        1, "White brought its second pawn home first, but Black brought its second home in its last turn")
+        1, Ending.HOME_LAST_TURN, {"side": "White", "opponent": "Black"})
     assert GAME.position_code(last) == "5/2bb1/1w3/2w2/5 2 2 W over 21"
 
 
 def test_white_wins_when_black_misses_its_last_turn():
     over = after(END, "1111:a4-a5", "2234:d4-d5")
     assert GAME.outcome(over) == Outcome(
-        0, "White brought its second pawn home, and Black did not bring its second home in its last turn")
+        0, Ending.HOME_FIRST, {"side": "White", "opponent": "Black"})
     assert over.stage == "over"
 
 
 def test_black_first_wins_at_once():
     pos = position("a4 b3 c2", "b5 c4 d4", home=(1, 1), side="B")
     assert why(pos, "1111:b5-a5,c4-b5") == (
-        "c4-b5: the game ended when Black's second pawn reached the summit: no step may follow")
+        Refusal(TektopRefusal.AFTER_SECOND_HOME, step="c4-b5", side="Black"))
     over = after(pos, "1111:b5-a5")
-    assert GAME.outcome(over) == Outcome(1, "Black brought its second pawn home")
+    assert GAME.outcome(over) == Outcome(1, Ending.HOME, {"side": "Black"})
 
 
 def test_the_end_in_records():
@@ -520,8 +523,8 @@ def test_turns_after_the_end_are_errors():
         ("the game is already over: White brought its second pawn home, and Black did not bring its second home "
          "in its last turn", 6, 31, "turn 21 White")]
     over = after(END, "1111:a4-a5", "2234:d4-d5")
-    assert why(over, "1111") == ("the game is over: White brought its second pawn home, and Black did not bring "
-                                 "its second home in its last turn")
+    assert why(over, "1111") == Refusal(TektopRefusal.GAME_OVER,
+                                        ending=Outcome(0, Ending.HOME_FIRST, {"side": "White", "opponent": "Black"}))
     assert list(GAME.legal_turns(over, ["1111"])) == []
     assert GAME.random_turn(over, __import__("random").Random(1)) is None
 
@@ -537,7 +540,7 @@ def test_a_result_contradicting_the_end():
 def test_a_set_up_position_already_over():
     text = record("", "0-1", SetUp="1", Position=code("a4 b3 c2", "c4 d4", home=(1, 2), stage="over"))
     found, replayed = checked(text)
-    assert found.problems == [] and replayed.outcome == Outcome(1, "Black brought its second pawn home")
+    assert found.problems == [] and replayed.outcome == Outcome(1, Ending.HOME, {"side": "Black"})
 
 
 @pytest.mark.parametrize("result, termination", [("1-0", "resignation"), ("1/2-1/2", "agreement"), ("*", None)])

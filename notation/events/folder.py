@@ -28,7 +28,7 @@ from ..recording.lock import Busy, ScoresheetLock
 from ..model import GLYPHS, WINNERS, Node, Record
 from ..reader import read_string
 from ..replay import Replayed, check, replay
-from ..recording.scoresheet import ANNOTATED, Scoresheet, correction
+from ..recording.scoresheet import ANNOTATED, Objection, Scoresheet, correction
 
 GAME_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.tgn")  # what a game's file may be called
 NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
@@ -39,7 +39,12 @@ KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
 
 
 class Refused(Exception):
-    """An action or a request the event refuses; the message says why, for the scorer."""
+    """An action or a request the event refuses; the message says why, for the scorer, and
+    `detail` the rules' code behind it when the rules refused (see scoresheet.Objection)."""
+
+    def __init__(self, message: str, detail: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 @dataclass(frozen=True, eq=False)
@@ -354,7 +359,8 @@ class EventFolder:
         label = sheet.label() if not sheet.finished else ""
         problem = _change(sheet, action)  # refused, the sheet may be half changed: it is read again next time
         if problem is not None:
-            raise Refused(f"{label}: {problem}" if action.kind == "turn" and label else problem)
+            raise Refused(f"{label}: {problem}" if action.kind == "turn" and label else problem,
+                          problem.detail() if isinstance(problem, Objection) else None)
         try:
             text = sheet.save(path)
         except OSError as error:

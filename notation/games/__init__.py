@@ -6,8 +6,8 @@ a record or a command needs them.
 
 from __future__ import annotations
 
-from .base import Game, History, IllegalTurn, Outcome, Played, Position, SomeGame
+from .base import Ending, Game, History, IllegalTurn, Outcome, Played, Position, Refusal, RefusalCode, Said, SomeGame, Worded
 from .plugins import GAMES, GamePlugin, display_name, game_class, plugin_for, plugins
 
-__all__ = ["GAMES", "Game", "GamePlugin", "History", "IllegalTurn", "Outcome", "Played", "Position", "SomeGame", "display_name",
-           "game_class", "plugin_for", "plugins"]
+__all__ = ["GAMES", "Ending", "Game", "GamePlugin", "History", "IllegalTurn", "Outcome", "Played", "Position", "Refusal",
+           "RefusalCode", "Said", "SomeGame", "Worded", "display_name", "game_class", "plugin_for", "plugins"]

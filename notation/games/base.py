@@ -10,13 +10,15 @@ flick outcomes), which turns are legal and why not, and when the game ends.
 
 from __future__ import annotations
 
+import enum
 import random
 import re
+import string
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, cast
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, Union, cast
 
 from ..grammar import turn_pattern
 from ..limits import shorten
@@ -45,38 +47,232 @@ P = TypeVar("P", bound=Position)  # a game's position type
 T = TypeVar("T", bound=Hashable)  # a game's turn type
 
 
+class Worded(str, enum.Enum):
+    """A code with the template its sentence is made from: a stable name a program can rely
+    on (the words may change, or be said in another language), which is also its text, as
+    ProblemCode is. A game's refusals and the ways games end are Worded codes; the sentence
+    is made in one place, `say`, from the code's template and the parameters given with it
+    (docs/format.md#refusal-and-ending-codes)."""
+
+    template: str
+
+    def __new__(cls, code: str, template: str) -> Worded:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.template = template
+        return member
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def say(self, params: Mapping[str, Param]) -> str:
+        """The sentence of this code with these parameters."""
+        return _WORDS.vformat(self.template, (), params)
+
+
+class RefusalCode(Worded):
+    """Why the rules refuse a turn: each game's refusals are an enum of this kind (its
+    `refusal_codes`), listed on the game's page in docs/games."""
+
+
+class Said:
+    """A code and its parameters (sides and cells by name, numbers, lists of names, other
+    things said), from which its sentence is made: `str()` gives the sentence, `as_json()`
+    the code and the parameters for a program."""
+
+    __slots__ = ("code", "params")
+
+    def __init__(self, code: Worded, **params: Param) -> None:
+        self.code, self.params = code, params
+
+    @property
+    def sentence(self) -> str:
+        return self.code.say(self.params)
+
+    def __str__(self) -> str:
+        return self.sentence
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Said) and type(other) is type(self) and self.code is other.code
+                and dict(self.params) == dict(other.params))
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        params = "".join(f", {name}={value!r}" for name, value in self.params.items())
+        return f"{type(self).__name__}({type(self.code).__name__}.{self.code.name}{params})"
+
+    def as_json(self) -> dict[str, object]:
+        """{"code": ..., then each parameter}: lists as lists, things said as their own such objects."""
+        return {"code": str(self.code), **{name: _json(value) for name, value in self.params.items()}}
+
+
+class Refusal(Said):
+    """Why the rules refuse a turn: one of the game's refusal codes and its parameters,
+    as `Refusal(TebloRefusal.NOT_ADJACENT, to="D6", side="Yellow", pawn="D4")`."""
+
+    code: RefusalCode
+
+    def __init__(self, code: RefusalCode, **params: Param) -> None:
+        super().__init__(code, **params)
+
+
+class Ending(Worded):
+    """Every way a game of the format ends, by its code (docs/format.md#ending-codes), with the
+    template of the sentence that says it. `Outcome` gives it with its parameters."""
+
+    BASE_REACHED = "base-reached", "{side}'s pawn reached {opponent}'s base {base}"  # Teblo
+    REPETITION = "repetition", "the turns {turns:join} were played three times in a row"  # Teblo
+    NO_LEGAL_TURN = "no-legal-turn", "{side} has no legal turn"  # Teblo
+    PALACE_TAKEN = "palace-taken", "{side} took {opponent}'s palace {palace}"  # Staku
+    NO_CAPTURE = "no-capture", "{turns} turns in a row without a capture"  # Staku
+    NO_LEGAL_MOVE = "no-legal-move", "{side} has no legal move"  # Staku
+    HOME = "home", "{side} brought its second pawn home"  # Tektop: Black, first
+    HOME_LAST_TURN = "home-last-turn", "{side} brought its second pawn home first, but {opponent} brought its " \
+        "second home in its last turn"  # Tektop: both, Black in its last turn
+    HOME_FIRST = "home-first", "{side} brought its second pawn home, and {opponent} did not bring its second " \
+        "home in its last turn"  # Tektop: White alone
+    FLAG_TAKEN = "flag-taken", "{side} took {opponent}'s flag"  # Tekao
+    NO_LEGAL_ACTION = "no-legal-action", "{side} has no legal action"  # Tekao
+    QUEEN_HIT = "queen-hit", "{side} hit {opponent}'s queen while {opponent} was in t'chako"  # T'Chako
+    NO_QUEEN = "no-queen", "{opponent} was put in t'chako with its queen off the board"
+    ANARCHY = "anarchy", "{side} linked a chain of zones to {opponent}'s vital zone and controls it (anarchy)"
+    HILL = "hill", "{side} holds {zones:join and} (king of the hill)"
+    LEAD = "lead", "{side} has {pucks} pucks more than {opponent} (demographic victory)"
+    TOTAL = "total", "{side} has {pucks} pucks on the board (demographic victory)"
+    SUDDEN_DEATH = "sudden-death", "{opponent} has no puck left and may create no more (sudden death)"
+    COUNTDOWN_ZONES = "countdown-zones", "the countdown is over and {side} captures more zones"
+    COUNTDOWN_PUCKS = "countdown-pucks", "the countdown is over, both capture as many zones, and {side} has more " \
+        "pucks on the board"
+    COUNTDOWN_TIE = "countdown-tie", "the countdown is over with as many zones and pucks each: the players decide " \
+        "by the pucks nearest the opponent's vital zone"  # T'Chako: not a result the rules give
+    RECORDED = "recorded", "{termination}"  # not the rules: the record's Termination tag says how
+    RESULT_RECORDED = "result-recorded", "the result recorded"  # not the rules, and no Termination tag
+
+
+TERMINATIONS: dict[Worded, str] = {  # the Termination tag's word for an ending, when it is not "normal"
+    Ending.REPETITION: "repetition", Ending.RECORDED: "recorded", Ending.RESULT_RECORDED: "recorded"}
+Param = Union[str, int, Sequence[str], Said, "Outcome"]  # what a refusal or an ending is said with
+
+
+class _Words(string.Formatter):
+    """str.format, and three ways of saying a parameter in a template:
+    `{n:one|many}` the first form when n is 1 (`N=form|` when n is N), the last otherwise,
+    `#` in it standing for n (for a list, n is its length: `{cells:is|are}`);
+    `{names:join and}` the names joined by " and " (by spaces: `{names:join}`);
+    `{names:list or}` "a, b or c"; `{n:halves # point|# points}` n half points ("3½ points")."""
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if spec.startswith("halves "):  # half points: "3½ action points", one form for ½ and 1
+            whole, half = divmod(int(value), 2)
+            number = f"{whole}½" if half and whole else "½" if half else str(whole)
+            one, many = spec[7:].split("|")
+            return (one if value in (1, 2) else many).replace("#", number)
+        if "|" in spec:
+            count = len(value) if isinstance(value, (list, tuple)) else int(value)
+            *forms, last = spec.split("|")
+            chosen = last
+            for form in forms:
+                number, equals, rest = form.partition("=")
+                if equals and number.isdigit() and int(number) == count:
+                    chosen = rest
+                    break
+                if not equals and count == 1:
+                    chosen = form
+                    break
+            if chosen.startswith(("join", "list ")):
+                return self.format_field(value, chosen)
+            return chosen.replace("#", str(count))
+        if spec.startswith("join"):
+            word = spec[4:].strip()
+            return (f" {word} " if word else " ").join(map(str, value))
+        if spec.startswith("list "):
+            names = list(map(str, value))
+            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {spec[5:]} " + names[-1]
+        said: str = super().format_field(value, spec)
+        return said
+
+
+_WORDS = _Words()
+
+
+def _json(value: Param) -> object:
+    if isinstance(value, (Said, Outcome)):
+        return value.as_json()
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return value
+
+
 @dataclass(slots=True)
 class Played(Generic[P, T]):
     """What the rules say of a turn played from a position (`Game.play`): an answer, read
     and not changed (not frozen only because replaying makes one a turn, and a frozen
     dataclass is built three times slower).
 
-    `reason` is why they refuse it, in words a player reads, or None when it is legal;
-    `turn` is the turn as the position completes it (what the notation lets a player
-    leave out written in: a capture mark, say), the turn as given when it is refused;
-    `after` is the position after a legal turn, None after a refused one.
+    `refusal` is why they refuse it (a code of the game and its parameters; `reason` says
+    it in words), or None when it is legal; `turn` is the turn as the position completes it
+    (what the notation lets a player leave out written in: a capture mark, say), the turn
+    as given when it is refused; `after` is the position after a legal turn, None after a
+    refused one.
     """
 
-    reason: str | None
+    refusal: Refusal | None
     turn: T
     after: P | None
 
+    @property
+    def reason(self) -> str | None:
+        """Why the rules refuse the turn, in words a player reads; None when it is legal."""
+        return None if self.refusal is None else self.refusal.sentence
+
 
 class IllegalTurn(ValueError):
-    """A turn the rules refuse; the message says why."""
+    """A turn the rules refuse: the message says why, `refusal` gives the code."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.sentence)
+        self.refusal = refusal
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winning side (None for a draw) and why."""
+    """How a game ended: the winning side (None for a draw), and why: the `ending` code (an
+    Ending for the format's games; a game added as a plugin may have a Worded enum of its
+    own) and its parameters (sides, cells, numbers), which `reason` says in words."""
 
     winner: int | None
-    reason: str
-    termination: str = "normal"
+    ending: Worded
+    params: Mapping[str, Param] = field(default_factory=dict)
 
     @property
     def result(self) -> str:
         return RESULT_OF[self.winner]
+
+    @property
+    def reason(self) -> str:
+        return self.ending.say(self.params)
+
+    @property
+    def termination(self) -> str:
+        """The Termination tag's word for this end: "repetition", "recorded" (an end the rules
+        did not reach), else "normal"."""
+        return TERMINATIONS.get(self.ending, "normal")
+
+    def __str__(self) -> str:
+        return self.reason
+
+    def __hash__(self) -> int:  # the parameters, a dict, are left out
+        return hash((self.winner, self.ending))
+
+    def __repr__(self) -> str:
+        params = f", {dict(self.params)!r}" if self.params else ""
+        return f"Outcome({self.winner!r}, Ending.{self.ending.name}{params})"
+
+    def as_json(self) -> dict[str, object]:
+        """{"code": the ending, then each parameter}."""
+        return {"code": str(self.ending), **{name: _json(value) for name, value in self.params.items()}}
 
 
 class History:
@@ -252,6 +448,7 @@ class Game(ABC, Generic[P, T]):
     cell_contents: ClassVar[str] = ""  # regular expression of what an occupied cell holds, as `cells` writes it
     every_turn_listed: ClassVar[bool] = True  # legal_turns lists every turn a player may choose (not T'Chako's)
     number_field: ClassVar[int] = -1  # which space-separated field of the position code is the turn number
+    refusal_codes: ClassVar[Iterable[RefusalCode]] = ()  # every code its rules refuse a turn with (an enum)
 
     def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods
@@ -338,11 +535,15 @@ class Game(ABC, Generic[P, T]):
         """None if the turn is legal here, else the reason (`play`'s answer)."""
         return self.play(position, turn).reason
 
+    def refusal(self, position: P, turn: T) -> Refusal | None:
+        """None if the turn is legal here, else why not, as a code and its parameters (`play`'s answer)."""
+        return self.play(position, turn).refusal
+
     def apply(self, position: P, turn: T) -> P:
         """The position after a legal turn (`play`'s answer); IllegalTurn saying why if it is not legal."""
         played = self.play(position, turn)
         if played.after is None:
-            raise IllegalTurn(played.reason)
+            raise IllegalTurn(cast(Refusal, played.refusal))
         return played.after
 
     @abstractmethod

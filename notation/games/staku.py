@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from .base import Cells, Game, History, Match, Outcome, Played
+from .base import Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
 
@@ -109,6 +109,34 @@ def start_stacks() -> tuple[str, ...]:
 
 START = start_stacks()
 CELL = "a[1-6]|b[1-7]|c[1-8]|d[1-7]|e[1-8]|f[1-7]|g[1-6]"
+class StakuRefusal(RefusalCode):
+    """Why the Staku rules refuse a turn (docs/games/staku.md#refusal-codes)."""
+
+    EMPTY = "empty", "{cell} is empty: there is nothing to move"
+    NEUTRAL_ONLY = "neutral-only", "{cell} holds only neutral tokens, which never move on their own"
+    OPPONENT_TOP = "opponent-top", "{cell} has a {opponent} token on top: {side} moves only stacks topped by a " \
+        "{side} token"
+    TOO_FEW = "too-few", "{move} moves {count} tokens but {cell} holds only {height}"
+    NOWHERE = "nowhere", "{move} goes nowhere: a move ends on another cell"
+    NOT_STRAIGHT = "not-straight", "{to} is not in a straight line from {cell}: a group moves straight across cell sides"
+    TOO_FAR = "too-far", "{to} is {distance} cells from {cell}: a group of {count:# token|# tokens} moves " \
+        "{count:1 cell|at most # cells}"
+    IN_THE_WAY = "in-the-way", "{between} is in the way of {move}: a group passes over empty cells only"
+    CAPTURE_ON_EMPTY = "capture-on-empty", "{move} marks a capture, but {to} is empty"
+    CAPTURE_NO_OPPONENT = "capture-no-opponent", "{move} marks a capture, but {to} has no {opponent} token on top"
+    STACK_TOO_HIGH = "stack-too-high", "{move} would make a stack of {height} on {to}: stacks hold at most " \
+        "{limit} tokens{limit:2= in Staku-2|}"
+    NEUTRAL_ABOVE = "neutral-above", "{move} would put a neutral token above a {side} token on {to}: neutrals stay " \
+        "at the bottom of a stack"
+    AFTER_WIN = "after-win", "{move} already wins on {opponent}'s palace {palace}: no second move follows a winning move"
+    NO_SECOND = "no-second", "no second move after {move}: a second move follows only a stacking or a move of 2 or " \
+        "3 tokens"
+    SECOND_WHOLE_STACK = "second-whole-stack", "after stacking on {cell}, the second move takes the whole stack " \
+        "of {height} from {cell}"
+    SECOND_UNSTACKS = "second-unstacks", "after {move} the second move only unstacks {cell}: " \
+        "{height:2=its top token|its top 1 or 2 tokens}"
+
+
 POSITION_CODE = re.compile(r"(?P<rows>[wbn0-9()/]+) (?P<side>[WB]) (?P<quiet>[0-9]+) (?P<number>[1-9][0-9]*)")
 ROW_CELL = r"\([^()]*\)|[wbn]|."  # a stack, a token, or a stray character (an error)
 LEGAL_STACK = re.compile(r"n*(?:w*|b*)")
@@ -119,6 +147,7 @@ class Staku(Game[StakuPosition, Turn]):
     name = "Staku"
     sides = SIDES
     options = frozenset({"Staku-2", "Staku-3"})
+    refusal_codes = StakuRefusal
     usual_options = frozenset({"staku-3"})  # docs/games/staku.md#variant-staku-2
     cell_contents = "(?=[nwb]{1,3}$)n*(?:w*|b*)"  # a stack, bottom to top: neutrals, then one colour
     turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
@@ -210,20 +239,20 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         stacks = list(position.stacks)
         moves = turn.moves
         first = moves[0]
-        reason = self._why_move_illegal(stacks, side, first)
-        if reason is not None:
-            return Played(reason, turn, None)
+        refusal = self._why_move_illegal(stacks, side, first)
+        if refusal is not None:
+            return Played(refusal, turn, None)
         before = stacks[first.to]
         took = self._play(stacks, first)
         if len(moves) == 1:
             done = turn if first.capture == took else Turn((first._replace(capture=took),))
             return Played(None, done, self._after(position, stacks, took))
         second = moves[1]
-        reason = self._why_second_illegal(stacks, side, first, before, took, second)
-        if reason is None:
-            reason = self._why_move_illegal(stacks, side, second)
-        if reason is not None:
-            return Played(reason, turn, None)
+        refusal = self._why_second_illegal(stacks, side, first, before, took, second)
+        if refusal is None:
+            refusal = self._why_move_illegal(stacks, side, second)
+        if refusal is not None:
+            return Played(refusal, turn, None)
         took_too = self._play(stacks, second)
         if (first.capture, second.capture) != (took, took_too):
             turn = Turn((first._replace(capture=took), second._replace(capture=took_too)))
@@ -248,67 +277,62 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         stacks[to] = target + group
         return False
 
-    def _why_move_illegal(self, stacks: list[str], side: int, move: Move) -> str | None:
+    def _why_move_illegal(self, stacks: list[str], side: int, move: Move) -> Refusal | None:
         origin, to, count = move.origin, move.to, move.count
         mover, other = SIDES[side], SIDES[1 - side]
         here, there = NAMES[origin], NAMES[to]
         stack = stacks[origin]
         if not stack:
-            return f"{here} is empty: there is nothing to move"
+            return Refusal(StakuRefusal.EMPTY, cell=here)
         top = stack[-1]
         if top == NEUTRAL:
-            return f"{here} holds only neutral tokens, which never move on their own"
+            return Refusal(StakuRefusal.NEUTRAL_ONLY, cell=here)
         if top != COLOURS[side]:
-            return f"{here} has a {other} token on top: {mover} moves only stacks topped by a {mover} token"
+            return Refusal(StakuRefusal.OPPONENT_TOP, cell=here, opponent=other, side=mover)
         if count > len(stack):
-            return f"{move_text(move)} moves {count} tokens but {here} holds only {len(stack)}"
+            return Refusal(StakuRefusal.TOO_FEW, move=move_text(move), count=count, cell=here, height=len(stack))
         passed = BETWEEN.get((origin, to))
         if passed is None or len(passed) >= count:
             if origin == to:
-                return f"{move_text(move)} goes nowhere: a move ends on another cell"
+                return Refusal(StakuRefusal.NOWHERE, move=move_text(move))
             distance = _distance(origin, to)
             if distance is None:
-                return f"{there} is not in a straight line from {here}: a group moves straight across cell sides"
-            most = "1 cell" if count == 1 else f"at most {count} cells"
-            return f"{there} is {distance} cells from {here}: a group of {_tokens(count)} moves {most}"
+                return Refusal(StakuRefusal.NOT_STRAIGHT, to=there, cell=here)
+            return Refusal(StakuRefusal.TOO_FAR, to=there, distance=distance, cell=here, count=count)
         for cell in passed:
             if stacks[cell]:
-                return f"{NAMES[cell]} is in the way of {move_text(move)}: a group passes over empty cells only"
+                return Refusal(StakuRefusal.IN_THE_WAY, between=NAMES[cell], move=move_text(move))
         target = stacks[to]
         capture = bool(target) and target[-1] == COLOURS[1 - side]
         if move.capture and not capture:
-            what = "is empty" if not target else f"has no {other} token on top"
-            return f"{move_text(move)} marks a capture, but {there} {what}"
+            if not target:
+                return Refusal(StakuRefusal.CAPTURE_ON_EMPTY, move=move_text(move), to=there)
+            return Refusal(StakuRefusal.CAPTURE_NO_OPPONENT, move=move_text(move), to=there, opponent=other)
         if target and not capture:
             group = stack[-count:]
             if len(target) + count > self.limit:
-                return (f"{move_text(move)} would make a stack of {len(target) + count} on {there}: "
-                        f"stacks hold at most {self.limit} tokens" + (" in Staku-2" if self.limit == 2 else ""))
+                return Refusal(StakuRefusal.STACK_TOO_HIGH, move=move_text(move), height=len(target) + count, to=there,
+                               limit=self.limit)
             if group[0] == NEUTRAL and target[-1] != NEUTRAL:
-                return (f"{move_text(move)} would put a neutral token above a {mover} token on {there}: "
-                        "neutrals stay at the bottom of a stack")
+                return Refusal(StakuRefusal.NEUTRAL_ABOVE, move=move_text(move), side=mover, to=there)
         return None
 
     def _why_second_illegal(self, stacks: list[str], side: int, first: Move, before: str, captured: bool,
-                            second: Move) -> str | None:
+                            second: Move) -> Refusal | None:
         """Whether the first move allows a second one taking `second.count` tokens."""
         landing = NAMES[first.to]
         if first.to in PALACES[1 - side]:
-            return (f"{move_text(first)} already wins on {SIDES[1 - side]}'s palace {landing}: "
-                    "no second move follows a winning move")
+            return Refusal(StakuRefusal.AFTER_WIN, move=move_text(first), opponent=SIDES[1 - side], palace=landing)
         stacked = bool(before) and not captured
         allowed = _second_counts(first.count, stacked, len(stacks[first.to]))
         if not allowed:
-            return (f"no second move after {move_text(first)}: a second move follows only a stacking "
-                    "or a move of 2 or 3 tokens")
+            return Refusal(StakuRefusal.NO_SECOND, move=move_text(first))
         if second.count in allowed:
             return None
         height = len(stacks[first.to])
         if first.count == 1:
-            return (f"after stacking on {landing}, the second move takes the whole stack "
-                    f"of {height} from {landing}")
-        tops = "its top token" if height == 2 else "its top 1 or 2 tokens"
-        return f"after {move_text(first)} the second move only unstacks {landing}: {tops}"
+            return Refusal(StakuRefusal.SECOND_WHOLE_STACK, cell=landing, height=height)
+        return Refusal(StakuRefusal.SECOND_UNSTACKS, move=move_text(first), cell=landing, height=height)
 
     def legal_turns(self, position: StakuPosition, chance: None = None) -> Iterator[Turn]:
         side = position.side
@@ -379,11 +403,12 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
             colour = COLOURS[side]
             for palace in PALACES[1 - side]:
                 if stacks[palace][-1:] == colour:
-                    return Outcome(side, f"{SIDES[side]} took {SIDES[1 - side]}'s palace {NAMES[palace]}")
+                    return Outcome(side, Ending.PALACE_TAKEN,
+                                   {"side": SIDES[side], "opponent": SIDES[1 - side], "palace": NAMES[palace]})
         if position.quiet >= DRAW_AFTER:
-            return Outcome(None, f"{DRAW_AFTER} turns in a row without a capture")
+            return Outcome(None, Ending.NO_CAPTURE, {"turns": DRAW_AFTER})
         if not self._can_move(stacks, position.side):
-            return Outcome(1 - position.side, f"{SIDES[position.side]} has no legal move")
+            return Outcome(1 - position.side, Ending.NO_LEGAL_MOVE, {"side": SIDES[position.side]})
         return None
 
     @staticmethod
@@ -424,10 +449,6 @@ def _second_counts(count: int, stacked: bool, height: int) -> tuple[int, ...]:
     if count >= 2:
         counts.update((1, 2) if height == 3 else (1,))
     return tuple(sorted(counts))
-
-
-def _tokens(count: int) -> str:
-    return "1 token" if count == 1 else f"{count} tokens"
 
 
 def _distance(origin: int, to: int) -> int | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, cast
 
-from .base import Cells, Game, History, Match, Outcome, Played
+from .base import Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
 
@@ -110,6 +110,22 @@ class TebloPosition:
         return ALL & ~self.pieces[1 - side]
 
 
+class TebloRefusal(RefusalCode):
+    """Why the Teblo rules refuse a turn (docs/games/teblo.md#refusal-codes)."""
+
+    NOT_ADJACENT = "not-adjacent", "{to} is not next to {side}'s pawn on {pawn}: a pawn steps to an orthogonally " \
+        "adjacent square"
+    OPPONENT_PIECE = "opponent-piece", "{to} holds a {opponent} support piece: a pawn never steps onto the " \
+        "opponent's pieces"
+    OPPONENT_PAWN = "opponent-pawn", "{to} holds {opponent}'s pawn: only the opponent's base may be entered while a " \
+        "pawn stands there (rule d)"
+    NO_PIECES_LEFT = "no-pieces-left", "{side} has no support pieces left in hand (each side has {pieces})"
+    ON_BASE = "on-base", "{on} is a base square: support pieces never go on a base"
+    ON_PAWN = "on-pawn", "{on} holds {owner}'s pawn: a piece goes on an empty square"
+    ON_PIECE = "on-piece", "{on} already holds a {owner} support piece"
+    CUTS_BASE = "cuts-base", "({on}) would cut {opponent}'s pawn off from {base_of}'s base {base} (rule c)"
+
+
 POSITION_CODE = re.compile(
     r"(?P<rows>[0-9yr/]+) (?P<yellow>[A-L][0-9]{1,2}) (?P<red>[A-L][0-9]{1,2}) "
     r"(?P<side>[YR]) (?P<number>[1-9][0-9]*)"
@@ -120,6 +136,7 @@ class Teblo(Game[TebloPosition, Step | Placement]):
     name = "Teblo"
     sides = SIDES
     turn_example = "a step like D4 or a placement like (H9)"
+    refusal_codes = TebloRefusal
     cell_contents = "[yr]?Y?R?"  # a support piece (y, r), then the pawns standing there (Y, R)
     turn_rules = r'''
 # A Teblo turn names a square: alone for a pawn step (D4), in parentheses for the
@@ -204,42 +221,41 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
     # --- rules -------------------------------------------------------------------------
     def play(self, position: TebloPosition, turn: Step | Placement) -> Played[TebloPosition, Step | Placement]:
         if isinstance(turn, Step):
-            reason = self._why_step_illegal(position, turn.to)
+            refusal = self._why_step_illegal(position, turn.to)
         else:
-            reason = self._why_placement_illegal(position, turn.on)
-        if reason is not None:
-            return Played(reason, turn, None)
+            refusal = self._why_placement_illegal(position, turn.on)
+        if refusal is not None:
+            return Played(refusal, turn, None)
         return Played(None, turn, self._after(position, turn))
 
-    def _why_step_illegal(self, position: TebloPosition, to: int) -> str | None:
+    def _why_step_illegal(self, position: TebloPosition, to: int) -> Refusal | None:
         side = position.side
         mover, name = SIDES[side], NAMES[to]
         pawn = position.pawns[side]
         if to not in NEIGHBOURS[pawn]:
-            return f"{name} is not next to {mover}'s pawn on {NAMES[pawn]}: a pawn steps to an orthogonally adjacent square"
+            return Refusal(TebloRefusal.NOT_ADJACENT, to=name, side=mover, pawn=NAMES[pawn])
         if position.pieces[1 - side] >> to & 1:
-            return f"{name} holds a {SIDES[1 - side]} support piece: a pawn never steps onto the opponent's pieces"
+            return Refusal(TebloRefusal.OPPONENT_PIECE, to=name, opponent=SIDES[1 - side])
         if to == position.pawns[1 - side] and to != BASES[1 - side]:
-            return (f"{name} holds {SIDES[1 - side]}'s pawn: only the opponent's base may be entered while a pawn stands "
-                    "there (rule d)")
+            return Refusal(TebloRefusal.OPPONENT_PAWN, to=name, opponent=SIDES[1 - side])
         return None
 
-    def _why_placement_illegal(self, position: TebloPosition, on: int) -> str | None:
+    def _why_placement_illegal(self, position: TebloPosition, on: int) -> Refusal | None:
         side = position.side
         mover, name = SIDES[side], NAMES[on]
         if position.in_hand(side) == 0:
-            return f"{mover} has no support pieces left in hand (each side has {PIECES})"
+            return Refusal(TebloRefusal.NO_PIECES_LEFT, side=mover, pieces=PIECES)
         if on in BASES:
-            return f"{name} is a base square: support pieces never go on a base"
+            return Refusal(TebloRefusal.ON_BASE, on=name)
         if on in position.pawns:
-            return f"{name} holds {SIDES[position.pawns.index(on)]}'s pawn: a piece goes on an empty square"
+            return Refusal(TebloRefusal.ON_PAWN, on=name, owner=SIDES[position.pawns.index(on)])
         for owner in (YELLOW, RED):
             if position.pieces[owner] >> on & 1:
-                return f"{name} already holds a {SIDES[owner]} support piece"
+                return Refusal(TebloRefusal.ON_PIECE, on=name, owner=SIDES[owner])
         cut = self._cut_base(position, on)
         if cut is not None:
-            return (f"({name}) would cut {SIDES[1 - side]}'s pawn off from {SIDES[cut]}'s base "
-                    f"{NAMES[BASES[cut]]} (rule c)")
+            return Refusal(TebloRefusal.CUTS_BASE, on=name, opponent=SIDES[1 - side], base_of=SIDES[cut],
+                           base=NAMES[BASES[cut]])
         return None
 
     def _cut_base(self, position: TebloPosition, on: int) -> int | None:
@@ -306,14 +322,14 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
     def outcome(self, position: TebloPosition, history: History | None = None) -> Outcome | None:
         for side in (YELLOW, RED):
             if position.pawns[side] == BASES[1 - side]:
-                return Outcome(side, f"{SIDES[side]}'s pawn reached {SIDES[1 - side]}'s base {NAMES[BASES[1 - side]]}")
+                return Outcome(side, Ending.BASE_REACHED,
+                               {"side": SIDES[side], "opponent": SIDES[1 - side], "base": NAMES[BASES[1 - side]]})
         repeated = history.tripled() if history is not None else None
         if history is not None and repeated is not None:
-            block = " ".join(self.turn_text(cast(Step | Placement, turn)) for turn in history.last(repeated))
-            return Outcome(None, f"the turns {block} were played three times in a row", "repetition")
+            block = [self.turn_text(cast(Step | Placement, turn)) for turn in history.last(repeated)]
+            return Outcome(None, Ending.REPETITION, {"turns": block})
         if next(iter(self.legal_turns(position)), None) is None:
-            loser = SIDES[position.side]
-            return Outcome(1 - position.side, f"{loser} has no legal turn")
+            return Outcome(1 - position.side, Ending.NO_LEGAL_TURN, {"side": SIDES[position.side]})
         return None
 
 

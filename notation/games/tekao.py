@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from .base import Cells, Game, History, Match, Outcome, Played
+from .base import Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode
 from .plugins import GamePlugin
 from .rows import write_row
 
@@ -154,6 +154,37 @@ def faces_of(variant_value: str) -> str:
     return order[start:] + order[:start]
 
 
+class TekaoRefusal(RefusalCode):
+    """Why the Tekao rules refuse a turn (docs/games/tekao.md#refusal-codes)."""
+
+    STILL_PLACING = "still-placing", "{side} still has pieces to place: until the setup is over a turn places one, " \
+        "as in P@c2"
+    NO_PIECE = "no-piece", "there is no piece on {cell}"
+    OPPONENT_PIECE = "opponent-piece", "the piece on {cell} is {opponent}'s: {side} acts with its own pieces"
+    STREAK = "streak", "the piece on {cell} acted on {side}'s last {limit} turns: one piece acts on at most {limit} " \
+        "turns in a row"
+    ALL_PLACED = "all-placed", "{side} has placed all its pieces: now a turn moves a piece (b2-b4) or turns it " \
+        "(b2> or b2<)"
+    OUTSIDE_ZONE = "outside-zone", "{on} is outside {side}'s start zone: {side} places its pieces on ranks " \
+        "{ranks:join and}"
+    PLACE_NOT_EMPTY = "place-not-empty", "{on} is not empty: a piece is placed on an empty square"
+    FLAG_PLACED = "flag-placed", "{side}'s flag piece is already placed: the others go with a weapon facing north " \
+        "(H, T, B or P)"
+    ONLY_FLAG_LEFT = "only-flag-left", "{side} has only its flag piece left to place: F@{on}"
+    NOT_STRAIGHT = "not-straight", "{step} is not along a file or a rank: a piece steps north, east, south or west"
+    OUT_OF_RANGE = "out-of-range", "{step} goes {distance} squares {direction}, but the piece on {cell} shows its " \
+        "{weapon} that way, which moves at most {most:# square|# squares}"
+    PASSES_OVER = "passes-over", "{step} passes over {between}, which is not empty: a piece moves through empty " \
+        "squares only"
+    STEP_NOT_EMPTY = "step-not-empty", "{to} is not empty: a piece steps onto an empty square only"
+    CAPTURES_TAKE_NOTHING = "captures-take-nothing", "the capture marks of {turn} are wrong: the fight takes " \
+        "nothing ({right})"
+    WRONG_CAPTURES = "wrong-captures", "the capture marks of {turn} are wrong: the moved piece takes " \
+        "{taken:join and} ({right})"
+    WRONG_CAPTURES_FALLS = "wrong-captures-falls", "the capture marks of {turn} are wrong: the moved piece takes " \
+        "{taken:0=nothing|join and}, then falls on {to} ({right})"
+
+
 POSITION_CODE = re.compile(
     r"(?P<rows>[1-8HTBPFhtbpf/]+) (?P<hands>[0-8]F?/[0-8]F?) (?P<side>[BY]) "
     r"(?P<streaks>(?:-|[a-h][1-8]:[1-3])/(?:-|[a-h][1-8]:[1-3])) (?P<number>[1-9][0-9]*)"
@@ -165,6 +196,7 @@ class Tekao(Game[TekaoPosition, TekaoTurn]):
     name = "Tekao"
     sides = SIDES
     options = frozenset({"faces"})
+    refusal_codes = TekaoRefusal
     cell_contents = "[HTBPFhtbpf]"  # a piece: the weapon facing north (F the flag), upper case Blue's
     turn_example = "a placement like P@c2 or F@d1, a step like b2-b4 (captures: b2-b4xc4), a turn like b2> or b2<"
     turn_rules = r'''
@@ -342,82 +374,78 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
 
     # --- rules -------------------------------------------------------------------------
     def play(self, position: TekaoPosition, turn: TekaoTurn) -> Played[TekaoPosition, TekaoTurn]:
-        reason = self._why_illegal(position, turn)
-        if reason is not None:
-            return Played(reason, turn, None)
+        refusal = self._why_illegal(position, turn)
+        if refusal is not None:
+            return Played(refusal, turn, None)
         turn = self._complete(position, turn)
         return Played(None, turn, self._after(position, turn))
 
-    def _why_illegal(self, position: TekaoPosition, turn: TekaoTurn) -> str | None:
+    def _why_illegal(self, position: TekaoPosition, turn: TekaoTurn) -> Refusal | None:
         side = position.side
         mover = SIDES[side]
         if isinstance(turn, Placement):
             return self._why_placement_illegal(position, turn)
         if position.to_place(side):
-            return f"{mover} still has pieces to place: until the setup is over a turn places one, as in P@c2"
+            return Refusal(TekaoRefusal.STILL_PLACING, side=mover)
         square = turn.frm if isinstance(turn, Step) else turn.on
         code = position.cells[square]
         name = NAMES[square]
         if not code:
-            return f"there is no piece on {name}"
+            return Refusal(TekaoRefusal.NO_PIECE, cell=name)
         if OWNER[code] != side:
-            return f"the piece on {name} is {SIDES[1 - side]}'s: {mover} acts with its own pieces"
+            return Refusal(TekaoRefusal.OPPONENT_PIECE, cell=name, opponent=SIDES[1 - side], side=mover)
         if position.streaks[side] == (square, STREAK_LIMIT):
-            return (f"the piece on {name} acted on {mover}'s last {STREAK_LIMIT} turns: "
-                    f"one piece acts on at most {STREAK_LIMIT} turns in a row")
+            return Refusal(TekaoRefusal.STREAK, cell=name, side=mover, limit=STREAK_LIMIT)
         if isinstance(turn, Step):
             return self._why_step_illegal(position, turn, code)
         return None
 
-    def _why_placement_illegal(self, position: TekaoPosition, turn: Placement) -> str | None:
+    def _why_placement_illegal(self, position: TekaoPosition, turn: Placement) -> Refusal | None:
         side = position.side
         mover, name = SIDES[side], NAMES[turn.on]
         if not position.to_place(side):
-            return f"{mover} has placed all its pieces: now a turn moves a piece (b2-b4) or turns it (b2> or b2<)"
+            return Refusal(TekaoRefusal.ALL_PLACED, side=mover)
         if turn.on not in ZONES[side]:
-            ranks = "1 and 2" if side == BLUE else "7 and 8"
-            return f"{name} is outside {mover}'s start zone: {mover} places its pieces on ranks {ranks}"
+            return Refusal(TekaoRefusal.OUTSIDE_ZONE, on=name, side=mover, ranks=("1", "2") if side == BLUE else ("7", "8"))
         if position.cells[turn.on]:
-            return f"{name} is not empty: a piece is placed on an empty square"
+            return Refusal(TekaoRefusal.PLACE_NOT_EMPTY, on=name)
         if turn.letter == "F" and position.flags[side] != IN_HAND:
-            return f"{mover}'s flag piece is already placed: the others go with a weapon facing north (H, T, B or P)"
+            return Refusal(TekaoRefusal.FLAG_PLACED, side=mover)
         if turn.letter != "F" and not position.hands[side]:
-            return f"{mover} has only its flag piece left to place: F@{name}"
+            return Refusal(TekaoRefusal.ONLY_FLAG_LEFT, side=mover, on=name)
         return None
 
-    def _why_step_illegal(self, position: TekaoPosition, turn: Step, code: int) -> str | None:
+    def _why_step_illegal(self, position: TekaoPosition, turn: Step, code: int) -> Refusal | None:
         text = f"{NAMES[turn.frm]}-{NAMES[turn.to]}"
         line = LINE.get((turn.frm, turn.to))
         if line is None:
-            return f"{text} is not along a file or a rank: a piece steps north, east, south or west"
+            return Refusal(TekaoRefusal.NOT_STRAIGHT, step=text)
         d, distance = line
         weapon = self.shows[code][d]
         if distance > RANGE[weapon]:
-            most = RANGE[weapon]
-            return (f"{text} goes {distance} squares {DIRECTIONS[d]}, but the piece on {NAMES[turn.frm]} shows its "
-                    f"{WEAPON_NAMES[weapon]} that way, which moves at most {most} square{'s' if most > 1 else ''}")
+            return Refusal(TekaoRefusal.OUT_OF_RANGE, step=text, distance=distance, direction=DIRECTIONS[d],
+                           cell=NAMES[turn.frm], weapon=WEAPON_NAMES[weapon], most=RANGE[weapon])
         cells = position.cells
         for square in RAYS[turn.frm][d][:distance - 1]:
             if cells[square]:
-                return f"{text} passes over {NAMES[square]}, which is not empty: a piece moves through empty squares only"
+                return Refusal(TekaoRefusal.PASSES_OVER, step=text, between=NAMES[square])
         if cells[turn.to]:
-            return f"{NAMES[turn.to]} is not empty: a piece steps onto an empty square only"
+            return Refusal(TekaoRefusal.STEP_NOT_EMPTY, to=NAMES[turn.to])
         if turn.taken is not None:
             taken = self._fight_after(position, turn)
             if sorted(turn.taken) != sorted(taken):
-                return f"the capture marks of {self.turn_text(turn)} are wrong: {self._fight_words(turn, taken)}"
+                return self._wrong_captures(turn, taken)
         return None
 
-    def _fight_words(self, turn: Step, taken: tuple[int, ...]) -> str:
-        right = self.turn_text(Step(turn.frm, turn.to, taken))
+    def _wrong_captures(self, turn: Step, taken: tuple[int, ...]) -> Refusal:
+        """Why the capture marks of a step are wrong: what the fight really takes."""
+        said, right = self.turn_text(turn), self.turn_text(Step(turn.frm, turn.to, taken))
         enemies = [NAMES[square] for square in taken if square != turn.to]
-        falls = bool(taken) and taken[-1] == turn.to
         if not taken:
-            return f"the fight takes nothing ({right})"
-        said = f"the moved piece takes {' and '.join(enemies)}" if enemies else "the moved piece takes nothing"
-        if falls:
-            said += f", then falls on {NAMES[turn.to]}"
-        return f"{said} ({right})"
+            return Refusal(TekaoRefusal.CAPTURES_TAKE_NOTHING, turn=said, right=right)
+        if taken[-1] == turn.to:
+            return Refusal(TekaoRefusal.WRONG_CAPTURES_FALLS, turn=said, taken=enemies, to=NAMES[turn.to], right=right)
+        return Refusal(TekaoRefusal.WRONG_CAPTURES, turn=said, taken=enemies, right=right)
 
     def _after(self, position: TekaoPosition, turn: TekaoTurn) -> TekaoPosition:
         """The position after a legal turn (a step's capture marks, when present, are trusted)."""
@@ -504,9 +532,9 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
     def outcome(self, position: TekaoPosition, history: History | None = None) -> Outcome | None:
         for side in (BLUE, YELLOW):
             if position.flags[side] == TAKEN:
-                return Outcome(1 - side, f"{SIDES[1 - side]} took {SIDES[side]}'s flag")
+                return Outcome(1 - side, Ending.FLAG_TAKEN, {"side": SIDES[1 - side], "opponent": SIDES[side]})
         if not self.can_act(position):
-            return Outcome(1 - position.side, f"{SIDES[position.side]} has no legal action")
+            return Outcome(1 - position.side, Ending.NO_LEGAL_ACTION, {"side": SIDES[position.side]})
         return None
 
 

@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
-from typing import Hashable, Iterator, NamedTuple, Sequence
+from typing import Hashable, Iterator, NamedTuple, Sequence, cast
 
-from .base import Cells, Game, History, Match, Outcome, Played
+from .base import Cells, Ending, Game, History, Match, Outcome, Param, Played, Refusal, RefusalCode
 from .entry import Entry
 from .plugins import GamePlugin
 from .rows import read_row, write_row
@@ -60,8 +60,6 @@ FALLS = tuple(
                               LEVEL_BITS[LEVEL[t] - 1])
     for t in range(CELLS)
 )
-FALL_CLASSES = ("an empty orthogonal neighbour of {t} on level {k}", "an empty diagonal neighbour of {t} on level {k}",
-                "an empty square of level {k}")
 
 
 def squares_of(bits: int) -> list[int]:
@@ -154,8 +152,56 @@ class Board(NamedTuple):
     home: int
 
 
+class TektopRefusal(RefusalCode):
+    """Why the Tektop rules refuse a turn (docs/games/tektop.md#refusal-codes)."""
+
+    GAME_OVER = "game-over", "the game is over: {ending}"
+    TOO_MANY_STEPS = "too-many-steps", "the throw {throw} scores {points:# point|# points}: at most " \
+        "{points:# step|# steps}, not {steps}"
+    AFTER_SECOND_HOME = "after-second-home", "{step}: the game ended when {side}'s second pawn reached the summit: " \
+        "no step may follow"
+    ZERO_ONE_STEP = "zero-one-step", "the throw {throw} scores 0 points: its only step takes one pawn down a level, " \
+        "not {steps} steps"
+    ZERO_MUST_DESCEND = "zero-must-descend", "the throw {throw} scores 0 points: {side} must take one pawn down a " \
+        "level, as in {example}"
+    OPPONENT_PAWN = "opponent-pawn", "{step}: {cell} holds a {opponent} pawn: {side} moves only its own pawns"
+    NO_PAWN = "no-pawn", "{step}: there is no pawn on {cell}"
+    FROZEN = "frozen", "{step}: {side}'s pawn on {cell} is frozen: {side} has no pawn on level {level} below it, and " \
+        "pawns above an empty level cannot move until it is filled again"
+    OPENS_GAP = "opens-gap", "{step} would leave {side} no pawn on level {level}, between its pawns below and above " \
+        "it: a player may not open an empty level among its pawns"
+    DIAGONAL = "diagonal", "{step} is a diagonal step: the orthogonal variant allows only the 4 orthogonal neighbours"
+    NOT_NEXT = "not-next", "{step}: {to} is not next to {cell} (a step goes to one of its " \
+        "{neighbours:4=4 orthogonal neighbours|# neighbouring squares})"
+    CLIMB_ONTO_PAWN = "climb-onto-pawn", "{step}: {to} is occupied, and a pawn climbs a level only onto an empty square"
+    DESCEND_ONTO_PAWN = "descend-onto-pawn", "{step}: {to} is occupied, and a pawn goes down a level only onto an " \
+        "empty square"
+    FALL_NAMED_ON_EMPTY = "fall-named-on-empty", "{step} names a square for a displaced pawn, but {to} is empty: " \
+        "write {cell}-{to}"
+    DISPLACE_ON_LEVEL_0 = "displace-on-level-0", "{step}: {to} is occupied and on level 0, where nobody can be " \
+        "displaced (there is no level below)"
+    NO_FALL_SQUARE = "no-fall-square", "{step}: {to} is occupied and level {level} has no empty square for {owner}'s " \
+        "pawn to go down to"
+    FALL_CHOICE = "fall-choice", "{step} displaces {owner}'s pawn on {to}, which may go to {choices:list or}: write " \
+        "the choice, as in {step}>{example}"
+    WRONG_FALL = "wrong-fall", "{step}: {owner}'s pawn displaced from {to} goes to {choices:list or} " \
+        "({best:0=an empty orthogonal neighbour of {to} on level {level}|1=an empty diagonal neighbour of {to} on " \
+        "level {level}|an empty square of level {level}}), not {fall}"
+    ZERO_NOT_DOWN = "zero-not-down", "{step}: with 0 points the only step takes a pawn down one level, and {to} is " \
+        "on level {to_level}, {cell} on level {level}"
+    ZERO_ONTO_PAWN = "zero-onto-pawn", "{step}: {to} is occupied, and the pawn going down needs an empty square"
+    ZERO_DISPLACES = "zero-displaces", "{step}: a pawn going down displaces nobody: write {cell}-{to}"
+
+
 class Illegal(Exception):
-    """Raised while playing a turn, with the reason it breaks the rules."""
+    """Raised while playing a turn, with the refusal (args[0])."""
+
+    def __init__(self, code: TektopRefusal, **params: Param) -> None:
+        super().__init__(Refusal(code, **params))
+
+    @property
+    def refusal(self) -> Refusal:
+        return cast(Refusal, self.args[0])
 
 
 def step_text(step: Step) -> str:
@@ -175,17 +221,8 @@ def read_steps(text: str) -> tuple[Step, ...]:
     return tuple(map(read_step, text.split(",")))
 
 
-def _names(bits: int) -> str:
-    names = [NAMES[square] for square in squares_of(bits)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _points(points: int) -> str:
-    return "1 point" if points == 1 else f"{points} points"
-
-
-def _steps(count: int) -> str:
-    return "1 step" if count == 1 else f"{count} steps"
+def _names(bits: int) -> list[str]:
+    return [NAMES[square] for square in squares_of(bits)]
 
 
 START = TektopPosition(
@@ -208,6 +245,7 @@ class Tektop(Game[TektopPosition, Turn]):
     name = "Tektop"
     sides = SIDES
     options = frozenset({"orthogonal"})
+    refusal_codes = TektopRefusal
     cell_contents = "[wb]"  # a White or a Black pawn
     turn_example = "the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356"
     turn_rules = rf'''
@@ -294,23 +332,21 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         try:
             if position.stage == "over":
-                raise Illegal(f"the game is over: {self._end(position).reason}")
+                raise Illegal(TektopRefusal.GAME_OVER, ending=self._end(position))
             group = turn.dice[-1]
             points, steps = SCORE[group], turn.steps
             if points == 0:
                 return Played(None, turn, self._after(position, self._play_forced(side, board, steps, group)))
             if len(steps) > points:
-                raise Illegal(f"the throw {group} scores {_points(points)}: at most {_steps(points)}, "
-                              f"not {len(steps)}")
+                raise Illegal(TektopRefusal.TOO_MANY_STEPS, throw=group, points=points, steps=len(steps))
             done = []
             for step in steps:
                 if board.home >= HOME_TO_WIN:
-                    raise Illegal(f"{step_text(step)}: the game ended when {SIDES[side]}'s second pawn reached "
-                                  "the summit: no step may follow")
+                    raise Illegal(TektopRefusal.AFTER_SECOND_HOME, step=step_text(step), side=SIDES[side])
                 board, step = self._step(side, board, step)
                 done.append(step)
         except Illegal as error:
-            return Played(str(error), turn, None)
+            return Played(error.refusal, turn, None)
         if tuple(done) != steps:
             turn = Turn(turn.dice, tuple(done))
         return Played(None, turn, self._after(position, board))
@@ -326,14 +362,12 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     def _play_forced(self, side: int, board: Board, steps: tuple[Step, ...], group: str) -> Board:
         """A throw scoring 0: one pawn down one level, if some pawn can go down."""
         if len(steps) > 1:
-            raise Illegal(f"the throw {group} scores 0 points: its only step takes one pawn down a level, "
-                          f"not {len(steps)} steps")
+            raise Illegal(TektopRefusal.ZERO_ONE_STEP, throw=group, steps=len(steps))
         if steps:
             return self._descend(side, board, steps[0])
         example = next(self._descents(board), None)
         if example is not None:
-            raise Illegal(f"the throw {group} scores 0 points: {SIDES[side]} must take one pawn down a level, "
-                          f"as in {step_text(example[0])}")
+            raise Illegal(TektopRefusal.ZERO_MUST_DESCEND, throw=group, side=SIDES[side], example=step_text(example[0]))
         return board
 
     @staticmethod
@@ -344,14 +378,13 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         mover, name = SIDES[side], NAMES[origin]
         if not board.own >> origin & 1:
             if board.other >> origin & 1:
-                raise Illegal(f"{step_text(step)}: {name} holds a {SIDES[1 - side]} pawn: {mover} moves only "
-                              "its own pawns")
-            raise Illegal(f"{step_text(step)}: there is no pawn on {name}")
+                raise Illegal(TektopRefusal.OPPONENT_PAWN, step=step_text(step), cell=name, opponent=SIDES[1 - side],
+                              side=mover)
+            raise Illegal(TektopRefusal.NO_PAWN, step=step_text(step), cell=name)
         below = gaps & ((1 << LEVEL[origin]) - 1)
         if below:
             gap = (below & -below).bit_length() - 1
-            raise Illegal(f"{step_text(step)}: {mover}'s pawn on {name} is frozen: {mover} has no pawn on level "
-                          f"{gap} below it, and pawns above an empty level cannot move until it is filled again")
+            raise Illegal(TektopRefusal.FROZEN, step=step_text(step), side=mover, cell=name, level=gap)
 
     @staticmethod
     def _check_no_new_gap(side: int, gaps: int, after: int, step: Step) -> None:
@@ -359,8 +392,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         new = GAPS[levels(after)] & ~gaps
         if new:
             gap = (new & -new).bit_length() - 1
-            raise Illegal(f"{step_text(step)} would leave {SIDES[side]} no pawn on level {gap}, between its pawns "
-                          "below and above it: a player may not open an empty level among its pawns")
+            raise Illegal(TektopRefusal.OPENS_GAP, step=step_text(step), side=SIDES[side], level=gap)
 
     def _step(self, side: int, board: Board, step: Step) -> tuple[Board, Step]:
         """One step paid with a point: the board after it, and the step with the square of
@@ -371,20 +403,17 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         own, other, home = board
         if not self.neighbours[origin] >> to & 1:
             if self.neighbours is ORTHOGONAL and KING[origin] >> to & 1:
-                raise Illegal(f"{step_text(step)} is a diagonal step: the orthogonal variant allows only the "
-                              "4 orthogonal neighbours")
-            where = "4 orthogonal neighbours" if self.neighbours is ORTHOGONAL else "8 neighbouring squares"
-            raise Illegal(f"{step_text(step)}: {NAMES[to]} is not next to {NAMES[origin]} "
-                          f"(a step goes to one of its {where})")
+                raise Illegal(TektopRefusal.DIAGONAL, step=step_text(step))
+            raise Illegal(TektopRefusal.NOT_NEXT, step=step_text(step), to=NAMES[to], cell=NAMES[origin],
+                          neighbours=4 if self.neighbours is ORTHOGONAL else 8)
         rise = LEVEL[to] - LEVEL[origin]
         occupied = (own | other) >> to & 1
         if rise and occupied:
-            way = "climbs a level" if rise > 0 else "goes down a level"
-            raise Illegal(f"{step_text(step)}: {NAMES[to]} is occupied, and a pawn {way} only onto an empty square")
+            raise Illegal(TektopRefusal.CLIMB_ONTO_PAWN if rise > 0 else TektopRefusal.DESCEND_ONTO_PAWN,
+                          step=step_text(step), to=NAMES[to])
         if not occupied:
             if fall is not None:
-                raise Illegal(f"{step_text(step)} names a square for a displaced pawn, but {NAMES[to]} is empty: "
-                              f"write {NAMES[origin]}-{NAMES[to]}")
+                raise Illegal(TektopRefusal.FALL_NAMED_ON_EMPTY, step=step_text(step), to=NAMES[to], cell=NAMES[origin])
             after = own ^ (1 << origin) | (1 << to)
         else:
             fall = self._fall(side, board, step)
@@ -408,24 +437,20 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         text, level = step_text(step), LEVEL[to]
         owner = SIDES[side] if board.own >> to & 1 else SIDES[1 - side]
         if level == 0:
-            raise Illegal(f"{text}: {NAMES[to]} is occupied and on level 0, where nobody can be displaced "
-                          "(there is no level below)")
+            raise Illegal(TektopRefusal.DISPLACE_ON_LEVEL_0, step=text, to=NAMES[to])
         empty = ~(board.own | board.other)
         best = next((k for k, bits in enumerate(FALLS[to]) if bits & empty), None)
         if best is None:
-            raise Illegal(f"{text}: {NAMES[to]} is occupied and level {level - 1} has no empty square "
-                          f"for {owner}'s pawn to go down to")
+            raise Illegal(TektopRefusal.NO_FALL_SQUARE, step=text, to=NAMES[to], level=level - 1, owner=owner)
         choices = FALLS[to][best] & empty
         if fall is None:
             if choices & (choices - 1):
-                first = NAMES[squares_of(choices)[0]]
-                raise Illegal(f"{text} displaces {owner}'s pawn on {NAMES[to]}, which may go to {_names(choices)}: "
-                              f"write the choice, as in {text}>{first}")
+                raise Illegal(TektopRefusal.FALL_CHOICE, step=text, owner=owner, to=NAMES[to], choices=_names(choices),
+                              example=NAMES[squares_of(choices)[0]])
             return choices.bit_length() - 1
         if not choices >> fall & 1:
-            where = FALL_CLASSES[best].format(t=NAMES[to], k=level - 1)
-            raise Illegal(f"{text}: {owner}'s pawn displaced from {NAMES[to]} goes to {_names(choices)} "
-                          f"({where}), not {NAMES[fall]}")
+            raise Illegal(TektopRefusal.WRONG_FALL, step=text, owner=owner, to=NAMES[to], choices=_names(choices),
+                          best=best, level=level - 1, fall=NAMES[fall])
         return fall
 
     def _descend(self, side: int, board: Board, step: Step) -> Board:
@@ -436,12 +461,12 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         own, other, home = board
         text = step_text(step)
         if LEVEL[to] != LEVEL[origin] - 1:
-            raise Illegal(f"{text}: with 0 points the only step takes a pawn down one level, and {NAMES[to]} is on "
-                          f"level {LEVEL[to]}, {NAMES[origin]} on level {LEVEL[origin]}")
+            raise Illegal(TektopRefusal.ZERO_NOT_DOWN, step=text, to=NAMES[to], to_level=LEVEL[to], cell=NAMES[origin],
+                          level=LEVEL[origin])
         if (own | other) >> to & 1:
-            raise Illegal(f"{text}: {NAMES[to]} is occupied, and the pawn going down needs an empty square")
+            raise Illegal(TektopRefusal.ZERO_ONTO_PAWN, step=text, to=NAMES[to])
         if fall is not None:
-            raise Illegal(f"{text}: a pawn going down displaces nobody: write {NAMES[origin]}-{NAMES[to]}")
+            raise Illegal(TektopRefusal.ZERO_DISPLACES, step=text, to=NAMES[to], cell=NAMES[origin])
         after = own ^ (1 << origin) | (1 << to)
         self._check_no_new_gap(side, gaps, after, step)
         return Board(after, other, home)
@@ -590,11 +615,9 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         white, black = position.home
         if black >= HOME_TO_WIN:
             if white >= HOME_TO_WIN:
-                return Outcome(BLACK, "White brought its second pawn home first, but Black brought its "
-                                      "second home in its last turn")
-            return Outcome(BLACK, "Black brought its second pawn home")
-        return Outcome(WHITE, "White brought its second pawn home, and Black did not bring its second "
-                              "home in its last turn")
+                return Outcome(BLACK, Ending.HOME_LAST_TURN, {"side": SIDES[WHITE], "opponent": SIDES[BLACK]})
+            return Outcome(BLACK, Ending.HOME, {"side": SIDES[BLACK]})
+        return Outcome(WHITE, Ending.HOME_FIRST, {"side": SIDES[WHITE], "opponent": SIDES[BLACK]})
 
 
 def throws(rng: random.Random) -> tuple[str, ...]:

@@ -20,13 +20,34 @@ from typing import Callable, Hashable
 
 from ..files import open_regular, write_text
 from ..games import History, Outcome, game_class
-from ..games.base import IllegalTurn, Position, SomeGame
+from ..games.base import IllegalTurn, Position, Refusal, SomeGame
 from ..limits import MAX_WORD, comment_problem, shorten, tag_problem, text_problem
 from ..model import GLYPHS, NAME, RESULTS, WINNERS, Node, Record, find_commands
 from ..reader import line_break_problem, read_records, start_position
 from ..replay import play_turn, replay
 from ..walk import Step
 from ..writer import TooLong, _TokenWriter, required_tags, write_record
+
+
+class Objection(str):
+    """Why the scoresheet refuses a change, in words (a str, what every caller shows), with
+    the rules' code behind it when the rules refused: `said`, the turn's Refusal, or the
+    Outcome of a game that is over; None for the scoresheet's own reasons
+    (docs/format.md#refusal-and-ending-codes)."""
+
+    said: Refusal | Outcome | None
+
+    def __new__(cls, words: str, said: Refusal | Outcome | None = None) -> Objection:
+        objection = super().__new__(cls, words)
+        objection.said = said
+        return objection
+
+    def detail(self) -> dict[str, object] | None:
+        """The code and its parameters, as `check --json` gives them: {"refusal": ...} or {"ending": ...}."""
+        if self.said is None:
+            return None
+        return {"refusal" if isinstance(self.said, Refusal) else "ending": self.said.as_json()}
+
 
 CLOCK = re.compile(r"\d+:[0-5]\d:[0-5]\d")
 # A turn as written in a record: a glyph glued to it (I9?, D4!?) and $N annotations after it.
@@ -180,7 +201,7 @@ class Scoresheet:
             return closed
         ended = self.outcome()
         if ended is not None:
-            return f"the game is over: {ended.reason}"
+            return Objection(f"the game is over: {ended.reason}", ended)
         written = ANNOTATED.fullmatch(text.strip())
         if written is None:
             return "a turn is written on one line"
@@ -195,7 +216,7 @@ class Scoresheet:
         try:
             turn = play_turn(self.game, self.history, turn)
         except IllegalTurn as error:
-            return str(error)
+            return Objection(str(error), error.refusal)
         self.record.moves.append(Node(turn, nags=nags))
         problem = _turn_problem(self.game.turn_text(turn) + (written["glyph"] or ""))
         if problem is not None:
@@ -347,7 +368,7 @@ class Scoresheet:
             return closed
         ended = self.outcome()
         if ended is not None and result != ended.result:
-            return f"the game is over: {ended.reason}, so the result is {ended.result}"
+            return Objection(f"the game is over: {ended.reason}, so the result is {ended.result}", ended)
         return None
 
     def finish(self, result: str) -> str | None:

@@ -86,7 +86,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
-    return JSONResponse({"refused": str(error)}, status_code=error.status)
+    return JSONResponse({"refused": str(error), **(error.detail or {})}, status_code=error.status)
 
 
 async def not_served(request: Request, error: Exception) -> Response:

@@ -136,7 +136,7 @@ async def act(request: Request) -> Response:
     except Refused as error:
         if name in live.folder.games:  # the file may have changed under the device: show it as it is
             live.changed([name])
-        raise Problem(409, str(error)) from None
+        raise Problem(409, str(error), error.detail) from None
     live.changed([name])
     return JSONResponse({"ok": True, "again": applied.again, **sheet_state(live, name, device, applied)})
 

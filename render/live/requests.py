@@ -18,11 +18,12 @@ DEVICE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 class Problem(Exception):
-    """A request refused with an HTTP status and a message for the page."""
+    """A request refused with an HTTP status and a message for the page, and the rules' code
+    behind it when the rules refused (`detail`: {"refusal": ...} or {"ending": ...})."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, detail: dict[str, object] | None = None) -> None:
         super().__init__(message)
-        self.status = status
+        self.status, self.detail = status, detail
 
 
 def live_of(request: Request) -> Live:

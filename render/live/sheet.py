@@ -134,7 +134,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
         svg = ""
     state["board"] = _tappable(svg, rules.name, frozenset(), False, _label(rules, game)) if svg else ""
     if proposed is not None and not game.finished:
-        state["proposed"] = {"result": proposed.result, "reason": proposed.reason}
+        state["proposed"] = {"result": proposed.result, "reason": proposed.reason, "ending": proposed.as_json()}
     return state
 
 

@@ -20,6 +20,7 @@ from typing import Iterator
 from . import position as tchako_position, random_turns
 from ..base import Cells, Game, History, Match, Outcome, Played
 from .modes import Modes, numbered_modes
+from .actions import TChakoRefusal
 from .play import play_turn
 from .position import SIDES, TChakoPosition, end_outcome, zone_text
 from .turns import ACTION, Turn, turn_of, write_turn
@@ -37,6 +38,7 @@ class TChako(Game[TChakoPosition, Turn]):
                          "countdown N", "strategic shots", "supply depot", "carrisk", "sumo", "triangle elastics",
                          "hourglass"})
     # a zone's pieces: pucks of each colour besides the queens, the queens, then the creation space's
+    refusal_codes = TChakoRefusal
     every_turn_listed = False  # a shot's outcomes are the players' hands: legal_turns lists a few
     cell_contents = r"(?=.)(?:w[1-9][0-9]*)?(?:b[1-9][0-9]*)?Q?q?(?:\+[wbQq])?"
     turn_example = ("actions joined by commas: F>G (a puck from F stops in G), F>GxI (hitting the opponent's puck "

@@ -3,23 +3,103 @@ outcomes the record states, creations and the queen's return, elastics' anchors
 (docs/games/tchako.md#a-turn).
 
 A turn is played on a `State`, mutable copies of a position's parts; each action takes
-its cost in half action points, or raises Refused with the reason.
+its cost in half action points, or raises Refused with the refusal's code and parameters.
 """
 
 from __future__ import annotations
 
 import operator
 
+from ..base import Param, Refusal, RefusalCode, Said, Worded
 from .board import WHITE, ZONES
 from .modes import Modes
 from .position import PUCKS, SIDES, TChakoPosition
-from .turns import COLOURS, Action, Anchor, Create, Piece, Place, Shot
+from .turns import COLOURS, Action, Anchor, Create, Piece, Place, Shot, action_text
 from .zones import (FINE, HOME_BITS, OBSTACLE_SET, OFF, captured_zones, chain, controlled_zones,
                            occupied_zones)
 
 
+class TChakoRefusal(RefusalCode):
+    """Why the T'Chako rules refuse a turn (docs/games/tchako.md#refusal-codes): `action` is
+    the text of the action refused."""
+
+    GAME_OVER = "game-over", "the game is over: {ending}"
+    ENDED_BEFORE = "ended-before", "{action}: the game ended with the previous action: {ending}"
+    OVER_BUDGET = "over-budget", "{action} costs {cost:halves # action point|# action points}, and {side} has " \
+        "{left:halves # action point|# action points} left of its {budget:halves # action point|# action points} " \
+        "this turn"
+    MARK_DURING = "mark-during", "#: the game ended during this turn, not at the start of the next one: {ending}"
+    MARK_NOT_DECIDED = "mark-not-decided", "#: the game is not decided at the start of {side}'s turn {number}: # " \
+        "marks a game that ends as the next turn begins"
+    NO_QUEENS = "no-queens", "{action}: there are no queens in anarchy"
+    QUEEN_OFF_BOARD = "queen-off-board", "{action}: {side}'s queen is off the board, not in {zone}"
+    QUEEN_ELSEWHERE = "queen-elsewhere", "{action}: {side}'s queen is in {at}, not in {zone}"
+    NO_CREATED_PUCK = "no-created-puck", "{action}: no {side} puck stands on the creation space of {zone}"
+    ONLY_CREATED_PUCK = "only-created-puck", "{action}: {side}'s only puck in {zone} stands on its creation space: " \
+        "write c{zone}"
+    NO_PUCK = "no-puck", "{action}: {side} has no puck in {zone}"
+    NO_OTHER_PUCK = "no-other-puck", "{action}: {side} has no other puck in {zone}"
+    QUEEN_SHOT_TWICE = "queen-shot-twice", "{action}: {side}'s queen was already shot this turn (each piece once a " \
+        "turn)"
+    PUCKS_SHOT = "pucks-shot", "{action}: every {side} puck in {zone} was already shot this turn (each puck once a " \
+        "turn)"
+    CHARGED_SHOT = "charged-shot", "{action}: ^ announces a charged shot, which only the strategic shots mode has"
+    QUEEN_HIT_PLACED = "queen-hit-placed", "{action}: hitting {hit} in t'chako wins the game: write no place for it"
+    HIT_ELIMINATED = "hit-eliminated", "{action}: {hit} is eliminated, the first opponent puck hit: it goes " \
+        "nowhere, write {write}"
+    NOTHING_HIT = "nothing-hit", "{action}: a place for the piece hit, but no piece hit"
+    SHOOTER_PUSHED = "shooter-pushed", "{action}: {side}'s queen is the shooter: write where she stopped after >, " \
+        "not as pushed"
+    HIT_PUSHED = "hit-pushed", "{action}: {side}'s queen is the piece hit: where she went is written after the hit, " \
+        "not as a push"
+    PUSHED_MISSING = "pushed-missing", "{missing}: a shot pushes other pieces than the shooter and the piece hit, " \
+        "each written once"
+    OPPONENT_CONTROLLED = "opponent-controlled", "{action}: {opponent} controlled {zone} at the start of the turn, so " \
+        "{side} may not create there"
+    NOT_CAPTURED = "not-captured", "{action}: {side} did not capture {zone} at the start of the turn (a puck is " \
+        "created on a captured zone, or on one's own vital or base zone)"
+    CREATION_SPACE_HELD = "creation-space-held", "{action}: the creation space of {zone} holds {holder}, created " \
+        "there and not moved since: it must be shot, hit or pushed before another creation there"
+    QUEEN_ON_BOARD = "queen-on-board", "{action}: {side}'s queen is on the board: write +{zone} to create a puck"
+    NO_RESERVE = "no-reserve", "{action}: {side} has no puck in reserve (all {pucks} are on the board)"
+    CREATED_ALL = "created-all", "{action}: {side} has created its {limit:# puck|# pucks} (sudden death)"
+    CREATION_TOO_LATE = "creation-too-late", "{action}: no puck is created after turn {turn} (sudden death)"
+    NO_OBSTACLE = "no-obstacle", "{action}: there is no obstacle between {first} and {second}"
+    NAME_ANCHOR = "name-anchor", "{action}: both anchors of {side}'s {elastic:0=first short|1=second short|long} " \
+        "elastic are placed: name the one moved"
+    NO_ANCHOR = "no-anchor", "{action}: {side}'s {elastic:0=first short|1=second short|long} elastic has no anchor " \
+        "on {obstacle}"
+    OBSTACLE_BUSY = "obstacle-busy", "{action}: the obstacle {obstacle} already carries an elastic"
+    SHORT_NOT_JOINED = "short-not-joined", "{action}: a short elastic spans two obstacles joined by a fine line, and " \
+        "{kept} and {to} are not"
+    LONG_NOT_JOINED = "long-not-joined", "{action}: a long elastic spans two obstacles joined through a free third " \
+        "one by two fine lines, and {kept} and {to} are not"
+    WRONG_MIDDLE = "wrong-middle", "{action}: {middle} cannot be the middle of a long elastic from {kept} to {to}: " \
+        "the free {middles:obstacle joined to both by fine lines is|obstacles joined to both by fine lines are} " \
+        "{middles:join and}"
+    MIDDLE_NOT_LONG = "middle-not-long", "{action}: only a long elastic with both anchors placed has a middle obstacle"
+
+
+class TChakoPiece(Worded):
+    """A T'Chako piece named in a refusal: its kind, said with its side (and zone)."""
+
+    PUCK = "puck", "{side}'s puck in {zone}"
+    QUEEN = "queen", "{side}'s queen"
+    CREATED = "created", "{side}'s puck on the creation space in {zone}"
+    CREATED_PUCK = "created-puck", "{side}'s puck"  # the puck a creation space holds
+
+
 class Refused(Exception):
-    """Raised while playing one action, with the reason; the action's text is put before it."""
+    """Raised while playing one action, with the refusal's code and parameters but the
+    action's text (`refusal` adds it)."""
+
+    def __init__(self, code: TChakoRefusal, **params: Param) -> None:
+        super().__init__(code)
+        self.code, self.params = code, params
+
+    def refusal(self, action: str) -> Refusal:
+        """The refusal of the action written `action`."""
+        return Refusal(self.code, action=action, **self.params)
 
 
 class TurnStart:
@@ -103,10 +183,10 @@ def _colour(pushed: Piece) -> int:
     return pushed.colour
 
 
-def piece_words(piece: Piece, colour: int) -> str:
-    """A piece in words: White's puck in F, Black's queen."""
-    what = {"": "puck", "q": "queen", "c": "puck on the creation space"}[piece.kind]
-    return f"{SIDES[colour]}'s {what} in {ZONES[piece.zone]}" if piece.kind != "q" else f"{SIDES[colour]}'s queen"
+def piece_words(piece: Piece, colour: int) -> Said:
+    """A piece, to be said: White's puck in F, Black's queen."""
+    kind = {"": TChakoPiece.PUCK, "q": TChakoPiece.QUEEN, "c": TChakoPiece.CREATED}[piece.kind]
+    return Said(kind, side=SIDES[colour]) if piece.kind == "q" else Said(kind, side=SIDES[colour], zone=ZONES[piece.zone])
 
 
 def act(state: State, action: Action, start: TurnStart, number: int) -> tuple[int, Action]:
@@ -126,19 +206,21 @@ def take(state: State, piece: Piece, colour: int, pushed: bool = False) -> None:
     kind, k, _ = piece
     if kind == "q":
         if state.modes.anarchy:
-            raise Refused("there are no queens in anarchy")
+            raise Refused(TChakoRefusal.NO_QUEENS)
+        if state.queens[colour] == OFF:
+            raise Refused(TChakoRefusal.QUEEN_OFF_BOARD, side=SIDES[colour], zone=ZONES[k])
         if state.queens[colour] != k:
-            where = "off the board" if state.queens[colour] == OFF else f"in {ZONES[state.queens[colour]]}"
-            raise Refused(f"{SIDES[colour]}'s queen is {where}, not in {ZONES[k]}")
+            raise Refused(TChakoRefusal.QUEEN_ELSEWHERE, side=SIDES[colour], at=ZONES[state.queens[colour]],
+                          zone=ZONES[k])
         state.queens[colour] = OFF
     elif kind == "c":
         if state.created[k] != COLOURS[colour]:
-            raise Refused(f"no {SIDES[colour]} puck stands on the creation space of {ZONES[k]}")
+            raise Refused(TChakoRefusal.NO_CREATED_PUCK, side=SIDES[colour], zone=ZONES[k])
     elif state.pucks[k][colour] - (state.queens[colour] == k) - (state.created[k] == COLOURS[colour]) <= 0:
         if state.created[k] == COLOURS[colour]:
-            raise Refused(f"{SIDES[colour]}'s only puck in {ZONES[k]} stands on its creation space: "
-                          f"write c{ZONES[k]}")
-        raise Refused(f"{SIDES[colour]} has no {'other ' if pushed else ''}puck in {ZONES[k]}")
+            raise Refused(TChakoRefusal.ONLY_CREATED_PUCK, side=SIDES[colour], zone=ZONES[k])
+        raise Refused(TChakoRefusal.NO_OTHER_PUCK if pushed else TChakoRefusal.NO_PUCK, side=SIDES[colour],
+                      zone=ZONES[k])
     if state.created[k] == ("Qq"[colour] if kind == "q" else COLOURS[colour] if kind == "c" else "-"):
         state.created[k] = ""
     state.add(k, colour, -1)
@@ -162,18 +244,17 @@ def shoot(state: State, shot: Shot, start: TurnStart) -> int:
     modes, pucks = state.modes, state.pucks
     queen = kind == "q"
     if queen and state.queen_shot:
-        raise Refused(f"{SIDES[side]}'s queen was already shot this turn (each piece once a turn)")
+        raise Refused(TChakoRefusal.QUEEN_SHOT_TWICE, side=SIDES[side])
     plain = 0
     if kind == "":
         plain = pucks[k][side] - (state.queens[side] == k) - (state.created[k] == COLOURS[side])
         readings = state.shot
         if plain and (readings[0][k] >= plain if len(readings) == 1 else
                       not (readings := [reading for reading in readings if reading[k] < plain])):
-            raise Refused(f"every {SIDES[side]} puck in {ZONES[k]} was already shot this turn "
-                          "(each puck once a turn)")
+            raise Refused(TChakoRefusal.PUCKS_SHOT, side=SIDES[side], zone=ZONES[k])
         state.shot = readings
     if charged and not modes.strategic:
-        raise Refused("^ announces a charged shot, which only the strategic shots mode has")
+        raise Refused(TChakoRefusal.CHARGED_SHOT)
     in_tchako = hit is not None and hit.kind == "q" and chain(state.zones, side, start.captures)
     grey = pucks[k][other] > 0 and pucks[k][side] > 0
     if plain > 0:  # a puck besides the queen and the created one: there is one to take
@@ -193,17 +274,16 @@ def shoot(state: State, shot: Shot, start: TurnStart) -> int:
         if hit.kind == "q":
             if in_tchako and not incident and (charged or not modes.strategic):
                 if hit_to is not None:
-                    raise Refused(f"hitting {piece_words(hit, other)} in t'chako wins the game: write no place for it")
+                    raise Refused(TChakoRefusal.QUEEN_HIT_PLACED, hit=piece_words(hit, other))
                 state.end = f"{'WB'[side]}:queen"
             else:
                 hit_place = hit_to or Place(hit.zone)
         elif incident or modes.sumo or (modes.strategic and not charged):
             hit_place = hit_to or Place(hit.zone)
         elif hit_to is not None:
-            raise Refused(f"{piece_words(hit, other)} is eliminated, the first opponent puck hit: it goes "
-                          f"nowhere, write x{hit.kind}{ZONES[hit.zone]}")
+            raise Refused(TChakoRefusal.HIT_ELIMINATED, hit=piece_words(hit, other), write=f"x{hit.kind}{ZONES[hit.zone]}")
     elif hit_to is not None:
-        raise Refused("a place for the piece hit, but no piece hit")
+        raise Refused(TChakoRefusal.NOTHING_HIT)
     arrivals = take_pushed(state, shot) if pushes else None
     if hit is not None and hit_place is not None:
         put(state, hit_place, other, hit.kind == "q")
@@ -231,17 +311,14 @@ def take_pushed(state: State, shot: Shot) -> list[list[int]]:
         colour = _colour(pushed)
         if pushed.kind == "q" and state.queens[colour] == OFF and not state.modes.anarchy:
             if colour == side and shot.piece.kind == "q":
-                raise Refused(f"{SIDES[side]}'s queen is the shooter: write where she stopped after >, "
-                              "not as pushed")
+                raise Refused(TChakoRefusal.SHOOTER_PUSHED, side=SIDES[side])
             if shot.hit is not None and shot.hit.kind == "q" and colour != side:
-                raise Refused(f"{SIDES[colour]}'s queen is the piece hit: where she went is written after "
-                              "the hit, not as a push")
+                raise Refused(TChakoRefusal.HIT_PUSHED, side=SIDES[colour])
         plain = state.plain(pushed.zone, colour)
         try:
             take(state, pushed, colour, pushed=True)
         except Refused as refused:
-            raise Refused(f"{refused}: a shot pushes other pieces than the shooter and the piece hit, each "
-                          "written once") from None
+            raise Refused(TChakoRefusal.PUSHED_MISSING, missing=refused.refusal(action_text(shot))) from None
         if colour != side or pushed.kind != "":
             continue
         z, landing = pushed.zone, to.zone
@@ -268,28 +345,24 @@ def create(state: State, creation: Create, start: TurnStart, number: int) -> tup
     bit = 1 << k
     if not captures & bit and not (HOME_BITS[side] & bit and not opponent_held & bit):
         if HOME_BITS[side] & bit:
-            raise Refused(f"{SIDES[1 - side]} controlled {ZONES[k]} at the start of the turn, so "
-                          f"{SIDES[side]} may not create there")
-        raise Refused(f"{SIDES[side]} did not capture {ZONES[k]} at the start of the turn (a puck is "
-                      "created on a captured zone, or on one's own vital or base zone)")
+            raise Refused(TChakoRefusal.OPPONENT_CONTROLLED, opponent=SIDES[1 - side], zone=ZONES[k], side=SIDES[side])
+        raise Refused(TChakoRefusal.NOT_CAPTURED, side=SIDES[side], zone=ZONES[k])
     if state.created[k]:
         holder = state.created[k]
-        who = f"{SIDES['wbQq'.index(holder) % 2]}'s {'queen' if holder in 'Qq' else 'puck'}"
-        raise Refused(f"the creation space of {ZONES[k]} holds {who}, created there and not moved "
-                      "since: it must be shot, hit or pushed before another creation there")
+        who = Said(TChakoPiece.QUEEN if holder in "Qq" else TChakoPiece.CREATED_PUCK, side=SIDES["wbQq".index(holder) % 2])
+        raise Refused(TChakoRefusal.CREATION_SPACE_HELD, zone=ZONES[k], holder=who)
     queen = not state.modes.anarchy and state.queens[side] == OFF
     if creation.queen and not queen:
-        raise Refused(f"{SIDES[side]}'s queen is on the board: write +{ZONES[k]} to create a puck")
+        raise Refused(TChakoRefusal.QUEEN_ON_BOARD, side=SIDES[side], zone=ZONES[k])
     if not queen:
         if state.on_board(side) >= PUCKS:
-            raise Refused(f"{SIDES[side]} has no puck in reserve (all {PUCKS} are on the board)")
+            raise Refused(TChakoRefusal.NO_RESERVE, side=SIDES[side], pucks=PUCKS)
         limit = state.modes.values.get("sudden death")
         if limit is not None and state.made[side] >= limit:
-            raise Refused(f"{SIDES[side]} has created its {limit} puck{'' if limit == 1 else 's'} "
-                          "(sudden death)")
+            raise Refused(TChakoRefusal.CREATED_ALL, side=SIDES[side], limit=limit)
         stop = state.modes.values.get("sudden death turns")
         if stop is not None and number > stop:
-            raise Refused(f"no puck is created after turn {stop} (sudden death)")
+            raise Refused(TChakoRefusal.CREATION_TOO_LATE, turn=stop)
         made = state.made
         state.made = (made[0] + 1, made[1]) if side == WHITE else (made[0], made[1] + 1)
     state.add(k, side, 1)
@@ -311,37 +384,31 @@ def move_anchor(state: State, anchor: Anchor) -> int:
     """Place an elastic's anchor, or move it to another obstacle; its cost."""
     side = state.side
     index = 3 * side + anchor.elastic
-    name = ("first short", "second short", "long")[anchor.elastic]
     a, b, _ = state.elastics[index]
     for obstacle in (anchor.origin, anchor.to):
         if obstacle and obstacle not in OBSTACLE_SET:
-            raise Refused(f"there is no obstacle between {obstacle[0]} and {obstacle[1]}")
+            raise Refused(TChakoRefusal.NO_OBSTACLE, first=obstacle[0], second=obstacle[1])
     if not anchor.origin and a and b:
-        raise Refused(f"both anchors of {SIDES[side]}'s {name} elastic are placed: name the one moved")
+        raise Refused(TChakoRefusal.NAME_ANCHOR, side=SIDES[side], elastic=anchor.elastic)
     if anchor.origin not in (a, b):
-        raise Refused(f"{SIDES[side]}'s {name} elastic has no anchor on {anchor.origin}")
+        raise Refused(TChakoRefusal.NO_ANCHOR, side=SIDES[side], elastic=anchor.elastic, obstacle=anchor.origin)
     kept = b if anchor.origin == a else a
     busy = {obstacle for k, span in enumerate(state.elastics) if k != index for obstacle in span if obstacle}
     if anchor.to in busy or anchor.to == kept:
-        raise Refused(f"the obstacle {anchor.to} already carries an elastic")
+        raise Refused(TChakoRefusal.OBSTACLE_BUSY, obstacle=anchor.to)
     middle = ""
     if kept:
         if anchor.elastic < 2 and kept not in FINE[anchor.to]:
-            raise Refused(f"a short elastic spans two obstacles joined by a fine line, and {kept} "
-                          f"and {anchor.to} are not")
+            raise Refused(TChakoRefusal.SHORT_NOT_JOINED, kept=kept, to=anchor.to)
         if anchor.elastic == 2:
             middles = sorted((FINE[kept] & FINE[anchor.to]) - busy - {kept, anchor.to})
             if not middles:
-                raise Refused(f"a long elastic spans two obstacles joined through a free third one by "
-                              f"two fine lines, and {kept} and {anchor.to} are not")
+                raise Refused(TChakoRefusal.LONG_NOT_JOINED, kept=kept, to=anchor.to)
             if anchor.middle and anchor.middle not in middles:
-                several = len(middles) > 1
-                raise Refused(f"{anchor.middle} cannot be the middle of a long elastic from {kept} to "
-                              f"{anchor.to}: the free obstacle{'s' if several else ''} joined to both by fine "
-                              f"lines {'are' if several else 'is'} {' and '.join(middles)}")
+                raise Refused(TChakoRefusal.WRONG_MIDDLE, middle=anchor.middle, kept=kept, to=anchor.to, middles=middles)
             middle = anchor.middle or middles[0]
     if anchor.middle and not middle:
-        raise Refused("only a long elastic with both anchors placed has a middle obstacle")
+        raise Refused(TChakoRefusal.MIDDLE_NOT_LONG)
     low, high = sorted((kept, anchor.to))
     elastics = state.elastics
     state.elastics = (*elastics[:index], (low, high, middle) if kept else (anchor.to, "", ""), *elastics[index + 1:])

@@ -5,8 +5,10 @@ come at any moment of it or as the next turn begins, and the mark `#`
 
 from __future__ import annotations
 
-from ..base import Played
-from .actions import Refused, State, TurnStart, act, shoot
+from typing import cast
+
+from ..base import Param, Played, Refusal
+from .actions import Refused, State, TChakoRefusal, TurnStart, act, shoot
 from .board import WHITE, BLACK
 from .modes import Modes
 from .position import SIDES, TChakoPosition, end_outcome
@@ -17,7 +19,14 @@ AP, FIRST_AP = 14, 10  # action points a turn, in half points (7, and 5 for Whit
 
 
 class Illegal(Exception):
-    """Raised while playing a turn, with the reason it breaks the rules."""
+    """Raised while playing a turn, with the refusal (args[0])."""
+
+    def __init__(self, code: TChakoRefusal, **params: Param) -> None:
+        super().__init__(Refusal(code, **params))
+
+    @property
+    def refusal(self) -> Refusal:
+        return cast(Refusal, self.args[0])
 
 
 def play_turn(modes: Modes, position: TChakoPosition, turn: Turn) -> Played[TChakoPosition, Turn]:
@@ -27,7 +36,7 @@ def play_turn(modes: Modes, position: TChakoPosition, turn: Turn) -> Played[TCha
     done: list[Action] = []
     try:
         if position.end != "play":
-            raise Illegal(f"the game is over: {end_outcome(position, modes).reason}")
+            raise Illegal(TChakoRefusal.GAME_OVER, ending=end_outcome(position, modes))
         if modes.carrisk:  # two free creations, spent on the turn's first actions or lost
             state.free = 2
         start = TurnStart(tuple(state.zones), state.side)
@@ -36,23 +45,23 @@ def play_turn(modes: Modes, position: TChakoPosition, turn: Turn) -> Played[TCha
         marked = bool(turn) and isinstance(turn[-1], Decided)
         for action in actions_of(turn):
             if state.end != "play":
-                raise Illegal(f"{action_text(action)}: the game ended with the previous action: "
-                              f"{end_outcome(state.position(0, 1), modes).reason}")
+                raise Illegal(TChakoRefusal.ENDED_BEFORE, action=action_text(action),
+                              ending=end_outcome(state.position(0, 1), modes))
             try:
                 if type(action) is Shot and not state.free:  # the usual action, without _act's dispatch
                     cost = shoot(state, action, start)
                 else:
                     cost, action = act(state, action, start, position.number)
             except Refused as refused:
-                raise Illegal(f"{action_text(action)}: {refused}") from None
+                return Played(refused.refusal(action_text(action)), turn, None)
             if spent + cost > budget:
-                raise Illegal(f"{action_text(action)} costs {_points(cost)}, and {SIDES[state.side]} has "
-                              f"{_points(budget - spent)} left of its {_points(budget)} this turn")
+                raise Illegal(TChakoRefusal.OVER_BUDGET, action=action_text(action), cost=cost, side=SIDES[state.side],
+                              left=budget - spent, budget=budget)
             spent += cost
             done.append(action)
             _check_wins(state, start)
     except Illegal as error:
-        return Played(str(error), turn, None)
+        return Played(error.refusal, turn, None)
     during = state.end != "play"
     after = _next_turn(state, position.number, spent)
     decided = not during and after.end != "play"  # by the start of the next turn: the mark `#`
@@ -62,12 +71,11 @@ def play_turn(modes: Modes, position: TChakoPosition, turn: Turn) -> Played[TCha
     return Played(None, done_turn if done_turn != turn else turn, after)
 
 
-def _mark_refused(after: TChakoPosition, during: bool, modes: Modes) -> str:
+def _mark_refused(after: TChakoPosition, during: bool, modes: Modes) -> Refusal:
     """Why a turn may not be marked `#`: the game ended during it, or goes on."""
     if during:
-        return f"#: the game ended during this turn, not at the start of the next one: {end_outcome(after, modes).reason}"
-    return (f"#: the game is not decided at the start of {SIDES[after.side]}'s turn {after.number}: # marks "
-            "a game that ends as the next turn begins")
+        return Refusal(TChakoRefusal.MARK_DURING, ending=end_outcome(after, modes))
+    return Refusal(TChakoRefusal.MARK_NOT_DECIDED, side=SIDES[after.side], number=after.number)
 
 
 def _next_turn(state: State, number: int, spent: int) -> TChakoPosition:
@@ -140,10 +148,3 @@ def _created_all(state: State, who: int) -> bool:
     deadline = state.modes.values.get("sudden death turns")
     next_turn = state.number + (who == WHITE and state.side == BLACK)  # who's turn now or next
     return deadline is not None and next_turn > deadline
-
-
-def _points(halves: int) -> str:
-    """Half action points in words: 3½ action points."""
-    whole, half = divmod(halves, 2)
-    text = f"{whole}½" if half and whole else "½" if half else str(whole)
-    return f"{text} action point" + ("" if halves in (1, 2) else "s")

@@ -8,9 +8,9 @@ standing on creation spaces and the elastics are kept apart.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ..base import Outcome
+from ..base import Ending, Outcome, Param
 from .board import BASES, WHITE, BLACK, ZONES
 from .zones import FINE, OBSTACLE_SET, OFF, VITAL_ZONE, ZONE, zone_list
 
@@ -51,16 +51,16 @@ class TChakoPosition(NamedTuple):
 _COMPARED = TChakoPosition._fields.index("side") + 1  # the fields equality looks at
 
 
-WINS = {
-    "queen": "{w} hit {l}'s queen while {l} was in t'chako",
-    "noqueen": "{l} was put in t'chako with its queen off the board",
-    "anarchy": "{w} linked a chain of zones to {l}'s vital zone and controls it (anarchy)",
-    "hill": "{w} holds {zones} (king of the hill)",
-    "lead": "{w} has {n} pucks more than {l} (demographic victory)",
-    "total": "{w} has {n} pucks on the board (demographic victory)",
-    "sudden": "{l} has no puck left and may create no more (sudden death)",
-    "zones": "the countdown is over and {w} captures more zones",
-    "count": "the countdown is over, both capture as many zones, and {w} has more pucks on the board",
+WINS = {  # how position codes write each win after "W:" or "B:", and its ending
+    "queen": Ending.QUEEN_HIT,
+    "noqueen": Ending.NO_QUEEN,
+    "anarchy": Ending.ANARCHY,
+    "hill": Ending.HILL,
+    "lead": Ending.LEAD,
+    "total": Ending.TOTAL,
+    "sudden": Ending.SUDDEN_DEATH,
+    "zones": Ending.COUNTDOWN_ZONES,
+    "count": Ending.COUNTDOWN_PUCKS,
 }
 
 
@@ -204,10 +204,13 @@ def read_elastics(text: str) -> tuple[tuple[str, str, str], ...]:
 def end_outcome(position: TChakoPosition, modes: Modes) -> Outcome:
     """How the game ended at a position whose end is not 'play'."""
     if position.end == "stop":
-        return Outcome(None, "the countdown is over with as many zones and pucks each: the players decide "
-                             "by the pucks nearest the opponent's vital zone")
+        return Outcome(None, Ending.COUNTDOWN_TIE)
     winner = "WB".index(position.end[0])
     why = position.end[2:]
-    zones = " and ".join(zone_list(bits) for bits, _ in modes.hills)
-    number = modes.values.get("demographic total" if why == "total" else "demographic")
-    return Outcome(winner, WINS[why].format(w=SIDES[winner], l=SIDES[1 - winner], zones=zones, n=number))
+    params: dict[str, Param] = {"side": SIDES[winner], "opponent": SIDES[1 - winner]}
+    if why == "hill":
+        params["zones"] = [zone_list(bits) for bits, _ in modes.hills]
+    elif why in ("lead", "total"):
+        # None (said "None") for a position code that says so under rules without the mode
+        params["pucks"] = cast(Param, modes.values.get("demographic total" if why == "total" else "demographic"))
+    return Outcome(winner, WINS[why], params)

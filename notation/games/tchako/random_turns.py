@@ -22,7 +22,7 @@ def legal_turns(modes: Modes, position: TChakoPosition) -> Iterator[Turn]:
         return
     yield ()
     for action in _candidates(modes, position):
-        if play_turn(modes, position, (action,)).reason is None:
+        if play_turn(modes, position, (action,)).refusal is None:
             yield (action,)
 
 
@@ -52,7 +52,7 @@ def random_turn(modes: Modes, position: TChakoPosition, rng: random.Random) -> T
     turn: tuple[Action, ...] = ()
     for _ in range(rng.randrange(1, 6)):
         action = _random_action(modes, position, turn, rng)
-        if action is not None and play_turn(modes, position, turn + (action,)).reason is None:
+        if action is not None and play_turn(modes, position, turn + (action,)).refusal is None:
             turn += (action,)
     return turn
 
