@@ -1,14 +1,113 @@
+// @ts-check
 /* The scoresheet of one game (docs/live.md#recording-a-game): tap cells, tap the turn offered, record it.
    Every change is an action with an id made here and the number of turns it was meant after;
    actions wait in localStorage until the server has them, so a turn entered offline is sent
-   when the network returns, once, in order. */
+   when the network returns, once, in order. The queue is plain functions of what is stored,
+   which node's tests require (docs/contributing.md#page-scripts). */
 (function () {
   "use strict";
+
+  /**
+   * @typedef {object} Action one change the scorer made, waiting until the server has it
+   * @property {string} id made on this device: the server saves an action once
+   * @property {number} ply the number of turns of the record it was meant after
+   * @property {string} kind turn, undo, comment, nag, clock, result or reopen
+   * @property {string} text
+   * @property {string} reason
+   * @property {string} [refused] why the server refused it
+   */
+
+  /**
+   * @typedef {object} Storage where the queue is kept (localStorage, through live.js)
+   * @property {function(string): string} stored the text kept under a key ("" for none)
+   * @property {function(string, string | null): void} store keep a text under a key (null: forget it)
+   */
+
+  /**
+   * The actions of one game's sheet that wait for the server, kept in `storage` under `key`.
+   * @constructor
+   * @param {Storage} storage
+   * @param {string} key
+   */
+  function Queue(storage, key) {
+    this.storage = storage;
+    this.key = key;
+  }
+
+  /** @returns {Action[]} the waiting actions, first to send first (none when what is kept is unreadable) */
+  Queue.prototype.actions = function () {
+    try {
+      var actions = JSON.parse(this.storage.stored(this.key) || "[]");
+      return Array.isArray(actions) ? actions : [];
+    } catch (error) { return []; }
+  };
+
+  /** @param {Action[]} actions */
+  Queue.prototype.save = function (actions) {
+    this.storage.store(this.key, actions.length ? JSON.stringify(actions) : null);
+  };
+
+  /**
+   * The number of turns the record will have once the waiting actions are applied.
+   * @param {number} plies the turns of the record as the server last said
+   */
+  Queue.prototype.expectedPly = function (plies) {
+    var ply = plies;
+    this.actions().forEach(function (action) {
+      if (action.kind === "turn") ply += 1;
+      if (action.kind === "undo") ply -= 1;
+    });
+    return ply;
+  };
+
+  /**
+   * Add an action at the end, meant after the turns the record will have by then.
+   * @param {string} id
+   * @param {number} plies the turns of the record as the server last said
+   * @param {string} kind
+   * @param {string} [text]
+   * @param {string} [reason]
+   */
+  Queue.prototype.add = function (id, plies, kind, text, reason) {
+    var actions = this.actions();
+    actions.push({id: id, ply: this.expectedPly(plies), kind: kind, text: text || "", reason: reason || ""});
+    this.save(actions);
+  };
+
+  /**
+   * Give up the first action: the actions after it are meant one turn earlier (after a turn)
+   * or later (after an undo). The action given up, if any.
+   * @returns {Action | undefined}
+   */
+  Queue.prototype.discard = function () {
+    var actions = this.actions();
+    var dropped = actions.shift();
+    if (!dropped) return dropped;
+    var moved = dropped.kind === "turn" ? -1 : dropped.kind === "undo" ? 1 : 0;
+    actions.forEach(function (action) { action.ply += moved; });
+    this.save(actions);
+    return dropped;
+  };
+
+  /**
+   * The action as the sheet lists it.
+   * @param {Action} action
+   */
+  function describe(action) {
+    if (action.kind === "turn") return action.text;
+    if (action.kind === "undo" || action.kind === "reopen") return action.kind;
+    if (action.kind === "result") return "result " + action.text + (action.reason ? " (" + action.reason + ")" : "");
+    return action.kind + " " + action.text;
+  }
+
+  if (typeof module !== "undefined" && module) module.exports = {Queue: Queue, describe: describe};
+  if (typeof window === "undefined") return;  /* node's tests: the queue only */
+
   var live = window.ludoscribeLive;
   var page = live.pageData();
   var name = page.name;
   var base = "/api/games/" + encodeURIComponent(name);
-  var queueKey = "ls-queue:" + name;
+  var waiting = new Queue(live, "ls-queue:" + name);
   var $ = function (selector) { return document.querySelector(selector); };
   var board = $(".ls-sheet-board"), offersBox = $(".ls-offers"), turnField = $("#ls-turn");
   var message = $(".ls-message"), prompt = $(".ls-prompt"), chance = $(".ls-chance");
@@ -17,11 +116,12 @@
   var draft = "", picked = [], asked = 0, sending = false, retry = null;
 
   function queue() {
-    try { return JSON.parse(live.stored(queueKey) || "[]"); } catch (error) { return []; }
+    return waiting.actions();
   }
 
+  /** @param {Action[]} actions */
   function saveQueue(actions) {
-    live.store(queueKey, actions.length ? JSON.stringify(actions) : null);
+    waiting.save(actions);
   }
 
   function say(text, kind) {
@@ -33,20 +133,13 @@
     live.setText($(".ls-connection"), text);
   }
 
-  /* The number of turns the record will have once the waiting actions are applied. */
-  function expectedPly() {
-    var ply = state ? state.plies : 0;
-    queue().forEach(function (action) {
-      if (action.kind === "turn") ply += 1;
-      if (action.kind === "undo") ply -= 1;
-    });
-    return ply;
-  }
-
+  /**
+   * @param {string} kind
+   * @param {string} [text]
+   * @param {string} [reason]
+   */
   function act(kind, text, reason) {
-    var actions = queue();
-    actions.push({id: live.randomId(12), ply: expectedPly(), kind: kind, text: text || "", reason: reason || ""});
-    saveQueue(actions);
+    waiting.add(live.randomId(12), state ? state.plies : 0, kind, text, reason);
     showQueue();
     flush();
   }
@@ -91,13 +184,6 @@
     if (!retry) retry = setTimeout(function () { retry = null; if (state) flush(); else claim(false); }, 2000);
   }
 
-  function describe(action) {
-    if (action.kind === "turn") return action.text;
-    if (action.kind === "undo" || action.kind === "reopen") return action.kind;
-    if (action.kind === "result") return "result " + action.text + (action.reason ? " (" + action.reason + ")" : "");
-    return action.kind + " " + action.text;
-  }
-
   function showQueue() {
     var actions = queue();
     var box = $(".ls-queue");
@@ -113,12 +199,8 @@
   }
 
   function discard() {
-    var actions = queue();
-    if (!actions.length) return;
-    var dropped = actions.shift();
-    var shift = dropped.kind === "turn" ? -1 : dropped.kind === "undo" ? 1 : 0;
-    actions.forEach(function (action) { action.ply += shift; });
-    saveQueue(actions);
+    var dropped = waiting.discard();
+    if (!dropped) return;
     say("Discarded: " + describe(dropped), "info");
     showQueue();
     flush();
@@ -381,7 +463,7 @@
     }
   });
   document.addEventListener("click", function (event) {
-    var place = event.target.closest(".ls-places button");
+    var place = /** @type {Element} */ (event.target).closest(".ls-places button");
     if (place) pick(place.getAttribute("data-cell"));
   });
 
