@@ -1,6 +1,6 @@
 """The page scripts (render/viewer.js, render/search.js, render/live/static/*.js) are checked by
-TypeScript's `tsc` and unit-tested by node's own test runner, without a browser
-(docs/contributing.md#page-scripts).
+TypeScript's `tsc` and unit-tested by node's own test runner, without a browser; the pages' colours
+are named once, as CSS variables (docs/contributing.md#page-scripts).
 
 Both come from tests/.npm (`npm ci --prefix tests/.npm`, which .ci/run does) and node. Locally the
 tests are skipped when either is missing; in CI (CI=true) they fail instead, as the accessibility
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,6 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "tests" / "js"
 TSC = ROOT / "tests" / ".npm" / "node_modules" / "typescript" / "bin" / "tsc"
+STYLES = (ROOT / "render" / "viewer.css", ROOT / "render" / "live" / "static" / "live.css")
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?)\(")
 PAGE_SCRIPTS = sorted([ROOT / "render" / "viewer.js", ROOT / "render" / "search.js",
                        *(ROOT / "render" / "live" / "static").glob("*.js")])
 
@@ -78,3 +81,18 @@ def test_node_unit_tests_pass():
     assert result.returncode == 0, result.stdout + result.stderr
     summary = dict(line[2:].split(" ", 1) for line in result.stdout.splitlines() if line.startswith("# "))
     assert int(summary["pass"]) >= 17 and summary["fail"] == "0", result.stdout
+
+
+@pytest.mark.parametrize("style", STYLES, ids=lambda path: path.name)
+def test_colours_are_named_once(style):
+    """Every colour of the style is a variable of its :root, used by name everywhere else."""
+    text = style.read_text(encoding="utf-8")
+    roots = re.findall(r":root\s*\{([^}]*)\}", text)
+    assert len(roots) == 1, style
+    named = dict(re.findall(r"(--[\w-]+)\s*:\s*([^;]+);", roots[0]))
+    colours = {name: value for name, value in named.items() if COLOUR.match(value)}
+    assert len(colours) > 10
+    rest = re.sub(r":root\s*\{[^}]*\}", "", text)
+    assert COLOUR.findall(rest) == []
+    used = set(re.findall(r"var\((--[\w-]+)", rest))
+    assert set(colours) <= used, set(colours) - used
