@@ -107,22 +107,13 @@
   var page = live.pageData();
   var name = page.name;
   var base = "/api/games/" + encodeURIComponent(name);
-  var waiting = new Queue(live, "ls-queue:" + name);
+  var queue = new Queue(live, "ls-queue:" + name);
   var $ = function (selector) { return document.querySelector(selector); };
   var board = $(".ls-sheet-board"), offersBox = $(".ls-offers"), turnField = $("#ls-turn");
   var message = $(".ls-message"), prompt = $(".ls-prompt"), chance = $(".ls-chance");
   var sheet = $(".ls-sheet");
   var state = null;  /* the game as the server last said */
   var draft = "", picked = [], asked = 0, sending = false, retry = null;
-
-  function queue() {
-    return waiting.actions();
-  }
-
-  /** @param {Action[]} actions */
-  function saveQueue(actions) {
-    waiting.save(actions);
-  }
 
   function say(text, kind) {
     message.textContent = text;
@@ -139,7 +130,7 @@
    * @param {string} [reason]
    */
   function act(kind, text, reason) {
-    waiting.add(live.randomId(12), state ? state.plies : 0, kind, text, reason);
+    queue.add(live.randomId(12), state ? state.plies : 0, kind, text, reason);
     showQueue();
     flush();
   }
@@ -147,17 +138,17 @@
   /* Send the waiting actions in order; stop at the first refused (the scorer decides) or when offline. */
   function flush() {
     if (sending) return;
-    var actions = queue();
+    var actions = queue.actions();
     if (!actions.length || actions[0].refused) { showQueue(); return; }
     sending = true;
     var action = actions[0];
     live.api("POST", base + "/actions", action).then(function (answer) {
       sending = false;
-      var now = queue();
+      var now = queue.actions();
       if (!now.length || now[0].id !== action.id) return flush();
       if (answer.status === 200) {
         now.shift();
-        saveQueue(now);
+        queue.save(now);
         connection("Online");
         var taken = state ? state.result : "*";
         show(answer.data);
@@ -167,7 +158,7 @@
         return flush();
       }
       now[0].refused = answer.data.refused || "refused";
-      saveQueue(now);
+      queue.save(now);
       say("Not saved: " + now[0].refused, "refused");
       if (answer.status === 409 && /another device/.test(now[0].refused)) $(".ls-claim").hidden = false;
       showQueue();
@@ -178,14 +169,14 @@
   }
 
   function offline() {
-    var waiting = queue().length;
+    var waiting = queue.actions().length;
     connection("Offline" + (waiting ? ": " + waiting + " waiting to be sent" : ""));
     showQueue();
     if (!retry) retry = setTimeout(function () { retry = null; if (state) flush(); else claim(false); }, 2000);
   }
 
   function showQueue() {
-    var actions = queue();
+    var actions = queue.actions();
     var box = $(".ls-queue");
     box.hidden = !actions.length;
     var list = box.querySelector("ol");
@@ -199,7 +190,7 @@
   }
 
   function discard() {
-    var dropped = waiting.discard();
+    var dropped = queue.discard();
     if (!dropped) return;
     say("Discarded: " + describe(dropped), "info");
     showQueue();
@@ -569,10 +560,10 @@
     return live.api("POST", base + "/claim", {take_over: !!takeOver}).then(function (answer) {
       connection("Online");
       if (answer.status === 200) {
-        var actions = queue();
+        var actions = queue.actions();
         if (actions.length && actions[0].refused && /another device/.test(actions[0].refused)) {
           delete actions[0].refused;
-          saveQueue(actions);
+          queue.save(actions);
         }
         show(answer.data);
         flush();
