@@ -14,6 +14,12 @@ Prints:
   --plies turns.
 
     python bench/live.py [--boards 50] [--spectators 200] [--turns 300] [--pace 0.05]
+
+With --before N the boards' games (--games, in turn) are in the folder with N turns each
+when the server starts, and the turns sent go on from there: long games, whose every turn
+saved must cost what a short game's does (docs/live.md#how-fast).
+
+    python bench/live.py --games Tektop,TChako --before 120
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from pathlib import Path
 
 from ludoscribe.notation.event import Action, EventFolder
 from ludoscribe.notation.games import game_class
+from ludoscribe.notation.scoresheet import Scoresheet
 
 GAMES = ("Teblo", "Staku", "Tektop", "Tekao", "TChako")
 CODE = "BENCH-CODE"
@@ -82,21 +89,37 @@ class Spectator:
                 self.arrived.setdefault((data["name"], data["plies"]), time.perf_counter())
 
 
-async def play(port: int, boards: int, spectators: int, turns: int, pace: float, rng: random.Random
-               ) -> tuple[list[float], list[float]]:
+def prepare(folder: str, games: list[str], boards: int, before: int, turns: int, rng: random.Random
+            ) -> list[tuple[str, list[str]]]:
+    """The boards' files, each game with `before` random turns; each board's name and script of turns."""
+    prepared = []
+    for board in range(boards):
+        game = games[board % len(games)]
+        texts = random_turns(game, before + turns, rng)
+        sheet = Scoresheet.new(game, {"Round": "1", "Board": str(board + 1)})
+        for text in texts[:before]:
+            assert sheet.add_turn(text) is None
+        name = f"round1-board{board + 1}.tgn"
+        sheet.save(os.path.join(folder, name))
+        prepared.append((name, texts))
+    return prepared
+
+
+async def play(port: int, boards: int, spectators: int, turns: int, pace: float, rng: random.Random,
+               games: list[str], prepared: list[tuple[str, list[str]]], before: int) -> tuple[list[float], list[float]]:
     watchers = [Spectator() for _ in range(spectators)]
     tasks = [asyncio.create_task(watcher.watch(port)) for watcher in watchers]
     await asyncio.wait_for(asyncio.gather(*(watcher.ready.wait() for watcher in watchers)), 120)
-    names, scripts = [], []
-    for board in range(boards):
-        game = GAMES[board % len(GAMES)]
+    names, scripts = [name for name, _ in prepared], [script for _, script in prepared]
+    for board in range(len(prepared), boards):
+        game = games[board % len(games)]
         status, created = await post(port, "/api/games", {"game": game, "round": "1", "board": str(board + 1),
                                                           "players": [f"P{2 * board}", f"P{2 * board + 1}"]})
         assert status == 200, created
         names.append(created["name"])
         scripts.append(random_turns(game, turns, rng))
     saved: dict[tuple[str, int], float] = {}
-    played = [0] * boards
+    played = [before if prepared else 0] * boards
     for number in range(turns):
         board = number % boards
         if played[board] >= len(scripts[board]):
@@ -157,22 +180,28 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.05, help="seconds between two turns, over all boards")
     parser.add_argument("--plies", type=int, default=60, help="length of the game for the cost of one turn")
     parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--games", default=",".join(GAMES), help="the boards' games, in turn")
+    parser.add_argument("--before", type=int, default=0, help="turns each game has when the server starts")
     options = parser.parse_args()
     rng = random.Random(options.seed)
+    games = options.games.split(",")
     with tempfile.TemporaryDirectory() as folder:
+        prepared = prepare(folder, games, options.boards, options.before, options.turns, rng) if options.before else []
         server = subprocess.Popen([sys.executable, "-c", "from ludoscribe.cli.main import main; main()", "serve",
                                    folder, "--port", "0", "--code", CODE], stdout=subprocess.PIPE, text=True)
         try:
             url = server.stdout.readline().strip()
             port = int(url.rstrip("/").rsplit(":", 1)[1])
             before = rss(server.pid)
-            each, every = asyncio.run(play(port, options.boards, options.spectators, options.turns, options.pace, rng))
+            each, every = asyncio.run(play(port, options.boards, options.spectators, options.turns, options.pace, rng,
+                                           games, prepared, options.before))
             after = rss(server.pid)
         finally:
             server.terminate()
             server.wait()
     costs = apply_cost(options.plies, 30, rng)
-    print(f"{options.boards} boards, {options.spectators} spectator streams, {len(every)} turns "
+    print(f"{options.boards} boards ({', '.join(games)}, {options.before} turns each at the start), "
+          f"{options.spectators} spectator streams, {len(every)} turns "
           f"(one every {options.pace:g} s), {os.cpu_count()} cores shared by server and clients")
     print(f"turn sent, checked, saved -> one spectator has it: median {statistics.median(each) * 1000:.1f} ms, "
           f"95th percentile {percentile(each, 0.95) * 1000:.1f} ms ({len(each)} deliveries)")

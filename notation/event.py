@@ -10,19 +10,22 @@ answered: stopping the program at any moment loses no saved turn.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import hashlib
 import os
 import re
 import stat
-from collections import OrderedDict
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from .games import Outcome, game_class
+from .games.base import Position
 from .limits import MAX_RECORD, shorten
 from .lock import Busy, ScoresheetLock
-from .model import GLYPHS, WINNERS, Record
+from .model import GLYPHS, WINNERS, Node, Record
 from .reader import read_string
 from .replay import Replayed, check, replay
 from .scoresheet import ANNOTATED, Scoresheet, correction
@@ -33,7 +36,6 @@ NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
 TEMPORARY = re.compile(rf"\.(?P<game>{GAME_FILE.pattern})\.[a-z0-9_]{{8}}\.tmp")
 TERMINATIONS = ("normal", "resignation", "agreement", "time forfeit", "adjudication")
 KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
-KEPT_ACTIONS = 10_000  # actions whose ids are remembered, so that one sent again is applied once
 
 
 class Refused(Exception):
@@ -72,6 +74,16 @@ class GameFile:
     def tag(self, name: str) -> str:
         return self.record.tags.get(name, "?") if self.record is not None else "?"
 
+    @cached_property
+    def line(self) -> list[tuple[Node | None, Position]]:
+        """The main line's positions, as notation/replay.py `positions` gives them, taken from the
+        replay already made: (None, start), then each turn's node and the position after it
+        (nothing when the game cannot be followed)."""
+        if self.record is None or self.replayed is None or self.problem is not None:
+            return []
+        played = self.replayed.history.positions
+        return [(None, played[0]), *zip(self.record.moves, played[1:])]
+
 
 def read_game(name: str, data: bytes, stamp: tuple[int, int, int] = (0, 0, 0)) -> GameFile:
     """A game from its file's bytes: read, replayed, and why it cannot be followed if it cannot."""
@@ -89,6 +101,9 @@ def read_game(name: str, data: bytes, stamp: tuple[int, int, int] = (0, 0, 0)) -
     if record.problems:
         return GameFile(name, version, text, record, replayed, f"{name} does not check: {record.problems[0]}", stamp)
     return GameFile(name, version, text, record, replayed, None, stamp)
+
+
+Change = tuple[str, GameFile | None, GameFile | None]  # a game's name, the game as known, as read now (None: gone)
 
 
 @dataclass(frozen=True)
@@ -112,13 +127,34 @@ class Applied:
     again: bool = False  # the action had been applied already
 
 
+def saved_game(name: str, sheet: Scoresheet, text: str, stamp: tuple[int, int, int]) -> GameFile:
+    """The game a scoresheet has just saved as `text`, made from the sheet in memory: what reading
+    the file back would give, without reading, parsing or replaying it again. The record and the
+    line are copies, which the sheet's next changes leave as they are."""
+    replayed = Replayed(sheet.outcome(), sheet.history.copy())
+    return GameFile(name, hashlib.sha256(text.encode("utf-8")).hexdigest()[:16], text, _copied(sheet.record),
+                    replayed, None, stamp)
+
+
+def _copied(record: Record) -> Record:
+    """A copy of a record that changes to either leave the other as it is (the rules and start shared)."""
+    return copy.deepcopy(record, {id(record.game): record.game, id(record.start): record.start})
+
+
 @dataclass
 class EventFolder:
-    """The games of an event folder, read again when their files change."""
+    """The games of an event folder, read again when their files change. A server changes them on
+    one thread (render/live/hub.py); they may be read from any.
+
+    A game saved here is known from its scoresheet, kept in memory with the version it saved
+    (`sheets`): the next action starts from it while the file is as it was saved; a file
+    changed elsewhere is read and replayed again, once (docs/live.md#choices).
+    """
 
     root: Path
     games: dict[str, GameFile] = field(default_factory=dict)
     name: str = ""  # the event's name when it is given (`serve --event`)
+    sheets: dict[str, tuple[str, Scoresheet]] = field(default_factory=dict)  # per game: the version saved, its sheet
 
     def path(self, name: str) -> str:
         """The file of a game (its name checked: never a path outside the folder)."""
@@ -126,35 +162,58 @@ class EventFolder:
             raise Refused(f"{name!r} is not the name of a game file")
         return os.path.join(str(self.root), name)
 
-    def scan(self) -> list[str]:
-        """Read the files that changed since the last scan; the names of the games changed or gone.
+    def scan(self, pool: Executor | None = None) -> list[str]:
+        """Read the files that changed since the last scan (in `pool` if given); the names of the
+        games changed or gone (`read_changes`, then `merge`)."""
+        return self.merge(self.read_changes(pool))
+
+    def read_changes(self, pool: Executor | None = None) -> list[Change]:
+        """The games whose files changed since they were read, read again (in `pool` if given):
+        only reads, which any thread may make while the games are saved; `merge` takes them in.
 
         Only regular files named like a game, directly in the folder, are games: links, hidden
         files (the locks) and everything else are left alone.
         """
+        games = self.games  # never changed in place (see `_put`): the games as known when the reading began
         seen: dict[str, tuple[int, int, int]] = {}
         with os.scandir(self.root) as entries:
             for entry in entries:
                 if GAME_FILE.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
                     info = entry.stat(follow_symlinks=False)
                     seen[entry.name] = (info.st_ino, info.st_size, info.st_mtime_ns)
-        changed = [name for name in self.games if name not in seen]
-        for name in changed:
-            del self.games[name]
-        for name, stamp in sorted(seen.items()):
-            known = self.games.get(name)
-            if known is not None and known.stamp == stamp:
+        changes: list[Change] = [(name, game, None) for name, game in games.items() if name not in seen]
+        stale = [(name, games.get(name)) for name, stamp in sorted(seen.items())
+                 if (known := games.get(name)) is None or known.stamp != stamp]
+        names = [name for name, _ in stale]
+        loaded = list(pool.map(self.load, names) if pool is not None else map(self.load, names))
+        return changes + [(name, known, game) for (name, known), game in zip(stale, loaded)]
+
+    def merge(self, changes: list[Change]) -> list[str]:
+        """Take in the games read by `read_changes`; the names of those changed or gone. A game
+        saved or made here since it was read is left as it is: the next reading sees its file."""
+        games, changed = dict(self.games), []
+        for name, known, game in changes:
+            if games.get(name) is not known:
                 continue
-            game = self.load(name)
             if game is None:
-                self.games.pop(name, None)
-                changed.append(name)
-            elif known is None or known.version != game.version:
-                self.games[name] = game
+                games.pop(name, None)
                 changed.append(name)
             else:
-                self.games[name] = game  # touched, not changed
+                if known is None or known.version != game.version:
+                    changed.append(name)
+                games[name] = game  # else touched, not changed
+        self.games = games
         return changed
+
+    def _put(self, name: str, game: GameFile | None) -> None:
+        """Know a game as `game` (None: gone). The dict of games is replaced, never changed in place,
+        so that whoever reads it meanwhile (the event loop, a reading thread) reads it whole."""
+        games = dict(self.games)
+        if game is None:
+            games.pop(name, None)
+        else:
+            games[name] = game
+        self.games = games
 
     def clear_temporary(self) -> list[str]:
         """Remove what saves cut short left in the folder; the names removed.
@@ -218,10 +277,9 @@ class EventFolder:
     def refresh(self, name: str) -> GameFile:
         """Read one game again now (after saving it); Refused if it is gone."""
         game = self.load(name)
+        self._put(name, game)
         if game is None:
-            self.games.pop(name, None)
             raise Refused(f"{name} is no longer in the event folder")
-        self.games[name] = game
         return game
 
     def event_name(self) -> str:
@@ -284,27 +342,56 @@ class EventFolder:
         if action.kind not in KINDS:
             raise Refused(f"{action.kind!r} is not an action ({', '.join(KINDS)})")
         path = self.path(name)
-        try:
-            sheet = Scoresheet.load(path)
-        except OSError as error:
-            raise Refused(f"cannot read {name}: {error.strerror or error}") from None
-        except (ValueError, UnicodeDecodeError) as error:
-            raise Refused(f"cannot record {name}: {error}") from None
+        sheet, kept = self._sheet(name, path)
         plies = len(sheet.record.moves)
         if _done_already(sheet, action):
-            return Applied(self.refresh(name), sheet.outcome(), again=True)
+            game = self.games[name] if kept else self.refresh(name)
+            self.sheets[name] = (game.version, sheet)
+            return Applied(game, sheet.outcome(), again=True)
         if action.ply != plies:
             raise Refused(f"the record has {plies} turn{'' if plies == 1 else 's'} now, not {action.ply}: "
                           f"this {action.kind} was meant for another position, so it is not saved")
         label = sheet.label() if not sheet.finished else ""
-        problem = _change(sheet, action)
+        problem = _change(sheet, action)  # refused, the sheet may be half changed: it is read again next time
         if problem is not None:
             raise Refused(f"{label}: {problem}" if action.kind == "turn" and label else problem)
         try:
-            sheet.save(path)
+            text = sheet.save(path)
         except OSError as error:
             raise Refused(f"cannot write {name}: {error.strerror or error}") from None
-        return Applied(self.refresh(name), sheet.outcome() if sheet.record.result == "*" else None)
+        game = saved_game(name, sheet, text, _stamp(path, len(text.encode("utf-8"))))
+        self._put(name, game)
+        self.sheets[name] = (game.version, sheet)
+        return Applied(game, game.replayed.outcome if game.replayed and sheet.record.result == "*" else None)
+
+    def _sheet(self, name: str, path: str) -> tuple[Scoresheet, bool]:
+        """The game's scoresheet, and whether it is the game as known (its file unchanged since it was
+        read or saved here): then it is made from memory, else from the file, read and replayed."""
+        version, sheet = self.sheets.pop(name, ("", None))
+        known = self.games.get(name)
+        if known is not None and known.stamp != (0, 0, 0) and known.stamp == _stamp(path):
+            if sheet is not None and known.version == version:
+                return sheet, True
+            if known.problem is None and known.record is not None and known.replayed is not None:
+                return Scoresheet(_copied(known.record), known.replayed.history.copy()), True
+        try:
+            return Scoresheet.load(path), False
+        except OSError as error:
+            raise Refused(f"cannot read {name}: {error.strerror or error}") from None
+        except (ValueError, UnicodeDecodeError) as error:
+            raise Refused(f"cannot record {name}: {error}") from None
+
+
+def _stamp(path: str, size: int | None = None) -> tuple[int, int, int]:
+    """The file's inode, size and modification time; (0, 0, 0), which no scan matches, when it
+    cannot be read or is not `size` bytes long (then another file replaced it meanwhile)."""
+    try:
+        info = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return 0, 0, 0
+    if size is not None and info.st_size != size:
+        return 0, 0, 0
+    return info.st_ino, info.st_size, info.st_mtime_ns
 
 
 def _change(sheet: Scoresheet, action: Action) -> str | None:
@@ -377,69 +464,3 @@ def _done_already(sheet: Scoresheet, action: Action) -> bool:
     if action.kind == "clock":
         return bool(moves[-1].comments) and moves[-1].comments[-1].endswith(f"[%clk {action.text.strip()}]")
     return False
-
-
-class Recorders:
-    """Which device records which game: one at a time, each holding its game's lock while it does,
-    so that a `ludoscribe record` session cannot write the game meanwhile, nor the other way round."""
-
-    def __init__(self, folder: EventFolder) -> None:
-        self.folder = folder
-        self.claims: dict[str, tuple[str, ScoresheetLock]] = {}
-        # the last actions applied, by game and id: only the result each proposed, so that an action
-        # sent again is answered as the first time without keeping the game as it was then
-        self.done: OrderedDict[str, Outcome | None] = OrderedDict()
-
-    def holder(self, name: str) -> str | None:
-        claim = self.claims.get(name)
-        return claim[0] if claim else None
-
-    def claim(self, name: str, device: str, take_over: bool = False) -> None:
-        """Let `device` record the game; Refused if another device or session records it."""
-        claim = self.claims.get(name)
-        if claim is not None:
-            if claim[0] == device:
-                return
-            if not take_over:
-                raise Refused(f"{name} is being recorded on another device: go on there, or take it over here "
-                              "(the other device then stops recording it)")
-            self.claims[name] = (device, claim[1])
-            return
-        if name not in self.folder.games:
-            raise Refused(f"there is no game {name} in the event folder")
-        lock = ScoresheetLock(self.folder.path(name))
-        try:
-            lock.acquire()
-        except Busy as error:
-            raise Refused(str(error)) from None
-        except OSError as error:
-            raise Refused(f"cannot lock {name}: {error.strerror or error}") from None
-        self.claims[name] = (device, lock)
-
-    def hold(self, name: str, device: str, lock: ScoresheetLock) -> None:
-        """Give `device` the game it has just created, with the lock taken for it."""
-        self.claims[name] = (device, lock)
-
-    def release(self, name: str, device: str) -> None:
-        claim = self.claims.get(name)
-        if claim is not None and claim[0] == device:
-            claim[1].release()
-            del self.claims[name]
-
-    def release_all(self) -> None:
-        for _, lock in self.claims.values():
-            lock.release()
-        self.claims.clear()
-
-    def apply(self, name: str, device: str, action: Action) -> Applied:
-        """Apply an action of the device recording the game, once whatever how often it is sent."""
-        key = f"{name}\n{action.id}"
-        if key in self.done:
-            return Applied(self.folder.games.get(name) or self.folder.refresh(name), self.done[key], True)
-        self.claim(name, device)
-        applied = self.folder.apply(name, action)
-        self.done[key] = applied.proposed
-        while len(self.done) > KEPT_ACTIONS:
-            self.done.popitem(last=False)
-        return applied
-

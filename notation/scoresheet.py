@@ -403,9 +403,11 @@ class Scoresheet:
         """The record's canonical TGN text."""
         return write_record(self.record)
 
-    def save(self, path: str) -> None:
-        """Write the record to `path` atomically (OSError if it cannot)."""
-        write_text(path, self.text())
+    def save(self, path: str) -> str:
+        """Write the record to `path` atomically (OSError if it cannot); the text written."""
+        text = self.text()
+        write_text(path, text)
+        return text
 
 
 def _turn_problem(word: str) -> str | None:

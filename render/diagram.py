@@ -136,16 +136,18 @@ def draw_annotated(draw: Callable[..., str], position: Position, annotations: An
 
 
 def record_diagrams(record: Record, plies: Iterable[int] | None = None, *, extra: Annotations = NONE,
+                    line: list[tuple[Node | None, Position]] | None = None,
                     **options: object) -> Iterator[tuple[int, str]]:
     """(ply, SVG) for each wanted main-line position of a checked record (all if None).
 
     The diagram after a turn highlights that turn and draws the annotations of its comments,
     then `extra` (the `diagram` command's own); the last one says how the game ended, if it did:
-    by its rules, or as its result says (a resignation, an agreement, time).
+    by its rules, or as its result says (a resignation, an agreement, time). `line` is the main
+    line's positions when they are known already (`positions`), so that they are not replayed.
     """
     draw = renderer_for(record.rules)
     wanted = None if plies is None else set(plies)
-    line = list(positions(record))
+    line = list(positions(record)) if line is None else line
     for ply, (node, position) in enumerate(line):
         if wanted is None or ply in wanted:
             last = (line[ply - 1][1], node.turn) if node is not None else None

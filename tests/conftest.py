@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import io
+import re
+from typing import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -19,6 +22,49 @@ settings.load_profile("busy-machine")
 pytest_plugins = ["browsers", "parquet_records"]  # the fixtures shared by the browser tests, by the Parquet tests
 
 ROWS = "ABCDEFGHIJKL"
+
+
+# The two lanes (docs/contributing.md#fast-and-full-runs): `pytest -m "not slow"` leaves out the
+# tests that drive the browser, build a site or draw images, found by the rules below, and those
+# marked `pytest.mark.slow` by hand for being long by nature (greedy players, limits, timings);
+# `pytest.mark.fast` keeps a test of a one-record site in the fast lane, so that it covers render/site*.
+BROWSER_FIXTURES = {"browser", "corpus_sites"}  # tests/browsers.py; a fixture built on them counts too
+# A site built: by build_site or a helper named build_..._site, by the site command, by
+# tests/hostile_records.py's build_everything, or the documentation's site by mkdocs or properdocs build.
+SITE_BUILT = re.compile(r"""\bbuild_\w*site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])|build_everything\("""
+                        r"""|["']build["'],\s*["']--strict["']""")
+IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)\b|render\.images""")
+# A command line of the docs' examples (a test's parameter) that builds a site or generates hundreds of games.
+LONG_EXAMPLES = re.compile(r"\bludoscribe site |--count \d{3,}")
+
+
+def _source(function: Callable[..., object]) -> str:
+    try:
+        return inspect.getsource(function)
+    except (OSError, TypeError):
+        return ""
+
+
+def is_slow(item: pytest.Item) -> bool:
+    """Whether a test drives the browser, builds a site, draws images or generates hundreds of games,
+    by itself or through its fixtures."""
+    names = set(getattr(item, "fixturenames", ()))
+    if names & BROWSER_FIXTURES:
+        return True
+    definitions = getattr(item, "_fixtureinfo", None)
+    functions = [getattr(item, "function", None)]
+    if definitions is not None:
+        functions += [definition.func for name in names for definition in definitions.name2fixturedefs.get(name, ())]
+    text = "\n".join(_source(function) for function in functions if function is not None)
+    callspec = getattr(item, "callspec", None)
+    parameters = " ".join(map(str, callspec.params.values())) + " " + callspec.id if callspec else ""
+    return bool(SITE_BUILT.search(text) or IMAGES_MADE.search(text + parameters) or LONG_EXAMPLES.search(parameters))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("fast") is None and is_slow(item):
+            item.add_marker(pytest.mark.slow)
 
 
 def header(result: str = "*", **tags: str) -> str:

@@ -396,6 +396,7 @@ def test_the_output_folder_is_skipped_even_before_it_is_marked(tmp_path):
     assert len([path for path, _, _ in Sources([str(corpus)], skip=[corpus / "out"])]) == 8
 
 
+@pytest.mark.fast  # a one-record site: the fast lane's test of the site's modules
 def test_site_never_deletes_a_file_it_did_not_write(tmp_path):
     site = tmp_path / "site"
     assert run("site", GAME, "-o", site, "-q").exit_code == 0

@@ -35,6 +35,14 @@ CLICK_EVERY_LINK = """() => {
   }
   return window.__clicked.length;
 }"""
+# Clicked after the page's own links: once its script has run, so have the scripts of the
+# javascript: addresses clicked before it (a condition to wait for, rather than a fixed time).
+CLICK_LAST = """() => {
+  const last = document.createElement("a");
+  last.href = "javascript:void(window.__lastClickRan = true)";
+  document.body.append(last);
+  last.click();
+}"""
 
 
 
@@ -69,8 +77,9 @@ def visit(page, path: Path) -> tuple[list[str], list[str]]:
     try:
         page.goto(path.as_uri())
         page.evaluate(CLICK_EVERY_LINK)
-        page.wait_for_timeout(30)  # a javascript: address runs after the click returns
         clicked = page.evaluate("window.__clicked")
+        page.evaluate(CLICK_LAST)  # a javascript: address runs after the click returns, in the order clicked
+        page.wait_for_function("window.__lastClickRan === true")
     except Exception as error:  # noqa: BLE001 - a page that left for elsewhere destroys its context
         wrong.append(f"the page went elsewhere ({page.url}): {error}")
         clicked = []

@@ -75,16 +75,25 @@ def open_search(page, theme: str) -> None:
         if not page.locator(".md-search__input").is_visible():
             page.click('label.md-header__button[for="__search"]')
     else:
-        if page.locator('.navbar-toggler[data-bs-target="#navbar-collapse"]').is_visible():
+        opener = page.locator('[data-bs-target$="_search_modal"]')
+        if not opener.is_visible():  # on a phone, in the header's menu
             page.click('.navbar-toggler[data-bs-target="#navbar-collapse"]')
-        page.click('[data-bs-target$="_search_modal"]')
+        opener.click()
 
 
 def search(page, theme: str, word: str):
-    """Type `word` in the search box; the links of the results."""
-    open_search(page, theme)
+    """Type `word` in the search box; the links of the results. A click that a busy machine lets
+    land while the theme's menu or dialog is still moving is made again (three tries)."""
     box = page.locator(".md-search__input" if theme == "material" else '[id$="-search-query"]')
-    expect(box).to_be_visible()
+    for tries_left in (2, 1, 0):
+        open_search(page, theme)
+        try:
+            expect(box).to_be_visible(timeout=10_000)
+            break
+        except AssertionError:
+            if not tries_left:
+                raise
+            page.keyboard.press("Escape")
     box.fill(word)
     results = page.locator(".md-search-result__list a" if theme == "material" else '[id$="-search-results"] a')
     expect(results.first).to_be_visible()

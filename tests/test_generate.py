@@ -98,6 +98,7 @@ def test_the_output_is_written_whole_or_not_at_all(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out.tgn"]  # no temporary file left
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("made", [texts, rows], ids=["tgn", "parquet rows"])
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_what_is_held_does_not_grow_with_the_count(made, jobs, monkeypatch):

@@ -21,6 +21,7 @@ from ludoscribe.cli.main import cli
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 GAME = CORPUS / "teblo" / "open-day-2024-kalf-vos.tgn"  # one record
+SHORT = ROOT / "tests" / "records" / "short-teblo.tgn"  # four turns: how a drawing is written, drawn quickly
 EVENT = CORPUS / "teblo" / "spring-quadrangular-2024.tgn"  # three records, Pieter Bakker plays in two
 START = "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"
 
@@ -31,16 +32,16 @@ WRITERS = {
     "convert-html": ["convert", GAME, "--to", "html"],
     "filter-tgn": ["filter", EVENT, "--player", "Bakker"],
     "filter-json": ["filter", EVENT, "--player", "Bakker", "--to", "json"],
-    "diagram": ["diagram", GAME],
+    "diagram": ["diagram", SHORT],
     "diagram-position": ["diagram", "--game", "teblo", "--position", START],
     "standings": ["standings", EVENT],
     "generate": ["generate", "teblo", "--max-turns", "12"],
 }
 if importlib.util.find_spec("PIL") and importlib.util.find_spec("resvg_py"):  # the images extra (docs/diagrams.md)
     WRITERS |= {
-        "diagram-png": ["diagram", GAME, "--format", "png"],
+        "diagram-png": ["diagram", SHORT, "--format", "png"],
         "diagram-pdf": ["diagram", "--game", "teblo", "--position", START, "--format", "pdf"],
-        "diagram-gif": ["diagram", GAME, "--gif"],
+        "diagram-gif": ["diagram", SHORT, "--gif"],
         "diagram-sheet": ["diagram", EVENT, "--sheet"],
     }
 # The diagrams of records: a diagram that cannot be written is said and the others are drawn.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -112,6 +113,7 @@ def test_a_comment_holding_a_closing_brace_fits_on_one_line(character, offset):
         assert messages(from_json) == [f"$.records[0].moves[0].comments[0]: {refused}"]
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(character=CHARACTERS, offset=st.integers(-4, 4))
 def test_a_tag_line_is_limited_as_it_is_written(character, offset):

@@ -166,6 +166,7 @@ PASSES |= {f"reading and checking: {name}": Pass(
     lambda data: [check(record) for record in read_json(io.BytesIO(data))], make, 2_000) for name, make in JSON_TURNS.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PASSES)
 def test_each_pass_is_linear(name):
     run, make, size = PASSES[name]
@@ -231,6 +232,7 @@ def test_a_huge_turn_number_or_nag_is_a_problem_not_a_crash():
 # --- the count itself ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_count_tells_a_quadratic_pass_from_a_linear_one():
     def starts_over(text: str) -> int:  # looks at the rest of the text from every character
         return sum(len(text[at:].strip()) for at in range(len(text)))

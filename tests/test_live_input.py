@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from live_server import CODE, DEVICE, SAFETY
+from test_live_relay import relay  # the relay command, run as the relay's own tests run it
 from starlette.testclient import TestClient
 
 from ludoscribe.cli.main import cli
@@ -289,10 +290,6 @@ def test_an_address_not_served_says_so_in_json(client):
 
 
 # --- the relay's folder ------------------------------------------------------------------
-
-def relay(*args: object):
-    return CliRunner().invoke(cli, ["relay", *map(str, args)])
-
 
 @pytest.fixture
 def event(tmp_path):

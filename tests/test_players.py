@@ -91,6 +91,7 @@ def judged(rules: SomeGame, position: Any, turn: Any) -> tuple[bool, int]:
             material(rules, position, other) - material(rules, after, other))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["Teblo", "Staku", "Tektop", "Tekao", "TChako"])
 def test_greedy_wins_when_it_can_else_takes_the_most(game):
     rules = game_class(game)()
@@ -135,6 +136,7 @@ def test_greedy_records_check_clean_and_name_their_players(game):
     assert read.problems == []
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_at_staku():
     """A sanity check that greedy is not broken: over 200 games each way, it wins more often than it loses."""
     greedy_first = Counter(Generation("Staku", players_named="greedy,random", seed=1, max_turns=200).record(n).result

@@ -60,6 +60,7 @@ def case_id(limit: str, extra: int, blank: bool, newline: str) -> str:
             f"{'CRLF' if newline == chr(13) + chr(10) else 'LF'}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit, extra, blank, newline", CASES, ids=[case_id(*case) for case in CASES])
 def test_the_record_after_one_over_a_limit_is_read_and_counted(tmp_path, limit, extra, blank, newline):
     long, problem_line = record_over(limit, extra)

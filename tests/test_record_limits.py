@@ -112,6 +112,7 @@ def act(sheet: Scoresheet, action: tuple) -> bool:
     return method(*args) is None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(game="Teblo", actions=[("turn", 0), ("comment", near_limit("brace", 0)), ("clock", "0:10:00")])
 @example(game="Teblo", actions=[("turn", 0), ("comment", near_limit("command", 0)), ("clock", "0:10:00")])

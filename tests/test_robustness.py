@@ -110,12 +110,12 @@ def test_unclosed_comment(read):
 
 
 def test_unclosed_variation(read):
-    assert single_problem_then_good(read, TAGS + b"1. D4 H10 (1... H11\n2. D5\n") == (
+    assert single_problem_then_good(read, TAGS + b"1. D4 H10 (1... I11\n2. D5\n") == (
         "the variation opened at line 4 column 11 is not closed", 4, 11, "turn 2 Red")
 
 
 def test_unclosed_variation_before_the_result(read):
-    assert single_problem_then_good(read, TAGS + b"1. D4 H10\n(1... H11 2. D5 *\n") == (
+    assert single_problem_then_good(read, TAGS + b"1. D4 H10\n(1... I11 2. D5 *\n") == (
         "the variation opened at line 5 column 1 is not closed", 5, 17, "turn 2 Red")
 
 
@@ -226,6 +226,7 @@ def big_file(path) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_memory_stays_bounded(tmp_path):
     path = tmp_path / "big.tgn"
     count = big_file(path)

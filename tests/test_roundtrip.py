@@ -226,6 +226,7 @@ def fits(line: str) -> bool:
     return len(line) < 80 or " " not in line or bool(GLUED.search(line))
 
 
+@pytest.mark.slow
 @FEW
 @given(st.lists(records(), min_size=1, max_size=4))
 def test_multi_record_files_round_trip(cases):
@@ -237,6 +238,7 @@ def test_multi_record_files_round_trip(cases):
     assert [write_record(record) for record in read_all(written)] == [write_record(record) for record in read]
 
 
+@pytest.mark.slow
 @FEW
 @given(st.lists(records(), min_size=1, max_size=3))
 def test_json_round_trip(cases):

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent  # where this environment installed ludoscribe and mkdocs
 # Steps that make the environment the suite already runs in, and the suite itself.
@@ -38,6 +40,7 @@ def test_ci_runs_the_readmes_test_command():
     assert (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()[-1] == command
 
 
+@pytest.mark.slow  # builds the corpus's site and the documentation
 def test_the_readme_in_order_then_the_main_command_again(tmp_path):
     for name in ("corpus", "docs"):
         shutil.copytree(ROOT / name, tmp_path / name)

@@ -128,6 +128,15 @@ class History:
         self.turns.pop()
         self.positions.pop()
 
+    def copy(self) -> History:
+        """Another history of the same line, which the changes of either leave the other's as it is."""
+        other = History(self.positions[0])
+        other.turns, other.positions = self.turns[:], self.positions[:]
+        other._names = [names[:] for names in self._names]
+        other._namers = [dict(namers) for namers in self._namers]
+        other._ends = [[ends[:] for ends in level] for level in self._ends]
+        return other
+
     def rewind(self, length: int) -> None:
         """Take back turns until `length` are left."""
         while len(self.turns) > length:

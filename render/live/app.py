@@ -81,8 +81,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
     finally:
         task.cancel()
-        live.spectators.close()
-        live.recorders.release_all()
+        live.close()
 
 
 async def refused(request: Request, error: Exception) -> Response:

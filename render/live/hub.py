@@ -1,7 +1,7 @@
 """What a live server knows beside its event folder, and how it tells spectators.
 
 The folder holds every game (notation/event.py). Beside it the server keeps only who
-records which game (`Recorders`) and, for spectators' delay, the readings of each game
+records which game (`Recorders`, recorders.py) and, for spectators' delay, the readings of each game
 they may still be shown (delay.py): with a delay they see each game as it was `delay`
 seconds ago, and are told of it at the beat of the folder's readings, never at the
 moment something is saved. Games already in the folder when the server starts count as
@@ -9,26 +9,35 @@ seen then, so a restart never shows a turn early. Each change spectators may see
 numbered message of server-sent events; a spectator who reconnects with the number of
 the last message it got (`Last-Event-ID`) is sent the ones it missed, or the whole event
 when they are gone.
+
+The event loop never waits for a file: every change of the folder (a save, a new game, a
+claim, taking in what a reading found) runs on the event's one writer thread, in order,
+and the folder's files are read and replayed in a pool of threads (docs/live.md#choices).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
 import secrets
 from collections import deque
-from typing import Any, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, TypeVar
 
-from ...notation.event import EventFolder, GameFile, Recorders
+from ...notation.event import EventFolder, GameFile
 from .delay import Delayed
+from .recorders import Recorders
 from .views import View, summary
 
 KEPT_MESSAGES = 1024  # messages kept for spectators who reconnect
 QUEUED = 256  # messages waiting for one spectator before it is dropped as too slow
 ORDER = re.compile(r"[0-9]+")
 LOG = logging.getLogger(__name__)
+READERS = 4  # threads reading the folder's files
+T = TypeVar("T")
 
 
 def number_order(value: str) -> tuple[int, int, str]:
@@ -112,6 +121,24 @@ class Live:
         self.views: dict[str, View] = {}  # per game: the last view made, so that its key is worked out once
         self.shown: dict[str, str] = {}  # per game: the key of what spectators were last told
         self.spectators = Spectators()
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="ludoscribe-writer")
+        self.readers = ThreadPoolExecutor(READERS, thread_name_prefix="ludoscribe-reader")
+
+    async def write(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a change of the folder on the event's writer thread, after those asked before it."""
+        return await asyncio.get_running_loop().run_in_executor(self.writer, functools.partial(function, *args))
+
+    async def read(self) -> list[str]:
+        """Read the files changed since the last reading, off the event loop; the games changed or gone."""
+        changes = await asyncio.to_thread(self.folder.read_changes, self.readers)
+        return await self.write(self.folder.merge, changes)
+
+    def close(self) -> None:
+        """End the streams, let the save under way end, and free the games (the server stops)."""
+        self.spectators.close()
+        self.writer.shutdown(wait=True)
+        self.readers.shutdown(wait=False, cancel_futures=True)
+        self.recorders.release_all()
 
     def start(self) -> None:
         """Read the folder for the first time."""
@@ -184,7 +211,7 @@ class Live:
         while True:
             await asyncio.sleep(every)
             try:
-                self.changed(self.folder.scan())
+                self.changed(await self.read())
                 if self.delay:
                     self.tell()
             except OSError:

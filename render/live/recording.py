@@ -47,15 +47,20 @@ async def create(request: Request) -> Response:
     names = data.get("players", ["?", "?"])
     if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
         raise Problem(400, "players is a list of two names")
+    asked = (text(data, "game"), text(data, "round"), text(data, "board"), (names[0], names[1]), text(data, "variant"))
+    date = text(data, "date").strip() or None
+
+    def made() -> str:  # on the writer thread (hub.py)
+        name, lock = live.folder.new_game(*asked, date=date)
+        live.recorders.hold(name, device, lock)
+        return name
+
     try:
-        name, lock = live.folder.new_game(text(data, "game"), text(data, "round"), text(data, "board"),
-                                          (names[0], names[1]), text(data, "variant"),
-                                          date=text(data, "date").strip() or None)
+        name = await live.write(made)
     except Refused as error:
         raise Problem(409, str(error)) from None
     except OSError as error:  # a folder full or read-only: the game's file is not made (docs/live.md#safety)
         raise Problem(507, f"cannot make the game's file in the event folder: {error.strerror or error}") from None
-    live.recorders.hold(name, device, lock)
     live.changed([name])
     return JSONResponse({"name": name})
 
@@ -66,7 +71,7 @@ async def claim(request: Request) -> Response:
     name = game_named(request)
     data = await body(request)
     try:
-        live.recorders.claim(name, device, take_over=data.get("take_over") is True)
+        await live.write(live.recorders.claim, name, device, data.get("take_over") is True)
     except Refused as error:
         raise Problem(409, str(error)) from None
     return JSONResponse(sheet_state(live, name, device))
@@ -74,7 +79,8 @@ async def claim(request: Request) -> Response:
 
 async def release(request: Request) -> Response:
     device = recorder(request)
-    live_of(request).recorders.release(game_named(request), device)
+    live = live_of(request)
+    await live.write(live.recorders.release, game_named(request), device)
     return JSONResponse({"ok": True})
 
 
@@ -126,7 +132,7 @@ async def act(request: Request) -> Response:
     if not action.id:
         raise Problem(400, "an action has an id")
     try:
-        applied = live.recorders.apply(name, device, action)
+        applied = await live.write(live.recorders.apply, name, device, action)
     except Refused as error:
         if name in live.folder.games:  # the file may have changed under the device: show it as it is
             live.changed([name])

@@ -14,7 +14,6 @@ from ...notation.entry import Offers, entry_for
 from ...notation.event import TERMINATIONS, GameFile
 from ...notation.games import Outcome, SomeGame, display_name
 from ...notation.model import WINNERS
-from ...notation.replay import positions
 from ...notation.scoresheet import result_words
 from ..diagram import record_diagrams
 from ..wording import correction_words, remarks
@@ -117,7 +116,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
     if record is None or replayed is None or game.problem is not None:
         return state
     rules = record.rules
-    line = positions(record)
+    line = game.line
     state["start"] = _notes(record.comments)
     state["moves"] = [{"number": turn_number(line[k][1]), "turn": rules.turn_text(node.turn), "nags": node.nags,
                        "before": _notes(node.before), "after": _notes(node.comments)}
@@ -130,7 +129,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
     state["sides"] = list(rules.sides)
     state["words"] = {result: result_words(record, result) for result in WINNERS}  # as `ludoscribe record` says them
     try:
-        svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], size=SIZE))
+        svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=line, size=SIZE))
     except ValueError:
         svg = ""
     state["board"] = _tappable(svg, rules.name, frozenset(), False, _label(rules, game)) if svg else ""

@@ -20,7 +20,9 @@ from typing import Any, Callable, Iterable, TypeVar
 from ...notation.event import GameFile
 from ...notation.games import display_name
 from ...notation.model import Record
-from ...notation.replay import Replayed, positions, replay
+from ...notation.games.base import Position
+from ...notation.model import Node
+from ...notation.replay import Replayed, replay
 from ...notation.scoresheet import is_correction
 from ...notation.standings import played, standings
 from ...notation.writer import write_record
@@ -74,6 +76,15 @@ class View:
     @property
     def name(self) -> str:
         return self.game.name
+
+    @property
+    def line(self) -> list[tuple[Node | None, Position]]:
+        """The main line's positions of the record shown (`positions` would give them): the game's,
+        up to the turns shown, with the nodes shown (never replayed again)."""
+        record, line = self.record(), self.game.line
+        if record is None or not line:
+            return []
+        return [line[0], *((node, after) for node, (_, after) in zip(record.moves, line[1:]))]
 
     @property
     def result(self) -> str:
@@ -136,6 +147,8 @@ def per_game(function: Callable[..., T]) -> Callable[..., T]:
 @per_game
 def replayed(view: View) -> Replayed | None:
     record = view.record()
+    if record is not None and record is view.game.record:  # the whole game: replayed when it was read
+        return view.game.replayed
     return replay(record) if record is not None else None
 
 
@@ -156,8 +169,8 @@ def last_label(view: View) -> str:
     record = view.record()
     if record is None or not record.moves:
         return "Start"
-    line = positions(record)
-    return f"{turn_number(line[-2][1])} {record.rules.turn_text(record.moves[-1].turn)}"
+    before = view.game.line[len(record.moves) - 1][1]
+    return f"{turn_number(before)} {record.rules.turn_text(record.moves[-1].turn)}"
 
 
 def board_label(view: View) -> str:
@@ -213,7 +226,7 @@ def _board(view: View) -> str | None:
     record = view.record()
     assert record is not None
     try:
-        return next(svg for _, svg in record_diagrams(record, [len(record.moves)], size=CARD_SIZE))
+        return next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=view.line, size=CARD_SIZE))
     except ValueError:
         return None
 
