@@ -206,6 +206,28 @@ def test_a_game_of_each_game_is_recorded_by_tapping(game, size, server, pages, t
     assert '[Board "3"]' in text
 
 
+def test_a_tap_the_board_is_redrawn_under_is_kept(server, pages):
+    """The board is drawn again whenever the server answers (a turn saved, the cells' offers): a
+    finger pressed on a cell before it and lifted after it still taps that cell, and the cell
+    keeps the keyboard's focus (docs/live.md#recording-a-game)."""
+    page = pages(PHONE)
+    new_game(page, server.url, "Teblo", "1", "1", "Ann", "Bob")
+    tap(page, "D3")
+    choose(page, "D4")
+    record(page, 1)
+    held = box(page.locator(".ls-cell[data-cell='I10']"))
+    page.mouse.move(held["x"] + held["width"] / 2, held["y"] + held["height"] / 2)
+    page.mouse.down()  # pressed on I10 ...
+    other = page.locator(".ls-cell[data-cell='H10']")  # the pawn's step or a placement: two turns
+    other.focus()
+    page.keyboard.press("Enter")  # ... while a cell picked by the keyboard has the board drawn again
+    expect(page.locator(".ls-offer[data-turn='(H10)']")).to_be_visible()
+    expect(other).to_have_attribute("aria-pressed", "true")
+    expect(other).to_be_focused()
+    page.mouse.up()  # ... and lifted: I10 and H10 name one turn, the pawn's step
+    entered(page, "H10")
+
+
 # --- one recorder a game ----------------------------------------------------------------
 
 def test_a_second_recorder_is_refused_until_it_takes_over(server, pages, tmp_path):

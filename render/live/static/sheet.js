@@ -286,8 +286,16 @@
     });
   }
 
+  /**
+   * Draw the board the server sent (drawn by the server, every text in it escaped). While turns are
+   * entered, the tappable cells stay the same elements from one drawing to the next, only their
+   * marks changed: a tap pressed before the board is drawn again and lifted after still lands on
+   * its cell (the browser drops a click whose cell was removed meanwhile), and the cell the
+   * keyboard is on keeps the focus.
+   * @param {string} svg
+   */
   function setBoard(svg) {
-    board.innerHTML = svg;  /* drawn by the server, every text in it escaped */
+    if (!entering() || !redraw(svg)) board.innerHTML = svg;
     if (!entering()) return;
     board.querySelectorAll(".ls-cell").forEach(function (cell) {
       var picked_ = picked.indexOf(cell.getAttribute("data-cell")) >= 0;
@@ -295,6 +303,52 @@
       cell.setAttribute("tabindex", "0");
       cell.setAttribute("aria-label", cell.getAttribute("data-cell"));
       cell.setAttribute("aria-pressed", picked_ ? "true" : "false");
+    });
+  }
+
+  /**
+   * Draw `svg` into the board's drawing, keeping its cells, when both have the same cells in the same
+   * places; whether it did.
+   * @param {string} svg
+   */
+  function redraw(svg) {
+    var shown = board.querySelector("svg"), cells = shown && shown.querySelector(".ls-cells");
+    var template = document.createElement("template");
+    template.innerHTML = svg;  /* inert: nothing in it loads or runs */
+    var drawn = template.content.querySelector("svg"), fresh = drawn && drawn.querySelector(".ls-cells");
+    if (!shown || !cells || !drawn || !fresh || template.content.childElementCount !== 1 ||
+        cells.parentNode !== shown || fresh.parentNode !== drawn || !sameCells(cells, fresh)) return false;
+    Array.prototype.slice.call(shown.attributes).forEach(function (/** @type {Attr} */ attribute) {
+      if (!drawn.hasAttribute(attribute.name)) shown.removeAttribute(attribute.name);
+    });
+    Array.prototype.forEach.call(drawn.attributes, function (/** @type {Attr} */ attribute) {
+      shown.setAttribute(attribute.name, attribute.value);
+    });
+    Array.prototype.slice.call(shown.childNodes).forEach(function (/** @type {ChildNode} */ node) {
+      if (node !== cells) node.remove();
+    });
+    var before = true;  /* the drawing's parts under the cells, then any over them */
+    Array.prototype.slice.call(drawn.childNodes).forEach(function (/** @type {ChildNode} */ node) {
+      if (node === fresh) before = false;
+      else if (before) shown.insertBefore(node, cells);
+      else shown.appendChild(node);
+    });
+    Array.prototype.forEach.call(fresh.children, function (/** @type {Element} */ cell, /** @type {number} */ at) {
+      cells.children[at].setAttribute("class", cell.getAttribute("class") || "");  /* picked or not, no target */
+    });
+    return true;
+  }
+
+  /**
+   * Whether two drawings' cells are the same cells drawn in the same places.
+   * @param {Element} shown
+   * @param {Element} drawn
+   */
+  function sameCells(shown, drawn) {
+    if (shown.children.length !== drawn.children.length) return false;
+    return Array.prototype.every.call(drawn.children, function (/** @type {Element} */ cell, /** @type {number} */ at) {
+      var kept = shown.children[at];
+      return kept.getAttribute("data-cell") === cell.getAttribute("data-cell") && kept.innerHTML === cell.innerHTML;
     });
   }
 
