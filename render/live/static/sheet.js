@@ -374,14 +374,31 @@
       box.className = "ls-places ls-buttons ls-entry";
       board.after(box);
     }
-    box.replaceChildren.apply(box, Object.keys(buttons).map(function (place) {
+    keepOrReplace(box, Object.keys(buttons).map(function (place) {
       var button = document.createElement("button");
       button.type = "button";
       button.textContent = buttons[place];
       button.setAttribute("data-cell", place);
-      button.setAttribute("aria-pressed", picked.indexOf(place) >= 0 ? "true" : "false");
       return button;
     }));
+    Array.prototype.forEach.call(box.children, function (/** @type {Element} */ button) {
+      button.setAttribute("aria-pressed", picked.indexOf(button.getAttribute("data-cell") || "") >= 0 ? "true" : "false");
+    });
+  }
+
+  /**
+   * Show `made` in `box`, unless the same elements are there already (pressed or not): those are
+   * kept, so that a tap on one while the server answers still lands, as on the board's cells.
+   * @param {Element} box
+   * @param {Element[]} made
+   */
+  function keepOrReplace(box, made) {
+    var same = box.children.length === made.length && made.every(function (element, at) {
+      var shown = /** @type {Element} */ (box.children[at].cloneNode(true));
+      shown.removeAttribute("aria-pressed");
+      return element.isEqualNode(shown);
+    });
+    if (!same) box.replaceChildren.apply(box, made);
   }
 
   /* Tektop: the dice of the turn, up to three throws of four dice, given before the steps. */
@@ -471,7 +488,8 @@
   }
 
   function showOffers(data) {
-    offersBox.replaceChildren.apply(offersBox, data.offers.map(function (offer) {
+    offersBox.querySelectorAll("p").forEach(function (more) { more.remove(); });
+    keepOrReplace(offersBox, data.offers.map(function (/** @type {{turn: string}} */ offer) {
       var choice = button(offer.turn, "ls-offer");
       choice.setAttribute("data-turn", offer.turn);
       return choice;
