@@ -1,9 +1,75 @@
+// @ts-check
 /* Ludoscribe game viewer: step through a record's positions (docs/publishing.md#the-viewer).
    Plain script, no server needed: works from file://. The same script shows a viewer in any
    page from the JSON of `convert --to embed` (docs/publishing.md#a-viewer-in-any-page), runs the
-   opening explorer and sorts the site's tables. */
+   opening explorer and sorts the site's tables. Its navigation is plain functions of the record's
+   data, which node's tests require (docs/contributing.md#page-scripts). */
 (function () {
   "use strict";
+
+  /**
+   * @typedef {object} Entries the turns of a record as the viewer walks them (render/frames.py):
+   *   entry 0 is the start, each other entry the position after one turn
+   * @property {number[]} parent the entry each turn was played from (-1 for the start)
+   * @property {number[]} next the turn that follows on the same line (-1 at its end)
+   */
+
+  /**
+   * For each entry, the turns played from it: the main line's first, then its variations.
+   * @param {Entries} data
+   * @returns {number[][]}
+   */
+  function childrenOf(data) {
+    /** @type {number[][]} */
+    var children = data.parent.map(function () { return []; });
+    data.parent.forEach(function (parent, number) { if (parent >= 0) children[parent].push(number); });
+    return children;
+  }
+
+  /**
+   * The last entry of the line that goes on from entry `number`.
+   * @param {Entries} data
+   * @param {number} number
+   */
+  function lineEnd(data, number) {
+    var end = number;
+    while (data.next[end] >= 0) end = data.next[end];
+    return end;
+  }
+
+  /**
+   * Where each command leads from entry `number` (-1: nowhere).
+   * @param {Entries} data
+   * @param {number[][]} children the turns from each entry (childrenOf)
+   * @param {string} what forward, back, first, last, into (a variation) or out (of it)
+   * @param {number} number
+   */
+  function target(data, children, what, number) {
+    if (what === "forward") return data.next[number];
+    if (what === "back") return data.parent[number];
+    if (what === "first") return number === 0 ? -1 : 0;
+    if (what === "last") {
+      var end = lineEnd(data, number);
+      return end === number ? -1 : end;
+    }
+    if (what === "into") {  /* the first variation of the next turn, else the next alternative of this one */
+      var ahead = children[number];
+      if (ahead.length > 1) return ahead[1];
+      if (number <= 0) return -1;
+      var siblings = children[data.parent[number]];
+      var here = siblings.indexOf(number);
+      return here + 1 < siblings.length ? siblings[here + 1] : -1;
+    }
+    if (what === "out") {  /* back to the turn the variation replaces */
+      var first = number;
+      while (first > 0 && data.next[data.parent[first]] === first) first = data.parent[first];
+      return first > 0 ? data.next[data.parent[first]] : -1;
+    }
+    return -1;
+  }
+
+  if (typeof module !== "undefined" && module) module.exports = {childrenOf: childrenOf, lineEnd: lineEnd, target: target};
+  if (typeof window === "undefined") return;  /* node's tests: the navigation only */
   if (window.ludoscribeViewer) {  /* the script is on the page twice: set up what is new */
     window.ludoscribeViewer.start();
     return;
@@ -14,7 +80,8 @@
   var MARGIN = 8;  /* pixels kept between the current move and whatever could cover it */
   var SMALLEST = 11;  /* CSS pixels: no text of a board is drawn smaller */
   var LAYOUT = "ludoscribe-moves";  /* where the reader's choice of move layout is kept */
-  var here = document.currentScript ? document.currentScript.src : "";
+  var script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  var here = script ? script.src : "";
 
   function Viewer(game) {
     var self = this;
@@ -34,8 +101,7 @@
     if (this.open) this.open.hidden = false;
     this.buttons = {};
     this.links = [];
-    this.children = data.parent.map(function () { return []; });
-    data.parent.forEach(function (parent, number) { if (parent >= 0) self.children[parent].push(number); });
+    this.children = childrenOf(data);
     this.at = -1;
     this.root = -1;
     this.turned = false;
@@ -84,31 +150,9 @@
     this.said.textContent = "";  /* announced when the reader moves, not as the page opens */
   }
 
-  /* Where each command leads from entry `number` (-1: nowhere). */
+  /** Where each command leads from entry `number` (-1: nowhere). */
   Viewer.prototype.target = function (what, number) {
-    var data = this.data;
-    if (what === "forward") return data.next[number];
-    if (what === "back") return data.parent[number];
-    if (what === "first") return number === 0 ? -1 : 0;
-    if (what === "last") {
-      var end = number;
-      while (data.next[end] >= 0) end = data.next[end];
-      return end === number ? -1 : end;
-    }
-    if (what === "into") {  /* the first variation of the next turn, else the next alternative of this one */
-      var ahead = this.children[number];
-      if (ahead.length > 1) return ahead[1];
-      if (number <= 0) return -1;
-      var siblings = this.children[data.parent[number]];
-      var here = siblings.indexOf(number);
-      return here + 1 < siblings.length ? siblings[here + 1] : -1;
-    }
-    if (what === "out") {  /* back to the turn the variation replaces */
-      var first = number;
-      while (first > 0 && data.next[data.parent[first]] === first) first = data.parent[first];
-      return first > 0 ? data.next[data.parent[first]] : -1;
-    }
-    return -1;
+    return target(this.data, this.children, what, number);
   };
 
   Viewer.prototype.draw = function () {
@@ -399,7 +443,7 @@
               ArrowUp: "out", f: "flip", F: "flip"};
 
   document.addEventListener("keydown", function (event) {
-    var target = event.target;
+    var target = /** @type {HTMLElement} */ (event.target);
     var what = KEYS[event.key];
     if (!what || event.altKey || event.ctrlKey || event.metaKey || (event.shiftKey && what !== "flip")) return;
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.closest(".ls-menu")) return;
@@ -713,7 +757,18 @@
     explorers.forEach(function (explorer) { readable(explorer.svg); });
   });
 
-  window.ludoscribeViewer = {start: start};
+  /**
+   * What a page that draws a record again (the live game page) asks of its viewer: the entry shown,
+   * and whether it is the end of the main line; null for a game whose viewer has not started.
+   * @param {Element} game the record's .ls-game
+   * @returns {{at: number, end: boolean} | null}
+   */
+  function place(game) {
+    var viewer = viewers.filter(function (each) { return each.game === game; })[0];
+    return viewer ? {at: viewer.at, end: viewer.at === lineEnd(viewer.data, 0)} : null;
+  }
+
+  window.ludoscribeViewer = {start: start, place: place};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -206,6 +206,47 @@ def test_a_game_of_each_game_is_recorded_by_tapping(game, size, server, pages, t
     assert '[Board "3"]' in text
 
 
+def white_starts_tchako(page):
+    tap(page, "A")
+    choose(page, "A>D")
+    tap(page, "A", "E")
+    choose(page, "A>D,A>E")
+    record(page, 1)
+
+
+def yellow_starts_teblo(page):
+    tap(page, "D3")
+    choose(page, "D4")
+    record(page, 1)
+
+
+# game: (the turns before, the cell or button pressed, the cell the keyboard picks meanwhile, the turn both name)
+REDRAWN = {"Teblo": (yellow_starts_teblo, ".ls-cell[data-cell='I10']", "H10", "H10"),  # H10: the pawn's step or a placement
+           "TChako": (white_starts_tchako, ".ls-places button[data-cell='O']", "J", "J>O")}  # O: off the board
+
+
+@pytest.mark.parametrize("game", REDRAWN)
+def test_a_tap_the_board_is_redrawn_under_is_kept(game, server, pages):
+    """The board and its buttons are drawn again whenever the server answers (a turn saved, the
+    cells' offers): a finger pressed on a cell or a button before it and lifted after it still
+    taps it, and a cell keeps the keyboard's focus (docs/live.md#entering-a-turn)."""
+    before, pressed, picked, turn = REDRAWN[game]
+    page = pages(PHONE)
+    new_game(page, server.url, game, "1", "1", "Ann", "Bob")
+    before(page)
+    held = box(page.locator(pressed))
+    page.mouse.move(held["x"] + held["width"] / 2, held["y"] + held["height"] / 2)
+    page.mouse.down()  # pressed ...
+    other = page.locator(f".ls-cell[data-cell='{picked}']")
+    other.focus()
+    page.keyboard.press("Enter")  # ... while a cell picked by the keyboard has the board drawn again
+    expect(other).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".ls-offer").first).to_be_visible()
+    expect(other).to_be_focused()
+    page.mouse.up()  # ... and lifted: both name one turn
+    entered(page, turn)
+
+
 # --- one recorder a game ----------------------------------------------------------------
 
 def test_a_second_recorder_is_refused_until_it_takes_over(server, pages, tmp_path):

@@ -1,3 +1,4 @@
+// @ts-check
 /* Search for a site read from the disk (docs/publishing.md#search-from-the-disk). The themes'
    own search reads search/search_index.json in a web worker, which a browser refuses to a page
    read from file://. The ludoscribe plugin writes the same index beside this script as a script
@@ -8,7 +9,8 @@
   "use strict";
   if (location.protocol !== "file:" || window.ludoscribeSearch) return;
   window.ludoscribeSearch = true;
-  var here = document.currentScript ? document.currentScript.src : "";
+  var script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  var here = script ? script.src : "";
   var root = here.replace(/assets\/ludoscribe\/search\.js([?#].*)?$/, "");  /* the site's top folder */
   var LIMIT = 50;  /* results shown */
   var docs = null;
@@ -102,7 +104,7 @@
     });
     if (meta) meta.textContent = !query.trim() ? "Type to start searching" : hits.length ?
       hits.length + (hits.length === 1 ? " matching document" : " matching documents") : "No matching documents";
-    var toggle = document.getElementById("__search");
+    var toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
     if (toggle && !toggle.checked) toggle.checked = true;
   }
 
@@ -123,7 +125,7 @@
     if (mkdocs) answer(mkdocs, mkdocsResults);
     var material = document.querySelector(".md-search__input");
     if (material) {
-      var panel = document.querySelector(".md-search");  /* hidden by Material when its worker fails */
+      var panel = /** @type {HTMLElement} */ (document.querySelector(".md-search"));  /* hidden by Material when its worker fails */
       var shown = function () { if (panel.hidden) panel.hidden = false; };
       if (!panel.hasAttribute("aria-label")) panel.setAttribute("aria-label", "Search");  /* a dialog has a name */
       new MutationObserver(shown).observe(panel, {attributes: true, attributeFilter: ["hidden"]});

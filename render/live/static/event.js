@@ -1,3 +1,4 @@
+// @ts-check
 /* The event page (docs/live.md#following-the-boards): each card follows its board as turns are saved.
    Messages say which game changed; the card is fetched again, drawn by the server. Without a
    stream (the static relay), the page reads the event's JSON file every few seconds instead. */
@@ -7,8 +8,8 @@
   var page = live.pageData();
   var boards = document.querySelector(".ls-boards");
   var wanted = {};  /* per game, the key of the card last asked for */
-  var standingsTimer = null;
-  var FINISHED = 6;  /* once every game is finished, the event's file is read six times less often */
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  var standingsTimer;
 
   function cardOf(name) {
     return Array.prototype.find.call(boards.querySelectorAll(".ls-card"), function (card) {
@@ -64,9 +65,8 @@
     });
   }
 
-  var status = function (text) { live.setText(document.querySelector(".ls-connection"), text + (page.note ? " · " + page.note : "")); };
-  if (page.events) {
-    live.follow(page.events, function (kind, data) {
+  live.watch(page, {
+    message: function (kind, data) {
       if (kind === "event") whole(data.games);
       else if (kind === "game") update(data);
       else if (kind === "gone") {
@@ -74,27 +74,13 @@
         if (card) card.remove();
         refreshStandings();
       }
-    }, status);
-  } else if (page.poll) {
-    poll();
-  }
-
-  /* The static relay: read the event's file again, six times less often once no game is being
-     played (a finished game may still be reopened). */
-  function poll() {
-    fetch(page.poll + "?t=" + Date.now(), {cache: "no-store"}).then(function (response) {
-      return response.ok ? response.json() : null;
-    }).then(function (data) {
-      if (data) {
-        whole(data.games);
-        status("Updated");
-      }
-      var playing = !data || data.games.some(function (game) { return game.state === "live"; });
-      if (!playing) status("Every game is finished");
-      setTimeout(poll, (playing ? 1 : FINISHED) * (page.every || 5000));
-    }, function () {
-      status("Offline");
-      setTimeout(poll, page.every || 5000);
-    });
-  }
+    },
+    /* The static relay's file: the whole event each time. */
+    polled: function (data) {
+      if (data) whole(data.games);
+      var playing = !data || data.games.some(function (/** @type {{state: string}} */ game) { return game.state === "live"; });
+      return {status: !playing ? "Every game is finished" : data ? "Updated" : "", playing: playing};
+    },
+    status: function (text) { live.setText(document.querySelector(".ls-connection"), live.statusLine(text, page.note)); }
+  });
 })();

@@ -1,3 +1,4 @@
+// @ts-check
 /* One game followed (docs/live.md#following-the-boards): the site's viewer (viewer.js), drawn again
    as turns are saved. A reader at the last turn goes on to the new one; a reader looking back
    stays where they are. Without a stream (the static relay), the game's file is read every few
@@ -7,31 +8,28 @@
   var live = window.ludoscribeLive;
   var page = live.pageData();
   var main = document.querySelector(".ls-live-game");
-  var key = page.key, asked = null;
-  var FINISHED = 6;  /* a finished game's file is read six times less often */
+  var key = page.key;
+  /** @type {string | null} */
+  var asked = null;
 
-  /* The entry the viewer shows, and whether it is the end of the main line. */
+  /* The entry the viewer shows, and whether it is the end of the main line (the start, before the viewer runs). */
   function place() {
+    var viewer = window.ludoscribeViewer;
     var game = main.querySelector(".ls-game");
-    var data = game && game.querySelector("script.ls-data");
-    if (!data) return {at: 0, end: true};
-    var next = JSON.parse(data.textContent).next;
-    var current = game.querySelector("a.ls-m[aria-current=step]");
-    var at = current ? +current.getAttribute("href").split("-").pop() : 0;
-    var end = 0;
-    while (next[end] >= 0) end = next[end];
-    return {at: at, end: at === end};
+    return (viewer && game && viewer.place(game)) || {at: 0, end: true};
   }
 
+  /** @param {string} html */
   function show(html) {
     var before = place();
     main.innerHTML = html;  /* drawn by the server, every text in it escaped */
     var game = main.querySelector(".ls-game");
-    if (game && !before.end) game.setAttribute("data-at", before.at);
+    if (game && !before.end) game.setAttribute("data-at", String(before.at));
     if (window.ludoscribeViewer) window.ludoscribeViewer.start();
     status(connected);
   }
 
+  /** @param {string} wantedKey */
   function fetchView(wantedKey) {
     if (asked === wantedKey || key === wantedKey) return;
     asked = wantedKey;
@@ -46,35 +44,29 @@
 
   /* The connection as the stream says it; a finished game is said finished rather than live. */
   var connected = "";
+  /** @param {string} text */
   function status(text) {
     connected = text;
     if (!text) return;
     var finished = main.querySelector(".ls-badge[data-state=finished]");
     live.setText(document.querySelector(".ls-connection"),
-                 (text === "Live" && finished ? "Finished" : text) + (page.note ? " · " + page.note : ""));
-  }
-  if (page.events) {
-    live.follow(page.events, function (kind, data) {
-      var games = kind === "event" ? data.games : kind === "game" ? [data] : [];
-      games.forEach(function (game) { if (game.name === page.name) fetchView(game.key); });
-    }, status);
-  } else if (page.poll) {
-    poll();
+                 live.statusLine(text === "Live" && finished ? "Finished" : text, page.note));
   }
 
-  function poll() {
-    fetch(page.poll + "?t=" + Date.now(), {cache: "no-store"}).then(function (response) {
-      return response.ok ? response.json() : null;
-    }).then(function (data) {
-      var game = data && data.games.find(function (each) { return each.name === page.name; });
-      if (game) {
-        fetchView(game.key);
-        status(game.state === "live" ? "Live" : "Finished");
-      }
-      setTimeout(poll, (game && game.state !== "live" ? FINISHED : 1) * (page.every || 5000));
-    }, function () {
-      status("Offline");
-      setTimeout(poll, page.every || 5000);
-    });
-  }
+  /** @typedef {{name: string, key: string, state: string}} Game */
+  live.watch(page, {
+    message: function (kind, data) {
+      /** @type {Game[]} */
+      var games = kind === "event" ? data.games : kind === "game" ? [data] : [];
+      games.forEach(function (game) { if (game.name === page.name) fetchView(game.key); });
+    },
+    /* The static relay's file: this game's key and state in it. */
+    polled: function (data) {
+      /** @type {Game | undefined} */
+      var game = data && data.games.find(function (/** @type {Game} */ each) { return each.name === page.name; });
+      if (game) fetchView(game.key);
+      return {status: game ? (game.state === "live" ? "Live" : "Finished") : "", playing: !game || game.state === "live"};
+    },
+    status: status
+  });
 })();

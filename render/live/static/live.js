@@ -1,7 +1,11 @@
+// @ts-check
 /* Ludoscribe live pages (docs/live.md): what every page shares. The page's data is the JSON
-   of the element #ls-page; the event code and this device's id are kept in localStorage. */
+   of the element #ls-page; the event code and this device's id are kept in localStorage.
+   Nothing here touches the page as the file loads: node's tests require it (docs/contributing.md#page-scripts). */
 (function () {
   "use strict";
+  var FINISHED = 6;  /* once nothing is being played, the relay's file is read six times less often */
+  var EVERY = 5000;  /* milliseconds between two readings of the relay's file, unless the page says */
 
   function pageData() {
     var element = document.getElementById("ls-page");
@@ -36,7 +40,14 @@
   }
 
   /* One request to the API: resolves with {status, data}; rejects when the network fails. */
+  /**
+   * @param {string} method
+   * @param {string} url
+   * @param {unknown} [body]
+   * @returns {Promise<{status: number, data: any}>}
+   */
   function api(method, url, body) {
+    /** @type {RequestInit & {headers: Record<string, string>}} */
     var options = {method: method, headers: {"X-Event-Code": stored("ls-code"), "X-Device": device()},
                    cache: "no-store"};
     if (body !== undefined) {
@@ -49,22 +60,110 @@
     });
   }
 
-  /* Follow the event's stream: `handle(kind, data)` for each message; the connection shown in `status`.
-     The browser reconnects by itself and sends the last message's id (Last-Event-ID). */
-  function follow(url, handle, status) {
-    var source = new EventSource(url);
-    ["event", "game", "gone"].forEach(function (kind) {
-      source.addEventListener(kind, function (message) { handle(kind, JSON.parse(message.data)); });
-    });
-    source.addEventListener("open", function () { if (status) status("Live"); });
-    source.addEventListener("error", function () { if (status) status("Reconnecting…"); });
-    return source;
+  /**
+   * @typedef {object} Network what following the event needs from the browser (node's tests give their own)
+   * @property {function(string): EventSource} listen a stream of the server's messages
+   * @property {function(string, RequestInit): Promise<{ok: boolean, json(): Promise<any>}>} fetch
+   * @property {function(function(): void, number): unknown} later run a function after some milliseconds
+   * @property {function(): number} now the time, to read a file past the browser's cache
+   */
+
+  /** @type {function(): Network} */
+  function browser() {
+    return {listen: function (url) { return new EventSource(url); },
+            fetch: function (url, options) { return fetch(url, options); },
+            later: function (run, delay) { return setTimeout(run, delay); },
+            now: function () { return Date.now(); }};
   }
 
+  /**
+   * Follow the event's stream: `handle(kind, data)` for each message; the connection shown in `status`.
+   * The browser reconnects by itself and sends the last message's id (Last-Event-ID); a stream it
+   * gives up on (the server answered with an error) is opened again after `every` milliseconds.
+   * @param {string} url
+   * @param {function(string, any): void} handle
+   * @param {function(string): void} status
+   * @param {number} [every]
+   * @param {Network} [network]
+   */
+  function follow(url, handle, status, every, network) {
+    var net = network || browser();
+    var source = net.listen(url);
+    ["event", "game", "gone"].forEach(function (kind) {
+      source.addEventListener(kind, function (message) { handle(kind, JSON.parse(/** @type {MessageEvent} */ (message).data)); });
+    });
+    source.addEventListener("open", function () { status("Live"); });
+    source.addEventListener("error", function () {
+      status("Reconnecting…");
+      if (source.readyState === 2) net.later(function () { follow(url, handle, status, every, net); }, every || EVERY);
+    });
+  }
+
+  /**
+   * Read the relay's JSON file (`url`) again and again: `seen(data)` (null for a file not there)
+   * says the connection to show and whether anything is being played; once nothing is, the file
+   * is read FINISHED times less often (a finished game may still be reopened). Offline, it is
+   * read again after `every` milliseconds.
+   * @param {string} url
+   * @param {function(any): {status: string, playing: boolean}} seen
+   * @param {function(string): void} status
+   * @param {number} [every]
+   * @param {Network} [network]
+   */
+  function poll(url, seen, status, every, network) {
+    var net = network || browser();
+    var wait = every || EVERY;
+    net.fetch(url + "?t=" + net.now(), {cache: "no-store"}).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (data) {
+      var now = seen(data);
+      if (now.status) status(now.status);
+      net.later(function () { poll(url, seen, status, every, net); }, (now.playing ? 1 : FINISHED) * wait);
+    }, function () {
+      status("Offline");
+      net.later(function () { poll(url, seen, status, every, net); }, wait);
+    });
+  }
+
+  /**
+   * @typedef {object} Watched what a page follows (its data: docs/live.md#following-the-boards)
+   * @property {string} [events] the stream of the live server
+   * @property {string} [poll] the relay's JSON file, read again when there is no stream
+   * @property {number} [every] milliseconds between two readings of that file
+   * @property {string} [note] said after the connection (the relay's own words)
+   */
+
+  /**
+   * Follow the event however the page can: the server's stream if it has one, else the relay's file.
+   * @param {Watched} page
+   * @param {{message: function(string, any): void, polled: function(any): {status: string, playing: boolean},
+   *          status: function(string): void}} on
+   * @param {Network} [network]
+   */
+  function watch(page, on, network) {
+    if (page.events) follow(page.events, on.message, on.status, page.every, network);
+    else if (page.poll) poll(page.poll, on.polled, on.status, page.every, network);
+  }
+
+  /**
+   * The connection line: the state of the connection, then the page's note.
+   * @param {string} text
+   * @param {string} [note]
+   */
+  function statusLine(text, note) {
+    return text + (note ? " · " + note : "");
+  }
+
+  /**
+   * @param {Element | null} element
+   * @param {string} text
+   */
   function setText(element, text) {
     if (element) element.textContent = text;
   }
 
-  window.ludoscribeLive = {pageData: pageData, stored: stored, store: store, randomId: randomId, device: device,
-                           api: api, follow: follow, setText: setText};
+  var shared = {pageData: pageData, stored: stored, store: store, randomId: randomId, device: device,
+                api: api, follow: follow, poll: poll, watch: watch, statusLine: statusLine, setText: setText};
+  if (typeof module !== "undefined" && module) module.exports = shared;
+  if (typeof window !== "undefined") window.ludoscribeLive = shared;
 })();

@@ -1,10 +1,11 @@
+// @ts-check
 /* The scorer's start page (docs/live.md#recording-a-game): the event code, then a game to record or a new one. */
 (function () {
   "use strict";
   var live = window.ludoscribeLive;
   var page = live.pageData();
   var message = document.querySelector(".ls-message");
-  var codeField = document.getElementById("ls-code");
+  var codeField = /** @type {HTMLInputElement} */ (document.getElementById("ls-code"));
   var next = /^#next=(\/record\/[^#?]+)$/.exec(location.hash);
 
   function say(text, kind) {
@@ -30,7 +31,7 @@
   });
 
   /* The player fields are named after the game's sides (Yellow and Red for Teblo). */
-  var gameField = document.getElementById("ls-game");
+  var gameField = /** @type {HTMLSelectElement} */ (document.getElementById("ls-game"));
   function sides() {
     var names = page.games[gameField.value] || ["First player", "Second player"];
     document.querySelector(".ls-first-label").textContent = names[0] + " (first player)";
@@ -42,8 +43,10 @@
   document.querySelector(".ls-new-game").addEventListener("submit", function (event) {
     event.preventDefault();
     if (!live.stored("ls-code")) { say("Give the event code first.", "refused"); return; }
-    var form = event.target;
-    var value = function (field) { return form.elements[field].value.trim(); };
+    var form = /** @type {HTMLFormElement} */ (event.target);
+    var value = function (/** @type {string} */ field) {
+      return /** @type {HTMLInputElement} */ (form.elements.namedItem(field)).value.trim();
+    };
     live.api("POST", "/api/games", {game: value("game"), variant: value("variant"), round: value("round"),
                                     board: value("board"), date: value("date"),
                                     players: [value("first") || "?", value("second") || "?"]})

@@ -1,28 +1,119 @@
+// @ts-check
 /* The scoresheet of one game (docs/live.md#recording-a-game): tap cells, tap the turn offered, record it.
    Every change is an action with an id made here and the number of turns it was meant after;
    actions wait in localStorage until the server has them, so a turn entered offline is sent
-   when the network returns, once, in order. */
+   when the network returns, once, in order. The queue is plain functions of what is stored,
+   which node's tests require (docs/contributing.md#page-scripts). */
 (function () {
   "use strict";
+
+  /**
+   * @typedef {object} Action one change the scorer made, waiting until the server has it
+   * @property {string} id made on this device: the server saves an action once
+   * @property {number} ply the number of turns of the record it was meant after
+   * @property {string} kind turn, undo, comment, nag, clock, result or reopen
+   * @property {string} text
+   * @property {string} reason
+   * @property {string} [refused] why the server refused it
+   */
+
+  /**
+   * @typedef {object} Storage where the queue is kept (localStorage, through live.js)
+   * @property {function(string): string} stored the text kept under a key ("" for none)
+   * @property {function(string, string | null): void} store keep a text under a key (null: forget it)
+   */
+
+  /**
+   * The actions of one game's sheet that wait for the server, kept in `storage` under `key`.
+   * @constructor
+   * @param {Storage} storage
+   * @param {string} key
+   */
+  function Queue(storage, key) {
+    this.storage = storage;
+    this.key = key;
+  }
+
+  /** @returns {Action[]} the waiting actions, first to send first (none when what is kept is unreadable) */
+  Queue.prototype.actions = function () {
+    try {
+      var actions = JSON.parse(this.storage.stored(this.key) || "[]");
+      return Array.isArray(actions) ? actions : [];
+    } catch (error) { return []; }
+  };
+
+  /** @param {Action[]} actions */
+  Queue.prototype.save = function (actions) {
+    this.storage.store(this.key, actions.length ? JSON.stringify(actions) : null);
+  };
+
+  /**
+   * The number of turns the record will have once the waiting actions are applied.
+   * @param {number} plies the turns of the record as the server last said
+   */
+  Queue.prototype.expectedPly = function (plies) {
+    var ply = plies;
+    this.actions().forEach(function (action) {
+      if (action.kind === "turn") ply += 1;
+      if (action.kind === "undo") ply -= 1;
+    });
+    return ply;
+  };
+
+  /**
+   * Add an action at the end, meant after the turns the record will have by then.
+   * @param {string} id
+   * @param {number} plies the turns of the record as the server last said
+   * @param {string} kind
+   * @param {string} [text]
+   * @param {string} [reason]
+   */
+  Queue.prototype.add = function (id, plies, kind, text, reason) {
+    var actions = this.actions();
+    actions.push({id: id, ply: this.expectedPly(plies), kind: kind, text: text || "", reason: reason || ""});
+    this.save(actions);
+  };
+
+  /**
+   * Give up the first action: the actions after it are meant one turn earlier (after a turn)
+   * or later (after an undo). The action given up, if any.
+   * @returns {Action | undefined}
+   */
+  Queue.prototype.discard = function () {
+    var actions = this.actions();
+    var dropped = actions.shift();
+    if (!dropped) return dropped;
+    var moved = dropped.kind === "turn" ? -1 : dropped.kind === "undo" ? 1 : 0;
+    actions.forEach(function (action) { action.ply += moved; });
+    this.save(actions);
+    return dropped;
+  };
+
+  /**
+   * The action as the sheet lists it.
+   * @param {Action} action
+   */
+  function describe(action) {
+    if (action.kind === "turn") return action.text;
+    if (action.kind === "undo" || action.kind === "reopen") return action.kind;
+    if (action.kind === "result") return "result " + action.text + (action.reason ? " (" + action.reason + ")" : "");
+    return action.kind + " " + action.text;
+  }
+
+  if (typeof module !== "undefined" && module) module.exports = {Queue: Queue, describe: describe};
+  if (typeof window === "undefined") return;  /* node's tests: the queue only */
+
   var live = window.ludoscribeLive;
   var page = live.pageData();
   var name = page.name;
   var base = "/api/games/" + encodeURIComponent(name);
-  var queueKey = "ls-queue:" + name;
+  var queue = new Queue(live, "ls-queue:" + name);
   var $ = function (selector) { return document.querySelector(selector); };
   var board = $(".ls-sheet-board"), offersBox = $(".ls-offers"), turnField = $("#ls-turn");
   var message = $(".ls-message"), prompt = $(".ls-prompt"), chance = $(".ls-chance");
   var sheet = $(".ls-sheet");
   var state = null;  /* the game as the server last said */
   var draft = "", picked = [], asked = 0, sending = false, retry = null;
-
-  function queue() {
-    try { return JSON.parse(live.stored(queueKey) || "[]"); } catch (error) { return []; }
-  }
-
-  function saveQueue(actions) {
-    live.store(queueKey, actions.length ? JSON.stringify(actions) : null);
-  }
 
   function say(text, kind) {
     message.textContent = text;
@@ -33,20 +124,13 @@
     live.setText($(".ls-connection"), text);
   }
 
-  /* The number of turns the record will have once the waiting actions are applied. */
-  function expectedPly() {
-    var ply = state ? state.plies : 0;
-    queue().forEach(function (action) {
-      if (action.kind === "turn") ply += 1;
-      if (action.kind === "undo") ply -= 1;
-    });
-    return ply;
-  }
-
+  /**
+   * @param {string} kind
+   * @param {string} [text]
+   * @param {string} [reason]
+   */
   function act(kind, text, reason) {
-    var actions = queue();
-    actions.push({id: live.randomId(12), ply: expectedPly(), kind: kind, text: text || "", reason: reason || ""});
-    saveQueue(actions);
+    queue.add(live.randomId(12), state ? state.plies : 0, kind, text, reason);
     showQueue();
     flush();
   }
@@ -54,17 +138,17 @@
   /* Send the waiting actions in order; stop at the first refused (the scorer decides) or when offline. */
   function flush() {
     if (sending) return;
-    var actions = queue();
+    var actions = queue.actions();
     if (!actions.length || actions[0].refused) { showQueue(); return; }
     sending = true;
     var action = actions[0];
     live.api("POST", base + "/actions", action).then(function (answer) {
       sending = false;
-      var now = queue();
+      var now = queue.actions();
       if (!now.length || now[0].id !== action.id) return flush();
       if (answer.status === 200) {
         now.shift();
-        saveQueue(now);
+        queue.save(now);
         connection("Online");
         var taken = state ? state.result : "*";
         show(answer.data);
@@ -74,7 +158,7 @@
         return flush();
       }
       now[0].refused = answer.data.refused || "refused";
-      saveQueue(now);
+      queue.save(now);
       say("Not saved: " + now[0].refused, "refused");
       if (answer.status === 409 && /another device/.test(now[0].refused)) $(".ls-claim").hidden = false;
       showQueue();
@@ -85,21 +169,14 @@
   }
 
   function offline() {
-    var waiting = queue().length;
+    var waiting = queue.actions().length;
     connection("Offline" + (waiting ? ": " + waiting + " waiting to be sent" : ""));
     showQueue();
     if (!retry) retry = setTimeout(function () { retry = null; if (state) flush(); else claim(false); }, 2000);
   }
 
-  function describe(action) {
-    if (action.kind === "turn") return action.text;
-    if (action.kind === "undo" || action.kind === "reopen") return action.kind;
-    if (action.kind === "result") return "result " + action.text + (action.reason ? " (" + action.reason + ")" : "");
-    return action.kind + " " + action.text;
-  }
-
   function showQueue() {
-    var actions = queue();
+    var actions = queue.actions();
     var box = $(".ls-queue");
     box.hidden = !actions.length;
     var list = box.querySelector("ol");
@@ -113,12 +190,8 @@
   }
 
   function discard() {
-    var actions = queue();
-    if (!actions.length) return;
-    var dropped = actions.shift();
-    var shift = dropped.kind === "turn" ? -1 : dropped.kind === "undo" ? 1 : 0;
-    actions.forEach(function (action) { action.ply += shift; });
-    saveQueue(actions);
+    var dropped = queue.discard();
+    if (!dropped) return;
     say("Discarded: " + describe(dropped), "info");
     showQueue();
     flush();
@@ -213,8 +286,16 @@
     });
   }
 
+  /**
+   * Draw the board the server sent (drawn by the server, every text in it escaped). While turns are
+   * entered, the tappable cells stay the same elements from one drawing to the next, only their
+   * marks changed: a tap pressed before the board is drawn again and lifted after still lands on
+   * its cell (the browser drops a click whose cell was removed meanwhile), and the cell the
+   * keyboard is on keeps the focus.
+   * @param {string} svg
+   */
   function setBoard(svg) {
-    board.innerHTML = svg;  /* drawn by the server, every text in it escaped */
+    if (!entering() || !redraw(svg)) board.innerHTML = svg;
     if (!entering()) return;
     board.querySelectorAll(".ls-cell").forEach(function (cell) {
       var picked_ = picked.indexOf(cell.getAttribute("data-cell")) >= 0;
@@ -222,6 +303,52 @@
       cell.setAttribute("tabindex", "0");
       cell.setAttribute("aria-label", cell.getAttribute("data-cell"));
       cell.setAttribute("aria-pressed", picked_ ? "true" : "false");
+    });
+  }
+
+  /**
+   * Draw `svg` into the board's drawing, keeping its cells, when both have the same cells in the same
+   * places; whether it did.
+   * @param {string} svg
+   */
+  function redraw(svg) {
+    var shown = board.querySelector("svg"), cells = shown && shown.querySelector(".ls-cells");
+    var template = document.createElement("template");
+    template.innerHTML = svg;  /* inert: nothing in it loads or runs */
+    var drawn = template.content.querySelector("svg"), fresh = drawn && drawn.querySelector(".ls-cells");
+    if (!shown || !cells || !drawn || !fresh || template.content.childElementCount !== 1 ||
+        cells.parentNode !== shown || fresh.parentNode !== drawn || !sameCells(cells, fresh)) return false;
+    Array.prototype.slice.call(shown.attributes).forEach(function (/** @type {Attr} */ attribute) {
+      if (!drawn.hasAttribute(attribute.name)) shown.removeAttribute(attribute.name);
+    });
+    Array.prototype.forEach.call(drawn.attributes, function (/** @type {Attr} */ attribute) {
+      shown.setAttribute(attribute.name, attribute.value);
+    });
+    Array.prototype.slice.call(shown.childNodes).forEach(function (/** @type {ChildNode} */ node) {
+      if (node !== cells) node.remove();
+    });
+    var before = true;  /* the drawing's parts under the cells, then any over them */
+    Array.prototype.slice.call(drawn.childNodes).forEach(function (/** @type {ChildNode} */ node) {
+      if (node === fresh) before = false;
+      else if (before) shown.insertBefore(node, cells);
+      else shown.appendChild(node);
+    });
+    Array.prototype.forEach.call(fresh.children, function (/** @type {Element} */ cell, /** @type {number} */ at) {
+      cells.children[at].setAttribute("class", cell.getAttribute("class") || "");  /* picked or not, no target */
+    });
+    return true;
+  }
+
+  /**
+   * Whether two drawings' cells are the same cells drawn in the same places.
+   * @param {Element} shown
+   * @param {Element} drawn
+   */
+  function sameCells(shown, drawn) {
+    if (shown.children.length !== drawn.children.length) return false;
+    return Array.prototype.every.call(drawn.children, function (/** @type {Element} */ cell, /** @type {number} */ at) {
+      var kept = shown.children[at];
+      return kept.getAttribute("data-cell") === cell.getAttribute("data-cell") && kept.innerHTML === cell.innerHTML;
     });
   }
 
@@ -247,14 +374,31 @@
       box.className = "ls-places ls-buttons ls-entry";
       board.after(box);
     }
-    box.replaceChildren.apply(box, Object.keys(buttons).map(function (place) {
+    keepOrReplace(box, Object.keys(buttons).map(function (place) {
       var button = document.createElement("button");
       button.type = "button";
       button.textContent = buttons[place];
       button.setAttribute("data-cell", place);
-      button.setAttribute("aria-pressed", picked.indexOf(place) >= 0 ? "true" : "false");
       return button;
     }));
+    Array.prototype.forEach.call(box.children, function (/** @type {Element} */ button) {
+      button.setAttribute("aria-pressed", picked.indexOf(button.getAttribute("data-cell") || "") >= 0 ? "true" : "false");
+    });
+  }
+
+  /**
+   * Show `made` in `box`, unless the same elements are there already (pressed or not): those are
+   * kept, so that a tap on one while the server answers still lands, as on the board's cells.
+   * @param {Element} box
+   * @param {Element[]} made
+   */
+  function keepOrReplace(box, made) {
+    var same = box.children.length === made.length && made.every(function (element, at) {
+      var shown = /** @type {Element} */ (box.children[at].cloneNode(true));
+      shown.removeAttribute("aria-pressed");
+      return element.isEqualNode(shown);
+    });
+    if (!same) box.replaceChildren.apply(box, made);
   }
 
   /* Tektop: the dice of the turn, up to three throws of four dice, given before the steps. */
@@ -344,7 +488,8 @@
   }
 
   function showOffers(data) {
-    offersBox.replaceChildren.apply(offersBox, data.offers.map(function (offer) {
+    offersBox.querySelectorAll("p").forEach(function (more) { more.remove(); });
+    keepOrReplace(offersBox, data.offers.map(function (/** @type {{turn: string}} */ offer) {
       var choice = button(offer.turn, "ls-offer");
       choice.setAttribute("data-turn", offer.turn);
       return choice;
@@ -381,7 +526,7 @@
     }
   });
   document.addEventListener("click", function (event) {
-    var place = event.target.closest(".ls-places button");
+    var place = /** @type {Element} */ (event.target).closest(".ls-places button");
     if (place) pick(place.getAttribute("data-cell"));
   });
 
@@ -487,10 +632,10 @@
     return live.api("POST", base + "/claim", {take_over: !!takeOver}).then(function (answer) {
       connection("Online");
       if (answer.status === 200) {
-        var actions = queue();
+        var actions = queue.actions();
         if (actions.length && actions[0].refused && /another device/.test(actions[0].refused)) {
           delete actions[0].refused;
-          saveQueue(actions);
+          queue.save(actions);
         }
         show(answer.data);
         flush();

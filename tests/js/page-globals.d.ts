@@ -1,0 +1,13 @@
+// What the page scripts share through the window (docs/contributing.md#page-scripts), and node's
+// `module`, through which node's tests require them.
+declare var module: {exports: unknown} | undefined;
+
+interface Window {
+  ludoscribeLive: typeof import("../../render/live/static/live.js");
+  ludoscribeViewer: {start(): void; place(game: Element): {at: number, end: boolean} | null};
+}
+
+interface Window {
+  ludoscribeSearch: boolean;
+  ludoscribeSearchIndex: {docs: {location: string, title: string, text: string}[]} | undefined;
+}
