@@ -1,4 +1,4 @@
-"""The page scripts (render/viewer.js, render/search.js, render/live/static/*.js) are checked by
+"""The page scripts (render/viewer.js, render/site/search.js, render/live/static/*.js) are checked by
 TypeScript's `tsc` and unit-tested by node's own test runner, without a browser; the pages' colours
 are named once, as CSS variables (docs/contributing.md#page-scripts).
 
@@ -23,7 +23,7 @@ SCRIPTS = ROOT / "tests" / "js"
 TSC = ROOT / "tests" / ".npm" / "node_modules" / "typescript" / "bin" / "tsc"
 STYLES = (ROOT / "render" / "viewer.css", ROOT / "render" / "live" / "static" / "live.css")
 COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?)\(")
-PAGE_SCRIPTS = sorted([ROOT / "render" / "viewer.js", ROOT / "render" / "search.js",
+PAGE_SCRIPTS = sorted([ROOT / "render" / "viewer.js", ROOT / "render" / "site" / "search.js",
                        *(ROOT / "render" / "live" / "static").glob("*.js")])
 
 
