@@ -65,6 +65,7 @@ class EditedFile:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self.label = self.path.name  # how pages name it (the studio: its place under the folder opened)
         self.json = self.path.suffix.lower() == ".json"
         self.data = b""
         self.stamp: tuple[int, int] = (0, 0)

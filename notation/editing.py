@@ -266,7 +266,7 @@ def comment(record: Record, path: Path, *, before_turn: bool = False) -> str:
     """The words of the comment after the turn at `path` (before it, with `before_turn`; the
     record's opening comment for the start), its commands left out."""
     comments = _comments(record, path, before_turn)
-    return " ".join(_prose(text) for text in comments if _prose(text))
+    return " ".join(prose(text) for text in comments if prose(text))
 
 
 def _comments(record: Record, path: Path, before_turn: bool) -> list[str]:
@@ -276,7 +276,7 @@ def _comments(record: Record, path: Path, before_turn: bool) -> list[str]:
     return node.before if before_turn else node.comments
 
 
-def _prose(text: str) -> str:
+def prose(text: str) -> str:
     """A comment's text without its commands, as written (spaces tidied)."""
     parts, at = [], 0
     for found in find_commands(text):

@@ -1,0 +1,286 @@
+"""The server of `ludoscribe studio` (docs/annotating.md): a page, its scripts, a JSON API.
+
+Built on Starlette like `ludoscribe serve` (render/live/), with the same security headers:
+no inline script, no framing. Every request that writes needs the token made when the
+server starts (header `X-Studio-Token`): the page has it, a page of another origin cannot
+read it. A server listening on this computer only answers requests addressed to it by name
+(`Host`), so that a web page cannot reach it through a name of its own (DNS rebinding).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from ...notation import editing
+from ...notation.edited_file import Busy, ChangedOnDisk, EditedFile, NotEditable
+from ...notation.editing import EditRefused, Path as TurnPath, read_path
+from ...notation.entry import offers
+from ...notation.writer import TooDeep, TooLong
+from ..escaping import html_text
+from ..live.app import TYPES, SecurityHeaders, not_served
+from ..live.requests import Problem, body, text
+from . import views
+from .workspace import Unknown, Workspace
+
+STATIC = ("studio.js", "studio.css")
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def create_app(path: str | Path, token: str | None = None, host: str = "127.0.0.1") -> SecurityHeaders:
+    """The studio of PATH (a record file or a folder); `token` lets the page write (made here if None)."""
+    app = Starlette(routes=ROUTES, exception_handlers={Problem: refused, HTTPException: not_served})
+    app.state.workspace = Workspace(path)
+    app.state.token = token or secrets.token_urlsafe(24)
+    app.state.local = host in LOOPBACK
+    return SecurityHeaders(LocalOnly(app))
+
+
+class LocalOnly:
+    """Refuse a request addressed by another name than this computer's, when it listens on it only."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.app.state.local:
+            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in LOOPBACK:
+                await JSONResponse({"refused": "this server answers on 127.0.0.1 only"}, status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Problem)
+    return JSONResponse({"refused": str(error)}, status_code=error.status)
+
+
+def workspace(request: Request) -> Workspace:
+    found: Workspace = request.app.state.workspace
+    return found
+
+
+def writer(request: Request) -> None:
+    """Refuse a write without the token."""
+    given = request.headers.get("x-studio-token", "")
+    if not hmac.compare_digest(given.encode(), request.app.state.token.encode()):
+        raise Problem(403, "this page cannot write: the studio's token is missing or wrong (reload the page)")
+
+
+def opened(request: Request, data: dict[str, Any]) -> tuple[EditedFile, int]:
+    """The file and record named by the request; 404 if there is none."""
+    try:
+        found = workspace(request).file(text(data, "file"))
+    except Unknown as error:
+        raise Problem(404, str(error)) from None
+    index = data.get("record", 0)
+    if isinstance(index, str) and index.isdigit():
+        index = int(index)
+    if not isinstance(index, int) or not 0 <= index < len(found):
+        raise Problem(404, f"there is no record {str(index)[:20]} in {found.path.name}")
+    return found, index
+
+
+def turn_path(data: dict[str, Any]) -> TurnPath:
+    try:
+        return read_path(text(data, "at"))
+    except EditRefused as error:
+        raise Problem(400, str(error)) from None
+
+
+def record_state(found: EditedFile, index: int, at: TurnPath) -> dict[str, Any]:
+    """The page's state of a record at a turn (the start if the turn is no longer there)."""
+    record = found.record(index)
+    base = {"file": _name(found), "record": index, "changed": found.changed_on_disk(),
+            "undo": bool(found.done), "redo": bool(found.undone), "title": views.record_title(record)}
+    if record.problems:
+        return {**base, "problem": str(record.problems[0]), "text": found.spans[index].text if found.spans else ""}
+    if not editing.exists(record, at):
+        at = ()
+    return {**base, **views.state(record, at)}
+
+
+def _name(found: EditedFile) -> str:
+    """The file's name as the page knows it: its place under the folder."""
+    return found.label
+
+
+async def page(request: Request) -> Response:
+    """The studio's page (render/studio/page.html), with the token and the name of PATH."""
+    token = html_text(request.app.state.token)
+    name = html_text(workspace(request).path.name)
+    html = resources.files("ludoscribe.render.studio").joinpath("page.html").read_text(encoding="utf-8")
+    html = html.replace("{token}", token).replace("{name}", name)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["file"]
+    if name not in STATIC:
+        raise Problem(404, "no such file")
+    content = resources.files("ludoscribe.render.studio").joinpath(f"static/{name}").read_text(encoding="utf-8")
+    return Response(content, media_type=TYPES[Path(name).suffix], headers={"Cache-Control": "no-cache"})
+
+
+async def listing(request: Request) -> Response:
+    return JSONResponse({"name": workspace(request).path.name, "records": workspace(request).listing()})
+
+
+async def show(request: Request) -> Response:
+    data = dict(request.query_params)
+    found, index = opened(request, data)
+    return JSONResponse(record_state(found, index, turn_path(data)))
+
+
+async def offer(request: Request) -> Response:
+    data = await body(request)
+    found, index = opened(request, data)
+    record = found.record(index)
+    cells = data.get("cells", [])
+    if not isinstance(cells, list) or not all(isinstance(cell, str) for cell in cells) or len(cells) > 20:
+        raise Problem(400, "cells is not a list of cell names")
+    try:
+        position = editing.position_at(record, turn_path(data))
+    except (EditRefused, ValueError) as error:
+        raise Problem(409, str(error)) from None
+    found_offers = offers(record.rules, position, text(data, "draft"), cells)
+    return JSONResponse({"draft": found_offers.draft, "refused": found_offers.refused, "needs": found_offers.needs,
+                         "more": found_offers.more,
+                         "offers": [{"turn": item.turn, "cells": list(item.cells)} for item in found_offers.offers]})
+
+
+def _markup_item(data: dict[str, Any]) -> str:
+    return text(data, "item")
+
+
+EDITS: dict[str, Callable[[Any, TurnPath, dict[str, Any]], TurnPath]] = {
+    "play": lambda record, at, data: editing.play(record, at, text(data, "turn")),
+    "paste": lambda record, at, data: editing.paste(record, at, text(data, "text")),
+    "promote": lambda record, at, data: editing.promote(record, at),
+    "promote-main": lambda record, at, data: editing.promote_to_main(record, at),
+    "delete-from": lambda record, at, data: editing.delete_from(record, at),
+    "delete-variation": lambda record, at, data: editing.delete_variation(record, at),
+    "comment": lambda record, at, data: editing.set_comment(record, at, text(data, "text")),
+    "comment-before": lambda record, at, data: editing.set_comment(record, at, text(data, "text"), before_turn=True),
+    "nag": lambda record, at, data: editing.toggle_nag(record, at, _number(data, "nag")),
+    "clock": lambda record, at, data: editing.set_command(record, at, "clk", text(data, "text").strip() or None),
+    "markup": lambda record, at, data: editing.toggle_markup(record, at, text(data, "kind"), _markup_item(data)),
+    "tag": lambda record, at, data: _tag(record, at, data),
+    "remove-tag": lambda record, at, data: _remove_tag(record, at, data),
+}
+
+
+def _tag(record: Any, at: TurnPath, data: dict[str, Any]) -> TurnPath:
+    editing.set_tag(record, text(data, "name"), text(data, "value"))
+    return at
+
+
+def _remove_tag(record: Any, at: TurnPath, data: dict[str, Any]) -> TurnPath:
+    editing.remove_tag(record, text(data, "name"))
+    return at
+
+
+def _number(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Problem(400, f"{key} is not a number")
+    return value
+
+
+async def edit(request: Request) -> Response:
+    """One edit of a record, saved at once; the record's new state."""
+    writer(request)
+    data = await body(request)
+    found, index = opened(request, data)
+    change = EDITS.get(text(data, "action"))
+    if change is None:
+        raise Problem(400, f"{text(data, 'action')[:40]!r} is not an edit the studio makes")
+    at = turn_path(data)
+    if found.changed_on_disk():
+        raise Problem(409, f"{_name(found)} was changed on disk by another program: reload it to go on "
+                           "(nothing was written over it)")
+    try:
+        new = found.edit(index, text(data, "at"), lambda record: change(record, at, data))
+    except (EditRefused, NotEditable, ChangedOnDisk, Busy, TooLong, TooDeep) as error:
+        raise Problem(409, str(error)) from None
+    except OSError as error:
+        raise Problem(500, f"{_name(found)} cannot be written: {error.strerror or error}") from None
+    return JSONResponse(record_state(found, index, new))
+
+
+async def line(request: Request) -> Response:
+    data = dict(request.query_params)
+    found, index = opened(request, data)
+    try:
+        return JSONResponse({"text": editing.line_text(found.record(index), turn_path(data))})
+    except (EditRefused, ValueError) as error:
+        raise Problem(409, str(error)) from None
+
+
+async def history(request: Request) -> Response:
+    """Undo or redo the last edit of the file (a save too); the record's state where it was made."""
+    writer(request)
+    data = await body(request)
+    found, index = opened(request, data)
+    undoing = request.url.path.endswith("/undo")
+    step = found.undo if undoing else found.redo
+    try:
+        change = step()
+    except IndexError:
+        raise Problem(409, f"there is nothing to {'undo' if undoing else 'redo'} in {_name(found)}") from None
+    except (ChangedOnDisk, Busy) as error:
+        raise Problem(409, str(error)) from None
+    index = min(change.index, len(found) - 1)
+    try:
+        at = read_path(change.at)
+    except EditRefused:
+        at = ()
+    return JSONResponse(record_state(found, index, at))
+
+
+async def reload(request: Request) -> Response:
+    """Read the file again from disk (its undo history is given up: it no longer applies)."""
+    writer(request)
+    data = await body(request)
+    try:
+        found = workspace(request).file(text(data, "file"))
+    except Unknown as error:
+        raise Problem(404, str(error)) from None
+    found.load()
+    found.done.clear()
+    found.undone.clear()
+    index = data.get("record", 0)
+    index = index if isinstance(index, int) and 0 <= index < len(found) else 0
+    return JSONResponse(record_state(found, index, turn_path(data)))
+
+
+async def status(request: Request) -> Response:
+    data = dict(request.query_params)
+    try:
+        found = workspace(request).file(text(data, "file"))
+    except Unknown as error:
+        raise Problem(404, str(error)) from None
+    return JSONResponse({"changed": found.changed_on_disk()})
+
+
+ROUTES = [
+    Route("/", page), Route("/static/{file}", static),
+    Route("/api/records", listing), Route("/api/record", show), Route("/api/line", line),
+    Route("/api/status", status), Route("/api/offers", offer, methods=["POST"]),
+    Route("/api/edit", edit, methods=["POST"]), Route("/api/undo", history, methods=["POST"]),
+    Route("/api/redo", history, methods=["POST"]), Route("/api/reload", reload, methods=["POST"]),
+    Route("/favicon.ico", lambda request: Response(status_code=204)),
+]

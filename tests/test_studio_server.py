@@ -1,0 +1,145 @@
+"""The studio's server (docs/annotating.md), through Starlette's test client: records listed and
+shown, edits saved at once, the token, the Host, the paths, files changed on disk, undo and redo,
+and hostile records shown as text."""
+
+from __future__ import annotations
+
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from hostile_records import CORPUS as HOSTILE  # noqa: E402
+from ludoscribe.render.studio.app import create_app  # noqa: E402
+from test_studio_editing import TEBLO  # noqa: E402
+
+TOKEN = "test-token-0123456789"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "one.tgn").write_text(TEBLO + "\n" + TEBLO.replace("Ann", "Cy"), encoding="utf-8")
+    (tmp_path / "secret.tgn").write_text(TEBLO, encoding="utf-8")
+    return tmp_path / "games"
+
+
+@pytest.fixture
+def client(folder: Path):
+    with TestClient(create_app(folder, TOKEN), base_url="http://127.0.0.1:8010") as test_client:
+        yield test_client
+
+
+def edit(client, action: str, token: str = TOKEN, **data):
+    return client.post("/api/edit", json={"file": "one.tgn", "record": 1, "at": "", "action": action, **data},
+                       headers={"X-Studio-Token": token})
+
+
+def test_the_page_holds_the_token_and_no_inline_script(client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert f'<meta name="studio-token" content="{TOKEN}">' in page.text
+    assert all(re.search(r"\bsrc=", tag) for tag in re.findall(r"<script[^>]*>", page.text))
+    for word in ("Comment", "NAG", "Arrow", "Mark", "Label", "Dim", "Promote", "Delete", "Undo", "Redo"):
+        assert word in page.text
+    assert client.get("/static/studio.js").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_records_are_listed_and_shown_with_the_board_and_the_current_turn(client) -> None:
+    rows = client.get("/api/records").json()["records"]
+    assert [(row["file"], row["record"]) for row in rows] == [("one.tgn", 0), ("one.tgn", 1)]
+    assert rows[1]["title"].startswith("Cy – Bo")
+    shown = client.get("/api/record", params={"file": "one.tgn", "record": 1, "at": "1"}).json()
+    assert 'role="img"' in shown["board"] and "position after turn 1 Red H10" in shown["label"]
+    assert re.search(r'data-at="1" aria-current="step"', shown["moves"])
+    assert shown["nav"] == {"back": "0", "forward": "2", "up": None, "down": None, "first": "", "last": "2"}
+    assert shown["comment"] == "" and shown["markup"] == []
+
+
+def test_every_write_needs_the_token_and_the_host_of_this_computer(client, folder: Path) -> None:
+    before = (folder / "one.tgn").read_bytes()
+    assert edit(client, "play", token="wrong", at="2", turn="H9").status_code == 403
+    assert client.post("/api/undo", json={"file": "one.tgn", "record": 1}).status_code == 403
+    rebound = client.post("/api/edit", headers={"Host": "attacker.example:8010", "X-Studio-Token": TOKEN},
+                          json={"file": "one.tgn", "record": 1, "at": "2", "action": "play", "turn": "H9"})
+    assert rebound.status_code == 403
+    assert client.get("/", headers={"Host": "attacker.example"}).status_code == 403
+    assert (folder / "one.tgn").read_bytes() == before
+
+
+def test_only_the_files_under_path_are_read(client) -> None:
+    for name in ("../secret.tgn", "/etc/passwd", "games/../../secret.tgn", "secret.tgn"):
+        assert client.get("/api/record", params={"file": name, "record": 0, "at": ""}).status_code == 404
+
+
+def test_an_edit_is_saved_at_once_and_undone_and_redone(client, folder: Path) -> None:
+    path = folder / "one.tgn"
+    before = path.read_bytes()
+    answer = edit(client, "play", at="2", turn="H9")
+    assert answer.status_code == 200 and answer.json()["at"] == "3"
+    assert path.read_text(encoding="utf-8").count("H9") == 1
+    assert path.read_text(encoding="utf-8").startswith(TEBLO)  # the other record as it was
+    assert edit(client, "markup", at="3", kind="arrow", item="H9-H8 red").json()["markup"] == ["arrow H9-H8 red"]
+    assert edit(client, "nag", at="3", nag=1).json()["nags"] == [1]
+    assert edit(client, "comment", at="3", text="Forward").json()["comment"] == "Forward"
+    assert "2. D5 H9! {Forward} {[%arrow H9-H8 red]} *" in " ".join(path.read_text(encoding="utf-8").split())
+    refused = edit(client, "play", at="3", turn="Z1")
+    assert refused.status_code == 409 and "turn 3 Yellow" in refused.json()["refused"]
+    for _ in range(4):
+        assert client.post("/api/undo", json={"file": "one.tgn", "record": 1},
+                           headers={"X-Studio-Token": TOKEN}).status_code == 200
+    assert path.read_bytes() == before
+    assert client.post("/api/redo", json={"file": "one.tgn", "record": 1},
+                       headers={"X-Studio-Token": TOKEN}).json()["at"] == "2"  # where the edit was made
+    assert path.read_text(encoding="utf-8").count("H9") == 1
+
+
+def test_a_file_changed_on_disk_is_shown_and_never_written_over(client, folder: Path) -> None:
+    path = folder / "one.tgn"
+    client.get("/api/record", params={"file": "one.tgn", "record": 1, "at": ""})
+    theirs = path.read_text(encoding="utf-8").replace("Cy", "Someone")
+    path.write_text(theirs, encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    assert client.get("/api/status", params={"file": "one.tgn"}).json() == {"changed": True}
+    answer = edit(client, "play", at="2", turn="H9")
+    assert answer.status_code == 409 and "changed on disk" in answer.json()["refused"]
+    assert path.read_text(encoding="utf-8") == theirs
+    reloaded = client.post("/api/reload", json={"file": "one.tgn", "record": 1, "at": ""},
+                           headers={"X-Studio-Token": TOKEN}).json()
+    assert reloaded["title"].startswith("Someone") and not reloaded["changed"]
+    assert edit(client, "play", at="2", turn="H9").status_code == 200
+
+
+def test_hostile_records_stay_text(tmp_path: Path) -> None:
+    for hostile in HOSTILE:
+        (tmp_path / f"{hostile.name}.tgn").write_text(hostile.text, encoding="utf-8")
+    with TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8010") as client:
+        rows = client.get("/api/records").json()["records"]
+        assert len(rows) >= len(HOSTILE)
+        for row in rows:
+            shown = client.get("/api/record", params={"file": row["file"], "record": row["record"], "at": ""}).json()
+            for key in ("board", "moves"):
+                elements = Elements()
+                elements.feed(shown.get(key, ""))
+                assert not elements.found & {"script", "img", "iframe", "a", "foreignobject"}, (row["file"], key)
+                assert not any(name.startswith("on") or name == "href" for name in elements.attributes), row["file"]
+
+
+class Elements(HTMLParser):
+    """The elements and attribute names of an HTML text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+        self.attributes: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.add(tag)
+        self.attributes.update(name for name, _ in attrs)
