@@ -143,3 +143,28 @@ class Elements(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.found.add(tag)
         self.attributes.update(name for name, _ in attrs)
+
+
+def test_a_server_killed_mid_session_loses_nothing_saved(folder: Path) -> None:
+    from studio_process import Studio
+
+    path = folder / "one.tgn"
+    studio = Studio(folder)
+    try:
+        token = studio.token()
+        for at, turn in (("2", "H9"), ("3", "D6")):
+            status, _ = studio.post("/api/edit", {"file": "one.tgn", "record": 0, "at": at, "action": "play",
+                                                  "turn": turn}, token)
+            assert status == 200
+        assert studio.post("/api/edit", {"file": "one.tgn", "record": 0, "at": "", "action": "play", "turn": "D4"},
+                           "not-the-token")[0] == 403
+    finally:
+        studio.kill()
+    assert "2. D5 H9 3. D6 *" in " ".join(path.read_text(encoding="utf-8").split())
+    assert not list(folder.glob("*.tmp*")) and sorted(p.name for p in folder.iterdir()) == [".one.tgn.lock", "one.tgn"]
+    restarted = Studio(folder)
+    try:
+        status, shown = restarted.post("/api/undo", {"file": "one.tgn", "record": 0}, restarted.token())
+        assert status == 409  # a new session: the edits of the one killed are saved, not undone by it
+    finally:
+        restarted.kill()
