@@ -494,3 +494,26 @@ def remove_tag(record: Record, name: str) -> None:
         record.tags[name] = "?"
     else:
         record.tags.pop(name, None)
+
+
+def new_record(game: str, tags: dict[str, str]) -> str:
+    """The canonical text of a new record of `game` with no turn yet, its tags checked as `record`
+    checks them (a Variant the game knows, a set-up Position the rules can have); EditRefused
+    saying why otherwise."""
+    from .scoresheet import Scoresheet
+    from .writer import write_record
+
+    from .games import game_class
+
+    given = {name: value.strip() for name, value in tags.items() if value.strip()}
+    if given.get("Position"):
+        given["SetUp"] = "1"
+        try:
+            game_class(game)(given.get("Variant", "")).read_position(given["Position"])
+        except ValueError as error:
+            raise EditRefused(f"bad Position tag: {error}") from None
+    try:
+        sheet = Scoresheet.new(game, given)
+    except ValueError as error:
+        raise EditRefused(str(error)) from None
+    return write_record(sheet.record)

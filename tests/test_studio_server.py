@@ -168,3 +168,35 @@ def test_a_server_killed_mid_session_loses_nothing_saved(folder: Path) -> None:
         assert status == 409  # a new session: the edits of the one killed are saved, not undone by it
     finally:
         restarted.kill()
+
+
+def test_a_new_record_of_any_game_is_made_in_a_new_file_or_at_the_end_of_one(client, folder: Path) -> None:
+    games = [name for name, _ in client.get("/api/games").json()["games"]]
+    assert {"Teblo", "Staku", "Tektop", "Tekao", "TChako"} <= set(games)
+    headers = {"X-Studio-Token": TOKEN}
+    made = client.post("/api/new", json={"game": "Staku", "file": "new/../x.tgn", "tags": {}}, headers=headers)
+    assert made.status_code == 409
+    made = client.post("/api/new", json={"game": "Staku", "file": "fresh.tgn", "tags": {"Variant": ""}},
+                       headers=headers).json()
+    assert made["file"] == "fresh.tgn" and made["record"] == 0 and made["game"] == "Staku"
+    assert (folder / "fresh.tgn").read_text(encoding="utf-8").startswith('[Game "Staku"]\n')
+    before = (folder / "one.tgn").read_bytes()
+    made = client.post("/api/new", json={"game": "Teblo", "file": "one.tgn", "tags": {}}, headers=headers).json()
+    assert made["record"] == 2 and (folder / "one.tgn").read_bytes().startswith(before)
+    refused = client.post("/api/new", json={"game": "Teblo", "file": "two.tgn", "tags": {"Variant": "nonsense"}},
+                          headers=headers)
+    assert refused.status_code == 409 and "nonsense" in refused.json()["refused"]
+    refused = client.post("/api/new", json={"game": "Teblo", "file": "two.tgn", "tags": {"Position": "not a position"}},
+                          headers=headers)
+    assert refused.status_code == 409 and "Position" in refused.json()["refused"] and not (folder / "two.tgn").exists()
+    assert client.post("/api/new", json={"game": "Teblo", "file": "three.tgn", "tags": {}}).status_code == 403
+
+
+def test_tags_are_edited_with_records_checks(client, folder: Path) -> None:
+    assert edit(client, "tag", name="Date", value="2026.02.30").status_code == 409
+    assert edit(client, "tag", name="Red", value="cy").status_code == 409
+    assert dict(edit(client, "tag", name="Annotator", value="Me").json()["tags"])["Annotator"] == "Me"
+    assert "Annotator" not in dict(edit(client, "remove-tag", name="Annotator").json()["tags"])
+    assert '[Opening "Mine"]' in (folder / "one.tgn").read_text(encoding="utf-8")
+    assert edit(client, "tag", name="Result", value="0-1").json()["said"] == "Saved. Result 0-1: Red (Bo) wins."
+    assert '[Result "0-1"]' in (folder / "one.tgn").read_text(encoding="utf-8")

@@ -26,6 +26,8 @@ from ...notation import editing
 from ...notation.edited_file import Busy, ChangedOnDisk, EditedFile, NotEditable
 from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.entry import offers
+from ...notation.games.plugins import plugins
+from ...notation.scoresheet import result_words
 from ...notation.writer import TooDeep, TooLong
 from ..escaping import html_text
 from ..live.app import TYPES, SecurityHeaders, not_served
@@ -218,7 +220,10 @@ async def edit(request: Request) -> Response:
         raise Problem(409, str(error)) from None
     except OSError as error:
         raise Problem(500, f"{_name(found)} cannot be written: {error.strerror or error}") from None
-    return JSONResponse(record_state(found, index, new))
+    shown = record_state(found, index, new)
+    if text(data, "action") == "tag" and text(data, "name") == "Result":
+        shown["said"] = f"Saved. Result {result_words(found.record(index), text(data, 'value').strip())}."
+    return JSONResponse(shown)
 
 
 async def line(request: Request) -> Response:
@@ -267,6 +272,38 @@ async def reload(request: Request) -> Response:
     return JSONResponse(record_state(found, index, turn_path(data)))
 
 
+async def new(request: Request) -> Response:
+    """A new record of a game, at the end of a file of the folder or in a new file; where it is."""
+    writer(request)
+    data = await body(request)
+    tags = data.get("tags", {})
+    if not isinstance(tags, dict) or not all(isinstance(value, str) for value in tags.values()) or len(tags) > 50:
+        raise Problem(400, "tags is not an object of texts")
+    try:
+        made = editing.new_record(text(data, "game"), tags)
+    except EditRefused as error:
+        raise Problem(409, str(error)) from None
+    name = text(data, "file").strip()
+    space = workspace(request)
+    try:
+        if name in space.scan() or space.single:
+            found = space.file(space.names[0] if space.single else name)
+            index = found.add_record(made)
+        else:
+            found = space.new_file(name, made)
+            index = 0
+    except Unknown as error:
+        raise Problem(409, str(error)) from None
+    except (ChangedOnDisk, Busy) as error:
+        raise Problem(409, str(error)) from None
+    return JSONResponse(record_state(found, index, ()))
+
+
+async def games(request: Request) -> Response:
+    """The games a record can be made of (every game installed)."""
+    return JSONResponse({"games": [[plugin.name, plugin.display_name] for plugin in plugins()]})
+
+
 async def status(request: Request) -> Response:
     data = dict(request.query_params)
     try:
@@ -282,5 +319,6 @@ ROUTES = [
     Route("/api/status", status), Route("/api/offers", offer, methods=["POST"]),
     Route("/api/edit", edit, methods=["POST"]), Route("/api/undo", history, methods=["POST"]),
     Route("/api/redo", history, methods=["POST"]), Route("/api/reload", reload, methods=["POST"]),
+    Route("/api/new", new, methods=["POST"]), Route("/api/games", games),
     Route("/favicon.ico", lambda request: Response(status_code=204)),
 ]

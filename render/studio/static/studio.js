@@ -161,7 +161,7 @@
     return request("POST", "/api/edit", data).then(function (answer) {
       if (answer) {
         show(answer);
-        say("Saved.", "info");
+        say(answer.said || "Saved.", "info");
       }
       return answer;
     });
@@ -401,6 +401,28 @@
   }
   window.addEventListener("focus", checkDisk);
   setInterval(checkDisk, 3000);
+
+  request("GET", "/api/games").then(function (answer) {
+    if (!answer) return;
+    var select = $(".st-new-game");
+    answer.games.forEach(function (game) {
+      var option = document.createElement("option");
+      option.value = game[0];
+      option.textContent = game[1];
+      select.appendChild(option);
+    });
+  });
+  $(".st-new").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var tags = {Variant: $(".st-new-variant").value, Position: $(".st-new-position").value};
+    request("POST", "/api/new", {game: $(".st-new-game").value, file: $(".st-new-file").value.trim(), tags: tags})
+      .then(function (answer) {
+        if (!answer) return;
+        show(answer);
+        listRecords();
+        say("New record made in " + answer.file + ".");
+      });
+  });
 
   var asked = new URLSearchParams(location.search);
   listRecords().then(function () {
