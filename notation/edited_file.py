@@ -72,6 +72,7 @@ class EditedFile:
         self.spans: list[Span] = []
         self.heads: list[Record] = []  # each record's tags (TGN: the movetext not read yet)
         self._full: dict[int, Record] = {}
+        self._written: dict[int, str] = {}  # the canonical text of the records read whole, once written
         self.done: list[Change] = []
         self.undone: list[Change] = []
         self.load()
@@ -88,6 +89,7 @@ class EditedFile:
         self.data = self._read() if data is None else data
         self.stamp = self._stamp()
         self._full = {}
+        self._written = {}
         if self.json:
             self.spans = []
             try:
@@ -169,28 +171,29 @@ class EditedFile:
         `change` gives. The edit is kept for undoing; an edit refused (an exception) leaves
         the file and the record as they were. `at`: the turn shown, for undoing."""
         record = self.editable(index)
-        before = self._text(index, record)
+        before = self._written.get(index)
         try:
+            if before is None:
+                before = write_record(record)
             result = change(record)
-            after = self._text(index, record)
+            after = write_record(record)
         except BaseException:
             self._full.pop(index, None)  # read again from the file: the edit may have begun
+            self._written.pop(index, None)
             raise
         if after != before:
-            self._commit(index, at, record)
+            self._commit(index, at, record, after)
+        self._written[index] = after
         return result
 
-    def _text(self, index: int, record: Record) -> str:
-        return write_record(record)
-
-    def _commit(self, index: int, at: str, record: Record) -> None:
+    def _commit(self, index: int, at: str, record: Record, text: str) -> None:
         try:
             if self.json:
                 out = io.StringIO()
                 write_json([self._full.get(number) or self.record(number) for number in range(len(self))], out)
                 new = out.getvalue().encode("utf-8")
             else:
-                new = self._spliced(index, write_record(record))
+                new = self._spliced(index, text)
         except (TooLong, TooDeep):
             self._full.pop(index, None)
             raise
@@ -232,6 +235,7 @@ class EditedFile:
             later.end += shift
             later.first_line += lines
         self._full = {index: record}  # the others' places in the file moved: read again when asked for
+        self._written = {index: self._written[index]} if index in self._written else {}
         self.heads[index] = record
 
     def add_record(self, text: str) -> int:
@@ -239,7 +243,7 @@ class EditedFile:
         if self.json:
             self.heads.append(parse_record(text))
             index = len(self.heads) - 1
-            self._commit(index, "", self.record(index))
+            self._commit(index, "", self.record(index), write_record(self.record(index)))
             return index
         data = self.data
         if data.strip():

@@ -18,9 +18,9 @@ from ..frames import inline
 from ..live.cells import with_cells
 
 SIZE = 480  # the board, in pixels (CSS scales it to the screen)
-SYMBOLS = {7: "□", 10: "=", 13: "∞", 14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+", 22: "⨀", 32: "⟳", 36: "→",
+SYMBOLS = {7: "□", 10: "=", 13: "∞", 14: "+=", 15: "=+", 16: "±", 17: "∓", 18: "+−", 19: "−+", 22: "⨀", 32: "⟳", 36: "→",
            40: "↑", 132: "⇆", 146: "N"}
-# The NAG palette: move NAGs, then position NAGs, with their names (docs/format.md#nags)
+# The NAG palette: move NAGs, then position NAGs, with their names (docs/format.md#nags-and-glyphs)
 PALETTE = ((1, "good turn"), (2, "mistake"), (3, "brilliant turn"), (4, "blunder"), (5, "interesting turn"),
            (6, "dubious turn"), (7, "only turn"), (10, "equal position"), (13, "unclear position"),
            (14, "slight advantage to the first side"), (15, "slight advantage to the second side"),
