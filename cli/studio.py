@@ -11,11 +11,12 @@ from pathlib import Path
 
 import click
 
+from ..render.studio.publishing import SiteOptions
 from .errors import SIGNALS, IOFailure, MissingExtra, Stopped
 from .serve import EXTRA, shown_host
 
 
-def studio(path: str, host: str, port: int, browser: bool) -> None:
+def studio(path: str, host: str, port: int, browser: bool, site: SiteOptions) -> None:
     """Serve the studio of PATH until interrupted; the first line printed is the URL."""
     try:
         import uvicorn
@@ -31,12 +32,12 @@ def studio(path: str, host: str, port: int, browser: bool) -> None:
     except OSError as error:
         raise IOFailure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     url = f"http://{shown_host(host)}:{listening.getsockname()[1]}/"
-    app = create_app(root, host=host)
+    app = create_app(root, host=host, site=site)
     click.echo(url)
     click.echo(f"Studio of {path}: every edit is saved in its file at once. Press Ctrl-C to stop.")
     if browser:
         webbrowser.open(url)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="off")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on")
     try:
         uvicorn.Server(config).run(sockets=[listening])
     except (KeyboardInterrupt, Stopped):  # uvicorn stops on Ctrl-C or SIGTERM, then raises it again once it has
@@ -51,7 +52,14 @@ def studio(path: str, host: str, port: int, browser: bool) -> None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8010, show_default=True,
               help="Port to listen on (0: any free one).")
 @click.option("--browser/--no-browser", default=True, show_default=True, help="Open the studio in the web browser.")
-def studio_command(path: str, host: str, port: int, browser: bool) -> None:
+@click.option("--site", "site_output", metavar="FOLDER",
+              help="Where Publish builds the site of PATH: empty, or a site built there before (it is replaced).")
+@click.option("--title", "site_title", default="Annotated games", show_default=True,
+              help="The site's name, for Publish and the previews.")
+@click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
+              help="The site's mkdocs theme, for Publish and the previews.")
+def studio_command(path: str, host: str, port: int, browser: bool, site_output: str | None, site_title: str,
+                   theme: str) -> None:
     """Annotate records in the browser: variations, comments, NAGs, arrows and marks, saved in their files.
 
     PATH is a TGN or JSON record file, or a folder of them (new records are made there).
@@ -63,5 +71,6 @@ def studio_command(path: str, host: str, port: int, browser: bool) -> None:
     Examples:
       ludoscribe studio games/
       ludoscribe studio club-final.tgn --no-browser --port 0
+      ludoscribe studio games/ --site site/ --title "Club games"
     """
-    studio(path, host, port, browser)
+    studio(path, host, port, browser, SiteOptions(Path(site_output) if site_output else None, site_title, theme))

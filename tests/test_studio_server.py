@@ -200,3 +200,27 @@ def test_tags_are_edited_with_records_checks(client, folder: Path) -> None:
     assert '[Opening "Mine"]' in (folder / "one.tgn").read_text(encoding="utf-8")
     assert edit(client, "tag", name="Result", value="0-1").json()["said"] == "Saved. Result 0-1: Red (Bo) wins."
     assert '[Result "0-1"]' in (folder / "one.tgn").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow  # two sites built
+def test_the_preview_is_the_record_page_site_makes_sandboxed_and_publish_builds_the_site(folder: Path,
+                                                                                       tmp_path: Path) -> None:
+    from ludoscribe.render.studio.publishing import SiteOptions
+
+    options = SiteOptions(tmp_path / "site", "Club games", "mkdocs")
+    with TestClient(create_app(folder, TOKEN, site=options), base_url="http://127.0.0.1:8010") as client:
+        headers = {"X-Studio-Token": TOKEN}
+        assert client.post("/api/preview", json={"file": "one.tgn", "record": 1}).status_code == 403
+        address = client.post("/api/preview", json={"file": "one.tgn", "record": 1}, headers=headers).json()["url"]
+        assert address.startswith("/preview/1/records/") and address.endswith(".html")
+        page = client.get(address)
+        assert page.status_code == 200 and "Cy" in page.text and "Bo" in page.text
+        assert page.headers["content-security-policy"].startswith("sandbox allow-scripts")
+        assert client.get("/preview/1/../../../one.tgn").status_code == 404
+        assert client.get("/preview/x/index.html").status_code == 404
+        said = client.post("/api/publish", json={}, headers=headers).json()["said"]
+        assert said.startswith(f"Published 2 record(s) into {tmp_path / 'site'}")
+        assert (tmp_path / "site" / "index.html").is_file()
+    with TestClient(create_app(folder, TOKEN), base_url="http://127.0.0.1:8010") as client:
+        refused = client.post("/api/publish", json={}, headers={"X-Studio-Token": TOKEN})
+        assert refused.status_code == 409 and "--site FOLDER" in refused.json()["refused"]

@@ -9,18 +9,20 @@ read it. A server listening on this computer only answers requests addressed to 
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import secrets
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from ...notation import editing
 from ...notation.edited_file import Busy, ChangedOnDisk, EditedFile, NotEditable
@@ -28,24 +30,62 @@ from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.entry import offers
 from ...notation.games.plugins import plugins
 from ...notation.scoresheet import result_words
-from ...notation.writer import TooDeep, TooLong
+from ...notation.writer import TooDeep, TooLong, write_record
 from ..escaping import html_text
 from ..live.app import TYPES, SecurityHeaders, not_served
 from ..live.requests import Problem, body, text
 from . import views
+from .publishing import Previews, SiteOptions, publish
 from .workspace import Unknown, Workspace
 
 STATIC = ("studio.js", "studio.css")
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
-def create_app(path: str | Path, token: str | None = None, host: str = "127.0.0.1") -> SecurityHeaders:
-    """The studio of PATH (a record file or a folder); `token` lets the page write (made here if None)."""
-    app = Starlette(routes=ROUTES, exception_handlers={Problem: refused, HTTPException: not_served})
+def create_app(path: str | Path, token: str | None = None, host: str = "127.0.0.1",
+               site: SiteOptions | None = None) -> StudioHeaders:
+    """The studio of PATH (a record file or a folder); `token` lets the page write (made here if None);
+    `site`: where Publish builds the site, with `site`'s options."""
+    app = Starlette(routes=ROUTES, exception_handlers={Problem: refused, HTTPException: not_served},
+                    lifespan=lifespan)
     app.state.workspace = Workspace(path)
     app.state.token = token or secrets.token_urlsafe(24)
     app.state.local = host in LOOPBACK
-    return SecurityHeaders(LocalOnly(app))
+    app.state.site = site or SiteOptions()
+    app.state.previews = Previews(app.state.site)
+    return StudioHeaders(LocalOnly(app))
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """At the end, the previews' folder is removed."""
+    try:
+        yield
+    finally:
+        app.state.previews.close()
+
+
+# A preview is a page of a site, with the site's own scripts: it runs sandboxed, in an origin of
+# its own, so that nothing in it could read the studio's token or write through the studio.
+PREVIEW_POLICY = ("sandbox allow-scripts allow-popups; default-src 'self' 'unsafe-inline' data:; "
+                  "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+
+
+class StudioHeaders(SecurityHeaders):
+    """The live server's security headers (render/live/app.py), previews sandboxed instead."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/preview/"):
+            async def with_headers(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    message["headers"] = list(message.get("headers", [])) + [
+                        (b"content-security-policy", PREVIEW_POLICY.encode()), (b"x-content-type-options", b"nosniff"),
+                        (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
+                await send(message)
+
+            await self.app(scope, receive, with_headers)
+            return
+        await super().__call__(scope, receive, send)
 
 
 class LocalOnly:
@@ -304,6 +344,40 @@ async def games(request: Request) -> Response:
     return JSONResponse({"games": [[plugin.name, plugin.display_name] for plugin in plugins()]})
 
 
+async def preview(request: Request) -> Response:
+    """Build the record's page as `site` makes it; its address."""
+    writer(request)
+    data = await body(request)
+    found, index = opened(request, data)
+    record = found.record(index)
+    if record.problems:
+        raise Problem(409, f"the record is not published: {record.problems[0]}")
+    previews: Previews = request.app.state.previews
+    try:
+        address = await run_in_threadpool(previews.build, write_record(record))
+    except (ValueError, OSError) as error:
+        raise Problem(409, str(error)) from None
+    return JSONResponse({"url": address})
+
+
+async def preview_file(request: Request) -> Response:
+    previews: Previews = request.app.state.previews
+    found = previews.file(request.path_params["number"], request.path_params["path"])
+    if found is None:
+        raise Problem(404, "no such page")
+    return FileResponse(found, headers={"Cache-Control": "no-cache"})
+
+
+async def publish_site(request: Request) -> Response:
+    """Build the site of PATH with `site`'s options; where it went, in words."""
+    writer(request)
+    try:
+        said = await run_in_threadpool(publish, workspace(request).path, request.app.state.site)
+    except (ValueError, OSError) as error:
+        raise Problem(409, f"the site cannot be built: {error}") from None
+    return JSONResponse({"said": said})
+
+
 async def status(request: Request) -> Response:
     data = dict(request.query_params)
     try:
@@ -320,5 +394,7 @@ ROUTES = [
     Route("/api/edit", edit, methods=["POST"]), Route("/api/undo", history, methods=["POST"]),
     Route("/api/redo", history, methods=["POST"]), Route("/api/reload", reload, methods=["POST"]),
     Route("/api/new", new, methods=["POST"]), Route("/api/games", games),
+    Route("/api/preview", preview, methods=["POST"]), Route("/api/publish", publish_site, methods=["POST"]),
+    Route("/preview/{number}/{path:path}", preview_file),
     Route("/favicon.ico", lambda request: Response(status_code=204)),
 ]

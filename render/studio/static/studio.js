@@ -357,6 +357,21 @@
         say("The line is copied as TGN.");
       });
     },
+    "preview": function () {
+      say("Building the record's page as the site makes it…");
+      request("POST", "/api/preview", {file: here.file, record: here.record}).then(function (answer) {
+        if (!answer) return;
+        var link = $(".st-preview-link");
+        link.href = answer.url;
+        link.hidden = false;
+        say("The preview is ready: Open the preview.");
+        link.focus();
+      });
+    },
+    "publish": function () {
+      say("Building the site…");
+      request("POST", "/api/publish", {}).then(function (answer) { if (answer) say(answer.said); });
+    },
     "undo": function () { step("undo"); },
     "redo": function () { step("redo"); },
     "reload": function () {
