@@ -438,7 +438,7 @@ FIXED_TAGS = ("Game", "Variant", "SetUp", "Position")  # they decide the game an
 
 
 def set_tag(record: Record, name: str, value: str) -> None:
-    """Give the tag `name` the value, with `record`'s checks (docs/recording.md): a date the
+    """Give the tag `name` the value, with `record`'s checks (docs/tournaments.md#recording-at-the-table): a date the
     calendar has, two different players, a result the rules' end allows."""
     from .limits import tag_problem, text_problem
     from .reader import line_break_problem

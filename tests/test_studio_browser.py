@@ -120,12 +120,20 @@ def test_a_record_of_each_game_is_annotated_in_the_browser(game, size, browser, 
         page.click("button[data-tool='label']")
         page.fill(".st-label-text", "A")
         saved(page, lambda: cell(page, label).click())
+        page.click("button[data-tool='dim']")
+        saved(page, lambda: cell(page, label).click())
+        expect(page.locator(".st-markup")).to_contain_text(f"dim {label}")
+        saved(page, lambda: cell(page, label).click())  # the same gesture again: not dimmed any more
+        expect(page.locator(".st-markup")).to_have_text(f"Drawn: arrow {arrow[0]}-{arrow[1]} red, "
+                                                        f"mark {mark} circle blue, label {label} A")
         page.fill(".st-comment", "Better")
         saved(page, lambda: page.click("text=Save comment"))
         saved(page, lambda: page.click("[aria-label='NAG ! good turn']"))
         expect(page.locator("[aria-label='NAG ! good turn']")).to_have_attribute("aria-pressed", "true")
         if game in ("Teblo", "TChako"):  # the pictures of docs/annotating.md
             picture(page, f"studio-{game.lower()}-desktop.png", tmp_path, full=True, width=DESK["width"])
+        assert violations(page) == []
+        page.click(".st-header summary")  # the header's tags, open
         assert violations(page) == []
         # promoted, the old main line deleted, undone and redone
         page.click("text=Promote to main line")

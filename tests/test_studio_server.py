@@ -224,3 +224,20 @@ def test_the_preview_is_the_record_page_site_makes_sandboxed_and_publish_builds_
     with TestClient(create_app(folder, TOKEN), base_url="http://127.0.0.1:8010") as client:
         refused = client.post("/api/publish", json={}, headers={"X-Studio-Token": TOKEN})
         assert refused.status_code == 409 and "--site FOLDER" in refused.json()["refused"]
+
+
+def test_a_set_up_position_is_drawn_from_its_code_or_refused_with_the_games_reason(client) -> None:
+    start = client.get("/api/position", params={"game": "Teblo", "variant": "", "code": ""}).json()
+    assert start["code"].endswith("D3 I10 Y 1") and 'role="img"' in start["board"]
+    shut = "12/12/12/12/12/12/12/2r9/1r1r8/2r9/12/12 D3 I10 Y 1"
+    refused = client.get("/api/position", params={"game": "Teblo", "variant": "", "code": shut})
+    assert refused.status_code == 409
+    assert refused.json()["refused"] == "bad Position tag: Yellow's pawn cannot reach both bases (rule c)"
+    made = client.post("/api/new", json={"game": "Teblo", "file": "shut.tgn", "tags": {"Position": shut}},
+                       headers={"X-Studio-Token": TOKEN})
+    assert made.status_code == 409 and "rule c" in made.json()["refused"]
+    for game in ("Staku", "Tektop", "Tekao", "TChako"):
+        code = client.get("/api/position", params={"game": game, "variant": "", "code": ""}).json()["code"]
+        made = client.post("/api/new", json={"game": game, "file": f"study-{game}.tgn", "tags": {"Position": code}},
+                           headers={"X-Studio-Token": TOKEN}).json()
+        assert made["tags"][-1] == ["Position", code] or ["Position", code] in made["tags"]

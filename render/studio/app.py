@@ -28,10 +28,12 @@ from ...notation import editing
 from ...notation.edited_file import Busy, ChangedOnDisk, EditedFile, NotEditable
 from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.entry import offers
-from ...notation.games.plugins import plugins
+from ...notation.games.plugins import display_name, game_class, plugins
 from ...notation.scoresheet import result_words
 from ...notation.writer import TooDeep, TooLong, write_record
 from ..escaping import html_text
+from ..frames import inline
+from ..live.cells import draw
 from ..live.app import TYPES, SecurityHeaders, not_served
 from ..live.requests import Problem, body, text
 from . import views
@@ -339,6 +341,22 @@ async def new(request: Request) -> Response:
     return JSONResponse(record_state(found, index, ()))
 
 
+async def position(request: Request) -> Response:
+    """A set-up position of a game drawn from its code (the game's start if none is given), or the
+    game's reason for refusing it."""
+    data = dict(request.query_params)
+    try:
+        rules = game_class(text(data, "game"))(text(data, "variant").strip())
+        code = text(data, "code").strip()
+        shown = rules.read_position(code) if code else rules.start_position()
+    except ValueError as error:
+        raise Problem(409, f"bad Position tag: {error}") from None
+    label = f"{display_name(rules.name)}, set-up position, {rules.sides[shown.side]} to play"
+    drawn = draw(rules, shown, views.SIZE)
+    return JSONResponse({"code": rules.position_code(shown), "label": label,
+                         "board": inline(drawn, "sp-", label) if drawn else ""})
+
+
 async def games(request: Request) -> Response:
     """The games a record can be made of (every game installed)."""
     return JSONResponse({"games": [[plugin.name, plugin.display_name] for plugin in plugins()]})
@@ -393,7 +411,7 @@ ROUTES = [
     Route("/api/status", status), Route("/api/offers", offer, methods=["POST"]),
     Route("/api/edit", edit, methods=["POST"]), Route("/api/undo", history, methods=["POST"]),
     Route("/api/redo", history, methods=["POST"]), Route("/api/reload", reload, methods=["POST"]),
-    Route("/api/new", new, methods=["POST"]), Route("/api/games", games),
+    Route("/api/new", new, methods=["POST"]), Route("/api/games", games), Route("/api/position", position),
     Route("/api/preview", preview, methods=["POST"]), Route("/api/publish", publish_site, methods=["POST"]),
     Route("/preview/{number}/{path:path}", preview_file),
     Route("/favicon.ico", lambda request: Response(status_code=204)),

@@ -89,6 +89,7 @@
     if (svg) svg.setAttribute("aria-label", answer.label);
     boardBox.setAttribute("data-label", answer.label);
     movesBox.innerHTML = answer.moves;
+    $(".st-markup").textContent = answer.markup.length ? "Drawn: " + answer.markup.join(", ") : "Nothing drawn here.";
     $(".st-comment").value = answer.comment;
     $(".st-before").value = answer.before;
     $(".st-clock").value = answer.clock;
@@ -372,12 +373,27 @@
       say("Building the site…");
       request("POST", "/api/publish", {}).then(function (answer) { if (answer) say(answer.said); });
     },
+    "position-start": function () { showPosition(true); },
+    "position-show": function () { showPosition(false); },
     "undo": function () { step("undo"); },
     "redo": function () { step("redo"); },
     "reload": function () {
       request("POST", "/api/reload", here).then(function (answer) { if (answer) { show(answer); say("Reloaded from disk."); } });
     }
   };
+
+  /* The set-up position of the New record form, drawn from its code, or the game's reason to refuse it. */
+  function showPosition(start) {
+    var field = $(".st-new-position");
+    var asked = {game: $(".st-new-game").value, variant: $(".st-new-variant").value, code: start ? "" : field.value};
+    request("GET", "/api/position?" + query(asked)).then(function (answer) {
+      var box = $(".st-position-board");
+      if (!answer) { box.textContent = ""; return; }
+      if (start) field.value = answer.code;
+      box.innerHTML = answer.board;
+      say(answer.label + ": " + answer.code);
+    });
+  }
 
   function step(which) {
     request("POST", "/api/" + which, {file: here.file, record: here.record}).then(function (answer) {
