@@ -81,9 +81,11 @@ def drag(page: Page, start: str, end: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_record_of_each_game_is_annotated_in_the_browser(game, size, browser, tmp_path):
     sides, main, steps, arrow, mark, label = GAMES[game]
-    path = tmp_path / "game.tgn"
+    folder = tmp_path / "club"
+    folder.mkdir()
+    path = folder / "game.tgn"
     path.write_text(TAGS.format(game=game, first=sides[0], second=sides[1]) + "\n" + main + " *\n", encoding="utf-8")
-    studio = Studio(tmp_path)
+    studio = Studio(folder)
     context = browser.new_context(viewport=SIZES[size], bypass_csp=True)  # axe-core is added as an inline script
     problems: list[str] = []
     page = context.new_page()

@@ -241,3 +241,19 @@ def test_a_set_up_position_is_drawn_from_its_code_or_refused_with_the_games_reas
         made = client.post("/api/new", json={"game": game, "file": f"study-{game}.tgn", "tags": {"Position": code}},
                            headers={"X-Studio-Token": TOKEN}).json()
         assert made["tags"][-1] == ["Position", code] or ["Position", code] in made["tags"]
+
+
+def test_the_keys_lead_along_lines_and_between_variations() -> None:
+    from ludoscribe.notation import editing
+    from ludoscribe.render.studio.views import navigation
+    from test_studio_editing import record
+
+    read = record()
+    editing.play(read, (0,), "I9")
+    editing.play(read, (0,), "J10")
+    editing.play(read, (1, 1, 0), "D5")
+    assert navigation(read, ()) == {"back": None, "forward": "0", "up": None, "down": None, "first": None, "last": "2"}
+    assert navigation(read, (0,))["down"] == "1.0.0"
+    assert navigation(read, (1, 0, 0)) == {"back": "0", "forward": None, "up": "1", "down": "1.1.0", "first": "",
+                                           "last": None}
+    assert navigation(read, (1, 1, 0))["last"] == "1.1.1" and navigation(read, (1, 1, 1))["up"] == "1"

@@ -306,7 +306,10 @@ async def reload(request: Request) -> Response:
         found = workspace(request).file(text(data, "file"))
     except Unknown as error:
         raise Problem(404, str(error)) from None
-    found.load()
+    try:
+        found.load()
+    except OSError as error:
+        raise Problem(409, f"{_name(found)} cannot be read: {error.strerror or error}") from None
     found.done.clear()
     found.undone.clear()
     index = data.get("record", 0)

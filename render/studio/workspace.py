@@ -83,7 +83,8 @@ class Workspace:
                 or "\\" in name or len(name) > 200):
             raise Unknown(f"{name[:80]!r} is not a new file's name: NAME.tgn in the folder, or in a subfolder of it")
         target = self.folder / name
-        if not target.parent.is_dir() or os.path.islink(target.parent):
+        inside = self.folder.resolve() in (target.parent.resolve(), *target.parent.resolve().parents)
+        if not inside or not target.parent.is_dir() or os.path.islink(target.parent):
             raise Unknown(f"there is no folder {str(Path(name).parent)!r} here")
         try:
             create(target, text)
