@@ -98,6 +98,7 @@ def test_a_record_of_each_game_is_annotated_in_the_browser(game, size, browser, 
         expect(board).to_have_attribute("aria-label", re.compile("position after turn 1 "))
         page.keyboard.press("Home")
         expect(page).to_have_url(studio.url + "?file=game.tgn&record=0&at=")
+        expect(page.locator('.st-moves [aria-current="step"]')).to_have_text("Start")
         # a variation, by tapping
         turn = steps[-1]
         for step in steps:
@@ -153,6 +154,81 @@ def test_a_record_of_each_game_is_annotated_in_the_browser(game, size, browser, 
         written = expected(game, sides, main, turn, arrow, mark, label)
         assert " ".join(path.read_text(encoding="utf-8").split()) == " ".join(written.split())
         assert problems == []
+    finally:
+        context.close()
+        studio.kill()
+
+
+def test_turns_typed_and_pasted_a_line_copied_and_a_file_changed_on_disk(browser, tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    path = folder / "game.tgn"
+    path.write_text(TAGS.format(game="Teblo", first="Yellow", second="Red") + "\n1. D4 H10 *\n", encoding="utf-8")
+    studio = Studio(folder)
+    context = browser.new_context(viewport=DESK)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        page.goto(studio.url + "?file=game.tgn&record=0&at=1")
+        page.fill(".st-turn", "D5")
+        page.press(".st-turn", "Enter")
+        expect(page.locator('.st-moves [aria-current="step"]')).to_have_attribute("data-at", "2")
+        page.fill(".st-paste", "2... H9 3. D6")
+        saved(page, lambda: page.click("text=Paste TGN turns"))
+        expect(page.locator('.st-moves [aria-current="step"]')).to_have_attribute("data-at", "4")
+        page.fill(".st-paste", "D9")
+        page.click("text=Paste TGN turns")
+        expect(page.locator(".st-status")).to_contain_text("turn 3 Red")
+        page.click("text=Copy line as TGN")
+        expect(page.locator(".st-copied")).to_have_value("1. D4 H10 2. D5 H9 3. D6")
+        page.click("button[data-tool='arrow']")
+        page.fill(".st-cells", "D6-D7")
+        saved(page, lambda: page.press(".st-cells", "Enter"))
+        expect(page.locator(".st-markup")).to_have_text("Drawn: arrow D6-D7 green")
+        page.keyboard.press("Escape")
+        page.locator(".st-moves [aria-current='step']").focus()
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator('.st-moves [aria-current="step"]')).to_have_attribute("data-at", "3")
+        page.keyboard.press("End")
+        expect(page.locator('.st-moves [aria-current="step"]')).to_have_attribute("data-at", "4")
+        theirs = path.read_text(encoding="utf-8").replace('"Ann"', '"Someone else"')
+        path.write_text(theirs, encoding="utf-8")
+        expect(page.locator(".st-changed")).to_be_visible()
+        page.click("text=Comment after the turn")
+        page.fill(".st-comment", "Lost?")
+        page.click("text=Save comment")
+        expect(page.locator(".st-status")).to_contain_text("changed on disk")
+        assert path.read_text(encoding="utf-8") == theirs
+        page.click("text=Reload the file")
+        expect(page.locator(".st-changed")).to_be_hidden()
+        expect(page.locator(".st-title")).to_contain_text("Someone else")
+        assert problems == []
+    finally:
+        context.close()
+        studio.kill()
+
+
+def test_hostile_records_stay_text_in_the_studio(browser, tmp_path):
+    from hostile_records import CORPUS as HOSTILE
+
+    for hostile in HOSTILE:
+        (tmp_path / f"{hostile.name}.tgn").write_text(hostile.text, encoding="utf-8")
+    studio = Studio(tmp_path)
+    context = browser.new_context(viewport=DESK)
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    try:
+        page.goto(studio.url)
+        records = page.locator(".st-record")
+        expect(records).to_have_count(len(HOSTILE))
+        for number in range(len(HOSTILE)):
+            records.nth(number).click()
+            expect(page.locator(".st-title")).not_to_be_empty()
+        page.click(".st-header summary")
+        assert dialogs == []
+        assert page.locator(".st-editor img, .st-records img, .st-editor script").count() == 0
     finally:
         context.close()
         studio.kill()

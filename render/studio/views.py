@@ -59,7 +59,8 @@ def moves_html(record: Record, at: Path) -> str:
     """The move list: every turn a button naming its place, variations in parentheses, comments as text."""
     rules = record.rules
     start = record.start_position
-    out: list[str] = []
+    start_current = ' aria-current="step"' if not at else ""
+    out: list[str] = [f'<button type="button" class="st-m st-start" data-at=""{start_current}>Start</button> ']
     if record.comments:
         out.append(f'<span class="st-c">{html_text(editing.comment(record, ()))}</span> ')
 
@@ -73,7 +74,7 @@ def moves_html(record: Record, at: Path) -> str:
             shown = f"{number}." if side == 0 else f"{number}..."
             spelled = rules.turn_text(node.turn) + "".join(nag_text(nag) for nag in node.nags[:1] if nag in GLYPH_OF)
             extra = " ".join(nag_text(nag) for nag in node.nags if not (nag in GLYPH_OF and nag == node.nags[0]))
-            current = ' aria-current="step" tabindex="0"' if path == at else ' tabindex="-1"'
+            current = ' aria-current="step"' if path == at else ""
             number_text = f'<span class="st-n">{shown}</span> ' if numbered or side == 0 else ""
             out.append(f'{number_text}<button type="button" class="st-m" data-at="{path_text(path)}"{current}>'
                        f'{html_text(spelled)}{(" " + html_text(extra)) if extra else ""}</button> ')
