@@ -257,3 +257,46 @@ def test_the_keys_lead_along_lines_and_between_variations() -> None:
     assert navigation(read, (1, 0, 0)) == {"back": "0", "forward": None, "up": "1", "down": "1.1.0", "first": "",
                                            "last": None}
     assert navigation(read, (1, 1, 0))["last"] == "1.1.1" and navigation(read, (1, 1, 1))["up"] == "1"
+
+
+def test_a_single_file_is_the_only_one_opened_and_new_records_go_at_its_end(tmp_path: Path) -> None:
+    path = tmp_path / "one.tgn"
+    path.write_text(TEBLO, encoding="utf-8")
+    (tmp_path / "other.tgn").write_text(TEBLO, encoding="utf-8")
+    with TestClient(create_app(path, TOKEN), base_url="http://127.0.0.1:8010") as client:
+        assert [row["file"] for row in client.get("/api/records").json()["records"]] == ["one.tgn"]
+        assert client.get("/api/record", params={"file": "other.tgn", "record": 0, "at": ""}).status_code == 404
+        made = client.post("/api/new", json={"game": "Tekao", "file": "", "tags": {}},
+                           headers={"X-Studio-Token": TOKEN}).json()
+        assert (made["file"], made["record"]) == ("one.tgn", 1)
+    assert path.read_text(encoding="utf-8").startswith(TEBLO + "\n[Game \"Tekao\"]\n")
+
+
+def test_a_json_file_is_edited_through_the_studio(tmp_path: Path) -> None:
+    import io
+
+    from ludoscribe.notation.jsonio import write_json
+    from test_studio_editing import record
+
+    out = io.StringIO()
+    write_json([record(), record(TEBLO.replace("Ann", "Cy"))], out)
+    path = tmp_path / "games.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    with TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8010") as client:
+        answer = client.post("/api/edit", json={"file": "games.json", "record": 1, "at": "2", "action": "play",
+                                                "turn": "H9"}, headers={"X-Studio-Token": TOKEN})
+        assert answer.status_code == 200 and answer.json()["at"] == "3"
+    from ludoscribe.notation.files import load
+
+    records = list(load(str(path)))
+    assert [len(read.moves) for read in records] == [3, 4] and records[1].tags["Yellow"] == "Cy"
+
+
+def test_the_command_refuses_a_path_it_cannot_open_in_one_line() -> None:
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["studio", "no-such-folder", "--no-browser"])
+    assert result.exit_code == 2 and "no-such-folder is neither a folder nor a .tgn or .json file" in result.output
+    assert "Traceback" not in result.output
