@@ -4,11 +4,13 @@ comments, NAGs, clock and markup, the tags, and where the keys lead."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Hashable
 
 from ...notation import editing
 from ...notation.editing import Path, path_text
 from ...notation.entry import entry_for
+from ...notation.games import SomeGame
 from ...notation.games.plugins import display_name
 from ...notation.model import GLYPH_OF, Node, Record
 from ...notation.writer import canonical_tags
@@ -26,6 +28,21 @@ PALETTE = ((1, "good turn"), (2, "mistake"), (3, "brilliant turn"), (4, "blunder
            (14, "slight advantage to the first side"), (15, "slight advantage to the second side"),
            (16, "clear advantage to the first side"), (17, "clear advantage to the second side"),
            (18, "decisive advantage to the first side"), (19, "decisive advantage to the second side"))
+
+
+_SPELLED: OrderedDict[tuple[type, frozenset[str], Hashable], str] = OrderedDict()
+KEPT = 100_000  # turns' spellings kept: a move list drawn again after an edit spells each turn once
+
+
+def spelled(rules: SomeGame, turn: Hashable) -> str:
+    """The turn's canonical text (kept: some games spell a turn slowly, and the list is drawn at every edit)."""
+    key = (type(rules), rules.variant, turn)
+    text = _SPELLED.get(key)
+    if text is None:
+        text = _SPELLED[key] = rules.turn_text(turn)
+        if len(_SPELLED) > KEPT:
+            _SPELLED.popitem(last=False)
+    return text
 
 
 def nag_text(nag: int) -> str:
@@ -72,12 +89,12 @@ def moves_html(record: Record, at: Path) -> str:
                 out.append(f'<span class="st-c">{html_text(" ".join(map(editing.prose, node.before)))}</span> ')
                 numbered = True
             shown = f"{number}." if side == 0 else f"{number}..."
-            spelled = rules.turn_text(node.turn) + "".join(nag_text(nag) for nag in node.nags[:1] if nag in GLYPH_OF)
+            written = spelled(rules, node.turn) + "".join(nag_text(nag) for nag in node.nags[:1] if nag in GLYPH_OF)
             extra = " ".join(nag_text(nag) for nag in node.nags if not (nag in GLYPH_OF and nag == node.nags[0]))
             current = ' aria-current="step"' if path == at else ""
             number_text = f'<span class="st-n">{shown}</span> ' if numbered or side == 0 else ""
             out.append(f'{number_text}<button type="button" class="st-m" data-at="{path_text(path)}"{current}>'
-                       f'{html_text(spelled)}{(" " + html_text(extra)) if extra else ""}</button> ')
+                       f'{html_text(written)}{(" " + html_text(extra)) if extra else ""}</button> ')
             words = " ".join(text for text in map(editing.prose, node.comments) if text)
             if words:
                 out.append(f'<span class="st-c">{html_text(words)}</span> ')
