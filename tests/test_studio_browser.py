@@ -93,7 +93,7 @@ def test_a_record_of_each_game_is_annotated_in_the_browser(game, size, browser, 
     try:
         page.goto(studio.url + "?file=game.tgn&record=0&at=0")
         expect(page.locator('.st-moves [aria-current="step"]')).to_have_attribute("data-at", "0")
-        board = page.locator(".st-board svg")
+        board = page.locator(".st-board svg[role='img']")
         expect(board).to_have_attribute("role", "img")
         expect(board).to_have_attribute("aria-label", re.compile("position after turn 1 "))
         page.keyboard.press("Home")
@@ -186,6 +186,10 @@ def test_turns_typed_and_pasted_a_line_copied_and_a_file_changed_on_disk(browser
         page.fill(".st-cells", "D6-D7")
         saved(page, lambda: page.press(".st-cells", "Enter"))
         expect(page.locator(".st-markup")).to_have_text("Drawn: arrow D6-D7 green")
+        page.click("button[data-tool='mark']")
+        cell(page, "E4").focus()
+        saved(page, lambda: page.keyboard.press("Enter"))  # a cell is a button: Enter taps it
+        expect(page.locator(".st-markup")).to_contain_text("mark E4 outline green")
         page.keyboard.press("Escape")
         page.locator(".st-moves [aria-current='step']").focus()
         page.keyboard.press("ArrowLeft")

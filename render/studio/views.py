@@ -16,8 +16,8 @@ from ...notation.model import GLYPH_OF, Node, Record
 from ...notation.writer import canonical_tags
 from ..diagram import annotations_of, draw_annotated, renderer_for
 from ..escaping import html_text
-from ..frames import inline
-from ..live.cells import with_cells
+from ..frames import inline, prefixed, split
+from ..live.cells import regions
 
 SIZE = 480  # the board, in pixels (CSS scales it to the screen)
 SYMBOLS = {7: "□", 10: "=", 13: "∞", 14: "+=", 15: "=+", 16: "±", 17: "∓", 18: "+−", 19: "−+", 22: "⨀", 32: "⟳", 36: "→",
@@ -69,7 +69,22 @@ def board(record: Record, path: Path) -> tuple[str, str]:
         svg = draw_annotated(renderer_for(rules), position, annotations_of(node), last=last, size=SIZE)
     except ValueError:  # a game without a drawing
         return f'<p class="st-noboard">{html_text(label)}</p>', label
-    return inline(with_cells(svg, rules.name, SIZE, False), "st-", label), label
+    return inline(svg, "st-", label) + cells_layer(svg, rules.name), label
+
+
+def cells_layer(svg: str, game: str) -> str:
+    """A second drawing laid over the board: a transparent shape over each cell (render/live/cells.py),
+    the buttons that taps and drags reach. The board itself is a picture (role img): nothing in it
+    can be focused."""
+    shapes = "".join(f'<g class="ls-cell" data-cell="{html_text(cell)}">{prefixed(element, "st-")}</g>'
+                     for cell, element in regions(game, SIZE, False))
+    if not shapes:
+        return ""
+    root, _ = split(svg)
+    kept = {name: value for name, value in root.items() if name in ("viewBox", "width", "height", "preserveAspectRatio")}
+    attributes = "".join(f' {name}="{html_text(value)}"' for name, value in kept.items())
+    return (f'<svg{attributes} class="st-overlay" role="group" aria-label="Cells of the board">'
+            f'<g class="ls-cells">{shapes}</g></svg>')
 
 
 def moves_html(record: Record, at: Path) -> str:

@@ -87,6 +87,11 @@
     boardBox.innerHTML = answer.board;
     var svg = boardBox.querySelector("svg");
     if (svg) svg.setAttribute("aria-label", answer.label);
+    boardBox.querySelectorAll(".ls-cell").forEach(function (shape) {  /* each cell a button, as on the scoresheet */
+      shape.setAttribute("role", "button");
+      shape.setAttribute("tabindex", "0");
+      shape.setAttribute("aria-label", "Cell " + shape.getAttribute("data-cell"));
+    });
     boardBox.setAttribute("data-label", answer.label);
     movesBox.innerHTML = answer.moves;
     $(".st-markup").textContent = answer.markup.length ? "Drawn: " + answer.markup.join(", ") : "Nothing drawn here.";
@@ -193,7 +198,9 @@
   function showPicked() {
     boardBox.querySelectorAll(".ls-cell").forEach(function (shape) {
       var cell = shape.getAttribute("data-cell");
-      shape.classList.toggle("ls-picked", picked.indexOf(cell) >= 0 || cell === arrowFrom);
+      var chosen = picked.indexOf(cell) >= 0 || cell === arrowFrom;
+      shape.classList.toggle("ls-picked", chosen);
+      shape.setAttribute("aria-pressed", chosen ? "true" : "false");
     });
   }
 
@@ -249,6 +256,14 @@
     }
   });
   document.addEventListener("pointerup", function () { pressed = null; });
+  boardBox.addEventListener("keydown", function (event) {
+    var cell = cellOf(event.target);
+    if (cell && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      event.stopPropagation();
+      tap(cell, event);
+    }
+  });
 
   function askOffers() {
     if (!here) return;
