@@ -29,6 +29,7 @@ MOVE_NAGS = range(1, 10)  # !, ?, !!, ??, !?, ?!, forced, singular, worst: one o
 POSITION_NAGS = range(10, 20)  # drawish ... decisive: one of them per turn
 MARKUP = ("arrow", "mark", "label", "dim")
 COMMAND_NAME = re.compile(r"\w+")
+RESULT_AT_END = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*\Z")  # a pasted line's result, left out
 
 
 class EditRefused(ValueError):
@@ -230,6 +231,11 @@ def line_text(record: Record, path: Path) -> str:
     return _wrap(writer.tokens, 80)
 
 
+def _quoted(value: str) -> str:
+    """A tag value as TGN writes it between quotes."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def paste(record: Record, path: Path, text: str) -> Path:
     """Play the TGN turns of `text` (with their numbers, NAGs, comments and variations) after the
     turn at `path`, as `play` plays one; EditRefused with `check`'s words if they are not legal
@@ -238,8 +244,8 @@ def paste(record: Record, path: Path, text: str) -> Path:
     position = position_at(record, path)
     tags = {"Game": game.name, "Variant": record.tags.get("Variant", ""), "SetUp": "1", "Position": game.position_code(position),
             "Result": "*"}
-    header = "".join(f'[{name} "{value}"]\n' for name, value in tags.items() if value)
-    body = " ".join(text.split())
+    header = "".join(f'[{name} "{_quoted(value)}"]\n' for name, value in tags.items() if value)
+    body = RESULT_AT_END.sub("", text.strip())  # lines kept: a ";" comment ends with its line
     if not body:
         raise EditRefused("there are no turns to paste")
     pasted = parse_record(f"{header}\n{body} *\n", name="pasted")

@@ -270,3 +270,9 @@ def test_a_json_file_is_written_again_whole_only_when_edited(tmp_path: Path) -> 
     assert len(EditedFile(path).record(0).moves) == 4
     opened.undo()
     assert path.read_bytes() == original
+
+
+def test_paste_keeps_line_comments_and_leaves_out_a_result() -> None:
+    read = record()
+    assert editing.paste(read, (2,), "2... H9 ; Red walks\n3. D6 *") == (4,)
+    assert movetext(read).endswith("2. D5 H9 {Red walks} 3. D6 *")
