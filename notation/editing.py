@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from .games import History, Position
+from .limits import comment_problem, text_problem
 from .model import Node, Record, find_commands
 from .reader import parse_record
 from .replay import check
@@ -304,6 +305,9 @@ def set_comment(record: Record, path: Path, text: str, *, before_turn: bool = Fa
         raise EditRefused("a comment cannot hold '}': it would end the comment")
     if "[%" in words:
         raise EditRefused("a comment's words cannot hold '[%': commands are drawn with the board's tools")
+    problem = text_problem(words) or comment_problem(words)
+    if problem is not None:
+        raise EditRefused(problem)
     comments = _comments(record, path, before_turn)
     kept = [commands for text in comments if (commands := _commands_only(text))]
     comments[:] = ([words] if words else []) + kept
@@ -446,7 +450,7 @@ FIXED_TAGS = ("Game", "Variant", "SetUp", "Position")  # they decide the game an
 def set_tag(record: Record, name: str, value: str) -> None:
     """Give the tag `name` the value, with `record`'s checks (docs/tournaments.md#recording-at-the-table): a date the
     calendar has, two different players, a result the rules' end allows."""
-    from .limits import tag_problem, text_problem
+    from .limits import tag_problem
     from .reader import line_break_problem
 
     if not TAG_NAME.fullmatch(name):

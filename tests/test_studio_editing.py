@@ -100,8 +100,9 @@ def test_promote_to_main_from_a_nested_variation() -> None:
 
 def test_comments_keep_their_commands_and_nags_take_the_place_of_their_kind() -> None:
     read = record()
-    with pytest.raises(EditRefused):
-        editing.set_comment(read, (0,), "Better {not}")
+    for wrong in ("Better {not}", "x" * (2 << 20), "[%arrow D4-D6]", "half \ud800"):
+        with pytest.raises(EditRefused):
+            editing.set_comment(read, (0,), wrong)
     editing.set_comment(read, (0,), "  Strong   move ")
     assert read.moves[0].comments == ["Strong move", "[%arrow D4-D5] [%xyz keep me]"]
     assert editing.comment(read, (0,)) == "Strong move"
