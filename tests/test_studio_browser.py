@@ -165,7 +165,7 @@ def test_turns_typed_and_pasted_a_line_copied_and_a_file_changed_on_disk(browser
     path = folder / "game.tgn"
     path.write_text(TAGS.format(game="Teblo", first="Yellow", second="Red") + "\n1. D4 H10 *\n", encoding="utf-8")
     studio = Studio(folder)
-    context = browser.new_context(viewport=DESK)
+    context = browser.new_context(viewport=DESK, bypass_csp=True)  # axe-core is added as an inline script
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -207,6 +207,19 @@ def test_turns_typed_and_pasted_a_line_copied_and_a_file_changed_on_disk(browser
         page.click("text=Reload the file")
         expect(page.locator(".st-changed")).to_be_hidden()
         expect(page.locator(".st-title")).to_contain_text("Someone else")
+        # a study's set-up position, a cell emptied by tapping it, in a new file
+        page.select_option(".st-new-game", "Staku")
+        page.click("text=Start position code")
+        expect(page.locator(".st-new-position")).to_have_value("bbbbbb/bbbbbbb/n1n2n1n/3n3/n1n2n1n/wwwwwww/wwwwww W 0 1")
+        page.fill(".st-cell-contents", "")
+        page.click(".st-position-board .ls-cell[data-cell='d4']")
+        expect(page.locator(".st-new-position")).to_have_value("bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww W 0 1")
+        page.fill(".st-new-file", "study.tgn")
+        page.click(".st-new button[type=submit]")
+        expect(page.locator(".st-title")).to_contain_text("study.tgn")
+        assert '[Position "bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww W 0 1"]' in (folder / "study.tgn").read_text(
+            encoding="utf-8")
+        assert violations(page) == []
         assert problems == []
     finally:
         context.close()

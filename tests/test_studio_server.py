@@ -300,3 +300,12 @@ def test_the_command_refuses_a_path_it_cannot_open_in_one_line() -> None:
     result = CliRunner().invoke(cli, ["studio", "no-such-folder", "--no-browser"])
     assert result.exit_code == 2 and "no-such-folder is neither a folder nor a .tgn or .json file" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_set_up_cell_is_given_its_contents_through_the_studio(client) -> None:
+    asked = {"game": "Staku", "variant": "", "code": "", "cell": "d4", "contents": ""}
+    answer = client.get("/api/position", params=asked).json()
+    assert answer["code"] == "bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww W 0 1"
+    assert 'class="st-overlay"' in answer["board"] and answer["contents"] == ["b", "n", "w"]
+    refused = client.get("/api/position", params={**asked, "contents": "nww"})
+    assert refused.status_code == 409 and refused.json()["refused"].endswith("15 White tokens: there are 13")

@@ -24,7 +24,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route
 from starlette.types import Message, Receive, Scope, Send
 
-from ...notation import editing
+from ...notation import editing, setup
 from ...notation.edited_file import Busy, ChangedOnDisk, EditedFile, NotEditable
 from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.entry import offers
@@ -345,19 +345,24 @@ async def new(request: Request) -> Response:
 
 
 async def position(request: Request) -> Response:
-    """A set-up position of a game drawn from its code (the game's start if none is given), or the
-    game's reason for refusing it."""
+    """A set-up position of a game drawn from its code (the game's start if none is given), with
+    `cell` given `contents` if asked (notation/setup.py), or the game's reason for refusing it."""
     data = dict(request.query_params)
     try:
         rules = game_class(text(data, "game"))(text(data, "variant").strip())
-        code = text(data, "code").strip()
-        shown = rules.read_position(code) if code else rules.start_position()
+        code = text(data, "code").strip() or rules.position_code(rules.start_position())
+        if text(data, "cell"):
+            code, shown = setup.set_cell(rules, code, text(data, "cell"), text(data, "contents"))
+        else:
+            shown = rules.read_position(code)
     except ValueError as error:
         raise Problem(409, f"bad Position tag: {error}") from None
     label = f"{display_name(rules.name)}, set-up position, {rules.sides[shown.side]} to play"
     drawn = draw(rules, shown, views.SIZE)
-    return JSONResponse({"code": rules.position_code(shown), "label": label,
-                         "board": inline(drawn, "sp-", label) if drawn else ""})
+    board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-") if setup.board_of(rules) else "") \
+        if drawn else ""
+    return JSONResponse({"code": rules.position_code(shown), "label": label, "board": board,
+                         "contents": setup.contents_seen(rules)})
 
 
 async def games(request: Request) -> Response:

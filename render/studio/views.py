@@ -72,11 +72,11 @@ def board(record: Record, path: Path) -> tuple[str, str]:
     return inline(svg, "st-", label) + cells_layer(svg, rules.name), label
 
 
-def cells_layer(svg: str, game: str) -> str:
+def cells_layer(svg: str, game: str, prefix: str = "st-") -> str:
     """A second drawing laid over the board: a transparent shape over each cell (render/live/cells.py),
     the buttons that taps and drags reach. The board itself is a picture (role img): nothing in it
-    can be focused."""
-    shapes = "".join(f'<g class="ls-cell" data-cell="{html_text(cell)}">{prefixed(element, "st-")}</g>'
+    can be focused. `prefix`: the one the board's ids were given (a shape may use one of them)."""
+    shapes = "".join(f'<g class="ls-cell" data-cell="{html_text(cell)}">{prefixed(element, prefix)}</g>'
                      for cell, element in regions(game, SIZE, False))
     if not shapes:
         return ""

@@ -397,18 +397,45 @@
     }
   };
 
-  /* The set-up position of the New record form, drawn from its code, or the game's reason to refuse it. */
-  function showPosition(start) {
+  /* The set-up position of the New record form, drawn from its code, or the game's reason to refuse it;
+     a cell tapped on it gets the contents typed (docs/annotating.md#the-header-and-new-records). */
+  function showPosition(start, cell) {
     var field = $(".st-new-position");
-    var asked = {game: $(".st-new-game").value, variant: $(".st-new-variant").value, code: start ? "" : field.value};
+    var asked = {game: $(".st-new-game").value, variant: $(".st-new-variant").value, code: start ? "" : field.value,
+                 cell: cell || "", contents: cell ? $(".st-cell-contents").value : ""};
     request("GET", "/api/position?" + query(asked)).then(function (answer) {
       var box = $(".st-position-board");
-      if (!answer) { box.textContent = ""; return; }
-      if (start) field.value = answer.code;
+      if (!answer) return;
+      field.value = answer.code;
       box.innerHTML = answer.board;
+      box.querySelectorAll(".ls-cell").forEach(function (shape) {
+        shape.setAttribute("role", "button");
+        shape.setAttribute("tabindex", "0");
+        shape.setAttribute("aria-label", "Set-up cell " + shape.getAttribute("data-cell"));
+      });
+      var list = $("#st-contents");
+      list.textContent = "";
+      answer.contents.forEach(function (contents) {
+        var option = document.createElement("option");
+        option.value = contents;
+        list.appendChild(option);
+      });
       say(answer.label + ": " + answer.code);
     });
   }
+  var setupBox = $(".st-position-board");
+  setupBox.addEventListener("click", function (event) {
+    var cell = cellOf(event.target);
+    if (cell) showPosition(false, cell);
+  });
+  setupBox.addEventListener("keydown", function (event) {
+    var cell = cellOf(event.target);
+    if (cell && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      event.stopPropagation();
+      showPosition(false, cell);
+    }
+  });
 
   function step(which) {
     request("POST", "/api/" + which, {file: here.file, record: here.record}).then(function (answer) {

@@ -1,0 +1,50 @@
+"""Set-up positions edited cell by cell (notation/setup.py, docs/annotating.md#the-header-and-new-records):
+each game's code written again around a cell changed, and a position the rules cannot have refused
+with their reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoscribe.notation import setup
+from ludoscribe.notation.games import game_class
+
+
+def start(game: str):
+    rules = game_class(game)()
+    return rules, rules.position_code(rules.start_position())
+
+
+@pytest.mark.parametrize("game", ["Teblo", "Staku", "Tektop", "Tekao", "TChako"])
+def test_every_built_in_game_is_edited_cell_by_cell(game) -> None:
+    rules, _ = start(game)
+    assert setup.board_of(rules) is not None
+
+
+def test_cells_are_given_their_contents_and_the_rest_of_the_code_is_kept() -> None:
+    rules, code = start("Teblo")
+    assert setup.set_cell(rules, code, "E5", "y")[0] == "12/12/12/12/12/12/12/4y7/12/12/12/12 D3 I10 Y 1"
+    assert setup.set_cell(rules, code, "E5", "Y")[0] == "12/12/12/12/12/12/12/12/12/12/12/12 E5 I10 Y 1"  # moved
+    rules, code = start("Staku")
+    assert setup.set_cell(rules, code, "d4", "")[0] == "bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww W 0 1"
+    fewer = setup.set_cell(rules, code, "a1", "")[0]
+    assert setup.set_cell(rules, fewer, "d4", "nw")[0] == "bbbbbb/bbbbbbb/n1n2n1n/3(nw)3/n1n2n1n/wwwwwww/1wwwww W 0 1"
+    rules, code = start("Tektop")
+    assert setup.set_cell(rules, code, "e1", "")[0] == "4b/4b/4b/4b/wwww1 0 0 W play 1"
+    rules, code = start("TChako")
+    changed = setup.set_cell(rules, code, "E", "w1")[0]
+    assert changed.startswith("Aw3/BQ/Cw3/Ew1/Jb3/Kq/Lb3 ")
+
+
+@pytest.mark.parametrize("game, cell, contents, reason", [
+    ("Staku", "d4", "nww", "15 White tokens: there are 13"),
+    ("Staku", "d4", "wn", "not a legal stack"),
+    ("Tektop", "a5", "w", "summit"),
+    ("Teblo", "D3", "", "one Yellow pawn"),
+    ("Teblo", "Z9", "y", "not a cell"),
+    ("Teblo", "D4", "<b>", "not what a cell holds"),
+])
+def test_a_position_the_rules_cannot_have_is_refused_with_their_reason(game, cell, contents, reason) -> None:
+    rules, code = start(game)
+    with pytest.raises(ValueError, match=reason):
+        setup.set_cell(rules, code, cell, contents)
