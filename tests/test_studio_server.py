@@ -309,3 +309,20 @@ def test_a_set_up_cell_is_given_its_contents_through_the_studio(client) -> None:
     assert 'class="st-overlay"' in answer["board"] and answer["contents"] == ["b", "n", "w"]
     refused = client.get("/api/position", params={**asked, "contents": "nww"})
     assert refused.status_code == 409 and refused.json()["refused"].endswith("15 White tokens: there are 13")
+
+
+def test_the_page_is_sent_with_the_record_its_address_names_already_drawn(client) -> None:
+    first = client.get("/").text
+    assert 'role="img" aria-label="Teblo, start position, Yellow to play"' in first
+    assert 'data-at="" aria-current="step">Start</button>' in first and 'aria-label="Record">' in first
+    named = client.get("/", params={"file": "one.tgn", "record": 1, "at": "1"}).text
+    assert re.search(r'data-at="1" aria-current="step"', named) and "Cy – Bo" in named
+    missing = client.get("/", params={"file": "../secret.tgn", "record": 0, "at": ""}).text
+    assert 'aria-label="Record" hidden>' in missing and 'role="img"' not in missing
+
+
+def test_a_record_holding_the_pages_places_is_written_as_text(tmp_path: Path) -> None:
+    (tmp_path / "odd.tgn").write_text(TEBLO.replace("Ann", "{moves} {token} <b>"), encoding="utf-8")
+    with TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8010") as client:
+        page = client.get("/").text
+    assert "{moves} {token} &lt;b&gt;" in page and page.count(TOKEN) == 1

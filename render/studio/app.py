@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import re
 import secrets
 from importlib import resources
 from pathlib import Path
@@ -163,12 +164,28 @@ def _name(found: EditedFile) -> str:
 
 
 async def page(request: Request) -> Response:
-    """The studio's page (render/studio/page.html), with the token and the name of PATH."""
-    token = html_text(request.app.state.token)
-    name = html_text(workspace(request).path.name)
+    """The studio's page (render/studio/page.html), with the token and the name of PATH, and the
+    record the address names (else the first one) already drawn: its script draws it again."""
+    values = {"token": request.app.state.token, "name": workspace(request).path.name, "title": "", "hidden": " hidden"}
+    shown = {"board": "", "moves": ""}
+    asked = dict(request.query_params)
+    space = workspace(request)
+    if "file" not in asked and space.scan():
+        asked = {"file": space.names[0], "record": "0", "at": ""}
+    try:
+        found, index = opened(request, asked)
+        state = record_state(found, index, read_path(asked.get("at", "")))
+    except (Problem, EditRefused):
+        state = {}
+    if "board" in state:
+        values.update(title=f"{state['title']} ({state['file']})", hidden="")
+        shown.update(board=state["board"], moves=state["moves"])
     html = resources.files("ludoscribe.render.studio").joinpath("page.html").read_text(encoding="utf-8")
-    html = html.replace("{token}", token).replace("{name}", name)
+    html = PLACES.sub(lambda found: shown[found[1]] if found[1] in shown else html_text(values[found[1]]), html)
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+PLACES = re.compile(r"\{(token|name|title|hidden|board|moves)\}")  # filled in one pass: no text is read twice
 
 
 async def static(request: Request) -> Response:
@@ -206,10 +223,6 @@ async def offer(request: Request) -> Response:
                          "offers": [{"turn": item.turn, "cells": list(item.cells)} for item in found_offers.offers]})
 
 
-def _markup_item(data: dict[str, Any]) -> str:
-    return text(data, "item")
-
-
 EDITS: dict[str, Callable[[Any, TurnPath, dict[str, Any]], TurnPath]] = {
     "play": lambda record, at, data: editing.play(record, at, text(data, "turn")),
     "paste": lambda record, at, data: editing.paste(record, at, text(data, "text")),
@@ -221,7 +234,7 @@ EDITS: dict[str, Callable[[Any, TurnPath, dict[str, Any]], TurnPath]] = {
     "comment-before": lambda record, at, data: editing.set_comment(record, at, text(data, "text"), before_turn=True),
     "nag": lambda record, at, data: editing.toggle_nag(record, at, _number(data, "nag")),
     "clock": lambda record, at, data: editing.set_command(record, at, "clk", text(data, "text").strip() or None),
-    "markup": lambda record, at, data: editing.toggle_markup(record, at, text(data, "kind"), _markup_item(data)),
+    "markup": lambda record, at, data: editing.toggle_markup(record, at, text(data, "kind"), text(data, "item")),
     "tag": lambda record, at, data: _tag(record, at, data),
     "remove-tag": lambda record, at, data: _remove_tag(record, at, data),
 }

@@ -110,6 +110,7 @@
     turnField.value = "";
     offersBox.textContent = "";
     showPicked();
+    if (!moving) next();
   }
 
   function showNags(answer) {
@@ -173,11 +174,25 @@
     });
   }
 
+  /* The keys and the move buttons lead one step at a time, in the order pressed: each from the
+     turn the step before it reached (a key pressed before the record is shown waits for it). */
+  var queued = [], moving = false;
+
   function go(where) {
-    if (!state || state.problem || state.nav[where] === null || state.nav[where] === undefined) return;
+    queued.push(where);
+    next();
+  }
+
+  function next() {
+    if (moving || !state || !queued.length) return;
+    var where = queued.shift();
+    if (state.problem || state.nav[where] === null || state.nav[where] === undefined) { next(); return; }
+    moving = true;
     open(here.file, here.record, state.nav[where]).then(function () {
+      moving = false;
       var current = movesBox.querySelector('[aria-current="step"]');
       if (current && movesBox.contains(document.activeElement)) current.focus();
+      next();
     });
   }
 
@@ -461,7 +476,7 @@
     if (target.closest("input, textarea, select") || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === "Escape") { actions.clear(); return; }
     var where = KEYS[event.key];
-    if (!where || !state) return;
+    if (!where) return;
     event.preventDefault();
     go(where);
   });
@@ -499,6 +514,8 @@
 
   var asked = new URLSearchParams(location.search);
   listRecords().then(function () {
+    var first = document.querySelector(".st-record");
     if (asked.get("file")) open(asked.get("file"), +asked.get("record") || 0, asked.get("at") || "");
+    else if (first) first.click();  /* the first record, as the page was sent with it */
   });
 })();
