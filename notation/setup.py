@@ -112,3 +112,38 @@ def set_cell(game: SomeGame, code: str, cell: str, contents: str) -> tuple[str, 
 def contents_seen(game: SomeGame) -> list[str]:
     """What the cells of the start position hold, each once, to offer first."""
     return sorted({contents for contents in game.cells(game.start_position()).values() if contents})
+
+
+def side_field(game: SomeGame) -> tuple[int, dict[int, str]] | None:
+    """Where the code writes the side to move, and each side's letter: found by playing a turn from
+    the start, the one field of one letter that changes (None for a game whose code is not so)."""
+    import random
+
+    start = game.start_position()
+    turn = game.random_turn(start, random.Random(0))
+    played = game.play(start, turn) if turn is not None else None
+    if played is None or played.after is None or played.after.side == start.side:
+        return None
+    before, after = game.position_code(start).split(), game.position_code(played.after).split()
+    found = [number for number, (one, other) in enumerate(zip(before, after))
+             if len(one) == len(other) == 1 and one.isalpha() and other.isalpha() and one != other]
+    if len(found) != 1 or len(before) != len(after):
+        return None
+    return found[0], {start.side: before[found[0]], played.after.side: after[found[0]]}
+
+
+def set_side(game: SomeGame, code: str, side: int) -> tuple[str, Position]:
+    """The position code with `side` to move; ValueError with the game's reason if the rules cannot
+    have that position, or if the game's code does not say the side to move in one letter."""
+    found = side_field(game)
+    if found is None or side not in found[1]:
+        raise ValueError(f"the side to move of a {game.name} position is written in its code: write it there")
+    field, letters = found
+    fields = code.split()
+    if field >= len(fields):
+        raise ValueError(f"{code[:40]!r} is not a {game.name} position code")
+    fields[field] = letters[side]
+    placed = game.read_position(" ".join(fields))
+    if placed.side != side:
+        raise ValueError(f"the code does not put {game.sides[side]} to move")
+    return game.position_code(placed), placed

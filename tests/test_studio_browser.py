@@ -219,10 +219,12 @@ def test_turns_typed_and_pasted_a_line_copied_and_a_file_changed_on_disk(browser
         page.fill(".st-cell-contents", "")
         page.click(".st-position-board .ls-cell[data-cell='d4']")
         expect(page.locator(".st-new-position")).to_have_value("bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww W 0 1")
+        page.select_option(".st-new-side", "1")
+        expect(page.locator(".st-new-position")).to_have_value("bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww B 0 1")
         page.fill(".st-new-file", "study.tgn")
         page.click(".st-new button[type=submit]")
         expect(page.locator(".st-title")).to_contain_text("study.tgn")
-        assert '[Position "bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww W 0 1"]' in (folder / "study.tgn").read_text(
+        assert '[Position "bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww B 0 1"]' in (folder / "study.tgn").read_text(
             encoding="utf-8")
         assert violations(page) == []
         assert problems == []

@@ -326,3 +326,9 @@ def test_a_record_holding_the_pages_places_is_written_as_text(tmp_path: Path) ->
     with TestClient(create_app(tmp_path, TOKEN), base_url="http://127.0.0.1:8010") as client:
         page = client.get("/").text
     assert "{moves} {token} &lt;b&gt;" in page and page.count(TOKEN) == 1
+
+
+def test_the_side_to_move_of_a_set_up_position_is_chosen_through_the_studio(client) -> None:
+    answer = client.get("/api/position", params={"game": "Staku", "variant": "", "code": "", "side": "1"}).json()
+    assert answer["code"].endswith(" B 0 1") and answer["side"] == 1 and answer["sides"] == ["White", "Black"]
+    assert answer["sided"] is True

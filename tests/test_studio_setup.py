@@ -48,3 +48,16 @@ def test_a_position_the_rules_cannot_have_is_refused_with_their_reason(game, cel
     rules, code = start(game)
     with pytest.raises(ValueError, match=reason):
         setup.set_cell(rules, code, cell, contents)
+
+
+@pytest.mark.parametrize("game, field", [("Teblo", "R"), ("Staku", "B"), ("Tektop", "B"), ("TChako", "B")])
+def test_the_side_to_move_is_set_in_the_code(game, field) -> None:
+    rules, code = start(game)
+    changed, position = setup.set_side(rules, code, 1)
+    assert position.side == 1 and field in changed.split() and changed != code
+
+
+def test_a_side_the_rules_cannot_have_to_move_is_refused_with_their_reason() -> None:
+    rules, code = start("Tekao")
+    with pytest.raises(ValueError, match="Blue first"):
+        setup.set_side(rules, code, 1)

@@ -359,13 +359,16 @@ async def new(request: Request) -> Response:
 
 async def position(request: Request) -> Response:
     """A set-up position of a game drawn from its code (the game's start if none is given), with
-    `cell` given `contents` if asked (notation/setup.py), or the game's reason for refusing it."""
+    `cell` given `contents`, or `side` to move, if asked (notation/setup.py); or the game's reason
+    for refusing it."""
     data = dict(request.query_params)
     try:
         rules = game_class(text(data, "game"))(text(data, "variant").strip())
         code = text(data, "code").strip() or rules.position_code(rules.start_position())
         if text(data, "cell"):
             code, shown = setup.set_cell(rules, code, text(data, "cell"), text(data, "contents"))
+        elif text(data, "side").isdigit():
+            code, shown = setup.set_side(rules, code, int(text(data, "side")))
         else:
             shown = rules.read_position(code)
     except ValueError as error:
@@ -375,7 +378,8 @@ async def position(request: Request) -> Response:
     board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-") if setup.board_of(rules) else "") \
         if drawn else ""
     return JSONResponse({"code": rules.position_code(shown), "label": label, "board": board,
-                         "contents": setup.contents_seen(rules)})
+                         "contents": setup.contents_seen(rules), "sides": list(rules.sides), "side": shown.side,
+                         "sided": setup.side_field(rules) is not None})
 
 
 async def games(request: Request) -> Response:

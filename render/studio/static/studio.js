@@ -414,10 +414,11 @@
 
   /* The set-up position of the New record form, drawn from its code, or the game's reason to refuse it;
      a cell tapped on it gets the contents typed (docs/annotating.md#the-header-and-new-records). */
-  function showPosition(start, cell) {
+  function showPosition(start, cell, side) {
     var field = $(".st-new-position");
     var asked = {game: $(".st-new-game").value, variant: $(".st-new-variant").value, code: start ? "" : field.value,
-                 cell: cell || "", contents: cell ? $(".st-cell-contents").value : ""};
+                 cell: cell || "", contents: cell ? $(".st-cell-contents").value : "",
+                 side: side === undefined ? "" : String(side)};
     request("GET", "/api/position?" + query(asked)).then(function (answer) {
       var box = $(".st-position-board");
       if (!answer) return;
@@ -428,6 +429,16 @@
         shape.setAttribute("tabindex", "0");
         shape.setAttribute("aria-label", "Set-up cell " + shape.getAttribute("data-cell"));
       });
+      var sides = $(".st-new-side");
+      sides.textContent = "";
+      answer.sides.forEach(function (name, number) {
+        var option = document.createElement("option");
+        option.value = String(number);
+        option.textContent = name;
+        option.selected = number === answer.side;
+        sides.appendChild(option);
+      });
+      sides.disabled = !answer.sided;
       var list = $("#st-contents");
       list.textContent = "";
       answer.contents.forEach(function (contents) {
@@ -439,6 +450,7 @@
     });
   }
   var setupBox = $(".st-position-board");
+  $(".st-new-side").addEventListener("change", function () { showPosition(false, null, +$(".st-new-side").value); });
   setupBox.addEventListener("click", function (event) {
     var cell = cellOf(event.target);
     if (cell) showPosition(false, cell);
