@@ -25,7 +25,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route
 from starlette.types import Message, Receive, Scope, Send
 
-from ...notation import editing, setup
+from ...notation import editing, set_up
 from ...notation.edited_file import Busy, ChangedOnDisk, EditedFile, NotEditable
 from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.entry import offers
@@ -359,27 +359,27 @@ async def new(request: Request) -> Response:
 
 async def position(request: Request) -> Response:
     """A set-up position of a game drawn from its code (the game's start if none is given), with
-    `cell` given `contents`, or `side` to move, if asked (notation/setup.py); or the game's reason
+    `cell` given `contents`, or `side` to move, if asked (notation/set_up.py); or the game's reason
     for refusing it."""
     data = dict(request.query_params)
     try:
         rules = game_class(text(data, "game"))(text(data, "variant").strip())
         code = text(data, "code").strip() or rules.position_code(rules.start_position())
         if text(data, "cell"):
-            code, shown = setup.set_cell(rules, code, text(data, "cell"), text(data, "contents"))
+            code, shown = set_up.set_cell(rules, code, text(data, "cell"), text(data, "contents"))
         elif text(data, "side").isdigit():
-            code, shown = setup.set_side(rules, code, int(text(data, "side")))
+            code, shown = set_up.set_side(rules, code, int(text(data, "side")))
         else:
             shown = rules.read_position(code)
     except ValueError as error:
         raise Problem(409, f"bad Position tag: {error}") from None
     label = f"{display_name(rules.name)}, set-up position, {rules.sides[shown.side]} to play"
     drawn = draw(rules, shown, views.SIZE)
-    board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-") if setup.board_of(rules) else "") \
+    board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-") if set_up.board_of(rules) else "") \
         if drawn else ""
     return JSONResponse({"code": rules.position_code(shown), "label": label, "board": board,
-                         "contents": setup.contents_seen(rules), "sides": list(rules.sides), "side": shown.side,
-                         "sided": setup.side_field(rules) is not None})
+                         "contents": set_up.contents_seen(rules), "sides": list(rules.sides), "side": shown.side,
+                         "sided": set_up.side_field(rules) is not None})
 
 
 async def games(request: Request) -> Response:
