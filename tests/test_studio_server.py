@@ -145,6 +145,7 @@ class Elements(HTMLParser):
         self.attributes.update(name for name, _ in attrs)
 
 
+@pytest.mark.slow  # two studio processes started
 def test_a_server_killed_mid_session_loses_nothing_saved(folder: Path) -> None:
     from studio_process import Studio
 
