@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve.serve_command",
               "Follow an event live: scorers record games from their phones, spectators watch every board."),
     "site": ("site.site", "Publish records as a static website, built with mkdocs."),
+    "studio": ("studio.studio_command",
+               "Annotate records in the browser: variations, comments, NAGs, arrows and marks, saved in their files."),
     "standings": ("standings.standings", "Crosstable and standings of each event (Event tag) of the records."),
     "stats": ("stats.stats", "Figures per game and set of rules: results by side, the first side's score with its "
                              "95% confidence interval, game length, the most played openings with their scores, and "

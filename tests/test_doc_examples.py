@@ -129,8 +129,9 @@ def _examples() -> list[str]:
 
 def _interactive(command: str) -> bool:
     """A command that runs until it is stopped (a scoresheet session, a server, a relay kept
-    writing): tests/test_record_terminal.py, test_live_server.py and test_live_relay.py run them."""
-    return command.startswith(("ludoscribe record ", "ludoscribe serve ")) or "--watch" in command
+    writing, the studio): tests/test_record_terminal.py, test_live_server.py, test_live_relay.py and
+    test_studio_server.py run them."""
+    return command.startswith(("ludoscribe record ", "ludoscribe serve ", "ludoscribe studio ")) or "--watch" in command
 
 
 EXAMPLES = _examples()

@@ -1,0 +1,149 @@
+"""Set-up positions edited cell by cell (docs/annotating.md#the-header-and-new-records).
+
+A cell is given its contents as `Game.cells` spells them (a Staku stack `nww`, a Teblo square's
+piece and pawn `yY`, a T'Chako zone's pucks `w2q`), and the position code is written again around
+it: the board's part of the code from every cell, the rest of the code (side to move, counters,
+pieces in hand) as it was. The new code is then read by the game's rules, which refuse a
+position they cannot have with their reason, and read back: a cell must hold what it was given.
+
+The board's part of a code is, for most games, its rows from the top, each written as
+`rows.write_row` writes it, the rows being the game's cells grouped by their letter (Teblo,
+Staku) or their number (Tektop, Tekao); a Staku stack of more than one token is in parentheses.
+Teblo writes its pawns apart from its rows; T'Chako lists its zones with their pucks. A game
+whose code is written otherwise (a plugin's) is not edited cell by cell: `board_of` finds that
+out by writing its start position, and its code is written by hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Callable
+
+from ..games import Position, SomeGame
+from ..games.rows import write_row
+
+CELL_NAME = re.compile(r"([A-Za-z]+)([0-9]+)")
+Cells = dict[str, str]
+
+
+def _rows(names: list[str]) -> list[list[str]] | None:
+    """The cells in rows, top row first: grouped by letter when the first two share it, else by number."""
+    parts = [CELL_NAME.fullmatch(name) for name in names]
+    if len(names) < 2 or not all(parts):
+        return None
+    by_letter = parts[0][1] == parts[1][1]  # type: ignore[index]
+    groups = itertools.groupby(zip(names, parts), key=lambda pair: pair[1][1 if by_letter else 2])  # type: ignore[index]
+    return [[name for name, _ in group] for _, group in groups][::-1]
+
+
+def _row_board(cells: Cells, fields: list[str]) -> list[str]:
+    rows = _rows(list(cells))
+    if rows is None:
+        raise ValueError("the cells do not make rows")
+    written = "/".join(write_row(_token(cells[name]) for name in row) for row in rows)
+    return [written, *fields[1:]]
+
+
+def _token(contents: str) -> str:
+    return f"({contents})" if len(contents) > 1 else contents
+
+
+def _teblo_board(cells: Cells, fields: list[str]) -> list[str]:
+    """Teblo: the rows hold the pieces (y, r), the pawns (Y, R) are written after them."""
+    rows = _rows(list(cells))
+    assert rows is not None
+    written = "/".join(write_row("".join(char for char in cells[name] if char.islower()) for name in row) for row in rows)
+    pawns = []
+    for pawn in "YR":
+        found = [name for name, contents in cells.items() if pawn in contents]
+        if len(found) != 1:
+            raise ValueError(f"a Teblo position has one {'Yellow' if pawn == 'Y' else 'Red'} pawn: "
+                             f"put it on one square ({pawn})")
+        pawns.append(found[0])
+    return [written, *pawns, *fields[3:]]
+
+
+def _zones_board(cells: Cells, fields: list[str]) -> list[str]:
+    """T'Chako: the zones holding something, each with its contents, in order."""
+    return ["/".join(f"{zone}{contents}" for zone, contents in cells.items() if contents), *fields[1:]]
+
+
+BOARDS: dict[str, Callable[[Cells, list[str]], list[str]]] = {"Teblo": _teblo_board, "TChako": _zones_board}
+
+
+def board_of(game: SomeGame) -> Callable[[Cells, list[str]], list[str]] | None:
+    """How the game's code is written from its cells, if it is written one of the ways known here
+    (checked on its start position); None for a game whose code is written otherwise."""
+    write = BOARDS.get(game.name, _row_board)
+    start = game.start_position()
+    code = game.position_code(start)
+    try:
+        return write if " ".join(write(dict(game.cells(start)), code.split())) == code else None
+    except (ValueError, AssertionError):
+        return None
+
+
+def set_cell(game: SomeGame, code: str, cell: str, contents: str) -> tuple[str, Position]:
+    """The position code with `cell` holding `contents`, and its position; ValueError with the
+    game's reason if the rules cannot have that position, or if the game is not edited cell by cell."""
+    write = board_of(game)
+    if write is None:
+        raise ValueError(f"{game.name} positions are not edited cell by cell here: write the position's code")
+    position = game.read_position(code)
+    cells = dict(game.cells(position))
+    if cell not in cells:
+        raise ValueError(f"{cell[:20]!r} is not a cell of {game.name}")
+    contents = contents.strip()
+    if not re.fullmatch(r"[A-Za-z0-9+^]*", contents):
+        raise ValueError(f"{contents[:20]!r} is not what a cell holds: letters and digits, as the code writes them")
+    if game.name == "Teblo":  # a pawn put on a square leaves the one it stood on
+        for pawn in "YR":
+            if pawn in contents:
+                cells = {name: held.replace(pawn, "") for name, held in cells.items()}
+    cells[cell] = contents
+    new = " ".join(write(cells, code.split()))
+    placed = game.read_position(new)
+    if dict(game.cells(placed)) != cells:
+        raise ValueError(f"{cell} cannot hold {contents!r}: the code does not say that")
+    return game.position_code(placed), placed
+
+
+def contents_seen(game: SomeGame) -> list[str]:
+    """What the cells of the start position hold, each once, to offer first."""
+    return sorted({contents for contents in game.cells(game.start_position()).values() if contents})
+
+
+def side_field(game: SomeGame) -> tuple[int, dict[int, str]] | None:
+    """Where the code writes the side to move, and each side's letter: found by playing a turn from
+    the start, the one field of one letter that changes (None for a game whose code is not so)."""
+    import random
+
+    start = game.start_position()
+    turn = game.random_turn(start, random.Random(0))
+    played = game.play(start, turn) if turn is not None else None
+    if played is None or played.after is None or played.after.side == start.side:
+        return None
+    before, after = game.position_code(start).split(), game.position_code(played.after).split()
+    found = [number for number, (one, other) in enumerate(zip(before, after))
+             if len(one) == len(other) == 1 and one.isalpha() and other.isalpha() and one != other]
+    if len(found) != 1 or len(before) != len(after):
+        return None
+    return found[0], {start.side: before[found[0]], played.after.side: after[found[0]]}
+
+
+def set_side(game: SomeGame, code: str, side: int) -> tuple[str, Position]:
+    """The position code with `side` to move; ValueError with the game's reason if the rules cannot
+    have that position, or if the game's code does not say the side to move in one letter."""
+    found = side_field(game)
+    if found is None or side not in found[1]:
+        raise ValueError(f"the side to move of a {game.name} position is written in its code: write it there")
+    field, letters = found
+    fields = code.split()
+    if field >= len(fields):
+        raise ValueError(f"{code[:40]!r} is not a {game.name} position code")
+    fields[field] = letters[side]
+    placed = game.read_position(" ".join(fields))
+    if placed.side != side:
+        raise ValueError(f"the code does not put {game.sides[side]} to move")
+    return game.position_code(placed), placed
