@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Callable
+from typing import Callable, Mapping
 
 from ..games import Position, SomeGame
 from ..games.rows import write_row
+from .set_up_games import LAYOUTS, Field, Palette
 
 CELL_NAME = re.compile(r"([A-Za-z]+)([0-9]+)")
 Cells = dict[str, str]
@@ -84,9 +85,10 @@ def board_of(game: SomeGame) -> Callable[[Cells, list[str]], list[str]] | None:
         return None
 
 
-def set_cell(game: SomeGame, code: str, cell: str, contents: str) -> tuple[str, Position]:
-    """The position code with `cell` holding `contents`, and its position; ValueError with the
-    game's reason if the rules cannot have that position, or if the game is not edited cell by cell."""
+def set_cell(game: SomeGame, code: str, cell: str, contents: str, again_empties: bool = False) -> tuple[str, Position]:
+    """The position code with `cell` holding `contents` (emptied instead if it holds them already and
+    `again_empties`), and its position, what follows from the board written again; ValueError with
+    the game's reason if the rules cannot have that position, or if the game is not edited cell by cell."""
     write = board_of(game)
     if write is None:
         raise ValueError(f"{game.name} positions are not edited cell by cell here: write the position's code")
@@ -97,21 +99,107 @@ def set_cell(game: SomeGame, code: str, cell: str, contents: str) -> tuple[str, 
     contents = contents.strip()
     if not re.fullmatch(r"[A-Za-z0-9+^]*", contents):
         raise ValueError(f"{contents[:20]!r} is not what a cell holds: letters and digits, as the code writes them")
+    if again_empties and cells[cell] == contents:
+        contents = ""
     if game.name == "Teblo":  # a pawn put on a square leaves the one it stood on
         for pawn in "YR":
             if pawn in contents:
                 cells = {name: held.replace(pawn, "") for name, held in cells.items()}
     cells[cell] = contents
-    new = " ".join(write(cells, code.split()))
-    placed = game.read_position(new)
+    before = game.position_code(position).split()
+    fields = write(cells, before)
+    layout = LAYOUTS.get(game.name)
+    if layout is not None and layout.after_cell is not None:
+        fields = layout.after_cell(cells, fields, before)
+    placed = game.read_position(" ".join(_settled(game, cells, fields)))
     if dict(game.cells(placed)) != cells:
         raise ValueError(f"{cell} cannot hold {contents!r}: the code does not say that")
     return game.position_code(placed), placed
 
 
-def contents_seen(game: SomeGame) -> list[str]:
-    """What the cells of the start position hold, each once, to offer first."""
-    return sorted({contents for contents in game.cells(game.start_position()).values() if contents})
+def _settled(game: SomeGame, cells: Mapping[str, str], fields: list[str]) -> list[str]:
+    """The code's fields with what follows from the board and the side to move written again."""
+    layout = LAYOUTS.get(game.name)
+    return layout.after_any(cells, fields) if layout is not None and layout.after_any is not None else fields
+
+
+def palette(game: SomeGame) -> Palette:
+    """What a cell of the game can be given, each with its name in words, to choose from (none for a
+    game not known here: its cells are given what is typed)."""
+    layout = LAYOUTS.get(game.name)
+    return layout.palette(game) if layout is not None and board_of(game) is not None else []
+
+
+def fields_of(game: SomeGame) -> tuple[Field, ...]:
+    """The parts of the game's position code that are not cells, the side to move apart: the game's
+    own (LAYOUTS), then the turn number, which every game's code holds (`Game.number_field`)."""
+    layout = LAYOUTS.get(game.name)
+    own = layout.fields(game) if layout is not None else ()
+    return (*own, Field("number", "Turn number (of the turn about to be played)", "number", at=game.number_field,
+                        lowest=1))
+
+
+def _piece(fields: list[str], field: Field) -> str:
+    whole = fields[field.at]
+    return whole if field.part is None else whole.split("/")[field.part]
+
+
+def field_values(game: SomeGame, position: Position) -> list[dict[str, object]]:
+    """Each field of a position for the page: its key, label, kind, value and what it may hold."""
+    code = game.position_code(position).split()
+    cells = dict(game.cells(position))
+    shown = []
+    for field in fields_of(game):
+        value = field.computed(cells, code) if field.computed is not None else field.read(_piece(code, field))
+        shown.append({"key": field.key, "label": field.label, "kind": field.kind, "value": value,
+                      "lowest": field.lowest, "highest": field.highest, "hint": field.hint,
+                      "choices": [list(choice) for choice in field.choices]})
+    return shown
+
+
+def _checked(field: Field, value: str) -> str:
+    """The value as the code writes it; ValueError saying what the field holds if it is not one."""
+    value = value.strip()
+    said = f"{field.label}: {value[:20]!r} is not"
+    if field.kind == "number":
+        highest = f" to {field.highest}" if field.highest is not None else " or more"
+        if not re.fullmatch(r"[0-9]{1,9}", value) or int(value) < field.lowest or (
+                field.highest is not None and int(value) > field.highest):
+            raise ValueError(f"{said} a whole number from {field.lowest}{highest}")
+        return str(int(value))
+    if field.kind == "flag" and value not in ("yes", "no"):
+        raise ValueError(f"{said} yes or no")
+    if field.kind == "choice" and value not in dict(field.choices):
+        raise ValueError(f"{said} one of {', '.join(dict(field.choices))}")
+    if field.kind == "text" and value and not re.fullmatch(field.pattern, value):
+        raise ValueError(f"{said} {field.hint}")
+    if field.kind == "shown":
+        raise ValueError(f"{field.label} follows from the board: it is not set by hand")
+    return value
+
+
+def set_fields(game: SomeGame, code: str, values: Mapping[str, str]) -> tuple[str, Position]:
+    """The position code with its fields given these values (by key), and its position; ValueError
+    saying why a value is not one the field holds, or with the game's reason if the rules cannot have
+    the position."""
+    position = game.read_position(code)
+    fields = game.position_code(position).split()
+    known = {field.key: field for field in fields_of(game)}
+    for key in values:
+        if key not in known:
+            raise ValueError(f"{key[:20]!r} is not a field of a {game.name} position")
+    for key, field in known.items():
+        if key not in values:
+            continue
+        value = _checked(field, values[key])
+        if field.part is None:
+            fields[field.at] = field.write(fields[field.at], value)
+        else:
+            parts = fields[field.at].split("/")
+            parts[field.part] = field.write(parts[field.part], value)
+            fields[field.at] = "/".join(parts)
+    placed = game.read_position(" ".join(_settled(game, dict(game.cells(position)), fields)))
+    return game.position_code(placed), placed
 
 
 def side_field(game: SomeGame) -> tuple[int, dict[int, str]] | None:
@@ -143,7 +231,7 @@ def set_side(game: SomeGame, code: str, side: int) -> tuple[str, Position]:
     if field >= len(fields):
         raise ValueError(f"{code[:40]!r} is not a {game.name} position code")
     fields[field] = letters[side]
-    placed = game.read_position(" ".join(fields))
+    placed = game.read_position(" ".join(_settled(game, dict(game.cells(game.read_position(code))), fields)))
     if placed.side != side:
         raise ValueError(f"the code does not put {game.sides[side]} to move")
     return game.position_code(placed), placed
