@@ -307,7 +307,8 @@ def test_a_set_up_cell_is_given_its_contents_through_the_studio(client) -> None:
     asked = {"game": "Staku", "variant": "", "code": "", "cell": "d4", "contents": ""}
     answer = client.get("/api/position", params=asked).json()
     assert answer["code"] == "bbbbbb/bbbbbbb/n1n2n1n/7/n1n2n1n/wwwwwww/wwwwww W 0 1"
-    assert 'class="st-overlay"' in answer["board"] and answer["contents"] == ["b", "n", "w"]
+    assert 'class="st-overlay"' in answer["board"] and answer["palette"][:3] == [
+        ["n", "neutral token"], ["w", "White token"], ["b", "Black token"]]
     refused = client.get("/api/position", params={**asked, "contents": "nww"})
     assert refused.status_code == 409 and refused.json()["refused"].endswith("15 White tokens: there are 13")
 
@@ -333,3 +334,21 @@ def test_the_side_to_move_of_a_set_up_position_is_chosen_through_the_studio(clie
     answer = client.get("/api/position", params={"game": "Staku", "variant": "", "code": "", "side": "1"}).json()
     assert answer["code"].endswith(" B 0 1") and answer["side"] == 1 and answer["sides"] == ["White", "Black"]
     assert answer["sided"] is True
+
+
+def test_a_set_up_cell_tapped_again_is_emptied_and_the_fields_are_set_through_the_studio(client) -> None:
+    import json
+
+    asked = {"game": "Staku", "variant": "", "code": "", "cell": "d4", "contents": "n", "again": "1"}
+    assert client.get("/api/position", params=asked).json()["code"].startswith("bbbbbb/bbbbbbb/n1n2n1n/7/")
+    given = {"game": "Staku", "variant": "", "code": "", "fields": json.dumps({"quiet": "5", "number": "9"})}
+    answer = client.get("/api/position", params=given).json()
+    assert answer["code"].endswith(" W 5 9")
+    assert [(field["key"], field["label"], field["value"]) for field in answer["fields"]] == [
+        ("quiet", "Turns played since the last capture (0 to 20)", "5"),
+        ("number", "Turn number (of the turn about to be played)", "9")]
+    refused = client.get("/api/position", params={**given, "fields": json.dumps({"quiet": "30"})})
+    assert refused.status_code == 409
+    assert refused.json()["refused"] == "bad Position tag: the turns without capture are at most 20 (the game is drawn then)"
+    wrong = client.get("/api/position", params={**given, "fields": "[1]"})
+    assert wrong.status_code == 400 and wrong.json()["refused"] == "fields is not an object of texts"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import json
 import re
 import secrets
 from importlib import resources
@@ -360,16 +361,20 @@ async def new(request: Request) -> Response:
 
 async def position(request: Request) -> Response:
     """A set-up position of a game drawn from its code (the game's start if none is given), with
-    `cell` given `contents`, or `side` to move, if asked (notation/editing/set_up.py); or the game's reason
-    for refusing it."""
+    `cell` given `contents` (emptied if it holds them and `again` is 1), `side` to move, or its
+    `fields` besides the board given values (a JSON object), if asked (notation/editing/set_up.py);
+    or the game's reason for refusing it."""
     data = dict(request.query_params)
     try:
         rules = game_class(text(data, "game"))(text(data, "variant").strip())
         code = text(data, "code").strip() or rules.position_code(rules.start_position())
         if text(data, "cell"):
-            code, shown = set_up.set_cell(rules, code, text(data, "cell"), text(data, "contents"))
+            code, shown = set_up.set_cell(rules, code, text(data, "cell"), text(data, "contents"),
+                                          again_empties=text(data, "again") == "1")
         elif text(data, "side").isdigit():
             code, shown = set_up.set_side(rules, code, int(text(data, "side")))
+        elif text(data, "fields"):
+            code, shown = set_up.set_fields(rules, code, _field_values(text(data, "fields")))
         else:
             shown = rules.read_position(code)
     except ValueError as error:
@@ -379,8 +384,20 @@ async def position(request: Request) -> Response:
     board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-") if set_up.board_of(rules) else "") \
         if drawn else ""
     return JSONResponse({"code": rules.position_code(shown), "label": label, "board": board,
-                         "contents": set_up.contents_seen(rules), "sides": list(rules.sides), "side": shown.side,
+                         "palette": [list(entry) for entry in set_up.palette(rules)],
+                         "fields": set_up.field_values(rules, shown), "sides": list(rules.sides), "side": shown.side,
                          "sided": set_up.side_field(rules) is not None})
+
+
+def _field_values(given: str) -> dict[str, str]:
+    """The fields' values the page sends, a JSON object of texts."""
+    try:
+        values = json.loads(given)
+    except ValueError:
+        values = None
+    if not isinstance(values, dict) or len(values) > 50 or not all(isinstance(value, str) for value in values.values()):
+        raise Problem(400, "fields is not an object of texts")
+    return values
 
 
 async def games(request: Request) -> Response:

@@ -413,15 +413,26 @@
   };
 
   /* The set-up position of the New record form, drawn from its code, or the game's reason to refuse it;
-     a cell tapped on it gets the contents typed (docs/annotating.md#the-header-and-new-records). */
-  function showPosition(start, cell, side) {
+     a cell tapped on it gets the contents chosen in the palette or typed (tapped again, it is emptied),
+     and the fields besides the board write the rest of the code (docs/annotating.md#set-up-positions). */
+  var setupKeys = "", fieldsSent = "", setupAsked = Promise.resolve();
+  function showPosition(start, cell, side, fields) {  /* one question at a time, each from the code the last one gave */
+    setupAsked = setupAsked.then(function () { return askPosition(start, cell, side, fields); });
+  }
+
+  function askPosition(start, cell, side, fields) {
     var field = $(".st-new-position");
+    if (fields) {
+      if (JSON.stringify(fields) === fieldsSent) return null;  /* Enter, then the same change when the field is left */
+      fieldsSent = JSON.stringify(fields);
+    }
     var asked = {game: $(".st-new-game").value, variant: $(".st-new-variant").value, code: start ? "" : field.value,
-                 cell: cell || "", contents: cell ? $(".st-cell-contents").value : "",
-                 side: side === undefined ? "" : String(side)};
-    request("GET", "/api/position?" + query(asked)).then(function (answer) {
+                 cell: cell || "", contents: cell ? $(".st-cell-contents").value : "", again: cell ? "1" : "",
+                 side: side === undefined || side === null ? "" : String(side), fields: fields ? JSON.stringify(fields) : ""};
+    return request("GET", "/api/position?" + query(asked)).then(function (answer) {
       var box = $(".st-position-board");
-      if (!answer) return;
+      if (!answer) { if (fields) fieldsSent = ""; return; }  /* refused: the same values may be sent again */
+      $(".st-setup").hidden = false;
       field.value = answer.code;
       box.innerHTML = answer.board;
       box.querySelectorAll(".ls-cell").forEach(function (shape) {
@@ -439,18 +450,103 @@
         sides.appendChild(option);
       });
       sides.disabled = !answer.sided;
-      var list = $("#st-contents");
-      list.textContent = "";
-      answer.contents.forEach(function (contents) {
-        var option = document.createElement("option");
-        option.value = contents;
-        list.appendChild(option);
-      });
+      showPalette(answer.palette);
+      showFields(answer.fields);
       say(answer.label + ": " + answer.code);
     });
   }
+
+  function showPalette(palette) {
+    var box = $(".st-palette"), chosen = $(".st-cell-contents").value;
+    box.textContent = "";
+    [["", "empty the cell"]].concat(palette).forEach(function (entry) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = entry[0] || "Empty";
+      button.setAttribute("aria-label", entry[0] ? entry[0] + ": " + entry[1] : "Empty: " + entry[1]);
+      button.setAttribute("data-contents", entry[0]);
+      button.setAttribute("aria-pressed", entry[0] === chosen ? "true" : "false");
+      box.appendChild(button);
+    });
+  }
+
+  function showFields(fields) {
+    var box = $(".st-fields");
+    var keys = fields.map(function (one) { return one.key + ":" + one.label; }).join("|");
+    if (keys !== setupKeys) {
+      setupKeys = keys;
+      box.textContent = "";
+      fields.forEach(function (one) {
+        var row = document.createElement(one.kind === "shown" ? "p" : "label"), input;
+        if (one.kind === "shown") {
+          input = document.createElement("output");
+          row.appendChild(document.createTextNode(one.label + ": "));
+        } else if (one.kind === "choice") {
+          input = document.createElement("select");
+          one.choices.forEach(function (choice) {
+            var option = document.createElement("option");
+            option.value = choice[0];
+            option.textContent = choice[1] + " (" + choice[0] + ")";
+            input.appendChild(option);
+          });
+        } else {
+          input = document.createElement("input");
+          if (one.kind === "flag") input.type = "checkbox";
+          if (one.kind === "number") {
+            input.type = "number";
+            input.min = String(one.lowest);
+            if (one.highest !== null) input.max = String(one.highest);
+          }
+          if (one.kind === "text") { input.size = 10; input.placeholder = one.hint.split(",")[0]; input.title = one.hint; }
+        }
+        input.setAttribute("data-key", one.key);
+        input.setAttribute("data-kind", one.kind);
+        if (one.kind === "flag") { row.appendChild(input); row.appendChild(document.createTextNode(" " + one.label)); }
+        else if (one.kind !== "shown") { row.appendChild(document.createTextNode(one.label + " ")); row.appendChild(input); }
+        else row.appendChild(input);
+        box.appendChild(row);
+      });
+    }
+    fields.forEach(function (one) {
+      var input = box.querySelector('[data-key="' + one.key + '"]');
+      if (one.kind === "flag") input.checked = one.value === "yes";
+      else if (one.kind === "shown") input.textContent = one.value;
+      else input.value = one.value;
+    });    fieldsSent = JSON.stringify(fieldValues());
+  }
+
+  function fieldValues() {
+    var values = {};
+    $(".st-fields").querySelectorAll("input, select").forEach(function (input) {
+      values[input.getAttribute("data-key")] = input.type === "checkbox" ? (input.checked ? "yes" : "no") : input.value;
+    });
+    return values;
+  }
+
   var setupBox = $(".st-position-board");
   $(".st-new-side").addEventListener("change", function () { showPosition(false, null, +$(".st-new-side").value); });
+  $(".st-fields").addEventListener("change", function () { showPosition(false, null, null, fieldValues()); });
+  $(".st-setup").addEventListener("keydown", function (event) {  /* Enter writes a field; it makes no record */
+    if (event.key === "Enter" && event.target.matches("input")) {
+      event.preventDefault();
+      if (event.target.closest(".st-fields")) showPosition(false, null, null, fieldValues());
+    }
+  });
+  $(".st-palette").addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    $(".st-cell-contents").value = button.getAttribute("data-contents");
+    $(".st-palette").querySelectorAll("button").forEach(function (other) {
+      other.setAttribute("aria-pressed", other === button ? "true" : "false");
+    });
+  });
+  $(".st-cell-contents").addEventListener("input", function () {
+    var typed = $(".st-cell-contents").value;
+    $(".st-palette").querySelectorAll("button").forEach(function (other) {
+      other.setAttribute("aria-pressed", other.getAttribute("data-contents") === typed ? "true" : "false");
+    });
+  });
+  $(".st-new-game").addEventListener("change", function () { if (!$(".st-setup").hidden) showPosition(true); });
   setupBox.addEventListener("click", function (event) {
     var cell = cellOf(event.target);
     if (cell) showPosition(false, cell);
