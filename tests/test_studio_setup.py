@@ -1,4 +1,4 @@
-"""Set-up positions edited cell by cell (notation/editing/set_up.py, docs/annotating.md#the-header-and-new-records):
+"""Set-up positions edited cell by cell (notation/editing/set_up.py, docs/annotating.md#set-up-positions):
 each game's code written again around a cell changed, and a position the rules cannot have refused
 with their reason."""
 

@@ -1,4 +1,4 @@
-"""Set-up positions edited cell by cell (docs/annotating.md#the-header-and-new-records).
+"""Set-up positions edited cell by cell and field by field (docs/annotating.md#set-up-positions).
 
 A cell is given its contents as `Game.cells` spells them (a Staku stack `nww`, a Teblo square's
 piece and pawn `yY`, a T'Chako zone's pucks `w2q`), and the position code is written again around
@@ -12,6 +12,9 @@ Staku) or their number (Tektop, Tekao); a Staku stack of more than one token is 
 Teblo writes its pawns apart from its rows; T'Chako lists its zones with their pucks. A game
 whose code is written otherwise (a plugin's) is not edited cell by cell: `board_of` finds that
 out by writing its start position, and its code is written by hand.
+
+The other parts of a built-in game's code are fields (`fields_of`, `set_fields`), and the contents
+its cells can be given a palette (`palette`), described game by game in set_up_games.py.
 """
 
 from __future__ import annotations
