@@ -19,6 +19,7 @@ from ..games.tchako.position import WINS as TCHAKO_WINS
 
 Cells = Mapping[str, str]
 Palette = list[tuple[str, str]]  # (what a cell is given, as the code writes it; its name in words)
+Computed = Callable[[Cells, list[str]], str]  # a value shown, from the cells and the code's fields
 
 
 def _same(piece: str) -> str:
@@ -51,7 +52,7 @@ class Field:
     choices: tuple[tuple[str, str], ...] = ()
     pattern: str = ""
     hint: str = ""
-    computed: Callable[[Cells, list[str]], str] | None = None
+    computed: Computed | None = None
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,16 @@ def _count(cells: Cells, letter: str) -> int:
     return sum(contents.count(letter) for contents in cells.values())
 
 
+def _left(of: int, counted: Callable[[Cells, str], int], letter: str) -> Computed:
+    """A shown value: `of` less the pieces `counted` on the board."""
+    return lambda cells, code: str(of - counted(cells, letter))
+
+
 # --- Teblo: pieces in hand are 25 less those on the board (docs/games/teblo.md#position-code) -------
 
 def _teblo_fields(game: SomeGame) -> tuple[Field, ...]:
     return tuple(Field(f"{side.lower()}-hand", f"{side}'s support pieces in hand", "shown",
-                       computed=lambda cells, code, letter=letter: str(25 - _count(cells, letter)))
+                       computed=_left(25, _count, letter))
                  for side, letter in (("Yellow", "y"), ("Red", "r")))
 
 
@@ -145,7 +151,7 @@ def _tekao_fields(game: SomeGame) -> tuple[Field, ...]:
                   write=lambda piece, value: piece if piece == "-" else f"{piece[:2]}:{value}")]
     for part, side in enumerate(("Blue", "Yellow")):
         fields.append(Field(f"{side.lower()}-taken", f"{side}'s pieces taken (9 less those on the board and to place)",
-                            "shown", computed=lambda cells, code, part=part: str(_tekao_taken(cells, code, part))))
+                            "shown", computed=_tekao_taken(part)))
     return tuple(fields)
 
 
@@ -153,9 +159,12 @@ def _tekao_pieces(cells: Cells, side: int) -> list[str]:
     return [contents for contents in cells.values() if contents and contents.isupper() == (side == 0)]
 
 
-def _tekao_taken(cells: Cells, code: list[str], side: int) -> int:
-    hand = code[1].split("/")[side]
-    return 9 - len(_tekao_pieces(cells, side)) - int(hand.rstrip("F")) - hand.endswith("F")
+def _tekao_taken(side: int) -> Computed:
+    """A side's pieces taken: 9 less those on the board and those still to place."""
+    def taken(cells: Cells, code: list[str]) -> str:
+        hand = code[1].split("/")[side]
+        return str(9 - len(_tekao_pieces(cells, side)) - int(hand.rstrip("F")) - hand.endswith("F"))
+    return taken
 
 
 def _tekao_palette(game: SomeGame) -> Palette:
@@ -183,8 +192,8 @@ def _tekao_placing(cells: Cells, code: list[str], before: list[str]) -> list[str
         weapons = max(8 - (len(pieces) - flag_on_board), 0)
         hands.append(f"{weapons}{'' if flag_on_board else 'F'}")
         to_place.append(weapons + (not flag_on_board))
-    side = {0: "B", -1: "Y"}.get(to_place[0] - to_place[1], code[2])
-    return [code[0], "/".join(hands), side, *code[3:]]
+    placing = {0: "B", -1: "Y"}.get(to_place[0] - to_place[1], code[2])
+    return [code[0], "/".join(hands), placing, *code[3:]]
 
 
 # --- T'Chako: elastics, pucks created, state (docs/games/tchako.md#position-code) --------------------
@@ -211,7 +220,7 @@ def _tchako_fields(game: SomeGame) -> tuple[Field, ...]:
                for part, side in enumerate(("White", "Black"))]
     fields.append(Field("state", "Where the game stands", "choice", at=5, choices=TCHAKO_STATES))
     fields += [Field(f"{side.lower()}-off", f"{side}'s pucks not on the board (of 11)", "shown",
-                     computed=lambda cells, code, letter=letter: str(11 - _pucks(cells, letter)))
+                     computed=_left(11, _pucks, letter))
                for side, letter in (("White", "w"), ("Black", "b"))]
     return tuple(fields)
 
