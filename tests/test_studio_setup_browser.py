@@ -24,14 +24,14 @@ RECORD = '[Game "Teblo"]\n[Event "Studio"]\n[Site "?"]\n[Date "2026.11.28"]\n[Ro
 
 # Each game: the steps that build its position, a step the rules refuse with their words, and the
 # code built. A step: ("place", contents, cell) chooses the contents in the palette and taps the
-# cell; ("field", key, value) types a field's value and presses Enter; ("side", number) chooses the
+# cell; ("keys", contents, cell) does the same with the keyboard; ("field", key, value) types a field's value and presses Enter; ("side", number) chooses the
 # side to move.
 GAMES: dict[str, tuple[list[tuple[Any, ...]], tuple[tuple[Any, ...], str], str]] = {
     "Teblo": ([("place", "y", "E5"), ("place", "y", "F5"), ("place", "y", "G5"), ("place", "y", "G5"),
                ("place", "r", "H8"), ("place", "Y", "D4"), ("field", "number", "5"), ("side", "1")],
               (("place", "r", "D3"), "a support piece stands on a base square"),
               "12/12/12/12/7r4/12/4y7/4y7/12/12/12/12 D4 I10 R 5"),
-    "Staku": ([("place", "", "a1"), ("place", "nw", "d4"), ("field", "quiet", "4"), ("side", "1")],
+    "Staku": ([("place", "", "a1"), ("keys", "nw", "d4"), ("field", "quiet", "4"), ("side", "1")],
               (("place", "bbb", "c1"), "the position has 16 Black tokens: there are 13"),
               "bbbbbb/bbbbbbb/n1n2n1n/3(nw)3/n1n2n1n/wwwwwww/1wwwww B 4 1"),
     "Tektop": ([("place", "", "a1"), ("place", "w", "c3"), ("field", "number", "3"), ("side", "1")],
@@ -65,6 +65,13 @@ def do(page: Page, step: tuple[Any, ...]) -> None:
         page.click(f".st-palette button[data-contents='{contents}']")
         expect(page.locator(f".st-palette button[data-contents='{contents}']")).to_have_attribute("aria-pressed", "true")
         answered(page, lambda: page.click(f".st-position-board .ls-cell[data-cell='{name}']"))
+    elif kind == "keys":  # Tab to the palette's button and to the cell, Enter on each
+        contents, name = rest
+        page.focus(f".st-palette button[data-contents='{contents}']")
+        page.keyboard.press("Enter")
+        expect(page.locator(f".st-palette button[data-contents='{contents}']")).to_have_attribute("aria-pressed", "true")
+        page.focus(f".st-position-board .ls-cell[data-cell='{name}']")
+        answered(page, lambda: page.keyboard.press("Enter"))
     elif kind == "field":
         key, value = rest
         page.fill(f".st-fields [data-key='{key}']", value)
