@@ -24,8 +24,8 @@ RECORD = '[Game "Teblo"]\n[Event "Studio"]\n[Site "?"]\n[Date "2026.11.28"]\n[Ro
 
 # Each game: the steps that build its position, a step the rules refuse with their words, and the
 # code built. A step: ("place", contents, cell) chooses the contents in the palette and taps the
-# cell; ("keys", contents, cell) does the same with the keyboard; ("field", key, value) types a field's value and presses Enter; ("side", number) chooses the
-# side to move.
+# cell; ("keys", contents, cell) does the same with the keyboard; ("field", key, value) types a
+# field's value and presses Enter; ("side", number) chooses the side to move.
 GAMES: dict[str, tuple[list[tuple[Any, ...]], tuple[tuple[Any, ...], str], str]] = {
     "Teblo": ([("place", "y", "E5"), ("place", "y", "F5"), ("place", "y", "G5"), ("place", "y", "G5"),
                ("place", "r", "H8"), ("place", "Y", "D4"), ("field", "number", "5"), ("side", "1")],
