@@ -100,7 +100,7 @@ def test_a_set_up_position_is_built_with_the_palette_and_the_fields(game, size, 
         expect(page.locator(".st-setup")).to_be_visible()
         for step in steps:
             do(page, step)
-            if not step[0] == "field" or game != "Tekao" or step[1] != "blue-weapons":  # Tekao: both hands at once
+            if step[0] != "field" or game != "Tekao" or step[1] != "blue-weapons":  # Tekao: both hands at once
                 expect(page.locator(".st-status")).not_to_have_attribute("data-kind", "error")
         expect(page.locator(".st-new-position")).to_have_value(code)
         do(page, refused_step)
