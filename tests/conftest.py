@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from ludoscribe.notation import Record, check, read_records
-from ludoscribe.notation.games import History
+from ludoscribe.notation.games import History, Outcome, Refusal
 from ludoscribe.notation.games.teblo import Teblo
 
 # No test depends on time (the suite runs on busy machines): Hypothesis neither fails an
@@ -87,6 +87,22 @@ def read_one(text: str) -> Record:
 def problems_of(record: Record) -> list[tuple]:
     """Problems as plain tuples (message, line, column, turn)."""
     return [tuple(problem) for problem in record.problems]
+
+
+def what_happened(record: Record) -> list[tuple]:
+    """Problems as what happened, not its words: (code, detail, line, column, turn), the detail
+    giving a refusal's or an ending's code and parameters (docs/format.md#refusal-and-ending-codes)."""
+    return [(problem.code, problem.detail, problem.line, problem.column, problem.turn) for problem in record.problems]
+
+
+def refused(refusal: Refusal) -> dict[str, object]:
+    """A problem's detail for a turn the rules refuse."""
+    return {"refusal": refusal.as_json()}
+
+
+def ended(outcome: Outcome) -> dict[str, object]:
+    """A problem's detail for the end the rules reached (a turn after it, a result contradicting it)."""
+    return {"ending": outcome.as_json()}
 
 
 def checked(text: str) -> tuple[Record, object]:

@@ -59,6 +59,7 @@ def test_check_valid_file_exits_0_and_prints_summary(files):
 
 
 def test_check_illegal_turn_gives_file_line_column_turn_and_reason(files):
+    # How check's text line shows a refusal to the user (its words); what happened is asserted by code elsewhere.
     result = run("check", str(files["illegal"]))
     assert result.exit_code == 1
     assert result.stdout == (
@@ -88,7 +89,7 @@ def test_check_json_report(files):
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert report["records"] == 2 and report["valid"] == 1
-    assert report["problems"] == [{
+    assert report["problems"] == [{  # the JSON "message": how a refusal reads to the user, next to its code
         "file": str(files["illegal"]), "line": 4, "column": 14, "turn": "turn 2 Yellow", "code": "illegal-turn",
         "message": "D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square",
         "refusal": {"code": "not-adjacent", "to": "D6", "side": "Yellow", "pawn": "D4"},
@@ -111,7 +112,7 @@ def test_check_without_arguments_is_a_usage_error():
 def test_check_reads_standard_input():
     result = run("check", "-", stdin=ILLEGAL)
     assert result.exit_code == 1
-    assert result.stdout.startswith("-:4:14: turn 2 Yellow: D6 is not next to")
+    assert result.stdout.startswith("-:4:14: turn 2 Yellow: ")
 
 
 def test_convert_round_trip_through_json_keeps_everything(files, tmp_path):
@@ -191,7 +192,7 @@ def test_diagram_of_a_turn_the_record_lacks(files, tmp_path):
 def test_diagram_of_an_invalid_record_reports_its_problems(files, tmp_path):
     result = run("diagram", str(files["illegal"]), "-o", str(tmp_path / "x.svg"))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{files['illegal']}:4:14: turn 2 Yellow: D6 is not next to")
+    assert result.stderr.startswith(f"{files['illegal']}:4:14: turn 2 Yellow: ")
     assert not (tmp_path / "x.svg").exists()
 
 
@@ -244,7 +245,7 @@ def test_installed_console_script_reports_version_and_never_a_traceback(tmp_path
 def test_convert_keeps_a_record_with_an_illegal_turn_but_reports_it(files):
     result = run("convert", str(files["illegal"]), "--to", "tgn")
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{files['illegal']}:4:14: turn 2 Yellow: D6 is not next to")
+    assert result.stderr.startswith(f"{files['illegal']}:4:14: turn 2 Yellow: ")
     assert result.stdout.endswith("\n1. D4 H10 2. D6 G10 *\n")
 
 
@@ -257,5 +258,4 @@ def test_problems_of_json_records_name_the_record(tmp_path):
     path.write_text(json.dumps(document), encoding="utf-8")
     result = run("check", str(path))
     assert result.exit_code == 1
-    assert result.stdout == (f"{path}: record 2: turn 1 Red: H9 is not next to Red's pawn on I10: "
-                             "a pawn steps to an orthogonally adjacent square\n")
+    assert result.stdout.startswith(f"{path}: record 2: turn 1 Red: ") and result.stdout.count("\n") == 1

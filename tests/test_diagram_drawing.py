@@ -177,7 +177,7 @@ def test_the_last_diagram_of_a_won_game_names_the_winner_not_a_side_to_move(path
 def test_the_staku_caption_gives_the_reason_of_the_end():
     record, last = corpus_final("staku/trampoline-miniature.tgn")
     [(_, svg)] = record_diagrams(record, [last])
-    assert "White took Black's palace g6 · White wins" in texts(parse(svg))
+    assert "White took Black's palace g6 · White wins" in texts(parse(svg))  # the caption's words, as shown
 
 
 def ended_by_result(game: str, result: str, termination: str | None):

@@ -264,6 +264,7 @@ def test_result_reasons():
 def test_a_game_that_ended_says_how():
     record, replayed = checked(random_record("Teblo", 400, 1))  # a random game that Red wins at turn 105
     assert (replayed.outcome.ending, replayed.outcome.params["side"]) == ("base-reached", "Red")
+    # How the record's page words the end (what happened is the ending's code, asserted above).
     assert result_text(record, replayed) == ("Red wins", "Red's pawn reached Yellow's base D3")
     assert "Red wins: Red's pawn reached Yellow's base D3." in render_html(record, replayed).replace("&#x27;", "'")
 

@@ -54,7 +54,7 @@ def test_play_answers_in_one_shape(name, variant):
             assert played.after is None and played.turn is turn
             with pytest.raises(IllegalTurn) as refused:
                 game.apply(position, turn)
-            assert str(refused.value) == played.reason
+            assert refused.value.refusal == played.refusal and str(refused.value) == played.reason
     assert legal >= 30 and illegal >= 20, (legal, illegal)
 
 
@@ -76,11 +76,11 @@ def test_playing_sets_nothing_on_the_game(name, variant):
 
 
 def answers(game, turns):
-    """What the rules say of each (position, turn) pair, as text."""
+    """What the rules say of each (position, turn) pair: the refusal (its code and parameters), the turn, the position after."""
     for position, turn in turns:
         played = game.play(position, turn)
         after = "-" if played.after is None else game.position_code(played.after)
-        yield played.reason, game.turn_text(played.turn), after
+        yield played.refusal, game.turn_text(played.turn), after
 
 
 @pytest.mark.parametrize("name, variant", VARIANTS)

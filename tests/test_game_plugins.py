@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from ludoscribe.notation import check, read_string
+from conftest import what_happened
+from ludoscribe.notation import ProblemCode, check, read_string
 from ludoscribe.notation.games import GAMES, display_name, game_class, plugin_for, plugins
 from ludoscribe.notation.games.plugins import BUILT_IN, built_ins, installed
 from ludoscribe.notation.events.standings import game_scoring
@@ -153,8 +154,8 @@ def test_a_plugin_game_is_read_checked_drawn_and_scored(pebbles):
 def test_a_plugin_game_refuses_an_illegal_turn_with_its_reason(pebbles):
     record = read_string(PEBBLES.replace("2. E 2... G", "2. E 2... D"))[0]
     check(record)
-    assert [(p.message, p.line, p.column, p.turn) for p in record.problems] == [
-        ("D already holds a pebble", 10, 48, "turn 2 Dark")]
+    assert what_happened(record) == [  # the plugin's own refusal code (tests/pebbles.py)
+        (ProblemCode.ILLEGAL_TURN, {"refusal": {"code": "taken", "cell": "D"}}, 10, 48, "turn 2 Dark")]
 
 
 def test_an_unknown_game_lists_the_installed_games_too(pebbles):

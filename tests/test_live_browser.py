@@ -103,7 +103,7 @@ def staku(page, folder):
     tap(page, "g6")
     choose(page, "c8*xf6+xg6")
     record(page, 3)
-    expect(page.locator(".ls-proposal-text")).to_have_text(
+    expect(page.locator(".ls-proposal-text")).to_have_text(  # how the live page words the end it proposes
         "The game is over: White took Black's palace g6. Result 1-0: White (Ann) wins?")
     picture(page, "live-result-proposed.png", folder)
     page.click("text=Confirm the result")
@@ -379,7 +379,7 @@ def test_the_sheet_ends_with_the_game_and_the_game_page_says_finished(size, serv
         turn.fill(text)
         record(phone, ply)
     proposal = phone.locator(".ls-proposal")
-    expect(proposal).to_contain_text("The game is over: White took Black's palace g6.")
+    expect(proposal).to_contain_text("The game is over:")  # its words: staku() in test_a_game_of_each_game_...
     expect(proposal).to_be_in_viewport()  # in view at once, nothing scrolled
     expect(phone.locator(".ls-prompt")).to_have_text("The game is over.")
     entry_is_closed(phone, finished=False)
@@ -550,6 +550,7 @@ def test_an_illegal_turn_sent_later_is_shown_refused_and_can_be_discarded(server
         turn.fill(text)
         phone.click("text=Record turn")
     phone.context.set_offline(False)
+    # How the live page shows the server's refusal of a queued turn, in words (the code: test_live_server.py).
     expect(phone.locator(".ls-queue li.ls-refused")).to_have_text(
         "D5: not saved, turn 1 Red: D5 is not next to Red's pawn on I10: a pawn steps to an orthogonally adjacent square")
     expect(phone.locator(".ls-sheet-turn")).to_have_count(1)

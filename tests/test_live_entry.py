@@ -55,6 +55,7 @@ def test_tchako_actions_are_offered_from_the_zones_tapped_with_their_outcomes():
 def test_a_refused_draft_says_why_in_the_words_of_check():
     game = game_class("Teblo")()
     found = offers(game, game.start_position(), "D5", ["D3"])
+    # The words the live page shows under a refused draft (how it reads, not what happened: see test_refusal_codes.py).
     assert found.refused == ("turn 1 Yellow: D5 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally "
                              "adjacent square")
     assert offers(game, game.start_position(), "Z9", []).refused == \

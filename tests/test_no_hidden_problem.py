@@ -70,10 +70,9 @@ def test_the_example_of_the_issue_reports_both_in_reading_order(tmp_path):
     path.write_text('[Game "Teblo"]\n[Result "1-0"]\n\n1. D4 H10 2. D6 H9 3. D7 H8 *\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", "-q", str(path)])
     assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{path}:4:14: turn 2 Yellow: D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally "
-        "adjacent square",
-        f"{path}:4:29: turn 4 Yellow: the result * differs from the Result tag '1-0'"]
+    refused, result_differs = result.output.splitlines()
+    assert refused.startswith(f"{path}:4:14: turn 2 Yellow: ")  # D6: what the rule says is asserted by code
+    assert result_differs == f"{path}:4:29: turn 4 Yellow: the result * differs from the Result tag '1-0'"
 
 
 @pytest.mark.parametrize("game", GAMES)

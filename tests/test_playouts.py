@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from conftest import header, read_one
-from ludoscribe.notation import check, write_record
+from conftest import ended, header, read_one
+from ludoscribe.notation import ProblemCode, check, write_record
 from ludoscribe.notation.games import History, Outcome
 from ludoscribe.notation.games.teblo import BASES, NEIGHBOURS, Step, Teblo
 
@@ -115,8 +115,8 @@ def test_wrong_result_on_a_finished_playout_is_reported():
     wrong = "0-1" if outcome.result == "1-0" else "1-0"
     record = read_one(as_tgn(turns, outcome).replace(outcome.result, wrong))
     check(record)
-    assert [problem.message for problem in record.problems] == [
-        f"the result {wrong} contradicts the end: {outcome.reason}, so the result is {outcome.result}"]
+    assert [(problem.code, problem.detail) for problem in record.problems] == [
+        (ProblemCode.RESULT_CONTRADICTS, ended(outcome))]
 
 
 def test_a_turn_past_the_end_of_a_playout_is_reported():
@@ -126,8 +126,8 @@ def test_a_turn_past_the_end_of_a_playout_is_reported():
     text = as_tgn(turns + [extra], outcome)
     record = read_one(text)
     check(record)
-    assert [(problem.message, problem.turn) for problem in record.problems] == [
-        (f"the game is already over: {outcome.reason}", GAME.label(final.number, final.side))]
+    assert [(problem.code, problem.detail, problem.turn) for problem in record.problems] == [
+        (ProblemCode.GAME_OVER, ended(outcome), GAME.label(final.number, final.side))]
 
 
 def tripled(sides_and_turns: list[tuple[int, str]]) -> bool:

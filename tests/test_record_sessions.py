@@ -3,6 +3,7 @@ one resumes; one session per file, however the first one ends; turns typed as in
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ from ludoscribe.notation import read_string
 
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
 SHUFFLE = ["D4", "H10", "D3", "I10"] * 3
-DRAWN = "The game is over: the turns D4 H10 D3 I10 were played three times in a row."
+DRAWN = "The game is over: the turns D4 H10 D3 I10 were played three times in a row."  # record's words for the end
 TAGS = ("Event", "Site", "Date", "Round", "Board", "Yellow", "Red")
 
 
@@ -60,15 +61,17 @@ def test_an_end_left_unconfirmed_is_resumed_and_proposed_again(tmp_path):
     assert finished(child) == 0
     assert read_string(path.read_text(encoding="utf-8"))[0].result == "*"
     # check says what is missing; record takes the sheet up again and asks for the result.
-    assert "the result * contradicts the end: the turns D4 H10 D3 I10 were played three times in a row" \
-        in check(path).stdout
+    report = json.loads(subprocess.run([LUDOSCRIBE, "check", "--json", str(path)], capture_output=True,
+                                       text=True).stdout)
+    assert [(problem["code"], problem["ending"]) for problem in report["problems"]] == [
+        ("result-contradicts", {"code": "repetition", "turns": SHUFFLE[:4]})]
     child = spawn(path)
     child.expect_exact(f"Resuming {path}.")
     child.expect_exact(DRAWN)
     child.expect_exact("Result 1/2-1/2: a draw? [Y/n] ")
     child.sendline("n")
     play(child, ["D5"])
-    child.expect_exact("refused: the game is over: the turns D4 H10 D3 I10 were played three times in a row")
+    child.expect_exact("refused: the game is over: ")  # D5, after the end
     play(child, ["undo"])
     child.expect_exact("undone: I10")
     play(child, ["I11", "quit"])

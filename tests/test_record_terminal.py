@@ -15,6 +15,7 @@ from ludoscribe.notation.generate import random_records
 from ludoscribe.notation.writer import write_record
 
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
+# How record's terminal line shows a refusal to the user, in words (what happened is asserted by code elsewhere).
 ILLEGAL = "refused: D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square"
 
 

@@ -31,13 +31,13 @@ def test_problems_of_lines_and_their_variations_come_in_reading_order():
     check(record)
     assert [(problem.line, problem.column, problem.code) for problem in record.problems] == [
         (6, 14, "illegal-turn"), (6, 21, "illegal-turn"), (6, 36, "illegal-turn")]
-    assert [problem.message.split(" is not")[0] for problem in record.problems] == ["D8", "D6", "H2"]
+    assert [problem.detail["refusal"]["to"] for problem in record.problems] == ["D8", "D6", "H2"]
 
 
 def test_a_variation_of_a_refused_turn_starts_before_it_and_is_checked():
     record = read_string(teblo("1. D4 H10 2. D8 (2. D5 H9 3. D6) 2... G10"))[0]
     check(record)
-    assert [problem.message.split(" is not")[0] for problem in record.problems] == ["D8"]
+    assert [problem.detail["refusal"]["to"] for problem in record.problems] == ["D8"]
 
 
 def test_the_main_line_goes_on_after_a_variation_from_the_position_before_it():
@@ -63,8 +63,8 @@ def test_a_turn_after_the_end_is_refused_in_a_variation_too(game):
     cut = last + len(texts[-1])
     record = read_string(text[:text.index("\n\n") + 2] + body[:cut] + variation + body[cut:])[0]
     check(record)
-    assert [problem.code for problem in record.problems] == ["game-over"]
-    assert record.problems[0].message.startswith("the game is already over: ")
+    assert [(problem.code, problem.detail) for problem in record.problems] == [
+        ("game-over", {"ending": check(ended).outcome.as_json()})]
 
 
 def label_of(record, ply: int) -> str:

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import header, read_all, read_one
-from ludoscribe.notation import check, write_record
-from ludoscribe.notation.games import History
-from ludoscribe.notation.games.teblo import Teblo
+from conftest import header, read_all, read_one, refused, what_happened
+from ludoscribe.notation import ProblemCode, check, write_record
+from ludoscribe.notation.games import History, Refusal
+from ludoscribe.notation.games.teblo import Teblo, TebloRefusal
 from ludoscribe.notation.jsonio import SchemaError, read_json, write_json
 from ludoscribe.notation.limits import MAX_WORD
 
@@ -446,6 +446,5 @@ def test_json_record_with_illegal_turn_is_read_then_checked():
         json_record(moves=[{"turn": "D4"}, {"turn": "H10"}, {"turn": "D6"}])]}))
     assert record.problems == []
     check(record)
-    assert [tuple(problem) for problem in record.problems] == [
-        ("D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square",
-         None, None, "turn 2 Yellow")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TebloRefusal.NOT_ADJACENT, to="D6", side="Yellow", pawn="D4")), None, None, "turn 2 Yellow")]

@@ -49,9 +49,10 @@ def test_the_result_must_agree_with_the_end_by_the_rules():
     ended = sheet.outcome()
     assert ended is not None and ended.result == finished.result
     wrong = "1-0" if finished.result != "1-0" else "0-1"
-    assert sheet.finish(wrong) == f"the game is over: {ended.reason}, so the result is {finished.result}"
-    assert sheet.add_turn("a1-a2") == f"the game is over: {ended.reason}"
-    assert sheet.finish(wrong).said == sheet.add_turn("a1-a2").said == ended  # the end's code, for a program
+    refused_result, refused_turn = sheet.finish(wrong), sheet.add_turn("a1-a2")
+    assert refused_result.said == refused_turn.said == ended  # the end's code, for a program
+    assert refused_result.detail() == refused_turn.detail() == {"ending": ended.as_json()}
+    assert sheet.record.result == "*" and len(sheet.record.moves) == len(finished.moves)
     assert sheet.finish(finished.result) is None and sheet.record.result == finished.result
 
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import checked, problems_of, read_one
-from ludoscribe.notation import check, write_record
+from conftest import checked, ended, problems_of, read_one
+from ludoscribe.notation import ProblemCode, check, write_record
 from ludoscribe.notation.games import Outcome
 from ludoscribe.notation.games.staku import CELL_OF, NAMES, Move, Staku, Turn
 from ludoscribe.notation.jsonio import read_json, write_json
@@ -251,5 +251,5 @@ def test_a_turn_after_the_end_of_a_playout():
     turns, outcome, final = playout(GAME, 1)
     extra = Turn((Move(0, 1, 1),))
     record, _ = checked(as_tgn(GAME, turns + [extra], outcome))
-    assert [(p.message, p.turn) for p in record.problems] == [
-        (f"the game is already over: {outcome.reason}", GAME.label(final.number, final.side))]
+    assert [(p.code, p.detail, p.turn) for p in record.problems] == [
+        (ProblemCode.GAME_OVER, ended(outcome), GAME.label(final.number, final.side))]

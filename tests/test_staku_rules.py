@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from conftest import checked, play, problems_of
+from conftest import checked, ended, play, problems_of, refused, what_happened
+from ludoscribe.notation import ProblemCode
 from ludoscribe.notation.games import Ending, Outcome, Refusal
 from ludoscribe.notation.games.staku import StakuRefusal, CELL_OF, NAMES, RAYS, Move, Staku, Turn
 
@@ -262,7 +263,8 @@ def test_unmarked_capture_in_a_record_is_written_with_its_mark():
 
 def test_wrong_capture_mark_in_a_record():
     record, _ = checked(header() + "1. b2-c2 f2-e2 2. c2-xd2 *\n")
-    assert problems_of(record) == [("c2-xd2 marks a capture, but d2 is empty", 4, 19, "turn 2 White")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(StakuRefusal.CAPTURE_ON_EMPTY, move="c2-xd2", to="d2")), 4, 19, "turn 2 White")]
 
 
 # --- the two-move turn ---------------------------------------------------------------------------
@@ -328,9 +330,8 @@ def test_the_second_move_follows_every_move_rule():
 
 def test_chain_errors_in_a_record():
     record, _ = checked(header() + "1. b2-c2 f2-e2 2. c2-d2-d3 *\n")
-    assert problems_of(record) == [
-        ("no second move after c2-d2: a second move follows only a stacking or a move of 2 or 3 tokens",
-         4, 19, "turn 2 White")]
+    assert what_happened(record) == [
+        (ProblemCode.ILLEGAL_TURN, refused(Refusal(StakuRefusal.NO_SECOND, move="c2-d2")), 4, 19, "turn 2 White")]
 
 
 def brute_force_turns(game: Staku, pos) -> set[Turn]:
@@ -392,20 +393,20 @@ def test_no_second_move_after_a_win():
 
 def test_win_in_a_record_and_turns_after_it():
     start = code({"f6": "w", "e5": "b", "c3": "w"}, number=30)
+    taken = Outcome(0, Ending.PALACE_TAKEN, {"side": "White", "opponent": "Black", "palace": "g6"})
     record, replayed = checked(setup(start, "1-0") + "30. f6-g6 1-0\n")
-    assert record.problems == [] and replayed.outcome == Outcome(0, Ending.PALACE_TAKEN, {"side": "White",
-        "opponent": "Black", "palace": "g6"})
+    assert record.problems == [] and replayed.outcome == taken
     record, _ = checked(setup(start, "1-0") + "30. f6-g6 e5-d5 1-0\n")
-    assert problems_of(record) == [("the game is already over: White took Black's palace g6", 6, 11, "turn 30 Black")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(taken), 6, 11, "turn 30 Black")]
     record, _ = checked(setup(start, "0-1") + "30. f6-g6 0-1\n")
-    assert problems_of(record) == [
-        ("the result 0-1 contradicts the end: White took Black's palace g6, so the result is 1-0", 6, 11, None)]
+    assert what_happened(record) == [(ProblemCode.RESULT_CONTRADICTS, ended(taken), 6, 11, None)]
 
 
 # --- the draw after 20 turns without capture ----------------------------------------------------------
 
 
 SHUFFLE = ["c3-c4", "e5-e4", "c4-c3", "e4-e5"]
+NO_CAPTURE = Outcome(None, Ending.NO_CAPTURE, {"turns": 20})
 
 
 def shuffle_record(turns: int, result: str, first_number: int = 1) -> str:
@@ -429,15 +430,12 @@ def test_19_turns_without_capture_are_no_draw():
 
 def test_a_turn_after_the_draw():
     record, _ = checked(shuffle_record(21, "1/2-1/2"))
-    assert problems_of(record) == [
-        ("the game is already over: 20 turns in a row without a capture", 6, 156, "turn 11 White")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(NO_CAPTURE), 6, 156, "turn 11 White")]
 
 
 def test_the_draw_fixes_the_result():
     record, _ = checked(shuffle_record(20, "1-0"))
-    assert problems_of(record) == [
-        ("the result 1-0 contradicts the end: 20 turns in a row without a capture, so the result is 1/2-1/2",
-         6, 152, None)]
+    assert what_happened(record) == [(ProblemCode.RESULT_CONTRADICTS, ended(NO_CAPTURE), 6, 152, None)]
 
 
 def test_a_capture_restarts_the_count():
@@ -495,8 +493,8 @@ def test_staku_2_in_a_record():
     record, replayed = checked(header(Variant="Staku-2") + "1. a1-b2 f2-e2 *\n")
     assert record.problems == [] and stacks_of(replayed.final, "b2") == ["ww"]
     record, _ = checked(header(Variant="Staku-2") + "1. a1-b2 f2-e2 2. a2-b2 *\n")
-    assert problems_of(record) == [
-        ("a2-b2 would make a stack of 3 on b2: stacks hold at most 2 tokens in Staku-2", 5, 19, "turn 2 White")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN, refused(
+        Refusal(StakuRefusal.STACK_TOO_HIGH, move="a2-b2", height=3, to="b2", limit=2)), 5, 19, "turn 2 White")]
 
 
 def test_variant_names():
@@ -512,4 +510,5 @@ def test_variant_names():
 
 def test_set_up_position_already_won():
     record, _ = checked(setup(code({"g1": "w", "c3": "b"}, side="B"), "1-0") + "1... c3-c4 1-0\n")
-    assert problems_of(record) == [("the game is already over: White took Black's palace g1", 6, 6, "turn 1 Black")]
+    taken = Outcome(0, Ending.PALACE_TAKEN, {"side": "White", "opponent": "Black", "palace": "g1"})
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(taken), 6, 6, "turn 1 Black")]

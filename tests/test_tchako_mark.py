@@ -9,7 +9,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from conftest import checked, problems_of, read_one
+from conftest import checked, ended, read_one, refused, what_happened
+from ludoscribe.notation import ProblemCode
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import write_record
 from ludoscribe.notation.games import Ending, Outcome, Refusal
@@ -100,14 +101,14 @@ def test_an_old_record_without_the_mark_still_checks_and_gets_it_written():
 
 def test_a_wrong_mark_in_a_record_names_line_column_and_turn():
     record_, replayed = checked(record("3... J>FxF#", "*"))
-    assert problems_of(record_) == [("#: the game is not decided at the start of White's turn 4: # marks a game "
-                                     "that ends as the next turn begins", 7, 6, "turn 3 Black")]
+    assert what_happened(record_) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TChakoRefusal.MARK_NOT_DECIDED, side="White", number=4)), 7, 6, "turn 3 Black")]
 
 
 def test_a_turn_after_the_mark_is_after_the_end():
     record_, _ = checked(record("3... J>I# 4. A>D", "1-0"))
-    assert problems_of(record_) == [("the game is already over: White holds F and G (king of the hill)", 7, 14,
-                                     "turn 4 White")]
+    hill = Outcome(0, Ending.HILL, {"side": "White", "opponent": "Black", "zones": ["F and G"]})
+    assert what_happened(record_) == [(ProblemCode.GAME_OVER, ended(hill), 7, 14, "turn 4 White")]
 
 
 def test_a_stray_mark_is_not_a_turn():
@@ -121,10 +122,11 @@ def test_check_exit_codes(tmp_path):
     bad.write_text(record("3... J>FxF#", "*"), encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(good)])
     assert result.exit_code == 0, result.output
-    result = CliRunner().invoke(cli, ["check", str(bad)])
+    result = CliRunner().invoke(cli, ["check", "--json", str(bad)])
     assert result.exit_code == 1
-    assert result.output.splitlines()[0] == (f"{bad}:7:6: turn 3 Black: #: the game is not decided at the start of "
-                                             "White's turn 4: # marks a game that ends as the next turn begins")
+    assert [(p["file"], p["line"], p["column"], p["turn"], p["code"], p["refusal"])
+            for p in json.loads(result.output)["problems"]] == [
+        (str(bad), 7, 6, "turn 3 Black", "illegal-turn", {"code": "mark-not-decided", "side": "White", "number": 4})]
 
 
 def test_the_scoresheet_writes_the_mark():

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import checked, problems_of
+from conftest import checked, ended, problems_of, refused, what_happened
+from ludoscribe.notation import ProblemCode
 from ludoscribe.notation.games import Ending, Outcome, Refusal, Said
 from ludoscribe.notation.games.tchako import TChako
 from ludoscribe.notation.games.tchako.actions import TChakoPiece, TChakoRefusal
@@ -271,8 +272,8 @@ def record(moves: str, result: str = "*", variant: str = "") -> str:
 
 def test_a_legal_record_and_an_illegal_turn_in_a_record():
     record_, replayed = checked(record("1. A>D,A>E J>I,J>I,J>I 2. D>IxI,E>FxcL"))
-    assert problems_of(record_) == [("E>FxcL: no Black puck stands on the creation space of L", 4, 27,
-                                     "turn 2 White")]
+    assert what_happened(record_) == [(ProblemCode.ILLEGAL_TURN, refused(
+        Refusal(TChakoRefusal.NO_CREATED_PUCK, action="E>FxcL", side="Black", zone="L")), 4, 27, "turn 2 White")]
     record_, replayed = checked(record("1. A>D,A>E J>I,qK>I 2. pass +K"))
     assert record_.problems == [] and replayed.outcome is None
 
@@ -281,4 +282,5 @@ def test_a_record_with_the_wrong_result():
     text = ('[Game "TChako"]\n[SetUp "1"]\n[Position "' + TCHAKO + '"]\n[Result "0-1"]\n\n2. A>DxqI 0-1\n')
     record_, replayed = checked(text)
     assert replayed.outcome.winner == 0
-    assert problems_of(record_)[0][0].startswith("the result 0-1 contradicts the end: White hit Black's queen")
+    assert what_happened(record_) == [(ProblemCode.RESULT_CONTRADICTS,
+        ended(Outcome(0, Ending.QUEEN_HIT, {"side": "White", "opponent": "Black"})), 6, 11, None)]

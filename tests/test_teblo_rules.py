@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (RED_HAND, YELLOW_HAND, checked, header, play, position, position_code,
-                      problems_of, read_one, squares)
-from ludoscribe.notation import check
+from conftest import (RED_HAND, YELLOW_HAND, checked, ended, header, play, position, position_code,
+                      problems_of, read_one, refused, squares, what_happened)
+from ludoscribe.notation import ProblemCode, check
 from ludoscribe.notation.games import Ending, Outcome, Refusal
 from ludoscribe.notation.games.teblo import TebloRefusal, Placement, Step, Teblo
 
@@ -158,17 +158,15 @@ def test_rule_d_attacker_enters_base_held_by_defender(teblo):
 def test_steps_through_a_record_report_turn_line_and_column():
     record, replayed = checked(header() + "1. D4 H10\n2. D6 *\n")
     assert replayed is not None and replayed.outcome is None
-    assert problems_of(record) == [
-        ("D6 is not next to Yellow's pawn on D4: a pawn steps to an orthogonally adjacent square",
-         5, 4, "turn 2 Yellow")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TebloRefusal.NOT_ADJACENT, to="D6", side="Yellow", pawn="D4")), 5, 4, "turn 2 Yellow")]
 
 
 def test_step_onto_pawn_in_record():
     code = position_code(yellow="E5", red="F5", side="R", number=7)
     record, _ = checked(setup_header(code) + "7... E5 *\n")
-    assert problems_of(record) == [
-        ("E5 holds Yellow's pawn: only the opponent's base may be entered while a pawn stands there (rule d)",
-         6, 6, "turn 7 Red")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TebloRefusal.OPPONENT_PAWN, to="E5", opponent="Yellow")), 6, 6, "turn 7 Red")]
 
 
 def test_rule_d_in_record():
@@ -233,8 +231,8 @@ def test_hand_runs_out_in_record():
     for number, (yellow, red) in enumerate(zip(YELLOW_HAND, RED_HAND), 1):
         turns.append(f"{number}. ({yellow}) ({red})")
     record, replayed = checked(header() + "\n".join(turns) + "\n26. (F5) *\n")
-    assert problems_of(record) == [
-        ("Yellow has no support pieces left in hand (each side has 25)", 29, 5, "turn 26 Yellow")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TebloRefusal.NO_PIECES_LEFT, side="Yellow", pieces=25)), 29, 5, "turn 26 Yellow")]
     record, replayed = checked(header() + "\n".join(turns) + "\n26. D4 *\n")
     assert record.problems == [] and replayed.outcome is None
     assert replayed.final.in_hand(0) == replayed.final.in_hand(1) == 0
@@ -242,11 +240,14 @@ def test_hand_runs_out_in_record():
 
 def test_placement_errors_in_record():
     record, _ = checked(header() + "1. (E5) (E5) *\n")
-    assert problems_of(record) == [("E5 already holds a Yellow support piece", 4, 9, "turn 1 Red")]
+    assert what_happened(record) == [
+        (ProblemCode.ILLEGAL_TURN, refused(Refusal(TebloRefusal.ON_PIECE, on="E5", owner="Yellow")), 4, 9, "turn 1 Red")]
     record, _ = checked(header() + "1. D4 (D4) *\n")
-    assert problems_of(record) == [("D4 holds Yellow's pawn: a piece goes on an empty square", 4, 7, "turn 1 Red")]
+    assert what_happened(record) == [
+        (ProblemCode.ILLEGAL_TURN, refused(Refusal(TebloRefusal.ON_PAWN, on="D4", owner="Yellow")), 4, 7, "turn 1 Red")]
     record, _ = checked(header() + "1. D4 (D3) *\n")
-    assert problems_of(record) == [("D3 is a base square: support pieces never go on a base", 4, 7, "turn 1 Red")]
+    assert what_happened(record) == [
+        (ProblemCode.ILLEGAL_TURN, refused(Refusal(TebloRefusal.ON_BASE, on="D3")), 4, 7, "turn 1 Red")]
 
 
 # --- rule c: reachability -----------------------------------------------------------------
@@ -307,8 +308,8 @@ def test_rule_c_wall_across_the_board(teblo):
 def test_rule_c_in_record():
     code = position_code(squares("H10", "J10", "I9", owner="y"), number=4)
     record, _ = checked(setup_header(code) + "4. (I11) *\n")
-    assert problems_of(record) == [
-        ("(I11) would cut Red's pawn off from Yellow's base D3 (rule c)", 6, 4, "turn 4 Yellow")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN, refused(
+        Refusal(TebloRefusal.CUTS_BASE, on="I11", opponent="Red", base_of="Yellow", base="D3")), 6, 4, "turn 4 Yellow")]
     record, replayed = checked(setup_header(code) + "4. (I12) I11 *\n")
     assert record.problems == [] and replayed.outcome is None
 
@@ -317,6 +318,7 @@ def test_rule_c_in_record():
 
 
 WIN_CODE = position_code(yellow="H10", red="E5", number=20)
+YELLOW_REACHED = Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
 
 
 def test_win_on_reaching_opponent_base():
@@ -335,17 +337,14 @@ def test_red_wins_on_reaching_yellow_base():
 
 def test_turns_after_a_win_are_an_error():
     record, replayed = checked(setup_header(WIN_CODE, "1-0") + "20. I10 E6 1-0\n")
-    assert problems_of(record) == [
-        ("the game is already over: Yellow's pawn reached Red's base I10", 6, 9, "turn 20 Red")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(YELLOW_REACHED), 6, 9, "turn 20 Red")]
     assert replayed.outcome == Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
 
 
 @pytest.mark.parametrize("result", ["0-1", "1/2-1/2", "*"])
 def test_result_contradicting_a_win(result):
     record, _ = checked(setup_header(WIN_CODE, result) + f"20. I10 {result}\n")
-    assert problems_of(record) == [
-        (f"the result {result} contradicts the end: Yellow's pawn reached Red's base I10, so the result is 1-0",
-         6, 9, None)]
+    assert what_happened(record) == [(ProblemCode.RESULT_CONTRADICTS, ended(YELLOW_REACHED), 6, 9, None)]
 
 
 @pytest.mark.parametrize("result, termination", [("1-0", "resignation"), ("0-1", "time forfeit"),
@@ -357,6 +356,7 @@ def test_decisive_result_before_the_end(result, termination):
 
 
 NO_TURN_CODE = position_code(squares(*RED_HAND, owner="r"), yellow="A2", red="A1", number=30)
+RED_STUCK = Outcome(0, Ending.NO_LEGAL_TURN, {"side": "Red"})
 
 
 def test_loss_with_no_legal_turn(teblo):
@@ -379,17 +379,15 @@ def test_a_legal_turn_left_is_no_loss(teblo):
 
 def test_no_legal_turn_result_and_turns_after():
     record, _ = checked(setup_header(NO_TURN_CODE, "0-1") + "30. (B1) 0-1\n")
-    assert problems_of(record) == [
-        ("the result 0-1 contradicts the end: Red has no legal turn, so the result is 1-0", 6, 10, None)]
+    assert what_happened(record) == [(ProblemCode.RESULT_CONTRADICTS, ended(RED_STUCK), 6, 10, None)]
     record, _ = checked(setup_header(NO_TURN_CODE, "1-0") + "30. (B1) A3 1-0\n")
-    assert problems_of(record) == [("the game is already over: Red has no legal turn", 6, 10, "turn 30 Red")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(RED_STUCK), 6, 10, "turn 30 Red")]
 
 
 # --- the repetition draw (docs/games/teblo.md, "End of the game"): the same sequence of
 # turns played three times in a row; a position occurring again ends nothing.
 
 SHUFFLE = "D4 H10 D3 I10"  # both pawns step out and back home: the start position again
-DRAWN_BY = f"the turns {SHUFFLE} were played three times in a row"
 DRAWN = Outcome(None, Ending.REPETITION, {"turns": SHUFFLE.split()})
 
 
@@ -479,13 +477,12 @@ def test_repetition_needs_the_same_side_to_move(teblo):
 
 def test_repetition_then_more_turns():
     record, _ = checked(header("1/2-1/2") + movetext(" ".join([SHUFFLE] * 3)) + " 7. D4 1/2-1/2\n")
-    assert problems_of(record) == [(f"the game is already over: {DRAWN_BY}", 4, 64, "turn 7 Yellow")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(DRAWN), 4, 64, "turn 7 Yellow")]
 
 
 def test_repetition_with_wrong_result():
     record, _ = checked(header("1-0") + movetext(" ".join([SHUFFLE] * 3)) + " 1-0\n")
-    assert problems_of(record) == [
-        (f"the result 1-0 contradicts the end: {DRAWN_BY}, so the result is 1/2-1/2", 4, 61, None)]
+    assert what_happened(record) == [(ProblemCode.RESULT_CONTRADICTS, ended(DRAWN), 4, 61, None)]
 
 
 def test_repetition_counts_within_variations():
@@ -493,7 +490,7 @@ def test_repetition_counts_within_variations():
     # of the shuffle is completed inside the variation, which then goes on after the draw.
     text = header() + movetext(f"{SHUFFLE} {SHUFFLE} D4 H10") + " 6. D5 (6. D3 I10 7. D4) H11 *\n"
     record, replayed = checked(text)
-    assert problems_of(record) == [(f"the game is already over: {DRAWN_BY}", 4, 71, "turn 7 Yellow")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(DRAWN), 4, 71, "turn 7 Yellow")]
     assert replayed.outcome is None  # the main line did not repeat
 
 
@@ -508,17 +505,15 @@ def test_a_variation_is_taken_back_before_the_main_line_goes_on():
 
 def test_illegal_turn_in_variation():
     record, replayed = checked(header() + "1. D4 (1. D5) H10 *\n")
-    assert problems_of(record) == [
-        ("D5 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent square",
-         4, 11, "turn 1 Yellow")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TebloRefusal.NOT_ADJACENT, to="D5", side="Yellow", pawn="D3")), 4, 11, "turn 1 Yellow")]
     assert replayed.outcome is None
 
 
 def test_only_the_first_illegal_turn_of_a_line_is_reported():
     record, _ = checked(header() + "1. D6 H10 2. A1 *\n")
-    assert problems_of(record) == [
-        ("D6 is not next to Yellow's pawn on D3: a pawn steps to an orthogonally adjacent square",
-         4, 4, "turn 1 Yellow")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TebloRefusal.NOT_ADJACENT, to="D6", side="Yellow", pawn="D3")), 4, 4, "turn 1 Yellow")]
 
 
 def test_check_of_unreadable_record_returns_none():
@@ -530,11 +525,9 @@ def test_check_of_unreadable_record_returns_none():
 def test_set_up_position_already_won():
     code = position_code(yellow="I10", red="E5", side="R", number=20)
     record, replayed = checked(setup_header(code, "1-0") + "20... E6 1-0\n")
-    assert problems_of(record) == [
-        ("the game is already over: Yellow's pawn reached Red's base I10", 6, 7, "turn 20 Red")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(YELLOW_REACHED), 6, 7, "turn 20 Red")]
     record, replayed = checked(setup_header(code, "*") + "*\n")
-    assert problems_of(record) == [
-        ("the result * contradicts the end: Yellow's pawn reached Red's base I10, so the result is 1-0", 6, 1, None)]
+    assert what_happened(record) == [(ProblemCode.RESULT_CONTRADICTS, ended(YELLOW_REACHED), 6, 1, None)]
     record, replayed = checked(setup_header(code, "1-0") + "1-0\n")
     assert record.problems == []
     assert replayed.outcome == Outcome(0, Ending.BASE_REACHED, {"side": "Yellow", "opponent": "Red", "base": "I10"})
@@ -546,4 +539,4 @@ def test_set_up_position_with_no_legal_turn(teblo):
     assert record.problems == []
     assert replayed.outcome == Outcome(0, Ending.NO_LEGAL_TURN, {"side": "Red"})
     record, _ = checked(setup_header(code, "1-0") + "30... A2 1-0\n")
-    assert problems_of(record) == [("the game is already over: Red has no legal turn", 6, 7, "turn 30 Red")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(RED_STUCK), 6, 7, "turn 30 Red")]

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludoscribe.notation import check, write_record
-from ludoscribe.notation.games import Outcome
+from conftest import ended
+from ludoscribe.notation import ProblemCode, check, write_record
+from ludoscribe.notation.games import Ending, Outcome
 from ludoscribe.notation.games.tekao import Placement, Rotation, Step, Tekao
 from test_tekao_rules import header, read_one
 
@@ -116,8 +117,8 @@ def test_playouts_reach_each_kind_of_end():
     reasons = set()
     for policy, seed in CASES + [("random", seed) for seed in range(6, 40)]:
         _, outcome, _ = playout(seed, POLICIES[policy])
-        reasons.add(re.sub(r"^(Blue|Yellow)", "Side", outcome.reason) if outcome else None)
-    assert {"Side took Blue's flag", "Side took Yellow's flag", "Side has no legal action"} <= reasons
+        reasons.add((outcome.ending, outcome.params.get("opponent")) if outcome else None)
+    assert {(Ending.FLAG_TAKEN, "Blue"), (Ending.FLAG_TAKEN, "Yellow"), (Ending.NO_LEGAL_ACTION, None)} <= reasons
 
 
 def test_setup_of_a_playout_is_nine_placements_each_with_one_flag():
@@ -132,7 +133,7 @@ def test_setup_of_a_playout_is_nine_placements_each_with_one_flag():
 def test_a_turn_past_the_end_of_a_playout_is_reported():
     for seed in range(20):
         turns, outcome, final = playout(seed, capturing_turn)
-        if outcome is not None and "flag" in outcome.reason:
+        if outcome is not None and outcome.ending is Ending.FLAG_TAKEN:
             break
     else:
         pytest.fail("no capturing playout took a flag")
@@ -140,5 +141,5 @@ def test_a_turn_past_the_end_of_a_playout_is_reported():
     texts = [GAME.turn_text(turn) for turn in [*turns, Rotation(piece, True)]]
     record = read_one(as_tgn(texts, outcome))
     check(record)
-    assert [(problem.message, problem.turn) for problem in record.problems] == [
-        (f"the game is already over: {outcome.reason}", GAME.label(final.number, final.side))]
+    assert [(problem.code, problem.detail, problem.turn) for problem in record.problems] == [
+        (ProblemCode.GAME_OVER, ended(outcome), GAME.label(final.number, final.side))]

@@ -8,7 +8,8 @@ import io
 
 import pytest
 
-from ludoscribe.notation import check, read_records, write_record
+from conftest import ended, refused, what_happened
+from ludoscribe.notation import ProblemCode, check, read_records, write_record
 from ludoscribe.notation.games import Ending, Outcome, Refusal
 from ludoscribe.notation.games.tekao import (TekaoRefusal, IN_HAND, TAKEN, Placement, Rotation, Step, Tekao, TekaoPosition,
                                              SQUARE_OF)
@@ -232,12 +233,11 @@ def test_setup_lasts_nine_turns_each_then_the_battle_begins():
 
 def test_setup_errors_in_a_record():
     record, _ = checked(header() + "1. P@c2 P@c2 *\n")
-    assert problems_of(record) == [
-        ("c2 is outside Yellow's start zone: Yellow places its pieces on ranks 7 and 8", 4, 9, "turn 1 Yellow")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TekaoRefusal.OUTSIDE_ZONE, on="c2", side="Yellow", ranks=["7", "8"])), 4, 9, "turn 1 Yellow")]
     record, _ = checked(header() + "1. F@c2 F@c7 2. F@d2 *\n")
-    assert problems_of(record) == [
-        ("Blue's flag piece is already placed: the others go with a weapon facing north (H, T, B or P)",
-         4, 17, "turn 2 Blue")]
+    assert what_happened(record) == [
+        (ProblemCode.ILLEGAL_TURN, refused(Refusal(TekaoRefusal.FLAG_PLACED, side="Blue")), 4, 17, "turn 2 Blue")]
 
 
 def test_setup_turns_and_counts():
@@ -297,9 +297,8 @@ def test_variant_in_a_record():
     record, replayed = checked(setup_header(start, Variant="faces HBTP") + "20. c2-c5 *\n")
     assert record.problems == [] and at(replayed.final, "c5", record.game) == "P"
     record, _ = checked(setup_header(start, Variant="faces HBTP") + "20. c2-a2 *\n")
-    assert problems_of(record) == [
-        ("c2-a2 goes 2 squares west, but the piece on c2 shows its Tower that way, which moves at most 1 square",
-         7, 5, "turn 20 Blue")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN, refused(Refusal(TekaoRefusal.OUT_OF_RANGE,
+        step="c2-a2", distance=2, direction="west", cell="c2", weapon="Tower", most=1)), 7, 5, "turn 20 Blue")]
     record, _ = checked(setup_header(start) + "20. c2-a2 *\n")
     assert record.problems == []
 
@@ -364,9 +363,8 @@ def test_a_side_acts_with_its_own_pieces():
 
 def test_step_in_a_record_reports_turn_line_and_column():
     record, _ = checked(header() + SETUP + " 10. d2-d6 *\n")
-    assert problems_of(record) == [
-        ("d2-d6 goes 4 squares north, but the piece on d2 shows its Pistol that way, which moves at most 3 squares",
-         4, 122, "turn 10 Blue")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN, refused(Refusal(TekaoRefusal.OUT_OF_RANGE,
+        step="d2-d6", distance=4, direction="north", cell="d2", weapon="Pistol", most=3)), 4, 122, "turn 10 Blue")]
 
 
 def test_legal_turns_of_a_piece():
@@ -431,9 +429,8 @@ def test_the_streak_belongs_to_each_side():
 def test_streak_in_a_record():
     start = code(STREAK)
     record, _ = checked(setup_header(start) + "20. d4> a7> 21. d4< a7< 22. d4-d5 h8< 23. d5> *\n")
-    assert problems_of(record) == [
-        ("the piece on d5 acted on Blue's last 3 turns: one piece acts on at most 3 turns in a row",
-         6, 43, "turn 23 Blue")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN,
+        refused(Refusal(TekaoRefusal.STREAK, cell="d5", side="Blue", limit=3)), 6, 43, "turn 23 Blue")]
     record, replayed = checked(setup_header(start) + "20. d4> a7> 21. d4< a7< 22. d4-d5 h8< 23. c2> *\n")
     assert record.problems == [] and replayed.outcome is None
 
@@ -508,9 +505,8 @@ def test_unmarked_captures_are_filled_in_when_checked():
 
 def test_wrong_marks_in_a_record():
     record, _ = checked(setup_header(code(SEED_FIGHT)) + "20. d3-d4xd5 *\n")
-    assert problems_of(record) == [
-        ("the capture marks of d3-d4xd5 are wrong: the moved piece takes d5 and e4, then falls on d4 (d3-d4xd5xe4xd4)",
-         6, 5, "turn 20 Blue")]
+    assert what_happened(record) == [(ProblemCode.ILLEGAL_TURN, refused(Refusal(TekaoRefusal.WRONG_CAPTURES_FALLS,
+        turn="d3-d4xd5", taken=["d5", "e4"], to="d4", right="d3-d4xd5xe4xd4")), 6, 5, "turn 20 Blue")]
 
 
 def test_fights_involve_enemies_on_the_four_sides_only():
@@ -541,18 +537,18 @@ def test_a_flag_that_steps_next_to_a_weapon_is_lost():
 
 
 WON = code({"d3": "T", "d5": "f", "e4": "b"})
+FLAG_TAKEN = Outcome(0, Ending.FLAG_TAKEN, {"side": "Blue", "opponent": "Yellow"})
 
 
 @pytest.mark.parametrize("result", ["0-1", "1/2-1/2", "*"])
 def test_result_must_match_a_taken_flag(result):
     record, _ = checked(setup_header(WON, result) + f"20. d3-d4 {result}\n")
-    assert problems_of(record) == [
-        (f"the result {result} contradicts the end: Blue took Yellow's flag, so the result is 1-0", 6, 11, None)]
+    assert what_happened(record) == [(ProblemCode.RESULT_CONTRADICTS, ended(FLAG_TAKEN), 6, 11, None)]
 
 
 def test_no_turn_after_a_flag_is_taken():
     record, replayed = checked(setup_header(WON, "1-0") + "20. d3-d4 e4> 1-0\n")
-    assert problems_of(record) == [("the game is already over: Blue took Yellow's flag", 6, 11, "turn 20 Yellow")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(FLAG_TAKEN), 6, 11, "turn 20 Yellow")]
     assert replayed.outcome == Outcome(0, Ending.FLAG_TAKEN, {"side": "Blue", "opponent": "Yellow"})
 
 
@@ -570,7 +566,8 @@ def test_a_side_without_a_legal_action_loses():
     assert list(GAME.legal_turns(after)) == [] and GAME.random_turn(after, __import__("random").Random(1)) is None
     assert GAME.outcome(after) == Outcome(1, Ending.NO_LEGAL_ACTION, {"side": "Blue"})
     record, replayed = checked(setup_header(code(LONE, side="Y", streaks="a1:3/-"), "0-1") + "20... c7> 21. a1> 0-1\n")
-    assert problems_of(record) == [("the game is already over: Blue has no legal action", 6, 15, "turn 21 Blue")]
+    assert what_happened(record) == [(ProblemCode.GAME_OVER,
+        ended(Outcome(1, Ending.NO_LEGAL_ACTION, {"side": "Blue"})), 6, 15, "turn 21 Blue")]
 
 
 def test_a_lone_piece_may_still_act_before_its_third_turn_or_with_a_friend():

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import problems_of, read_one
-from ludoscribe.notation import check, write_record
+from conftest import ended, problems_of, read_one, refused, what_happened
+from ludoscribe.notation import ProblemCode, check, write_record
 from ludoscribe.notation.games import Ending, Outcome, Refusal
 from ludoscribe.notation.games.tektop import TektopRefusal, LEVEL, SCORE, SQUARE_OF, Step, Tektop, Turn
 
 GAME = Tektop()
 ORTHOGONAL = Tektop("orthogonal")
-NO_GAP = "a player may not open an empty level among its pawns"
-FROZEN = "and pawns above an empty level cannot move until it is filled again"
 
 
 def code(white: str = "", black: str = "", home: tuple[int, int] = (0, 0), side: str = "W", stage: str = "play",
@@ -217,9 +215,8 @@ def test_orthogonal_variant_has_four_directions():
 
 def test_orthogonal_variant_in_a_record():
     found, _ = checked(record("1. 2234:d1-d2 3345:e2-d3", Variant="orthogonal"))
-    assert problems_of(found) == [
-        ("e2-d3 is a diagonal step: the orthogonal variant allows only the 4 orthogonal neighbours",
-         5, 15, "turn 1 Black")]
+    assert what_happened(found) == [
+        (ProblemCode.ILLEGAL_TURN, refused(Refusal(TektopRefusal.DIAGONAL, step="e2-d3")), 5, 15, "turn 1 Black")]
     found, _ = checked(record("1. 2234:d1-d2 3345:e3-d3", Variant="orthogonal"))
     assert found.problems == []
 
@@ -326,9 +323,8 @@ def test_the_orthogonal_variant_keeps_the_diagonal_class_of_displacement():
 def test_a_missing_choice_in_a_record():
     text = record("1. 2234:c2-d2 1111", SetUp="1", Position=code("c2 a1 b1 c1", "d2 e3 e4 e5"))
     found, _ = checked(text)
-    assert problems_of(found) == [
-        ("c2-d2 displaces Black's pawn on d2, which may go to d1 or e2: write the choice, as in c2-d2>d1",
-         6, 4, "turn 1 White")]
+    assert what_happened(found) == [(ProblemCode.ILLEGAL_TURN, refused(Refusal(TektopRefusal.FALL_CHOICE,
+        step="c2-d2", owner="Black", to="d2", choices=["d1", "e2"], example="d1")), 6, 4, "turn 1 White")]
 
 
 def test_a_checked_record_writes_every_displacement():
@@ -408,9 +404,8 @@ def test_an_existing_gap_is_no_new_gap():
 def test_frozen_pawn_in_a_record():
     text = record("1. 1123:c2-d2 2234:c3-c4", SetUp="1", Position=code("c2 d1 a1 b1", "c3 d2 e3 e4"))
     found, _ = checked(text)
-    assert problems_of(found) == [
-        (f"c3-c4: Black's pawn on c3 is frozen: Black has no pawn on level 1 below it, {FROZEN}",
-         6, 15, "turn 1 Black")]
+    assert what_happened(found) == [(ProblemCode.ILLEGAL_TURN, refused(
+        Refusal(TektopRefusal.FROZEN, step="c3-c4", side="Black", cell="c3", level=1)), 6, 15, "turn 1 Black")]
 
 
 # --- a throw scoring 0 -------------------------------------------------------------------------------
@@ -462,8 +457,8 @@ def test_zero_points_descent_opens_no_gap():
 def test_zero_points_in_a_record():
     text = record("1. 1356 2356", SetUp="1", Position=code("c3 b2 a1 b1", "e2 e3 e4 e5"))
     found, _ = checked(text)
-    assert problems_of(found) == [
-        ("the throw 1356 scores 0 points: White must take one pawn down a level, as in c3-a2", 6, 4, "turn 1 White")]
+    assert what_happened(found) == [(ProblemCode.ILLEGAL_TURN, refused(
+        Refusal(TektopRefusal.ZERO_MUST_DESCEND, throw="1356", side="White", example="c3-a2")), 6, 4, "turn 1 White")]
 
 
 # --- the end -----------------------------------------------------------------------------------
@@ -519,9 +514,8 @@ def test_the_end_in_records():
 def test_turns_after_the_end_are_errors():
     setup = {"SetUp": "1", "Position": GAME.position_code(END)}
     found, _ = checked(record("20. 1111:a4-a5 2234:d4-d5 21. 1111", "1-0", **setup))
-    assert problems_of(found) == [
-        ("the game is already over: White brought its second pawn home, and Black did not bring its second home "
-         "in its last turn", 6, 31, "turn 21 White")]
+    assert what_happened(found) == [(ProblemCode.GAME_OVER,
+        ended(Outcome(0, Ending.HOME_FIRST, {"side": "White", "opponent": "Black"})), 6, 31, "turn 21 White")]
     over = after(END, "1111:a4-a5", "2234:d4-d5")
     assert why(over, "1111") == Refusal(TektopRefusal.GAME_OVER,
                                         ending=Outcome(0, Ending.HOME_FIRST, {"side": "White", "opponent": "Black"}))
@@ -532,9 +526,8 @@ def test_turns_after_the_end_are_errors():
 def test_a_result_contradicting_the_end():
     setup = {"SetUp": "1", "Position": GAME.position_code(END)}
     found, _ = checked(record("20. 1111:a4-a5 1111:b5-a5", "1-0", **setup))
-    assert problems_of(found) == [
-        ("the result 1-0 contradicts the end: White brought its second pawn home first, but Black brought its "
-         "second home in its last turn, so the result is 0-1", 6, 27, None)]
+    assert what_happened(found) == [(ProblemCode.RESULT_CONTRADICTS,
+        ended(Outcome(1, Ending.HOME_LAST_TURN, {"side": "White", "opponent": "Black"})), 6, 27, None)]
 
 
 def test_a_set_up_position_already_over():
@@ -562,6 +555,6 @@ def test_a_short_game_from_the_start():
 
 def test_an_illegal_step_in_a_variation_is_reported():
     found, replayed = checked(record("1. 1111:a1-a2 (1. 1111:a1-a3) 2234:e2-d2"))
-    assert problems_of(found) == [
-        ("a1-a3: a3 is not next to a1 (a step goes to one of its 8 neighbouring squares)", 4, 19, "turn 1 White")]
+    assert what_happened(found) == [(ProblemCode.ILLEGAL_TURN, refused(
+        Refusal(TektopRefusal.NOT_NEXT, step="a1-a3", to="a3", cell="a1", neighbours=8)), 4, 19, "turn 1 White")]
     assert replayed.outcome is None
