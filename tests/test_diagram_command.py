@@ -23,6 +23,7 @@ from ludoscribe.render import images  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 EVENT = CORPUS / "teblo" / "spring-quadrangular-2024.tgn"  # three records
+SHORT_EVENT = Path(__file__).resolve().parent / "records" / "short-event.tgn"  # three records of one to five turns
 START = "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"
 
 
@@ -51,12 +52,14 @@ def test_all_positions_as_png_are_named_by_ply(tmp_path):
 
 
 def test_a_gif_per_record_one_frame_a_position(tmp_path):
-    result = run(str(EVENT), "--gif", "--delay", "0.5", "-o", str(tmp_path / "gifs"))
+    result = run(str(SHORT_EVENT), "--gif", "--delay", "0.5", "-o", str(tmp_path / "gifs"))
     assert result.exit_code == 0, result.output
-    records = list(load(str(EVENT)))
+    records = list(load(str(SHORT_EVENT)))
+    assert sorted(len(record.moves) for record in records) == [2, 4, 5]  # a frame count of its own for each
+    assert len(list((tmp_path / "gifs").iterdir())) == len(records)
     for number, record in enumerate(records, 1):
         check(record)
-        animation = Image.open(tmp_path / "gifs" / f"spring-quadrangular-2024-{number}.gif")
+        animation = Image.open(tmp_path / "gifs" / f"short-event-{number}.gif")
         assert animation.n_frames == len(record.moves) + 1
         assert animation.info["duration"] == 500
 

@@ -1,6 +1,7 @@
 """Every command example of the README, of the guides in docs/ (their sh and text blocks), of
 the command-line page (docs/cli.md) and of the commands' --help runs as shown against the
-bundled corpus, and exits 0; only the balance lab's thousands of games are played as a few.
+bundled corpus, and exits 0; only the hundreds or thousands of games that `generate` examples
+play are played as a few, and an animation is drawn of short records (a frame a position).
 
 Each example runs in a fresh folder holding the files it reads (game.tgn, event.tgn,
 club/2026, ...: records of the corpus under the names the examples use); what it writes
@@ -27,6 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 GAME = CORPUS / "teblo" / "open-day-2024-kalf-vos.tgn"  # one record, 54 turns
 EVENT = CORPUS / "teblo" / "spring-quadrangular-2024.tgn"  # three records
+# What a GIF example reads, short: its frames are drawn one a position, the same way for any length.
+SHORT_GAME = ROOT / "tests" / "records" / "short-teblo.tgn"  # four turns
+SHORT_EVENT = ROOT / "tests" / "records" / "short-event.tgn"  # three records of one to five turns
 BIN = Path(sys.executable).parent  # where the ludoscribe command is installed
 OUTPUT_OPTIONS = {"-o", "--output", "--project"}
 
@@ -77,7 +81,8 @@ FIXTURES = {  # the files the examples read, made from the corpus
                                           "--to", "parquet", "-o", str(target)]),
     "staku-games": lambda target: _generated(["generate", "staku", "--count", "4", "--to", "parquet", "-o", str(target)]),
 }
-FEWER_GAMES = ("--count 2000", "--count 20")  # docs/balance.md's games, played as a few
+SHORT_FIXTURES = {"game.tgn": _copy(SHORT_GAME), "event.tgn": _copy(SHORT_EVENT)}  # for the --gif examples
+FEWER_GAMES = re.compile(r"(?<=--count )\d{3,}")  # hundreds of games (docs/balance.md's thousands), played as a few
 
 
 def _code_blocks(text: str) -> list[tuple[str, str]]:
@@ -154,17 +159,33 @@ def test_the_examples_are_found():
     assert any(command.startswith("cat ") for command in EXAMPLES)
 
 
+def _animates(command: str) -> bool:
+    return "--gif" in command.split()
+
+
+def _animations(command: str, folder: Path) -> int:
+    """How many animations the command wrote where its -o says (a file, or a folder of them)."""
+    words = shlex.split(command)
+    target = folder / words[words.index("-o") + 1]
+    made = sorted(target.glob("*.gif")) if target.is_dir() else [target]
+    assert all(path.read_bytes()[:6] == b"GIF89a" for path in made), made
+    return len(made)
+
+
 @pytest.mark.parametrize("command", EXAMPLES)
 def test_every_command_example_runs(command, tmp_path):
+    fixtures = FIXTURES | SHORT_FIXTURES if _animates(command) else FIXTURES
     for name in _inputs(command):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        FIXTURES[name](tmp_path / name)
+        fixtures[name](tmp_path / name)
     environment = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
-    shown = command.replace(*FEWER_GAMES)
+    shown = FEWER_GAMES.sub("20", command)
     result = subprocess.run(["bash", "-c", f"set -o pipefail; {shown}"], cwd=tmp_path, env=environment,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "internal error" not in result.stderr
+    if _animates(command):
+        assert _animations(command, tmp_path) == (3 if "event.tgn" in command else 1)  # one a record
 
 
 def _sessions() -> list[tuple[str, str]]:

@@ -12,7 +12,6 @@ import pytest
 from ludoscribe.notation import check, read_string
 from ludoscribe.notation.replay import positions
 from ludoscribe.render.explorer import OpeningTree
-from ludoscribe.render.site import build_site
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -41,10 +40,9 @@ def test_move_orders_meet_in_one_position_with_the_turns_and_results_from_it():
 
 
 @pytest.fixture(scope="module", params=("material", "mkdocs"))
-def site(request, tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp(f"explorer-{request.param}") / "site"
-    build_site([str(CORPUS)], out, theme=request.param)
-    return out
+def site(request, corpus_sites) -> Path:
+    """The corpus's site in each theme, built once for the session (tests/browsers.py): only read here."""
+    return corpus_sites(request.param)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -23,10 +23,15 @@ FULL_HEAD = ('[Game "Teblo"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Rou
 NEXT = '[Game "Teblo"]\n[Event "Next"]\n[Result "*"]\n\n1. D4 H10 *\n'  # read and counted after the long one
 
 
+# The words of the long comments: a hundred letters each, so that reading them costs little
+# beside the megabytes to the limit; the limits count bytes and characters, whatever the words.
+WORD = "w" * 99 + " "
+
+
 def line_of(size: int) -> str:
-    """A movetext line of `size` bytes: a turn, a comment of short words, the result."""
+    """A movetext line of `size` bytes: a turn, a comment of words, the result."""
     start, end = "1. D4 {", "} *"
-    words = ("ab " * size)[: size - len(start) - len(end) - 1] + "c"
+    words = (WORD * (size // len(WORD) + 1))[: size - len(start) - len(end) - 1] + "c"
     return start + words + end
 
 
@@ -36,7 +41,7 @@ def record_over(limit: str, extra: int) -> tuple[str, int]:
     if limit == "line":
         return HEAD + line_of(MAX_LINE + extra) + "\n", 4
     lines = [FULL_HEAD + "1. D4 {"]  # then a comment over many lines, to the record's size in characters
-    line = "word " * 199 + "word"  # 999 characters and its line break
+    line = WORD * 9 + WORD.strip()  # 999 characters and its line break
     size = len(lines[0]) + 1
     while size + 1000 + len("} *\n") <= MAX_RECORD + extra:
         lines.append(line)

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 
-from ludoscribe.render.site import build_site
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -63,11 +62,9 @@ LAYOUT = """() => {
 
 
 @pytest.fixture(scope="module", params=THEMES)
-def site(request, tmp_path_factory) -> tuple[str, Path]:
-    """The corpus as a site, in each theme."""
-    out = tmp_path_factory.mktemp(f"corpus-{request.param}") / "site"
-    build_site([str(CORPUS)], out, theme=request.param)
-    return request.param, out
+def site(request, corpus_sites) -> tuple[str, Path]:
+    """The corpus as a site, in each theme, built once for the session (tests/browsers.py): only read here."""
+    return request.param, corpus_sites(request.param)
 
 
 def longest(site: Path) -> tuple[Path, dict]:
