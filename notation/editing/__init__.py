@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from ..games import History, Position
 from ..limits import comment_problem, text_problem
-from ..model import Node, Record, find_commands
+from ..model import Node, Record, find_commands, without_commands
 from ..reader import parse_record
 from ..replay import check
 from ..recording.scoresheet import date_problem, result_words
@@ -273,7 +273,7 @@ def comment(record: Record, path: Path, *, before_turn: bool = False) -> str:
     """The words of the comment after the turn at `path` (before it, with `before_turn`; the
     record's opening comment for the start), its commands left out."""
     comments = _comments(record, path, before_turn)
-    return " ".join(prose(text) for text in comments if prose(text))
+    return " ".join(words for words in map(without_commands, comments) if words)
 
 
 def _comments(record: Record, path: Path, before_turn: bool) -> list[str]:
@@ -281,16 +281,6 @@ def _comments(record: Record, path: Path, before_turn: bool) -> list[str]:
         return record.comments
     node = node_at(record, path)
     return node.before if before_turn else node.comments
-
-
-def prose(text: str) -> str:
-    """A comment's text without its commands, as written (spaces tidied)."""
-    parts, at = [], 0
-    for found in find_commands(text):
-        parts.append(text[at:found.start])
-        at = found.end
-    parts.append(text[at:])
-    return " ".join("".join(parts).split())
 
 
 def _commands_only(text: str) -> str:

@@ -12,7 +12,7 @@ from ...notation.editing import Path, path_text
 from ...notation.recording.entry import entry_for
 from ...notation.games import SomeGame
 from ...notation.games.plugins import display_name
-from ...notation.model import GLYPH_OF, Node, Record
+from ...notation.model import GLYPH_OF, Node, Record, without_commands
 from ...notation.writer import canonical_tags
 from ..diagram import GOES_ON, LINE_END, MAIN_END, annotations_of, position_diagram, renderer_for
 from ..escaping import html_text
@@ -107,7 +107,7 @@ def moves_html(record: Record, at: Path) -> str:
         for index, node in enumerate(turns):
             path = (*prefix, index)
             if node.before:
-                out.append(f'<span class="st-c">{html_text(" ".join(map(editing.prose, node.before)))}</span> ')
+                out.append(f'<span class="st-c">{html_text(" ".join(map(without_commands, node.before)))}</span> ')
                 numbered = True
             shown = f"{number}." if side == 0 else f"{number}..."
             written = spelled(rules, node.turn) + "".join(nag_text(nag) for nag in node.nags[:1] if nag in GLYPH_OF)
@@ -116,7 +116,7 @@ def moves_html(record: Record, at: Path) -> str:
             number_text = f'<span class="st-n">{shown}</span> ' if numbered or side == 0 else ""
             out.append(f'{number_text}<button type="button" class="st-m" data-at="{path_text(path)}"{current}>'
                        f'{html_text(written)}{(" " + html_text(extra)) if extra else ""}</button> ')
-            words = " ".join(text for text in map(editing.prose, node.comments) if text)
+            words = " ".join(text for text in map(without_commands, node.comments) if text)
             if words:
                 out.append(f'<span class="st-c">{html_text(words)}</span> ')
             numbered = bool(words or node.variations)
