@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ..games import Position, SomeGame, plugin_for
 from ..games.entry import Entry
@@ -68,7 +68,8 @@ def offers(game: SomeGame, position: Position, draft: str, selection: Iterable[s
     except ValueError as error:  # not a turn by itself: maybe the start of one (dice that must be used)
         base, after, refused = draft, position, str(error)
     try:
-        found = _involving(game, position, base, after, entry.candidates(game, position, draft, chosen), chosen)
+        found = _involving(game, position, base, after, entry.candidates(game, position, draft, chosen), chosen,
+                           entry.buttons)
     except ValueError as error:  # what the draft needs is missing (the dice)
         return Offers(draft, None, (), needs=entry.needs) if not draft else Offers(draft, str(error), ())
     if refused is not None and not found:
@@ -89,9 +90,9 @@ def _played(game: SomeGame, position: Position, draft: str) -> tuple[str, Positi
 
 
 def _involving(game: SomeGame, position: Position, base: str, after: Position, texts: Iterable[str],
-               chosen: frozenset[str]) -> list[Offer]:
+               chosen: frozenset[str], buttons: Mapping[str, str]) -> list[Offer]:
     """The legal turns among `texts` that involve every chosen cell (beyond the draft `base`,
-    which led to `after`), each once."""
+    which led to `after`; `buttons`, the places beside the board), each once."""
     before = dict(game.cells(after))
     names = cell_names(type(game), tuple(before)) if before else None
     found: dict[str, Offer] = {}
@@ -110,7 +111,7 @@ def _involving(game: SomeGame, position: Position, base: str, after: Position, t
         if names is not None:
             added = canonical[len(base):] if canonical.startswith(base) else canonical
             cells.update(names.findall(added))
-        cells.update(name for name in chosen if name in entry_for(game).buttons and name in canonical)
+        cells.update(name for name in chosen if name in buttons and name in canonical)
         if (chosen and chosen <= cells) or (not chosen and not cells):
             found[canonical] = Offer(canonical, tuple(sorted(cells)))
     return list(found.values())

@@ -122,11 +122,15 @@ class SecurityHeaders:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.app, name)
 
+    def policy(self, scope: Scope) -> str:
+        """The content security policy of an answer to `scope`."""
+        return POLICY
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = list(message.get("headers", [])) + [
-                    (b"content-security-policy", POLICY.encode()), (b"x-content-type-options", b"nosniff"),
+                    (b"content-security-policy", self.policy(scope).encode()), (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
             await send(message)
 

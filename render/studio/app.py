@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from ...notation import editing
 from ...notation.editing import set_up
@@ -79,18 +79,8 @@ PREVIEW_POLICY = ("sandbox allow-scripts allow-popups; default-src 'self' 'unsaf
 class StudioHeaders(SecurityHeaders):
     """The live server's security headers (render/live/app.py), previews sandboxed instead."""
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/preview/"):
-            async def with_headers(message: Message) -> None:
-                if message["type"] == "http.response.start":
-                    message["headers"] = list(message.get("headers", [])) + [
-                        (b"content-security-policy", PREVIEW_POLICY.encode()), (b"x-content-type-options", b"nosniff"),
-                        (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
-                await send(message)
-
-            await self.app(scope, receive, with_headers)
-            return
-        await super().__call__(scope, receive, send)
+    def policy(self, scope: Scope) -> str:
+        return PREVIEW_POLICY if scope["path"].startswith("/preview/") else super().policy(scope)
 
 
 class LocalOnly:

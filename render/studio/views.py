@@ -69,10 +69,9 @@ def board(record: Record, path: Path) -> tuple[str, str]:
     if node is not None:
         line, index = editing.line_of(record, path)
         where = GOES_ON if index < len(line) - 1 else MAIN_END if len(path) == 1 else LINE_END
-    played = list(zip((turn for _, turn in history.turns), history.positions[1:]))
     try:
         svg = position_diagram(record, renderer_for(rules), node, last[0] if last else None, position,
-                               lambda: played, where, size=SIZE)
+                               lambda: zip((turn for _, turn in history.turns), history.positions[1:]), where, size=SIZE)
     except ValueError:  # a game without a drawing
         return f'<p class="st-noboard">{html_text(label)}</p>', label
     return inline(svg, "st-", label) + cells_layer(svg, rules.name), label
