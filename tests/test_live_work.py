@@ -190,17 +190,93 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
     assert order == ["other game shown", "slow game read"]
 
 
+def test_a_slow_page_of_one_game_does_not_hold_back_the_others(tmp_path, monkeypatch):
+    """Pages and messages are made off the event loop (docs/live.md#choices): while one game's
+    message is being made (its record written out for its key), another game is created, recorded,
+    shown to spectators, and its page and view are answered."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    import json
+    import threading
+
+    from ludoscribe.render.live import views
+
+    slow = "round9-board9.tgn"
+    sheet = Scoresheet.new("Teblo", {"Round": "9", "Board": "9"})
+    sheet.save(str(tmp_path / slow))
+    app = create_app(tmp_path, CODE, every=0.01)
+    live = app.state.live
+    started, released, order = threading.Event(), threading.Event(), []
+    write_record = views.write_record
+
+    def slow_write(record):  # type: ignore[no-untyped-def]
+        if record.tags.get("Round") == "9" and record.moves:
+            started.set()
+            released.wait(30)  # a failure then, not a slow pass
+            order.append("slow game made")
+        return write_record(record)
+
+    monkeypatch.setattr(views, "write_record", slow_write)
+
+    async def shown(queue, name: str, plies: int) -> None:
+        while True:
+            text = await asyncio.wait_for(queue.get(), 60)
+            kind, data = text.split("\n")[1], json.loads(text.split("\n")[2][len("data: "):])
+            if kind == "event: game" and data["name"] == name and data["plies"] == plies:
+                return
+
+    async def scenario() -> None:
+        queue = live.spectators.subscribe()
+        watch = asyncio.create_task(live.watch(0.01))
+        try:
+            elsewhere = Scoresheet.load(str(tmp_path / slow))  # a terminal session records a turn
+            assert elsewhere.add_turn("D4") is None
+            elsewhere.save(str(tmp_path / slow))
+            assert await asyncio.to_thread(started.wait, 30)
+            assert await post(app, "/api/games", {"game": "Teblo", "round": "1", "board": "1",
+                                                  "players": ["A", "B"]}) == 200
+            assert await post(app, f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn",
+                                                                  "text": "D4"}) == 200
+            await shown(queue, GAME, 1)
+            status, page = await get(app, f"/game/{GAME}")
+            assert status == 200 and b">D4</a>" in page
+            status, view = await get(app, f"/api/games/{GAME}/view")
+            assert status == 200 and json.loads(view)["state"] == "live"
+            status, card = await get(app, f"/api/games/{GAME}/card")
+            assert status == 200 and b"D4" in card
+            order.append("other game shown")
+            released.set()
+            await shown(queue, slow, 1)
+        finally:
+            released.set()
+            watch.cancel()
+            live.close()
+
+    with ThreadPoolExecutor(1) as own_loop:  # a loop of its own: the browser tests may run one in this thread
+        own_loop.submit(asyncio.run, scenario()).result()
+    assert order == ["other game shown", "slow game made"]
+
+
+async def get(app, path: str) -> tuple[int, bytes]:  # type: ignore[no-untyped-def]
+    """A spectator's request sent straight to the application: its status and body."""
+    return await asgi(app, "GET", path, b"", [])
+
+
 async def post(app, path: str, data: dict) -> int:  # type: ignore[no-untyped-def]
     """A recording request sent straight to the application, as a phone sends it; its status."""
     import json
 
-    body = json.dumps(data).encode()
     headers = [(b"content-type", b"application/json")] + [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+    status, _ = await asgi(app, "POST", path, json.dumps(data).encode(), headers)
+    return status
+
+
+async def asgi(app, method: str, path: str, body: bytes, headers: list) -> tuple[int, bytes]:  # type: ignore[no-untyped-def]
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
              "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": headers,
              "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}
     sent = [{"type": "http.request", "body": body, "more_body": False}]
-    status = []
+    status, parts = [], []
 
     async def receive():  # type: ignore[no-untyped-def]
         return sent.pop() if sent else {"type": "http.disconnect"}
@@ -208,6 +284,8 @@ async def post(app, path: str, data: dict) -> int:  # type: ignore[no-untyped-de
     async def send(message):  # type: ignore[no-untyped-def]
         if message["type"] == "http.response.start":
             status.append(message["status"])
+        elif message["type"] == "http.response.body":
+            parts.append(message.get("body", b""))
 
     await app(scope, receive, send)
-    return status[0]
+    return status[0], b"".join(parts)

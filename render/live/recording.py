@@ -15,7 +15,7 @@ from ...notation.events.folder import KINDS, Action, Applied, Refused
 from ...notation.games import plugins
 from .hub import Live
 from .requests import Problem, body, game_named, live_of, recorder, text
-from .views import summary
+from .views import summaries
 from . import sheet as sheet_views
 
 MAX_TEXT = 4096  # characters of one action's text: a turn, a comment (docs/live.md#corrections-comments-and-results)
@@ -23,7 +23,7 @@ MAX_TEXT = 4096  # characters of one action's text: a turn, a comment (docs/live
 
 async def record_html(request: Request) -> Response:
     live = live_of(request)
-    games = [summary(live.view(game.name)) for game in live.ordered()]  # a page anyone may open: delayed
+    games = await live.render(summaries, live.every_view())  # a page anyone may open: delayed
     choices = [(plugin.name, plugin.display_name, list(plugin.rules.sides)) for plugin in plugins()]
     today = datetime.date.today().strftime("%Y.%m.%d")
     return HTMLResponse(sheet_views.record_page(live.folder.event_name(), games, choices, today))
@@ -62,6 +62,7 @@ async def create(request: Request) -> Response:
     except OSError as error:  # a folder full or read-only: the game's file is not made (docs/live.md#safety)
         raise Problem(507, f"cannot make the game's file in the event folder: {error.strerror or error}") from None
     live.changed([name])
+    await live.told([name])
     return JSONResponse({"name": name})
 
 
@@ -136,8 +137,10 @@ async def act(request: Request) -> Response:
     except Refused as error:
         if name in live.folder.games:  # the file may have changed under the device: show it as it is
             live.changed([name])
+            await live.told([name])
         raise Problem(409, str(error), error.detail) from None
     live.changed([name])
+    await live.told([name])
     return JSONResponse({"ok": True, "again": applied.again, **sheet_state(live, name, device, applied)})
 
 

@@ -4,7 +4,7 @@ parts as JSON and HTML, and the stream of server-sent events; all shown with the
 from __future__ import annotations
 
 import asyncio
-from typing import AsyncIterator
+from typing import Any, AsyncIterator
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -12,13 +12,9 @@ from starlette.routing import Route
 
 from .hub import Live
 from .requests import game_named, live_of
-from .views import card, event_page, game_body, game_page, standings_section, summary
+from .views import View, card, event_page, game_body, game_page, standings_section, summaries
 
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream, so that proxies keep it open
-
-
-def links(live: Live) -> dict[str, str]:
-    return {game.name: f"/game/{game.name}" for game in live.folder.games.values()}
 
 
 def note(live: Live) -> str:
@@ -26,40 +22,56 @@ def note(live: Live) -> str:
     return f"Turns are shown {minutes:g} minute{'' if minutes == 1 else 's'} after they are played." if live.delay else ""
 
 
+# Each answer takes its views on the event loop and has its page made off it (`Live.render`),
+# by one of the functions below: they read the views they are given and nothing of `live`.
+
+def event_text(event: str, views: tuple[View, ...], note_text: str) -> str:
+    links = {view.name: f"/game/{view.name}" for view in views}
+    data = {"events": "/events", "card": "/api/games/NAME/card", "standings": "/api/standings", "note": note_text}
+    return event_page(event, list(views), links, data, note=note_text)
+
+
+def game_text(event: str, view: View, note_text: str) -> str:
+    data = {"events": "/events", "name": view.name, "key": view.key, "view": f"/api/games/{view.name}/view",
+            "note": note_text}
+    return game_page(event, view, "/", data, note=note_text)
+
+
+def view_state(view: View) -> dict[str, Any]:
+    return {"key": view.key, "state": view.state, "html": game_body(view)}
+
+
 async def event_html(request: Request) -> Response:
     live = live_of(request)
-    views = [live.view(game.name) for game in live.ordered()]
-    data = {"events": "/events", "card": "/api/games/NAME/card", "standings": "/api/standings", "note": note(live)}
-    return HTMLResponse(event_page(live.folder.event_name(), views, links(live), data, note=note(live)))
+    return HTMLResponse(await live.render(event_text, live.folder.event_name(), live.every_view(), note(live)))
 
 
 async def game_html(request: Request) -> Response:
     live = live_of(request)
-    name = game_named(request)
-    view = live.view(name)
-    data = {"events": "/events", "name": name, "key": view.key, "view": f"/api/games/{name}/view", "note": note(live)}
-    return HTMLResponse(game_page(live.folder.event_name(), view, "/", data, note=note(live)))
+    view = live.view(game_named(request))
+    return HTMLResponse(await live.render(game_text, live.folder.event_name(), view, note(live)))
 
 
 async def event_json(request: Request) -> Response:
     live = live_of(request)
-    return JSONResponse({"event": live.folder.event_name(),
-                         "games": [summary(live.view(game.name)) for game in live.ordered()]})
+    event, views = live.folder.event_name(), live.every_view()
+    return JSONResponse({"event": event, "games": await live.render(summaries, views)})
 
 
 async def card_html(request: Request) -> Response:
+    live = live_of(request)
     name = game_named(request)
-    return HTMLResponse(card(live_of(request).view(name), f"/game/{name}"))
+    return HTMLResponse(await live.render(card, live.view(name), f"/game/{name}"))
 
 
 async def view_json(request: Request) -> Response:
-    view = live_of(request).view(game_named(request))
-    return JSONResponse({"key": view.key, "state": view.state, "html": game_body(view)})
+    live = live_of(request)
+    return JSONResponse(await live.render(view_state, live.view(game_named(request))))
 
 
 async def standings_html(request: Request) -> Response:
     live = live_of(request)
-    return HTMLResponse(standings_section([live.view(game.name) for game in live.ordered()]))
+    return HTMLResponse(await live.render(standings_section, live.every_view()))
 
 
 async def events(request: Request) -> Response:

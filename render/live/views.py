@@ -14,7 +14,7 @@ import dataclasses
 import hashlib
 import zlib
 from dataclasses import dataclass
-from functools import cached_property, wraps
+from functools import wraps
 from typing import Any, Callable, Iterable, TypeVar
 
 from ...notation.events.folder import GameFile
@@ -54,10 +54,13 @@ class View:
     def whole(cls, game: GameFile) -> View:
         return cls(game, game.plies, True)
 
-    @cached_property
+    @property
     def key(self) -> str:
         """A digest of what is shown and of nothing else: it changes when, and only when, what
         readers see changes, and tells nothing of what is held back."""
+        return once(self, "_key", self._digest)
+
+    def _digest(self) -> str:
         record = self.record()
         try:
             shown = write_record(record) if record is not None else ""
@@ -104,10 +107,9 @@ class View:
         for what comes after the last turn shown, they wait for its corrections too, so that
         a turn taken back is not seen before the delay (docs/live.md#a-delay-for-spectators).
         """
-        return self._record
+        return once(self, "_record", self._cut)
 
-    @cached_property
-    def _record(self) -> Record | None:
+    def _cut(self) -> Record | None:
         record = self.game.record
         if record is None or self.game.problem is not None:
             return None
@@ -123,13 +125,25 @@ class View:
                                    problems=[])
 
 
+def once(view: View, name: str, make: Callable[[], T]) -> T:
+    """What `make` gives, made once per view (kept in its `__dict__`). Not functools.cached_property,
+    which before Python 3.12 holds one lock for every view while it makes one: a slow game would
+    hold back every other game's pages (docs/live.md#choices). Two threads may make it both, the same."""
+    if name not in view.__dict__:
+        view.__dict__[name] = make()
+    made: T = view.__dict__[name]
+    return made
+
+
 def _no_corrections(comments: list[str]) -> list[str]:
     return [comment for comment in comments if not is_correction(comment)]
 
 
 def per_game(function: Callable[..., T]) -> Callable[..., T]:
     """Cache a function of a view for the last view of each game only: a long game's past
-    versions are not kept, whatever how many it went through."""
+    versions are not kept, whatever how many it went through. Called from several threads
+    (render/live/hub.py): each reads and replaces its game's entry whole, and two making the
+    same value at once both make it."""
     cache: dict[str, tuple[tuple[Any, ...], T]] = {}
 
     @wraps(function)
@@ -199,6 +213,10 @@ def summary(view: View) -> dict[str, Any]:
     return {"name": view.name, "key": view.key, "plies": view.plies, "result": view.result, "state": view.state,
             "last": last_label(view), "label": board_label(view), "players": players(view.game),
             "heading": heading(view.game)}
+
+
+def summaries(views: tuple[View, ...]) -> list[dict[str, Any]]:
+    return [summary(view) for view in views]
 
 
 @per_game
