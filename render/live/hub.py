@@ -40,7 +40,7 @@ QUEUED = 256  # messages waiting for one spectator before it is dropped as too s
 ORDER = re.compile(r"[0-9]+")
 LOG = logging.getLogger(__name__)
 READERS = 4  # threads reading the folder's files
-RENDERERS = 4  # threads making the pages and the stream's messages
+RENDERERS = 8  # threads making pages and messages: more than the 7 kinds one game is in (`render`)
 T = TypeVar("T")
 
 
