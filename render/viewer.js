@@ -68,7 +68,21 @@
     return -1;
   }
 
-  if (typeof module !== "undefined" && module) module.exports = {childrenOf: childrenOf, lineEnd: lineEnd, target: target};
+  /**
+   * The entry to show once a record is drawn again (the live game page) with `data`: a reader who
+   * was at the end of the main line (`end`) goes to its new end; a reader looking back stays at
+   * entry `at`, unless it is gone (a turn taken back): then the end.
+   * @param {Entries} data
+   * @param {number} at
+   * @param {boolean} end
+   */
+  function kept(data, at, end) {
+    return end || !(at >= 0 && at < data.parent.length) ? lineEnd(data, 0) : at;
+  }
+
+  if (typeof module !== "undefined" && module) {
+    module.exports = {childrenOf: childrenOf, lineEnd: lineEnd, target: target, kept: kept};
+  }
   if (typeof window === "undefined") return;  /* node's tests: the navigation only */
   if (window.ludoscribeViewer) {  /* the script is on the page twice: set up what is new */
     window.ludoscribeViewer.start();
@@ -85,9 +99,7 @@
 
   function Viewer(game) {
     var self = this;
-    var data = JSON.parse(game.querySelector("script.ls-data").textContent);
     var record = game.closest(".ls-record");
-    this.data = data;
     this.game = game;
     this.id = record ? record.id : "";
     this.panel = game.querySelector(".ls-board");
@@ -95,31 +107,15 @@
     this.bars = [].slice.call(this.panel.querySelectorAll(".ls-player"));
     this.status = game.querySelector(".ls-status");
     this.said = game.querySelector(".ls-said");
-    this.moves = game.querySelector(".ls-moves");
     this.menu = game.querySelector(".ls-menu");
+    this.read();
+    var data = this.data;
     this.open = data.explore ? game.querySelector(".ls-open") : null;  /* link to the opening explorer */
     if (this.open) this.open.hidden = false;
     this.buttons = {};
-    this.links = [];
-    this.children = childrenOf(data);
     this.at = -1;
     this.root = -1;
     this.turned = false;
-    game.querySelectorAll("a.ls-m").forEach(function (link) {
-      var number = +link.getAttribute("href").split("-").pop();
-      self.links[number] = link;
-      link.addEventListener("click", function (event) {
-        event.preventDefault();
-        self.go(number, true, true);
-      });
-    });
-    this.moves.querySelectorAll(".ls-var").forEach(function (variation) { foldButton(variation); });
-    this.figures = [].slice.call(this.moves.querySelectorAll("figure svg"));
-    this.figures.forEach(readable);
-    this.moves.addEventListener("click", function (event) {
-      var fold = event.target.closest("button.ls-fold");
-      if (fold) setFolded(fold.parentNode, fold.getAttribute("aria-expanded") === "true");
-    });
     var controls = game.querySelector(".ls-controls");
     controls.hidden = false;
     controls.querySelectorAll("button").forEach(function (button) {
@@ -148,6 +144,79 @@
     game.addEventListener("focusin", function () { active = self; });
     this.go(+game.getAttribute("data-at") || 0, false, false);
     this.said.textContent = "";  /* announced when the reader moves, not as the page opens */
+  }
+
+  /* Take the record's data and its move list: as the viewer starts, and when the page draws
+     the record again (`update`). */
+  Viewer.prototype.read = function () {
+    var self = this;
+    this.data = JSON.parse(this.game.querySelector("script.ls-data").textContent);
+    this.children = childrenOf(this.data);
+    this.moves = this.game.querySelector(".ls-moves");
+    this.links = [];
+    this.moves.querySelectorAll("a.ls-m").forEach(function (link) {
+      var number = +link.getAttribute("href").split("-").pop();
+      self.links[number] = link;
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        self.go(number, true, true);
+      });
+    });
+    this.moves.querySelectorAll(".ls-var").forEach(function (variation) { foldButton(variation); });
+    this.figures = [].slice.call(this.moves.querySelectorAll("figure svg"));
+    this.figures.forEach(readable);
+    this.moves.addEventListener("click", function (event) {
+      var fold = event.target.closest("button.ls-fold");
+      if (fold) setFolded(fold.parentNode, fold.getAttribute("aria-expanded") === "true");
+    });
+  };
+
+  /* Show the record drawn again (`fresh`, its .ls-record: longer, or corrected) in this viewer's
+     place. The board, its controls and its menu stay the same elements, so the control focused,
+     a click under way, the open menu and the side the board is seen from are kept; the move list,
+     the record's data and the rest are the new ones, a move or fold button focused focused again
+     in them. A reader at the end of the main line goes on to its new end, and hears the turn; a
+     reader looking back stays where they are (`kept`; docs/live.md#following-the-boards). */
+  Viewer.prototype.update = function (fresh) {
+    var game = this.game;
+    var freshGame = fresh.querySelector(".ls-game");
+    var moves = this.moves;
+    var focused = moves.contains(document.activeElement) ? document.activeElement : null;
+    var href = focused && focused.getAttribute("href");
+    var fold = focused ? Array.prototype.indexOf.call(moves.querySelectorAll("button.ls-fold"), focused) : -1;
+    var end = this.at === lineEnd(this.data, 0);
+    swap(game.parentElement, game, fresh, freshGame);
+    swap(game, this.panel, freshGame, freshGame.querySelector(".ls-board"));
+    this.bars.forEach(function (bar) {
+      var side = freshGame.querySelector('.ls-player[data-side="' + bar.getAttribute("data-side") + '"]');
+      if (side) bar.replaceChildren.apply(bar, [].slice.call(side.childNodes));
+    });
+    this.read();
+    this.moves.scrollTop = moves.scrollTop;
+    var foldAll = this.menu.querySelector('[data-do="fold"]');
+    if (foldAll && foldAll.getAttribute("aria-pressed") === "true") {
+      this.moves.querySelectorAll(".ls-moves > .ls-var").forEach(function (variation) { setFolded(variation, true); });
+    }
+    this.fit();
+    var at = this.at;
+    this.at = -1;
+    this.root = -1;  /* the drawing's root attributes are the new data's */
+    var to = kept(this.data, at, end);
+    this.go(to, false, false, to === at && !end);
+    var again = href ? this.moves.querySelector('a.ls-m[href="' + CSS.escape(href) + '"]') :
+      fold >= 0 ? this.moves.querySelectorAll("button.ls-fold")[fold] : null;
+    if (again) again.focus({preventScroll: true});
+  };
+
+  /* In `holder`, the elements but `kept` replaced by those of `fresh` but `freshKept`, in their order around it. */
+  function swap(holder, kept, fresh, freshKept) {
+    [].slice.call(holder.children).forEach(function (child) { if (child !== kept) child.remove(); });
+    var before = true;
+    [].slice.call(fresh.children).forEach(function (child) {
+      if (child === freshKept) before = false;
+      else if (before) kept.before(child);
+      else holder.appendChild(child);
+    });
   }
 
   /** Where each command leads from entry `number` (-1: nowhere). */
@@ -188,8 +257,9 @@
     });
   }
 
-  /* Show entry `number`; remember: in the address (#g-12); reveal: scroll its move into view. */
-  Viewer.prototype.go = function (number, remember, reveal) {
+  /* Show entry `number`; remember: in the address (#g-12); reveal: scroll its move into view;
+     quiet: not said again to screen readers (the record drawn again, the reader's place kept). */
+  Viewer.prototype.go = function (number, remember, reveal, quiet) {
     var data = this.data;
     if (number < 0 || number >= data.frames.length || number === this.at) return;
     var previous = this.links[this.at];
@@ -203,7 +273,7 @@
     this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + label));
     this.status.textContent = label;
     var remarks = this.remarks(number).map(function (remark) { return remark.textContent; }).join(" ");
-    this.said.textContent = label + (remarks ? ". " + remarks : "");
+    if (!quiet) this.said.textContent = label + (remarks ? ". " + remarks : "");
     if (data.clocks) {
       this.bars.forEach(function (bar) {
         var clock = bar.querySelector(".ls-clock");
@@ -768,7 +838,24 @@
     return viewer ? {at: viewer.at, end: viewer.at === lineEnd(viewer.data, 0)} : null;
   }
 
-  window.ludoscribeViewer = {start: start, place: place};
+  /**
+   * Draw a record again in place (the live game page): `fresh` is its new .ls-record, not yet in
+   * the page. What the reader has is kept (Viewer.prototype.update). False, and nothing done, when
+   * `game` has no viewer or `fresh` no record to show: the page then replaces it, and starts again.
+   * @param {Element} game the record's .ls-game
+   * @param {Element} fresh
+   * @returns {boolean}
+   */
+  function update(game, fresh) {
+    var viewer = viewers.filter(function (each) { return each.game === game; })[0];
+    var freshGame = fresh.querySelector(".ls-game");
+    if (!viewer || !game.parentElement || !freshGame || !freshGame.querySelector(".ls-board svg") ||
+        !freshGame.querySelector("script.ls-data") || !freshGame.querySelector(".ls-moves")) return false;
+    viewer.update(fresh);
+    return true;
+  }
+
+  window.ludoscribeViewer = {start: start, place: place, update: update};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

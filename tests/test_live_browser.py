@@ -590,3 +590,62 @@ def test_hostile_records_stay_text_on_the_live_pages_in_a_browser(browser, tmp_p
         context.close()
         running.stop()
     assert dialogs == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_new_turn_keeps_the_readers_place_focus_menu_and_click(size, server, pages):
+    """A game page drawn again as turns come keeps what the reader has (docs/live.md#following-the-boards):
+    the viewer's control focused from the keyboard, the open menu, a click under way; a reader at the
+    end is taken to the new turn, a reader looking back stays there."""
+    game = "round1-board1.tgn"
+    assert server.request("POST", "/api/games", {"game": "Teblo", "round": "1", "board": "1",
+                                                 "players": ["Ann", "Bob"]})[0] == 200
+    turns = ["D4", "H10", "(H9)", "G10", "D5", "G9"]
+
+    def save(ply: int) -> None:
+        answer = server.request("POST", f"/api/games/{game}/actions",
+                                {"id": f"t{ply}", "ply": ply, "kind": "turn", "text": turns[ply]})
+        assert answer[0] == 200, answer
+
+    save(0)
+    save(1)
+    at_end, looking_back = pages(SIZES[size], scorer=False), pages(SIZES[size], scorer=False)
+    for spectator in (at_end, looking_back):
+        spectator.goto(server.url + "game/" + game)
+        expect(spectator.locator(".ls-connection")).to_contain_text("Live")
+    current = "a.ls-m[aria-current=step]"
+    forward, back = (f'.ls-controls [data-go="{what}"]' for what in ("forward", "back"))
+    at_end.focus(forward)
+    looking_back.focus(back)
+    looking_back.keyboard.press("Enter")  # back to the first turn, from the keyboard
+    expect(looking_back.locator(current)).to_have_text("D4")
+    save(2)
+    for spectator in (at_end, looking_back):
+        expect(spectator.locator("a.ls-m")).to_have_count(3)
+    expect(at_end.locator(current)).to_have_text("(H9)")
+    expect(looking_back.locator(current)).to_have_text("D4")
+    expect(at_end.locator(forward)).to_be_focused()
+    expect(at_end.locator(forward)).to_have_attribute("aria-label", "Forward (→)")
+    expect(looking_back.locator(back)).to_be_focused()
+    looking_back.keyboard.press("Enter")  # the focus is where it was: Enter goes on from there
+    expect(looking_back.locator(current)).to_have_count(0)  # the start
+    # the menu open from the keyboard stays open, its item focused
+    at_end.focus('.ls-controls [data-go="menu"]')
+    at_end.keyboard.press("Enter")
+    item = at_end.locator('.ls-menu [data-do="table"]')
+    expect(item).to_be_focused()
+    save(3)
+    expect(at_end.locator(current)).to_have_text("G10")
+    expect(at_end.locator(".ls-menu")).to_be_visible()
+    expect(item).to_be_focused()
+    at_end.keyboard.press("Escape")
+    expect(at_end.locator(".ls-menu")).to_be_hidden()
+    # a click under way when a turn comes: pressed before it, let go after it, it still counts
+    box = at_end.locator(back).bounding_box()
+    assert box is not None
+    at_end.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    at_end.mouse.down()
+    save(4)
+    expect(at_end.locator(current)).to_have_text("D5")
+    at_end.mouse.up()
+    expect(at_end.locator(current)).to_have_text("G10")

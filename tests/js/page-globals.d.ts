@@ -4,7 +4,8 @@ declare var module: {exports: unknown} | undefined;
 
 interface Window {
   ludoscribeLive: typeof import("../../render/live/static/live.js");
-  ludoscribeViewer: {start(): void; place(game: Element): {at: number, end: boolean} | null};
+  ludoscribeViewer: {start(): void; place(game: Element): {at: number, end: boolean} | null;
+                     update(game: Element, fresh: Element): boolean};
 }
 
 interface Window {

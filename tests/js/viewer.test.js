@@ -2,7 +2,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {childrenOf, lineEnd, target} = require("../../render/viewer.js");
+const {childrenOf, lineEnd, target, kept} = require("../../render/viewer.js");
 
 /* 1. a 1... b 2. c (2. d 2... e) 2... f, with 1... b (1... g): entries as render/frames.py numbers them.
    0 start; 1 a; 2 b; 3 c; 4 f; 5 d; 6 e; 7 g. */
@@ -55,4 +55,18 @@ test("out of a variation: the turn it replaces, from anywhere in it", () => {
 
 test("a command the viewer does not know leads nowhere", () => {
   assert.equal(go("sideways", 2), -1);
+});
+
+test("a record drawn again (a live game page): the reader at the end goes to the new end, one looking back stays", () => {
+  /* the record above with one more main-line turn, 3. h: entry 8, after f (4) */
+  const longer = {parent: [...record.parent, 4], next: [1, 2, 3, 4, 8, 6, -1, -1, -1]};
+  assert.equal(kept(longer, 4, true), 8);
+  assert.equal(kept(longer, 2, false), 2);
+  assert.equal(kept(longer, 6, false), 6);  /* in a variation: stays there too */
+  assert.equal(kept(longer, 4, false), 4);  /* at the old end, but not following it: stays */
+  /* its last turn taken back: a reader who was on it goes to the end that is left */
+  const shorter = {parent: record.parent.slice(0, 4), next: [1, 2, 3, -1]};
+  assert.equal(kept(shorter, 4, false), 3);
+  assert.equal(kept(shorter, 4, true), 3);
+  assert.equal(kept(shorter, -1, false), 3);
 });

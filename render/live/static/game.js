@@ -1,8 +1,10 @@
 // @ts-check
 /* One game followed (docs/live.md#following-the-boards): the site's viewer (viewer.js), drawn again
-   as turns are saved. A reader at the last turn goes on to the new one; a reader looking back
-   stays where they are. Without a stream (the static relay), the game's file is read every few
-   seconds, and FINISHED times less often once the game is finished (it may be reopened). */
+   as turns are saved, in place: the viewer keeps its board, controls and menu, so the reader keeps
+   the control they focused, a click under way and an open menu. A reader at the last turn goes on
+   to the new one; a reader looking back stays where they are. Without a stream (the static relay),
+   the game's file is read every few seconds, and FINISHED times less often once the game is
+   finished (it may be reopened). */
 (function () {
   "use strict";
   var live = window.ludoscribeLive;
@@ -21,11 +23,21 @@
 
   /** @param {string} html */
   function show(html) {
-    var before = place();
-    main.innerHTML = html;  /* drawn by the server, every text in it escaped */
+    var drawn = document.createElement("template");
+    drawn.innerHTML = html;  /* drawn by the server, every text in it escaped */
+    var viewer = window.ludoscribeViewer;
     var game = main.querySelector(".ls-game");
-    if (game && !before.end) game.setAttribute("data-at", String(before.at));
-    if (window.ludoscribeViewer) window.ludoscribeViewer.start();
+    var fresh = drawn.content.querySelector(".ls-record");
+    var badge = main.querySelector(".ls-badge"), freshBadge = drawn.content.querySelector(".ls-badge");
+    if (viewer && game && fresh && badge && freshBadge && viewer.update(game, fresh)) {
+      badge.replaceWith(freshBadge);
+    } else {  /* no viewer yet, or none now (a game that cannot be followed): drawn anew */
+      var before = place();
+      main.replaceChildren(drawn.content);
+      game = main.querySelector(".ls-game");
+      if (game && !before.end) game.setAttribute("data-at", String(before.at));
+      if (viewer) viewer.start();
+    }
     status(connected);
   }
 
