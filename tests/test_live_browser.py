@@ -629,6 +629,11 @@ def test_a_new_turn_keeps_the_readers_place_focus_menu_and_click(size, server, p
     expect(looking_back.locator(back)).to_be_focused()
     looking_back.keyboard.press("Enter")  # the focus is where it was: Enter goes on from there
     expect(looking_back.locator(current)).to_have_count(0)  # the start
+    # the board turned round stays turned; a move focused is focused again in the new move list
+    flip = looking_back.locator('.ls-controls [data-go="flip"]')
+    flip.click()
+    expect(flip).to_have_attribute("aria-pressed", "true")
+    looking_back.focus("a.ls-m >> nth=1")
     # the menu open from the keyboard stays open, its item focused
     at_end.focus('.ls-controls [data-go="menu"]')
     at_end.keyboard.press("Enter")
@@ -638,6 +643,12 @@ def test_a_new_turn_keeps_the_readers_place_focus_menu_and_click(size, server, p
     expect(at_end.locator(current)).to_have_text("G10")
     expect(at_end.locator(".ls-menu")).to_be_visible()
     expect(item).to_be_focused()
+    expect(looking_back.locator("a.ls-m")).to_have_count(4)
+    expect(looking_back.locator(current)).to_have_count(0)
+    expect(flip).to_have_attribute("aria-pressed", "true")
+    expect(looking_back.locator(".ls-board .ls-player").first).to_have_attribute("data-side", "0")
+    expect(looking_back.locator("a.ls-m >> nth=1")).to_have_text("H10")
+    expect(looking_back.locator("a.ls-m >> nth=1")).to_be_focused()
     at_end.keyboard.press("Escape")
     expect(at_end.locator(".ls-menu")).to_be_hidden()
     # a click under way when a turn comes: pressed before it, let go after it, it still counts

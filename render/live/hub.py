@@ -221,7 +221,9 @@ class Live:
 
     async def told(self, names: list[str]) -> None:
         """Wait until spectators are told of these games as `changed` left them (a scorer's answer
-        comes after its turn is on its way to every stream)."""
+        comes after its turn is on its way to every stream; with a delay, it is not told now)."""
+        if self.delay:
+            return
         tasks = [task for name in names if (task := self.waiting.get(name) or self.telling.get(name)) is not None]
         if tasks:
             await asyncio.wait(tasks)
