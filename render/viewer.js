@@ -185,6 +185,7 @@
     var href = focused && focused.getAttribute("href");
     var fold = focused ? Array.prototype.indexOf.call(moves.querySelectorAll("button.ls-fold"), focused) : -1;
     var end = this.at === lineEnd(this.data, 0);
+    var scrolled = moves.scrollTop;
     swap(game.parentElement, game, fresh, freshGame);
     swap(game, this.panel, freshGame, freshGame.querySelector(".ls-board"));
     this.bars.forEach(function (bar) {
@@ -192,7 +193,7 @@
       if (side) bar.replaceChildren.apply(bar, [].slice.call(side.childNodes));
     });
     this.read();
-    this.moves.scrollTop = moves.scrollTop;
+    this.moves.scrollTop = scrolled;
     var foldAll = this.menu.querySelector('[data-do="fold"]');
     if (foldAll && foldAll.getAttribute("aria-pressed") === "true") {
       this.moves.querySelectorAll(".ls-moves > .ls-var").forEach(function (variation) { setFolded(variation, true); });

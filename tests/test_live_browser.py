@@ -660,3 +660,33 @@ def test_a_new_turn_keeps_the_readers_place_focus_menu_and_click(size, server, p
     expect(at_end.locator(current)).to_have_text("D5")
     at_end.mouse.up()
     expect(at_end.locator(current)).to_have_text("G10")
+
+
+def test_a_new_turn_keeps_the_move_list_where_the_reader_scrolled_it(server, pages):
+    """On a laptop the move list scrolls on its own: a reader who scrolled it back through a long
+    game keeps it there as turns come (docs/live.md#following-the-boards)."""
+    import random
+
+    from ludoscribe.notation.games import game_class
+    from ludoscribe.notation.recording.scoresheet import Scoresheet
+
+    game, rules, rng = "round1-board1.tgn", game_class("Teblo")(), random.Random(5)
+    sheet = Scoresheet.new("Teblo", {"Round": "1", "Board": "1"})
+    while len(sheet.record.moves) < 61:
+        turn = rules.random_turn(sheet.position, rng)
+        assert turn is not None and sheet.outcome() is None
+        assert sheet.add_turn(rules.turn_text(turn)) is None
+        assert sheet.comment(f"a note on turn {len(sheet.record.moves)}, long enough to take a line") is None
+    last = rules.turn_text(sheet.record.moves.pop().turn)
+    sheet.save(str(server.folder / game))
+    spectator = pages(DESK, scorer=False)
+    spectator.goto(server.url + "game/" + game)
+    expect(spectator.locator("a.ls-m")).to_have_count(60)
+    moves = spectator.locator(".ls-game > .ls-moves")
+    assert moves.evaluate("pane => pane.scrollHeight > pane.clientHeight + 100")  # the pane scrolls
+    spectator.click('.ls-controls [data-go="first"]')
+    moves.evaluate("pane => { pane.scrollTop = 40; }")
+    answer = server.request("POST", f"/api/games/{game}/actions", {"id": "t", "ply": 60, "kind": "turn", "text": last})
+    assert answer[0] == 200, answer
+    expect(spectator.locator("a.ls-m")).to_have_count(61)
+    assert moves.evaluate("pane => pane.scrollTop") == 40
