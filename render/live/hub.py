@@ -148,6 +148,11 @@ class Live:
         changes = await asyncio.to_thread(self.folder.read_changes, self.readers)
         return await self.write(self.folder.merge, changes)
 
+    async def make(self, function: Callable[..., T], *args: Any) -> T:
+        """`function(*args)` made in the pool of renderers, off the event loop, for one asker alone
+        (a scorer's sheet); what it reads is taken on the loop, as for `render`."""
+        return await asyncio.get_running_loop().run_in_executor(self.renderers, functools.partial(function, *args))
+
     async def render(self, function: Callable[..., T], *args: Hashable) -> T:
         """`function(*args)`, a page or a message made off the event loop from views taken on it.
         Asked again while it is being made, it is made once: a slow game holds one thread per

@@ -32,7 +32,7 @@ async def record_html(request: Request) -> Response:
 async def sheet_html(request: Request) -> Response:
     live = live_of(request)
     name = game_named(request)
-    return HTMLResponse(sheet_views.sheet_page(live.folder.event_name(), live.whole(name)))
+    return HTMLResponse(await live.make(sheet_views.sheet_page, live.folder.event_name(), live.whole(name)))
 
 
 async def check_code(request: Request) -> Response:
@@ -75,7 +75,7 @@ async def claim(request: Request) -> Response:
         await live.write(live.recorders.claim, name, device, data.get("take_over") is True)
     except Refused as error:
         raise Problem(409, str(error)) from None
-    return JSONResponse(sheet_state(live, name, device))
+    return JSONResponse(await sheet_state(live, name, device))
 
 
 async def release(request: Request) -> Response:
@@ -87,13 +87,15 @@ async def release(request: Request) -> Response:
 
 async def sheet_json(request: Request) -> Response:
     device = recorder(request)
-    return JSONResponse(sheet_state(live_of(request), game_named(request), device))
+    return JSONResponse(await sheet_state(live_of(request), game_named(request), device))
 
 
-def sheet_state(live: Live, name: str, device: str, applied: Applied | None = None) -> dict[str, Any]:
+async def sheet_state(live: Live, name: str, device: str, applied: Applied | None = None) -> dict[str, Any]:
+    """The scoresheet's state, made off the event loop from the game as it is now."""
     game = live.folder.games[name]
     holder = live.recorders.holder(name)
-    state = sheet_views.sheet_state(game, applied.proposed if applied else game.ended if not game.finished else None)
+    proposed = applied.proposed if applied else game.ended if not game.finished else None
+    state = await live.make(sheet_views.sheet_state, game, proposed)
     state["recorder"] = "you" if holder == device else "other" if holder else "nobody"
     return state
 
@@ -110,10 +112,13 @@ async def offer(request: Request) -> Response:
     game = live.folder.games[name]
     if game.problem is not None or game.replayed is None or game.record is None:
         raise Problem(409, game.problem or f"{name} cannot be recorded")
-    rules, position = game.record.rules, game.replayed.final
-    found = offers(rules, position, draft, cells)
-    return JSONResponse(sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons,
-                                                 flipped=data.get("flipped") is True))
+    rules, position, flipped = game.record.rules, game.replayed.final, data.get("flipped") is True
+
+    def answer() -> dict[str, Any]:  # in the pool of renderers (hub.py): the rules asked off the event loop
+        found = offers(rules, position, draft, cells)
+        return sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons, flipped=flipped)
+
+    return JSONResponse(await live.make(answer))
 
 
 async def act(request: Request) -> Response:
@@ -141,7 +146,7 @@ async def act(request: Request) -> Response:
         raise Problem(409, str(error), error.detail) from None
     live.changed([name])
     await live.told([name])
-    return JSONResponse({"ok": True, "again": applied.again, **sheet_state(live, name, device, applied)})
+    return JSONResponse({"ok": True, "again": applied.again, **(await sheet_state(live, name, device, applied))})
 
 
 ROUTES = [
