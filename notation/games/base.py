@@ -55,12 +55,20 @@ class Worded(str, enum.Enum):
     (docs/format.md#refusal-and-ending-codes)."""
 
     template: str
+    _general: str
 
-    def __new__(cls, code: str, template: str) -> Worded:
+    def __new__(cls, code: str, template: str, general: str = "") -> Worded:
         member = str.__new__(cls, code)
         member._value_ = code
-        member.template = template
+        member.template, member._general = template, general
         return member
+
+    @property
+    def general(self) -> str:
+        """The words of this code without its particulars (no side, cell or number), in which
+        `stats` counts the ends of one kind (docs/archive.md#figures-stats); the code itself
+        for a code that gives none."""
+        return self._general or str(self.value)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -122,34 +130,53 @@ class Ending(Worded):
     """Every way a game of the format ends, by its code (docs/format.md#ending-codes), with the
     template of the sentence that says it. `Outcome` gives it with its parameters."""
 
-    BASE_REACHED = "base-reached", "{side}'s pawn reached {opponent}'s base {base}"  # Teblo
-    REPETITION = "repetition", "the turns {turns:join} were played three times in a row"  # Teblo
-    NO_LEGAL_TURN = "no-legal-turn", "{side} has no legal turn"  # Teblo
-    PALACE_TAKEN = "palace-taken", "{side} took {opponent}'s palace {palace}"  # Staku
-    NO_CAPTURE = "no-capture", "{turns} turns in a row without a capture"  # Staku
-    NO_LEGAL_MOVE = "no-legal-move", "{side} has no legal move"  # Staku
-    HOME = "home", "{side} brought its second pawn home"  # Tektop: Black, first
+    # the code, the template of its sentence, its general words (Worded.general)
+    BASE_REACHED = "base-reached", "{side}'s pawn reached {opponent}'s base {base}", \
+        "the winner's pawn reached the loser's base"  # Teblo
+    REPETITION = "repetition", "the turns {turns:join} were played three times in a row", \
+        "the same turns played three times in a row"  # Teblo
+    NO_LEGAL_TURN = "no-legal-turn", "{side} has no legal turn", "the loser has no legal turn"  # Teblo
+    PALACE_TAKEN = "palace-taken", "{side} took {opponent}'s palace {palace}", \
+        "the winner took the loser's palace"  # Staku
+    NO_CAPTURE = "no-capture", "{turns} turns in a row without a capture", \
+        "the limit of turns in a row without a capture"  # Staku
+    NO_LEGAL_MOVE = "no-legal-move", "{side} has no legal move", "the loser has no legal move"  # Staku
+    HOME = "home", "{side} brought its second pawn home", \
+        "the winner brought its second pawn home"  # Tektop: Black, first
     HOME_LAST_TURN = "home-last-turn", "{side} brought its second pawn home first, but {opponent} brought its " \
-        "second home in its last turn"  # Tektop: both, Black in its last turn
+        "second home in its last turn", "the loser brought its second pawn home first, but the winner brought " \
+        "its second home in its last turn"  # Tektop: both, Black in its last turn
     HOME_FIRST = "home-first", "{side} brought its second pawn home, and {opponent} did not bring its second " \
-        "home in its last turn"  # Tektop: White alone
-    FLAG_TAKEN = "flag-taken", "{side} took {opponent}'s flag"  # Tekao
-    NO_LEGAL_ACTION = "no-legal-action", "{side} has no legal action"  # Tekao
-    QUEEN_HIT = "queen-hit", "{side} hit {opponent}'s queen while {opponent} was in t'chako"  # T'Chako
-    NO_QUEEN = "no-queen", "{opponent} was put in t'chako with its queen off the board"
-    ANARCHY = "anarchy", "{side} linked a chain of zones to {opponent}'s vital zone and controls it (anarchy)"
-    HILL = "hill", "{side} holds {zones:join and} (king of the hill)"
-    LEAD = "lead", "{side} has {pucks} pucks more than {opponent} (demographic victory)"
-    TOTAL = "total", "{side} has {pucks} pucks on the board (demographic victory)"
-    SUDDEN_DEATH = "sudden-death", "{opponent} has no puck left and may create no more (sudden death)"
-    COUNTDOWN_ZONES = "countdown-zones", "the countdown is over and {side} captures more zones"
+        "home in its last turn", "the winner brought its second pawn home, and the loser did not bring its " \
+        "second home in its last turn"  # Tektop: White alone
+    FLAG_TAKEN = "flag-taken", "{side} took {opponent}'s flag", "the winner took the loser's flag"  # Tekao
+    NO_LEGAL_ACTION = "no-legal-action", "{side} has no legal action", "the loser has no legal action"  # Tekao
+    QUEEN_HIT = "queen-hit", "{side} hit {opponent}'s queen while {opponent} was in t'chako", \
+        "the winner hit the loser's queen while the loser was in t'chako"  # T'Chako
+    NO_QUEEN = "no-queen", "{opponent} was put in t'chako with its queen off the board", \
+        "the loser was put in t'chako with its queen off the board"
+    ANARCHY = "anarchy", "{side} linked a chain of zones to {opponent}'s vital zone and controls it (anarchy)", \
+        "the winner linked a chain of zones to the loser's vital zone and controls it (anarchy)"
+    HILL = "hill", "{side} holds {zones:join and} (king of the hill)", \
+        "the winner holds the zones of a hill (king of the hill)"
+    LEAD = "lead", "{side} has {pucks} pucks more than {opponent} (demographic victory)", \
+        "the winner leads by the pucks the variant sets (demographic victory)"
+    TOTAL = "total", "{side} has {pucks} pucks on the board (demographic victory)", \
+        "the winner has as many pucks on the board as the variant sets (demographic victory)"
+    SUDDEN_DEATH = "sudden-death", "{opponent} has no puck left and may create no more (sudden death)", \
+        "the loser has no puck left and may create no more (sudden death)"
+    COUNTDOWN_ZONES = "countdown-zones", "the countdown is over and {side} captures more zones", \
+        "the countdown is over and the winner captures more zones"
     COUNTDOWN_PUCKS = "countdown-pucks", "the countdown is over, both capture as many zones, and {side} has more " \
-        "pucks on the board"
+        "pucks on the board", "the countdown is over, both capture as many zones, and the winner has more pucks " \
+        "on the board"
     COUNTDOWN_TIE = "countdown-tie", "the countdown is over with as many zones and pucks each: the players decide " \
-        "by the pucks nearest the opponent's vital zone"  # T'Chako: not a result the rules give
-    RECORDED = "recorded", "{termination}"  # not the rules: the record's Termination tag says how
-    RESULT_RECORDED = "result-recorded", "the result recorded"  # not the rules, and no Termination tag
-
+        "by the pucks nearest the opponent's vital zone", "the countdown is over with as many zones and pucks " \
+        "each"  # T'Chako: not a result the rules give
+    # not the rules: the record's Termination tag says how
+    RECORDED = "recorded", "{termination}", "decided by the players (the Termination tag says how)"
+    RESULT_RECORDED = "result-recorded", "the result recorded", \
+        "decided by the players (no Termination tag)"  # not the rules, and no Termination tag
 
 TERMINATIONS: dict[Worded, str] = {  # the Termination tag's word for an ending, when it is not "normal"
     Ending.REPETITION: "repetition", Ending.RECORDED: "recorded", Ending.RESULT_RECORDED: "recorded"}
