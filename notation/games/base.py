@@ -17,7 +17,7 @@ import string
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, Union, cast
 
 from ..grammar import turn_pattern
@@ -187,7 +187,7 @@ class _Words(string.Formatter):
     """str.format, and three ways of saying a parameter in a template:
     `{n:one|many}` the first form when n is 1 (`N=form|` when n is N), the last otherwise,
     `#` in it standing for n (for a list, n is its length: `{cells:is|are}`);
-    `{names:join and}` the names joined by " and " (by spaces: `{names:join}`);
+    `{names:join and}` the names joined by " and " (by spaces: `{names:join}`, by commas: `{names:join ,}`);
     `{names:list or}` "a, b or c"; `{n:halves # point|# points}` n half points ("3½ points")."""
 
     def format_field(self, value: Any, spec: str) -> str:
@@ -213,7 +213,7 @@ class _Words(string.Formatter):
             return chosen.replace("#", str(count))
         if spec.startswith("join"):
             word = spec[4:].strip()
-            return (f" {word} " if word else " ").join(map(str, value))
+            return (f"{word} " if word == "," else f" {word} " if word else " ").join(map(str, value))
         if spec.startswith("list "):
             names = list(map(str, value))
             return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {spec[5:]} " + names[-1]
@@ -253,6 +253,63 @@ class Played(Generic[P, T]):
     def reason(self) -> str | None:
         """Why the rules refuse the turn, in words a player reads; None when it is legal."""
         return None if self.refusal is None else self.refusal.sentence
+
+
+class SetUpCode(Worded):
+    """Why a position code is refused (a record's set-up position, one written in the studio or
+    for `diagram`): each game's reasons are an enum of this kind (its `set_up_codes`), listed on
+    its page in docs/games; those of the format, the same for every game, are FormatSetUp
+    (docs/format.md#set-up-codes)."""
+
+
+class SetUpRefusal(Said):
+    """Why a position code is refused: a set-up code and its parameters, as
+    `SetUpRefusal(TebloSetUp.ROW_COUNT, rows=11)`."""
+
+    code: SetUpCode
+
+    def __init__(self, code: SetUpCode, **params: Param) -> None:
+        super().__init__(code, **params)
+
+
+class BadSetUp(ValueError):
+    """A position code refused: the message says why, `refusal` gives the code and its
+    parameters (a ValueError, as every refused position code is)."""
+
+    def __init__(self, code: SetUpCode, **params: Param) -> None:
+        self.refusal = SetUpRefusal(code, **params)
+        super().__init__(self.refusal.sentence)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the code
+        return partial(type(self), self.refusal.code, **self.refusal.params), ()
+
+    @property
+    def detail(self) -> dict[str, object]:
+        """The code and its parameters as a problem's `detail` carries them: {"refusal": ...}."""
+        return {"refusal": self.refusal.as_json()}
+
+
+class FormatSetUp(SetUpCode):
+    """The format's reasons for refusing a set-up position, the same for every game: the tags,
+    and a position edited cell by cell and field by field (docs/annotating.md#set-up-positions)."""
+
+    NO_POSITION_TAG = "no-position-tag", 'SetUp "1" needs a Position tag'
+    NOT_A_POSITION_CODE = "not-a-position-code", "{written!r} is not a {game} position code"
+    NOT_EDITED_BY_CELL = "not-edited-by-cell", "{game} positions are not edited cell by cell here: write the " \
+        "position's code"
+    NO_ROWS = "no-rows", "the cells do not make rows"
+    NOT_A_CELL = "not-a-cell", "{cell!r} is not a cell of {game}"
+    NOT_CONTENTS = "not-contents", "{contents!r} is not what a cell holds: letters and digits, as the code writes them"
+    CANNOT_HOLD = "cannot-hold", "{cell} cannot hold {contents!r}: the code does not say that"
+    NOT_A_FIELD = "not-a-field", "{field!r} is not a field of a {game} position"
+    NUMBER_BETWEEN = "number-between", "{field}: {value!r} is not a whole number from {lowest} to {highest}"
+    NUMBER_FROM = "number-from", "{field}: {value!r} is not a whole number from {lowest} or more"
+    NOT_YES_OR_NO = "not-yes-or-no", "{field}: {value!r} is not yes or no"
+    NOT_A_CHOICE = "not-a-choice", "{field}: {value!r} is not one of {choices:join ,}"
+    NOT_AS_WRITTEN = "not-as-written", "{field}: {value!r} is not {hint}"
+    NOT_SET_BY_HAND = "not-set-by-hand", "{field} follows from the board: it is not set by hand"
+    SIDE_IN_CODE = "side-in-code", "the side to move of a {game} position is written in its code: write it there"
+    NOT_TO_MOVE = "not-to-move", "the code does not put {side} to move"
 
 
 class IllegalTurn(ValueError):
@@ -476,6 +533,7 @@ class Game(ABC, Generic[P, T]):
     every_turn_listed: ClassVar[bool] = True  # legal_turns lists every turn a player may choose (not T'Chako's)
     number_field: ClassVar[int] = -1  # which space-separated field of the position code is the turn number
     refusal_codes: ClassVar[Iterable[RefusalCode]] = ()  # every code its rules refuse a turn with (an enum)
+    set_up_codes: ClassVar[Iterable[SetUpCode]] = ()  # every code it refuses a position code with (an enum)
 
     def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods
@@ -517,7 +575,7 @@ class Game(ABC, Generic[P, T]):
 
     @abstractmethod
     def read_position(self, code: str) -> P:
-        """Parse a one-line position code; ValueError with a reason if it is wrong."""
+        """Parse a one-line position code; BadSetUp (a ValueError) with the game's set-up code if it is wrong."""
 
     @abstractmethod
     def position_code(self, position: P) -> str:
