@@ -356,6 +356,7 @@ def test_a_code_is_its_text_and_said_things_compare_by_code_and_parameters():
 def test_each_game_page_lists_its_refusal_codes_in_order(name, page):
     text = (DOCS / "games" / f"{page}.md").read_text(encoding="utf-8")
     section = text[text.index("## Refusal codes"):]
+    section = section[:section.index("\n## ")] if "\n## " in section else section
     listed = re.findall(r"^\| `([a-z0-9-]+)` \|", section, re.M)
     assert listed == [code.value for code in GAMES[name]]
 
@@ -363,7 +364,7 @@ def test_each_game_page_lists_its_refusal_codes_in_order(name, page):
 def test_the_format_lists_every_ending_in_order():
     text = (DOCS / "format.md").read_text(encoding="utf-8")
     section = text[text.index("### Ending codes"):]
-    section = section[:section.index("\n## ")]
+    section = section[:re.search(r"\n##+ ", section).start()]  # up to the next heading
     assert re.findall(r"^\| `([a-z0-9-]+)` \|", section, re.M) == [ending.value for ending in Ending]
 
 

@@ -15,6 +15,8 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from hostile_records import CORPUS as HOSTILE  # noqa: E402
+from ludoscribe.notation.games import SetUpRefusal  # noqa: E402
+from ludoscribe.notation.games.teblo import TebloSetUp  # noqa: E402
 from ludoscribe.render.studio.app import create_app  # noqa: E402
 from test_studio_editing import TEBLO  # noqa: E402
 
@@ -232,11 +234,12 @@ def test_a_set_up_position_is_drawn_from_its_code_or_refused_with_the_games_reas
     assert start["code"].endswith("D3 I10 Y 1") and 'role="img"' in start["board"]
     shut = "12/12/12/12/12/12/12/2r9/1r1r8/2r9/12/12 D3 I10 Y 1"
     refused = client.get("/api/position", params={"game": "Teblo", "variant": "", "code": shut})
+    cut_off = SetUpRefusal(TebloSetUp.PAWN_CUT_OFF, side="Yellow")  # the code, with the words shown
     assert refused.status_code == 409
-    assert refused.json()["refused"] == "bad Position tag: Yellow's pawn cannot reach both bases (rule c)"
+    assert refused.json() == {"refused": f"bad Position tag: {cut_off}", "refusal": cut_off.as_json()}
     made = client.post("/api/new", json={"game": "Teblo", "file": "shut.tgn", "tags": {"Position": shut}},
                        headers={"X-Studio-Token": TOKEN})
-    assert made.status_code == 409 and "rule c" in made.json()["refused"]
+    assert made.status_code == 409 and made.json()["refused"] == f"bad Position tag: {cut_off}"
     for game in ("Staku", "Tektop", "Tekao", "TChako"):
         code = client.get("/api/position", params={"game": game, "variant": "", "code": ""}).json()["code"]
         made = client.post("/api/new", json={"game": game, "file": f"study-{game}.tgn", "tags": {"Position": code}},

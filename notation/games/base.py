@@ -297,7 +297,6 @@ class FormatSetUp(SetUpCode):
     NOT_A_POSITION_CODE = "not-a-position-code", "{written!r} is not a {game} position code"
     NOT_EDITED_BY_CELL = "not-edited-by-cell", "{game} positions are not edited cell by cell here: write the " \
         "position's code"
-    NO_ROWS = "no-rows", "the cells do not make rows"
     NOT_A_CELL = "not-a-cell", "{cell!r} is not a cell of {game}"
     NOT_CONTENTS = "not-contents", "{contents!r} is not what a cell holds: letters and digits, as the code writes them"
     CANNOT_HOLD = "cannot-hold", "{cell} cannot hold {contents!r}: the code does not say that"

@@ -103,7 +103,7 @@ class LocalOnly:
 
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
-    return JSONResponse({"refused": str(error)}, status_code=error.status)
+    return JSONResponse({"refused": str(error), **(error.detail or {})}, status_code=error.status)
 
 
 def workspace(request: Request) -> Workspace:
