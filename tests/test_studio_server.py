@@ -16,6 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from hostile_records import CORPUS as HOSTILE  # noqa: E402
 from ludoscribe.notation.games import SetUpRefusal  # noqa: E402
+from ludoscribe.notation.games.staku import StakuSetUp  # noqa: E402
 from ludoscribe.notation.games.teblo import TebloSetUp  # noqa: E402
 from ludoscribe.render.studio.app import create_app  # noqa: E402
 from test_studio_editing import TEBLO  # noqa: E402
@@ -313,7 +314,8 @@ def test_a_set_up_cell_is_given_its_contents_through_the_studio(client) -> None:
     assert 'class="st-overlay"' in answer["board"] and answer["palette"][:3] == [
         ["n", "neutral token"], ["w", "White token"], ["b", "Black token"]]
     refused = client.get("/api/position", params={**asked, "contents": "nww"})
-    assert refused.status_code == 409 and refused.json()["refused"].endswith("15 White tokens: there are 13")
+    assert refused.status_code == 409 and refused.json()["refusal"] == {
+        "code": "too-many-tokens", "count": 15, "side": "White", "most": 13}
 
 
 def test_the_page_is_sent_with_the_record_its_address_names_already_drawn(client) -> None:
@@ -351,7 +353,8 @@ def test_a_set_up_cell_tapped_again_is_emptied_and_the_fields_are_set_through_th
         ("quiet", "Turns played since the last capture (0 to 20)", "5"),
         ("number", "Turn number (of the turn about to be played)", "9")]
     refused = client.get("/api/position", params={**given, "fields": json.dumps({"quiet": "30"})})
+    quiet = SetUpRefusal(StakuSetUp.QUIET_TOO_LONG, most=20)
     assert refused.status_code == 409
-    assert refused.json()["refused"] == "bad Position tag: the turns without capture are at most 20 (the game is drawn then)"
+    assert refused.json() == {"refused": f"bad Position tag: {quiet}", "refusal": quiet.as_json()}
     wrong = client.get("/api/position", params={**given, "fields": "[1]"})
     assert wrong.status_code == 400 and wrong.json()["refused"] == "fields is not an object of texts"
