@@ -184,12 +184,21 @@ def test_stats_count_ends_by_their_code_not_their_words():
         (entry["code"], entry["end"], str(entry["records"])) for entry in data]
 
 
+class Spelt(Worded):
+    """A way to end spelt as one of the format's."""
+
+    HOME = "home", "{side} went home", "the winner went home"
+
+
 def test_stats_never_merge_two_codes_said_alike():
     def ended(code: Worded) -> Counted:
         return Counted("Plugin", "", ("North", "South"), "1-0", 10, None, code)
 
     figures = tally([ended(Alike.FIRST), ended(Alike.SECOND), ended(Alike.FIRST)])
     assert figures.games["Plugin"].endings == {Alike.FIRST: 2, Alike.SECOND: 1}
+    spelt_alike = tally([ended(Spelt.HOME), ended(Ending.HOME)]).games["Plugin"].endings
+    assert len(spelt_alike) == 2 and spelt_alike[Spelt.HOME] == spelt_alike[Ending.HOME] == 1
+    assert Spelt.HOME == "home" == Ending.HOME and Spelt.HOME != Ending.HOME
     data = json.loads(to_json(figures))["games"]["Plugin"]["endings"]
     assert data == [{"code": "first-way", "end": "the winner ended it", "records": 2},
                     {"code": "second-way", "end": "the winner ended it", "records": 1}]

@@ -73,6 +73,17 @@ class Worded(str, enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to its text, and of the codes to itself only: the codes of two enums spelt alike
+        (two games' `game-over`) are two codes, which a count by code keeps apart."""
+        return self is other if isinstance(other, Worded) else str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
+
     def say(self, params: Mapping[str, Param]) -> str:
         """The sentence of this code with these parameters."""
         return _WORDS.vformat(self.template, (), params)
