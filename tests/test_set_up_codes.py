@@ -326,7 +326,9 @@ def test_each_game_page_lists_its_set_up_codes_in_order(name):
     text = (DOCS / "games" / f"{PAGES[name]}.md").read_text(encoding="utf-8")
     section = text[text.index("## Set-up codes"):]
     section = section[:section.index("\n## ")] if "\n## " in section else section
-    assert re.findall(r"^\| `([a-z0-9-]+)` \|", section, re.M) == [code.value for code in GAMES[name]]
+    listed = re.findall(r"^\| `([a-z0-9-]+)` \| [^|]* \| (.*) \|$", section, re.M)
+    said = {case[3].code: case[3] for case in READ} | {case[1].code: case[1] for case in EDITED}
+    assert listed == [(code.value, said[code].sentence) for code in GAMES[name]]  # each with the game's own example
 
 
 def test_the_format_lists_its_set_up_codes_in_order():
