@@ -15,7 +15,7 @@ from typing import BinaryIO, Iterable, Iterator, NamedTuple, Protocol
 
 
 
-from .games import Position, SomeGame, game_class
+from .games import BadSetUp, FormatSetUp, Position, SomeGame, game_class
 from .games.plugins import built_ins
 from .grammar import ENDS_WITH_RESULT, Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
@@ -337,7 +337,8 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
     try:
         record.start = start_position(record.game, record.tags)
     except ValueError as error:
-        record.problem(f"bad Position tag: {error}", offsets.get("Position", at), code=ProblemCode.POSITION)
+        record.problem(f"bad Position tag: {error}", offsets.get("Position", at), code=ProblemCode.POSITION,
+                       detail=error.detail if isinstance(error, BadSetUp) else None)
         return False
     return True
 
@@ -346,7 +347,7 @@ def start_position(game: SomeGame, tags: dict[str, str]) -> Position:
     """The position a record starts from: its SetUp position, or the game's start."""
     if tags.get("SetUp", "0").strip() == "1":
         if "Position" not in tags:
-            raise ValueError('SetUp "1" needs a Position tag')
+            raise BadSetUp(FormatSetUp.NO_POSITION_TAG)
         position: Position = game.read_position(tags["Position"])
         return position
     start: Position = game.start_position()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Hashable, cast
 
-from .games import History, Outcome
+from .games import Ending, History, Outcome
 from .games.base import IllegalTurn, Played, Position, Refusal, SomeGame
 from .limits import MAX_RECORD
-from .model import Node, Problem, ProblemCode, Record
+from .model import WINNERS, Node, Problem, ProblemCode, Record
 from .walk import Step, Stop, Visitor, accept
 from .writer import TooDeep, TooLong, write_record
 
@@ -24,6 +24,18 @@ class Replayed:
     def final(self) -> Position:
         """The last position reached on the main line."""
         return self.history.position
+
+
+def recorded_ending(record: Record) -> Outcome | None:
+    """How a finished record's game ended when its rules did not end it (a resignation, an
+    agreement, time): its result, the Termination tag saying why if it does; None while the
+    game goes on (`*`)."""
+    if record.result not in WINNERS:
+        return None
+    termination = record.tags.get("Termination", "").strip()
+    if termination not in ("", "?"):
+        return Outcome(WINNERS[record.result], Ending.RECORDED, {"termination": termination})
+    return Outcome(WINNERS[record.result], Ending.RESULT_RECORDED)
 
 
 def check(record: Record, then: Visitor | None = None) -> Replayed | None:

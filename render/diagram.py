@@ -9,13 +9,12 @@ from functools import lru_cache
 from typing import Callable, Hashable, Iterable, Iterator
 
 from ..notation.annotations import MAX_PER_DIAGRAM, NONE, Annotations, counted, of_commands
-from ..notation.games.base import Ending, History, Outcome, Position, SomeGame
-from ..notation.model import WINNERS, Node, Problem, ProblemCode, Record
-from ..notation.replay import positions
+from ..notation.games.base import History, Outcome, Position, SomeGame
+from ..notation.model import Node, Problem, ProblemCode, Record
+from ..notation.replay import positions, recorded_ending
 from ..notation.games.plugins import plugins
 from ..notation.limits import number_problem
 from .boards import boards_for, draws
-from .wording import known
 
 
 class Renderers(Mapping[str, Callable[..., str]]):
@@ -87,18 +86,6 @@ def ending(game: SomeGame, start: Position, line: Iterable[tuple[Hashable, Posit
     for turn, after in line:
         history.push(turn, after)
     return game.outcome(history.position, history)
-
-
-def recorded_ending(record: Record) -> Outcome | None:
-    """How a finished record's game ended when its rules did not end it (a resignation, an
-    agreement, time): its result, the Termination tag saying why if it does; None while the
-    game goes on (`*`)."""
-    if record.result not in WINNERS:
-        return None
-    termination = record.tags.get("Termination")
-    if known(termination):
-        return Outcome(WINNERS[record.result], Ending.RECORDED, {"termination": termination.strip()})
-    return Outcome(WINNERS[record.result], Ending.RESULT_RECORDED)
 
 
 def final_ending(record: Record, line: Iterable[tuple[Hashable, Position]]) -> Outcome | None:

@@ -10,11 +10,12 @@ from typing import Any
 
 from ..notation.archive.balance import Difference, Score
 from ..notation.archive.stats import Figures, GameFigures, compared, usual
+from ..notation.games import Worded
 from .escaping import csv_text, markdown_text, terminal_text
 
 RESULT_ORDER = ("1-0", "0-1", "1/2-1/2", "*")
 CSV_HEADER = ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins", "Drawn",
-              "Unfinished", "First side's score", "Difference", "95% CI low", "95% CI high"]
+              "Unfinished", "First side's score", "Difference", "95% CI low", "95% CI high", "Code"]
 SCORE = "First side's score"
 COMPARED = "Variants compared"
 
@@ -59,8 +60,8 @@ def sections(figures: GameFigures, openings: int) -> list[Section]:
     length_rows = [[name, f"{value:g}"] for name, value in lengths.items()]
     opening_rows = [[" ".join(turns), str(sum(counts.values())), *(str(counts[r]) for r in RESULT_ORDER[:3]),
                      _share(figures.score(counts))] for turns, counts in _most_played(figures, openings)]
-    ending_rows = [[kind, str(count), _percent(count, sum(figures.endings.values()))]
-                   for kind, count in _endings(figures)]
+    ending_rows = [[code.general, str(count), _percent(count, sum(figures.endings.values()))]
+                   for code, count in _endings(figures)]
     return [
         ("Results", ["Result", "Records", "Share"], rows),
         (SCORE, [], [[score_sentence(figures)]]),
@@ -193,9 +194,9 @@ def _csv_group(writer: Any, game: GameFigures, openings: int) -> None:
                                              "Drawn": counts["1/2-1/2"], "Unfinished": counts["*"],
                                              SCORE: _rounded(game.score(counts))}))
     ended = sum(game.endings.values())
-    for kind, count in _endings(game):
-        writer.writerow(_csv_row(name, "How games end", csv_text(kind), Records=count,
-                                 Share=_fraction(count, ended)))
+    for code, count in _endings(game):
+        writer.writerow(_csv_row(name, "How games end", csv_text(code.general), Records=count,
+                                 Share=_fraction(count, ended), Code=csv_text(str(code))))
 
 
 def _with_interval(figure: Score | Difference | None, column: str) -> dict[str, float | None]:
@@ -224,8 +225,8 @@ def _most_played(game: GameFigures, openings: int) -> list[tuple[tuple[str, ...]
     return sorted(game.openings.items(), key=lambda item: (-sum(item[1].values()), item[0]))[:openings]
 
 
-def _endings(game: GameFigures) -> list[tuple[str, int]]:
-    """The kinds of end, the most frequent first."""
+def _endings(game: GameFigures) -> list[tuple[Worded, int]]:
+    """The ending codes counted, the most frequent first (then by code)."""
     return sorted(game.endings.items(), key=lambda item: (-item[1], item[0]))
 
 
@@ -247,7 +248,8 @@ def to_json(figures: Figures, openings: int = 10) -> str:
                 "openings": [{"turns": list(turns), "records": sum(counts.values()),
                               "results": {result: counts[result] for result in RESULT_ORDER},
                               "score": _rounded(game.score(counts))} for turns, counts in _most_played(game, openings)],
-                "endings": dict(_endings(game)),
+                "endings": [{"code": str(code), "end": code.general, "records": count}
+                            for code, count in _endings(game)],
             }
         if len(groups) > 1:
             data["variants_compared"][name] = {"baseline": usual(groups).label, "variants": [

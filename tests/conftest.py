@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from ludoscribe.notation import Record, check, read_records
-from ludoscribe.notation.games import History, Outcome, Refusal
+from ludoscribe.notation.games import History, Outcome, Said
 from ludoscribe.notation.games.teblo import Teblo
 
 # No test depends on time (the suite runs on busy machines): Hypothesis neither fails an
@@ -95,8 +95,8 @@ def what_happened(record: Record) -> list[tuple]:
     return [(problem.code, problem.detail, problem.line, problem.column, problem.turn) for problem in record.problems]
 
 
-def refused(refusal: Refusal) -> dict[str, object]:
-    """A problem's detail for a turn the rules refuse."""
+def refused(refusal: Said) -> dict[str, object]:
+    """A problem's detail for a turn the rules refuse, or a set-up position (a SetUpRefusal)."""
     return {"refusal": refusal.as_json()}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -13,7 +14,10 @@ from click.testing import CliRunner
 from ludoscribe.cli.main import cli
 from ludoscribe.notation.archive import conditions, query
 from ludoscribe.notation.reader import read_string
-from ludoscribe.notation.archive.stats import ending_kind, gather
+from ludoscribe.notation.archive.stats import Counted, gather, tally
+from ludoscribe.notation.games import Ending, Worded
+from ludoscribe.notation.replay import check
+from ludoscribe.render.stats import to_json, to_text
 
 
 def teblo(event: str, date: str, round_: str, yellow: str, red: str, result: str, moves: str,
@@ -151,16 +155,54 @@ def test_library_query_combines_conditions():
 # --- stats --------------------------------------------------------------------------------
 
 
-FINISHED = [
-    teblo("Cup", "2026.03.01", "1", "A", "B", "0-1", "1. D4 I9 2. D3 I10 3. D4 I9 4. D3 I10 5. D4 I9 6. D3 I10"),
-]
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
-def test_ending_kinds_hide_what_is_particular_to_a_game():
-    sides = ("Yellow", "Red")
-    assert ending_kind("Yellow's pawn reached Red's base I10", sides, 0) == "the winner's pawn reached the loser's base …"
-    assert ending_kind("the turns D4 I9 D3 I10 were played three times in a row", sides, None) == \
-        "the turns … were played three times in a row"
+class Alike(Worded):
+    """Two ways a game of a plugin ends, in the same general words."""
+
+    FIRST = "first-way", "{side} ended it one way", "the winner ended it"
+    SECOND = "second-way", "{side} ended it another way", "the winner ended it"
+
+
+def test_stats_count_ends_by_their_code_not_their_words():
+    files = sorted((CORPUS / "teblo").glob("*.tgn"))
+    outcomes = [check(record) for path in files for record in read_string(path.read_text(encoding="utf-8"))]
+    reached = [replayed.outcome.params for replayed in outcomes
+               if replayed and replayed.outcome and replayed.outcome.ending is Ending.BASE_REACHED]
+    assert {(params["side"], params["base"]) for params in reached} == {("Red", "D3"), ("Yellow", "I10")}
+    endings = gather(record for path in files for record in read_string(path.read_text(encoding="utf-8"))).games[
+        "Teblo"].endings
+    # both bases reached, by either side, are one line; the resignations are the record's
+    assert endings == {Ending.BASE_REACHED: 2, Ending.RECORDED: 4, Ending.REPETITION: 1, Ending.NO_LEGAL_TURN: 1}
+    data = json.loads(run("stats", CORPUS / "teblo", "--format", "json").output)["games"]["Teblo"]["endings"]
+    assert data == [{"code": str(code), "end": code.general, "records": count} for code, count in (
+        (Ending.RECORDED, 4), (Ending.BASE_REACHED, 2), (Ending.NO_LEGAL_TURN, 1), (Ending.REPETITION, 1))]
+    rows = [row for row in csv.DictReader(io.StringIO(run("stats", CORPUS / "teblo", "--format", "csv").output))
+            if row["Table"] == "How games end"]
+    assert [(row["Code"], row["Item"], row["Records"]) for row in rows] == [
+        (entry["code"], entry["end"], str(entry["records"])) for entry in data]
+
+
+class Spelt(Worded):
+    """A way to end spelt as one of the format's."""
+
+    HOME = "home", "{side} went home", "the winner went home"
+
+
+def test_stats_never_merge_two_codes_said_alike():
+    def ended(code: Worded) -> Counted:
+        return Counted("Plugin", "", ("North", "South"), "1-0", 10, None, code)
+
+    figures = tally([ended(Alike.FIRST), ended(Alike.SECOND), ended(Alike.FIRST)])
+    assert figures.games["Plugin"].endings == {Alike.FIRST: 2, Alike.SECOND: 1}
+    spelt_alike = tally([ended(Spelt.HOME), ended(Ending.HOME)]).games["Plugin"].endings
+    assert len(spelt_alike) == 2 and spelt_alike[Spelt.HOME] == spelt_alike[Ending.HOME] == 1
+    assert Spelt.HOME == "home" == Ending.HOME and Spelt.HOME != Ending.HOME
+    data = json.loads(to_json(figures))["games"]["Plugin"]["endings"]
+    assert data == [{"code": "first-way", "end": "the winner ended it", "records": 2},
+                    {"code": "second-way", "end": "the winner ended it", "records": 1}]
+    assert to_text(figures).count("the winner ended it") == 2
 
 
 def test_stats_counts_results_lengths_openings_and_endings():
@@ -171,7 +213,7 @@ def test_stats_counts_results_lengths_openings_and_endings():
     assert teblo_figures.results == {"*": 4, "1-0": 1}
     assert sorted(teblo_figures.lengths) == [2, 2, 4, 4, 4]
     assert teblo_figures.openings[("D4", "I9")] == {"*": 2, "1-0": 1}
-    assert teblo_figures.endings == {"decided by the players (resignation, agreement, time)": 1}
+    assert teblo_figures.endings == {Ending.RESULT_RECORDED: 1}
     assert teblo_figures.score(teblo_figures.openings[("D4", "I9")]) == 1.0
 
 
@@ -186,9 +228,9 @@ def test_stats_formats(archive):
     assert "### First side's score\n\nYellow's score - (no finished game)\n" in markdown.output
     rows = list(csv.reader(io.StringIO(run("stats", archive, "--format", "csv").output)))
     assert rows[0] == ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins",
-                       "Drawn", "Unfinished", "First side's score", "Difference", "95% CI low", "95% CI high"]
-    assert ["Teblo", "Results", "unfinished", "4", "1.0", "", "", "", "", "", "", "", "", ""] in rows
-    assert ["Teblo", "First side's score", "Yellow", "0", "", "", "", "", "", "", "", "", "", ""] in rows
+                       "Drawn", "Unfinished", "First side's score", "Difference", "95% CI low", "95% CI high", "Code"]
+    assert ["Teblo", "Results", "unfinished", "4", "1.0", "", "", "", "", "", "", "", "", "", ""] in rows
+    assert ["Teblo", "First side's score", "Yellow", "0", "", "", "", "", "", "", "", "", "", "", ""] in rows
     data = json.loads(run("stats", archive, "--format", "json").output)
     assert data["games"]["Teblo"]["first_side_score"] == {"side": "Yellow", "finished": 0, "score": None,
                                                           "ci95": None}

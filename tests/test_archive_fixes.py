@@ -21,6 +21,7 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
+from ludoscribe.notation.games import Ending
 from ludoscribe.notation.generate import random_text
 from ludoscribe.notation.jsonio import record_to_json
 from ludoscribe.notation.archive.query import Query
@@ -458,19 +459,19 @@ def test_stats_csv_has_one_figure_per_cell(tmp_path):
     # 1.96 * sqrt((0.25 - (1/3)/4)/3 + 3.8415/36) / (1 + 3.8415/3) = 0.34621
     assert out == "".join(f"{line}\n" for line in [
         '"Game","Table","Item","Records","Share","Turns","First side wins","Second side wins","Drawn","Unfinished",'
-        '"First side\'s score","Difference","95% CI low","95% CI high"',
-        '"Teblo","Results","Yellow wins","1","0.3333","","","","","","","","",""',
-        '"Teblo","Results","Red wins","1","0.3333","","","","","","","","",""',
-        '"Teblo","Results","drawn","1","0.3333","","","","","","","","",""',
-        '"Teblo","Results","unfinished","0","0.0","","","","","","","","",""',
-        '"Teblo","First side\'s score","Yellow","3","","","","","","","0.5","","0.1538","0.8462"',
-        '"Teblo","Length in turns","shortest","","","1","","","","","","","",""',
-        '"Teblo","Length in turns","median","","","2","","","","","","","",""',
-        '"Teblo","Length in turns","longest","","","3","","","","","","","",""',
-        '"Teblo","Most played openings (1 turns)","D4","2","","","1","1","0","0","0.5","","",""',
-        '"Teblo","Most played openings (1 turns)","(E5)","1","","","0","0","1","0","0.5","","",""',
-        '"Teblo","How games end","decided by the players (resignation, agreement, time)","3","1.0","","","","","","",'
-        '"","",""',
+        '"First side\'s score","Difference","95% CI low","95% CI high","Code"',
+        '"Teblo","Results","Yellow wins","1","0.3333","","","","","","","","","",""',
+        '"Teblo","Results","Red wins","1","0.3333","","","","","","","","","",""',
+        '"Teblo","Results","drawn","1","0.3333","","","","","","","","","",""',
+        '"Teblo","Results","unfinished","0","0.0","","","","","","","","","",""',
+        '"Teblo","First side\'s score","Yellow","3","","","","","","","0.5","","0.1538","0.8462",""',
+        '"Teblo","Length in turns","shortest","","","1","","","","","","","","",""',
+        '"Teblo","Length in turns","median","","","2","","","","","","","","",""',
+        '"Teblo","Length in turns","longest","","","3","","","","","","","","",""',
+        '"Teblo","Most played openings (1 turns)","D4","2","","","1","1","0","0","0.5","","","",""',
+        '"Teblo","Most played openings (1 turns)","(E5)","1","","","0","0","1","0","0.5","","","",""',
+        f'"Teblo","How games end","{Ending.RESULT_RECORDED.general}","3","1.0","","","","","","",'
+        '"","","","result-recorded"',
     ])
 
 

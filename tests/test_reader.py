@@ -7,8 +7,8 @@ import pytest
 
 from conftest import header, problems_of, read_all, read_one, refused, what_happened
 from ludoscribe.notation import check, parse_record, read_string, write_record
-from ludoscribe.notation.games import Refusal
-from ludoscribe.notation.games.teblo import Placement, Step, TebloRefusal
+from ludoscribe.notation.games import FormatSetUp, Refusal, SetUpRefusal
+from ludoscribe.notation.games.teblo import Placement, Step, TebloRefusal, TebloSetUp
 from ludoscribe.notation.model import ProblemCode
 
 TAGS = '[Game "Teblo"]\n[Result "*"]\n\n'  # movetext starts on line 4
@@ -84,10 +84,13 @@ def test_unknown_variant():
 
 
 def test_set_up_needs_a_good_position():
-    assert one_problem('[Game "Teblo"]\n[Result "*"]\n[SetUp "1"]\n\n1. D4 *\n') == (
-        'bad Position tag: SetUp "1" needs a Position tag', 5, 1, None)
-    assert one_problem('[Game "Teblo"]\n[Result "*"]\n[SetUp "1"]\n[Position "12/12 D3 I10 Y 1"]\n\n1. D4 *\n') == (
-        "bad Position tag: a Teblo position has 12 rows, not 2", 4, 1, None)
+    untagged = read_one('[Game "Teblo"]\n[Result "*"]\n[SetUp "1"]\n\n1. D4 *\n')
+    assert what_happened(untagged) == [
+        (ProblemCode.POSITION, refused(SetUpRefusal(FormatSetUp.NO_POSITION_TAG)), 5, 1, None)]
+    short = read_one('[Game "Teblo"]\n[Result "*"]\n[SetUp "1"]\n[Position "12/12 D3 I10 Y 1"]\n\n1. D4 *\n')
+    rows = SetUpRefusal(TebloSetUp.ROW_COUNT, rows=2)
+    assert what_happened(short) == [(ProblemCode.POSITION, refused(rows), 4, 1, None)]
+    assert short.problems[0].message == f"bad Position tag: {rows}"  # the words, said by the code
 
 
 def test_set_up_position_sets_number_and_side():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ludoscribe.notation import check, read_string, write_record
-from ludoscribe.notation.games.teblo import Teblo
+from ludoscribe.notation.games import BadSetUp, SetUpRefusal
+from ludoscribe.notation.games.teblo import Teblo, TebloSetUp
 from ludoscribe.notation.jsonio import read_json
 
 HEAD = '[Game "Teblo"]\n[Result "*"]\n\n'
@@ -52,8 +53,9 @@ def test_a_set_up_position_must_obey_rule_c():
     open_side = "12/12/12/12/12/12/12/2y9/1y10/2y9/12/12 D3 I10 Y 1"  # E3, D2, C3: D4 still open
     assert Teblo().read_position(open_side).pieces[0].bit_count() == 3
     shut = "12/12/12/12/12/12/12/2y9/1y1y8/2y9/12/12 D3 I10 Y 1"  # E3, D2, D4, C3 round D3
-    with pytest.raises(ValueError, match=r"^Red's pawn cannot reach both bases \(rule c\)$"):
+    with pytest.raises(BadSetUp) as error:
         Teblo().read_position(shut)
+    assert error.value.refusal == SetUpRefusal(TebloSetUp.PAWN_CUT_OFF, side="Red")
 
 
 def test_json_rejects_unknown_keys_rather_than_losing_them():

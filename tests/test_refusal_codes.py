@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ludoscribe.notation.games import Ending, Outcome, Refusal, Said, game_class
+from ludoscribe.notation.games import Ending, Outcome, Refusal, Said, Worded, game_class
 from ludoscribe.notation.games.staku import StakuRefusal
 from ludoscribe.notation.games.tchako.actions import TChakoPiece, TChakoRefusal
 from ludoscribe.notation.games.teblo import TebloRefusal
@@ -268,6 +268,36 @@ ENDINGS = [
 ]
 
 
+GENERAL = {  # the words `stats` counts each ending's games in (docs/archive.md#figures-stats)
+    Ending.BASE_REACHED: "the winner's pawn reached the loser's base",
+    Ending.REPETITION: "the same turns played three times in a row",
+    Ending.NO_LEGAL_TURN: "the loser has no legal turn",
+    Ending.PALACE_TAKEN: "the winner took the loser's palace",
+    Ending.NO_CAPTURE: "the limit of turns in a row without a capture",
+    Ending.NO_LEGAL_MOVE: "the loser has no legal move",
+    Ending.HOME: "the winner brought its second pawn home",
+    Ending.HOME_LAST_TURN: "the loser brought its second pawn home first, but the winner brought its second home "
+        "in its last turn",
+    Ending.HOME_FIRST: "the winner brought its second pawn home, and the loser did not bring its second home in "
+        "its last turn",
+    Ending.FLAG_TAKEN: "the winner took the loser's flag",
+    Ending.NO_LEGAL_ACTION: "the loser has no legal action",
+    Ending.QUEEN_HIT: "the winner hit the loser's queen while the loser was in t'chako",
+    Ending.NO_QUEEN: "the loser was put in t'chako with its queen off the board",
+    Ending.ANARCHY: "the winner linked a chain of zones to the loser's vital zone and controls it (anarchy)",
+    Ending.HILL: "the winner holds the zones of a hill (king of the hill)",
+    Ending.LEAD: "the winner leads by the pucks the variant sets (demographic victory)",
+    Ending.TOTAL: "the winner has as many pucks on the board as the variant sets (demographic victory)",
+    Ending.SUDDEN_DEATH: "the loser has no puck left and may create no more (sudden death)",
+    Ending.COUNTDOWN_ZONES: "the countdown is over and the winner captures more zones",
+    Ending.COUNTDOWN_PUCKS: "the countdown is over, both capture as many zones, and the winner has more pucks on "
+        "the board",
+    Ending.COUNTDOWN_TIE: "the countdown is over with as many zones and pucks each",
+    Ending.RECORDED: "decided by the players (the Termination tag says how)",
+    Ending.RESULT_RECORDED: "decided by the players (no Termination tag)",
+}
+
+
 @pytest.mark.parametrize("refusal, sentence", REFUSALS, ids=lambda value: str(getattr(value, "code", "")))
 def test_each_refusal_is_said_from_its_code_and_parameters(refusal, sentence):
     assert refusal.sentence == str(refusal) == sentence
@@ -285,6 +315,18 @@ def test_each_ending_is_said_from_its_code_and_parameters(outcome, sentence):
 
 def test_every_ending_has_its_words_tested():
     assert {outcome.ending for outcome, _ in ENDINGS} == set(Ending)
+
+
+def test_every_ending_has_general_words_without_its_particulars():
+    assert {code: code.general for code in Ending} == GENERAL
+    assert not any("{" in words for words in GENERAL.values())
+
+
+def test_a_code_without_general_words_is_counted_in_its_code():
+    class Own(Worded):
+        SOLVED = "solved", "{side} solved it"
+
+    assert Own.SOLVED.general == "solved"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -314,6 +356,7 @@ def test_a_code_is_its_text_and_said_things_compare_by_code_and_parameters():
 def test_each_game_page_lists_its_refusal_codes_in_order(name, page):
     text = (DOCS / "games" / f"{page}.md").read_text(encoding="utf-8")
     section = text[text.index("## Refusal codes"):]
+    section = section[:section.index("\n## ")] if "\n## " in section else section
     listed = re.findall(r"^\| `([a-z0-9-]+)` \|", section, re.M)
     assert listed == [code.value for code in GAMES[name]]
 
@@ -321,7 +364,7 @@ def test_each_game_page_lists_its_refusal_codes_in_order(name, page):
 def test_the_format_lists_every_ending_in_order():
     text = (DOCS / "format.md").read_text(encoding="utf-8")
     section = text[text.index("### Ending codes"):]
-    section = section[:section.index("\n## ")]
+    section = section[:re.search(r"\n##+ ", section).start()]  # up to the next heading
     assert re.findall(r"^\| `([a-z0-9-]+)` \|", section, re.M) == [ending.value for ending in Ending]
 
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import checked, ended, problems_of, read_one
+from conftest import checked, ended, problems_of, read_one, refused, what_happened
 from ludoscribe.notation import ProblemCode, check, write_record
-from ludoscribe.notation.games import Outcome
-from ludoscribe.notation.games.staku import CELL_OF, NAMES, Move, Staku, Turn
+from ludoscribe.notation.games import BadSetUp, Outcome, SetUpRefusal
+from ludoscribe.notation.games.staku import CELL_OF, NAMES, Move, Staku, StakuSetUp, Turn
 from ludoscribe.notation.jsonio import read_json, write_json
 from test_staku_rules import code, header
 
@@ -142,37 +142,38 @@ def test_number_is_no_part_of_equality_but_the_counter_is():
     assert GAME.read_position(START.replace(" W ", " B ")) != start
 
 
-@pytest.mark.parametrize("text, message", [
-    ("bbbbbb/bbbbbbb W 0 1", "a Staku position has 7 rows (g to a), not 2"),
-    ("bbbbbb/bbbbbbb/n1n2n1n/3n3/n1n2n1n/wwwwwww/wwwww W 0 1", "row a of the position covers 5 cells, not 6"),
-    ("bbbbbbb/bbbbbbb/n1n2n1n/3n3/n1n2n1n/wwwwwww/wwwwww W 0 1", "row g of the position covers 7 cells, not 6"),
-    ("6/7/8/7/8/7/()5 W 0 1", "row a of the position has a badly written stack '()'"),
-    ("6/7/8/7/8/7/(ww5 W 0 1", "row a of the position has a badly written stack '('"),
-    ("6/7/8/7/3(wwww)4/7/6 W 0 1", "the stack on c4 holds 4 tokens: at most 3 in Staku-3"),
-    ("6/7/8/7/3(wn)4/7/6 W 0 1", "the stack on c4 (wn) is not a legal stack: neutrals at the bottom, then tokens of one colour"),
-    ("6/7/8/7/3(wb)4/7/6 W 0 1", "the stack on c4 (wb) is not a legal stack: neutrals at the bottom, then tokens of one colour"),
-    ("6/7/8/7/(www)(www)(www)(www)(ww)3/7/6 W 0 1", "the position has 14 White tokens: there are 13"),
-    ("6/7/8/7/(nnn)(nnn)(nnn)n4/7/6 W 0 1", "the position has 10 neutral tokens: there are 9"),
-    ("w5/7/8/7/8/7/b5 W 0 1", "both sides stand on an opponent's palace"),
-    ("6/7/8/7/8/7/6 W 21 1", "the turns without capture are at most 20 (the game is drawn then)"),
-    ("6/7/8/7/8/7/6 w 0 1", f"a Staku position code is ROWS SIDE TURNS-WITHOUT-CAPTURE NUMBER, as in {START}"),
-    ("6/7/8/7/8/7/6 W 0 0", f"a Staku position code is ROWS SIDE TURNS-WITHOUT-CAPTURE NUMBER, as in {START}"),
+@pytest.mark.parametrize("text, refusal", [
+    ("bbbbbb/bbbbbbb W 0 1", SetUpRefusal(StakuSetUp.ROW_COUNT, rows=2)),
+    ("bbbbbb/bbbbbbb/n1n2n1n/3n3/n1n2n1n/wwwwwww/wwwww W 0 1", SetUpRefusal(StakuSetUp.ROW_WIDTH, row="a", width=5, cells=6)),
+    ("bbbbbbb/bbbbbbb/n1n2n1n/3n3/n1n2n1n/wwwwwww/wwwwww W 0 1", SetUpRefusal(StakuSetUp.ROW_WIDTH, row="g", width=7, cells=6)),
+    ("6/7/8/7/8/7/()5 W 0 1", SetUpRefusal(StakuSetUp.BADLY_WRITTEN_STACK, row="a", stack="()")),
+    ("6/7/8/7/8/7/(ww5 W 0 1", SetUpRefusal(StakuSetUp.BADLY_WRITTEN_STACK, row="a", stack="(")),
+    ("6/7/8/7/3(wwww)4/7/6 W 0 1", SetUpRefusal(StakuSetUp.STACK_TOO_HIGH, cell="c4", height=4, limit=3)),
+    ("6/7/8/7/3(wn)4/7/6 W 0 1", SetUpRefusal(StakuSetUp.NOT_A_STACK, cell="c4", stack="wn")),
+    ("6/7/8/7/3(wb)4/7/6 W 0 1", SetUpRefusal(StakuSetUp.NOT_A_STACK, cell="c4", stack="wb")),
+    ("6/7/8/7/(www)(www)(www)(www)(ww)3/7/6 W 0 1", SetUpRefusal(StakuSetUp.TOO_MANY_TOKENS, count=14, side="White", most=13)),
+    ("6/7/8/7/(nnn)(nnn)(nnn)n4/7/6 W 0 1", SetUpRefusal(StakuSetUp.TOO_MANY_NEUTRALS, count=10, most=9)),
+    ("w5/7/8/7/8/7/b5 W 0 1", SetUpRefusal(StakuSetUp.BOTH_PALACES)),
+    ("6/7/8/7/8/7/6 W 21 1", SetUpRefusal(StakuSetUp.QUIET_TOO_LONG, most=20)),
+    ("6/7/8/7/8/7/6 w 0 1", SetUpRefusal(StakuSetUp.CODE_SHAPE, example=START)),
+    ("6/7/8/7/8/7/6 W 0 0", SetUpRefusal(StakuSetUp.CODE_SHAPE, example=START)),
 ])
-def test_bad_position_codes(text, message):
-    with pytest.raises(ValueError) as error:
+def test_bad_position_codes(text, refusal):
+    with pytest.raises(BadSetUp) as error:
         GAME.read_position(text)
-    assert str(error.value) == message
+    assert error.value.refusal == refusal
 
 
 def test_staku_2_codes_refuse_stacks_of_3():
-    with pytest.raises(ValueError, match=r"^the stack on c4 holds 3 tokens: at most 2 in Staku-2$"):
+    with pytest.raises(BadSetUp) as error:
         Staku("Staku-2").read_position("6/7/8/7/3(nnw)4/7/6 W 0 1")
+    assert error.value.refusal == SetUpRefusal(StakuSetUp.STACK_TOO_HIGH, cell="c4", height=3, limit=2)
 
 
 def test_bad_position_tag_in_a_record():
     record = read_one(header(SetUp="1", Position="6/7/8/7/3(wb)4/7/6 W 0 1") + "*\n")
-    assert problems_of(record) == [("bad Position tag: the stack on c4 (wb) is not a legal stack: "
-                                    "neutrals at the bottom, then tokens of one colour", 4, 1, None)]
+    mixed = SetUpRefusal(StakuSetUp.NOT_A_STACK, cell="c4", stack="wb")
+    assert what_happened(record) == [(ProblemCode.POSITION, refused(mixed), 4, 1, None)]
 
 
 # --- random legal playouts --------------------------------------------------------------------

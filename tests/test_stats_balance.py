@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation.archive.balance import difference, first_side_score, wilson_interval
+from ludoscribe.notation.games import Ending
 from ludoscribe.notation.reader import read_string
 from score_bounds import bounds_by_bisection
 
@@ -192,10 +193,15 @@ def test_stats_text_counts_each_set_of_rules_apart(staku_folder):
         assert (f"\nFirst side's score\n------------------\nWhite's score {100 * score:.1f}% "
                 f"(95% CI {100 * low:.1f}–{100 * high:.1f}%) over {finished} finished games\n") in block
     # how games end, per group: the corpus record is the only one the rules ended
-    ends = "How games end\n-------------\nEnd                                                    Records  Share\n"
-    assert ends + "decided by the players (resignation, agreement, time)       19   100%\n\nStaku (Staku-2)" in out
-    assert (ends + "decided by the players (resignation, agreement, time)       15    94%\n"
-            "the winner took the loser's palace …                         1     6%\n\nStaku: variants") in out
+    decided, palace = Ending.RESULT_RECORDED.general, Ending.PALACE_TAKEN.general
+
+    def ends(*rows: tuple[str, int, str]) -> str:
+        width = max(len(row[0]) for row in rows)
+        lines = (f"{end:<{width}}  {records:>7}  {share:>5}" for end, records, share in (("End", "Records", "Share"), *rows))
+        return "How games end\n-------------\n" + "".join(f"{line}\n" for line in lines)
+
+    assert ends((decided, 19, "100%")) + "\nStaku (Staku-2)" in out
+    assert ends((decided, 15, "94%"), (palace, 1, "6%")) + "\nStaku: variants" in out
     assert out.index("Staku: 20 records") < out.index("Staku (Staku-2): 18 records") < out.index(
         "Staku: variants compared")
 
@@ -224,8 +230,9 @@ def test_stats_json_and_csv_count_each_set_of_rules_apart(staku_folder):
         assert group["results"] == {result: results.count(result) for result in ("1-0", "0-1", "1/2-1/2", "*")}
         assert group["first_side_score"] == {"side": "White", "finished": finished, "score": round(score, 4),
                                              "ci95": [round(low, 4), round(high, 4)]}
-    assert data["games"]["Staku (Staku-2)"]["endings"] == {
-        "decided by the players (resignation, agreement, time)": 15, "the winner took the loser's palace …": 1}
+    assert data["games"]["Staku (Staku-2)"]["endings"] == [
+        {"code": "result-recorded", "end": Ending.RESULT_RECORDED.general, "records": 15},
+        {"code": "palace-taken", "end": Ending.PALACE_TAKEN.general, "records": 1}]
     compared = data["variants_compared"]["Staku"]
     assert compared["baseline"] == "Staku" and [v["rules"] for v in compared["variants"]] == ["Staku (Staku-2)"]
     change = difference(Counter(groups["Staku (Staku-2)"]), Counter(groups["Staku"]))

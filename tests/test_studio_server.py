@@ -15,6 +15,9 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from hostile_records import CORPUS as HOSTILE  # noqa: E402
+from ludoscribe.notation.games import SetUpRefusal  # noqa: E402
+from ludoscribe.notation.games.staku import StakuSetUp  # noqa: E402
+from ludoscribe.notation.games.teblo import TebloSetUp  # noqa: E402
 from ludoscribe.render.studio.app import create_app  # noqa: E402
 from test_studio_editing import TEBLO  # noqa: E402
 
@@ -232,11 +235,12 @@ def test_a_set_up_position_is_drawn_from_its_code_or_refused_with_the_games_reas
     assert start["code"].endswith("D3 I10 Y 1") and 'role="img"' in start["board"]
     shut = "12/12/12/12/12/12/12/2r9/1r1r8/2r9/12/12 D3 I10 Y 1"
     refused = client.get("/api/position", params={"game": "Teblo", "variant": "", "code": shut})
+    cut_off = SetUpRefusal(TebloSetUp.PAWN_CUT_OFF, side="Yellow")  # the code, with the words shown
     assert refused.status_code == 409
-    assert refused.json()["refused"] == "bad Position tag: Yellow's pawn cannot reach both bases (rule c)"
+    assert refused.json() == {"refused": f"bad Position tag: {cut_off}", "refusal": cut_off.as_json()}
     made = client.post("/api/new", json={"game": "Teblo", "file": "shut.tgn", "tags": {"Position": shut}},
                        headers={"X-Studio-Token": TOKEN})
-    assert made.status_code == 409 and "rule c" in made.json()["refused"]
+    assert made.status_code == 409 and made.json()["refused"] == f"bad Position tag: {cut_off}"
     for game in ("Staku", "Tektop", "Tekao", "TChako"):
         code = client.get("/api/position", params={"game": game, "variant": "", "code": ""}).json()["code"]
         made = client.post("/api/new", json={"game": game, "file": f"study-{game}.tgn", "tags": {"Position": code}},
@@ -310,7 +314,8 @@ def test_a_set_up_cell_is_given_its_contents_through_the_studio(client) -> None:
     assert 'class="st-overlay"' in answer["board"] and answer["palette"][:3] == [
         ["n", "neutral token"], ["w", "White token"], ["b", "Black token"]]
     refused = client.get("/api/position", params={**asked, "contents": "nww"})
-    assert refused.status_code == 409 and refused.json()["refused"].endswith("15 White tokens: there are 13")
+    assert refused.status_code == 409 and refused.json()["refusal"] == {
+        "code": "too-many-tokens", "count": 15, "side": "White", "most": 13}
 
 
 def test_the_page_is_sent_with_the_record_its_address_names_already_drawn(client) -> None:
@@ -348,7 +353,8 @@ def test_a_set_up_cell_tapped_again_is_emptied_and_the_fields_are_set_through_th
         ("quiet", "Turns played since the last capture (0 to 20)", "5"),
         ("number", "Turn number (of the turn about to be played)", "9")]
     refused = client.get("/api/position", params={**given, "fields": json.dumps({"quiet": "30"})})
+    quiet = SetUpRefusal(StakuSetUp.QUIET_TOO_LONG, most=20)
     assert refused.status_code == 409
-    assert refused.json()["refused"] == "bad Position tag: the turns without capture are at most 20 (the game is drawn then)"
+    assert refused.json() == {"refused": f"bad Position tag: {quiet}", "refusal": quiet.as_json()}
     wrong = client.get("/api/position", params={**given, "fields": "[1]"})
     assert wrong.status_code == 400 and wrong.json()["refused"] == "fields is not an object of texts"

@@ -7,7 +7,12 @@ from __future__ import annotations
 import pytest
 
 from ludoscribe.notation.editing import set_up
-from ludoscribe.notation.games import game_class
+from ludoscribe.notation.games import BadSetUp, FormatSetUp, SetUpRefusal, game_class
+from ludoscribe.notation.games.staku import StakuSetUp
+from ludoscribe.notation.games.tchako.position import TChakoSetUp
+from ludoscribe.notation.games.teblo import TebloSetUp
+from ludoscribe.notation.games.tekao import TekaoSetUp
+from ludoscribe.notation.games.tektop import TektopSetUp
 
 
 def start(game: str):
@@ -36,18 +41,19 @@ def test_cells_are_given_their_contents_and_the_rest_of_the_code_is_kept() -> No
     assert changed.startswith("Aw3/BQ/Cw3/Ew1/Jb3/Kq/Lb3 ")
 
 
-@pytest.mark.parametrize("game, cell, contents, reason", [
-    ("Staku", "d4", "nww", "15 White tokens: there are 13"),
-    ("Staku", "d4", "wn", "not a legal stack"),
-    ("Tektop", "a5", "w", "summit"),
-    ("Teblo", "D3", "", "one Yellow pawn"),
-    ("Teblo", "Z9", "y", "not a cell"),
-    ("Teblo", "D4", "<b>", "not what a cell holds"),
+@pytest.mark.parametrize("game, cell, contents, refusal", [
+    ("Staku", "d4", "nww", SetUpRefusal(StakuSetUp.TOO_MANY_TOKENS, count=15, side="White", most=13)),
+    ("Staku", "d4", "wn", SetUpRefusal(StakuSetUp.NOT_A_STACK, cell="d4", stack="wn")),
+    ("Tektop", "a5", "w", SetUpRefusal(TektopSetUp.ON_SUMMIT)),
+    ("Teblo", "D3", "", SetUpRefusal(TebloSetUp.ONE_PAWN, side="Yellow", pawn="Y")),
+    ("Teblo", "Z9", "y", SetUpRefusal(FormatSetUp.NOT_A_CELL, cell="Z9", game="Teblo")),
+    ("Teblo", "D4", "<b>", SetUpRefusal(FormatSetUp.NOT_CONTENTS, contents="<b>")),
 ])
-def test_a_position_the_rules_cannot_have_is_refused_with_their_reason(game, cell, contents, reason) -> None:
+def test_a_position_the_rules_cannot_have_is_refused_with_their_reason(game, cell, contents, refusal) -> None:
     rules, code = start(game)
-    with pytest.raises(ValueError, match=reason):
+    with pytest.raises(BadSetUp) as error:
         set_up.set_cell(rules, code, cell, contents)
+    assert error.value.refusal == refusal
 
 
 @pytest.mark.parametrize("game, field", [("Teblo", "R"), ("Staku", "B"), ("Tektop", "B"), ("TChako", "B")])
@@ -59,8 +65,9 @@ def test_the_side_to_move_is_set_in_the_code(game, field) -> None:
 
 def test_a_side_the_rules_cannot_have_to_move_is_refused_with_their_reason() -> None:
     rules, code = start("Tekao")
-    with pytest.raises(ValueError, match="Blue first"):
+    with pytest.raises(BadSetUp) as error:
         set_up.set_side(rules, code, 1)
+    assert error.value.refusal == SetUpRefusal(TekaoSetUp.PLACING_OUT_OF_TURN, first="Blue")
 
 
 # --- the fields of the code besides the board, the palette (docs/annotating.md#set-up-positions) -----
@@ -124,34 +131,35 @@ def test_each_field_is_written_into_the_code(game, code, given, written) -> None
     assert changed == written and rules.position_code(rules.read_position(changed)) == changed
 
 
-@pytest.mark.parametrize("game, code, given, reason", [
-    ("Teblo", "", {"number": "0"}, r"Turn number .*: '0' is not a whole number from 1 or more"),
-    ("Teblo", "", {"yellow-hand": "20"}, "follows from the board"),
-    ("Teblo", "", {"pawns": "1"}, "'pawns' is not a field of a Teblo position"),
-    ("Staku", "", {"quiet": "21"}, r"the turns without capture are at most 20 \(the game is drawn then\)"),  # the rules'
-    ("Staku", "", {"quiet": "-1"}, "not a whole number from 0 or more"),
-    ("Tektop", "", {"number": "1.5"}, "not a whole number"),
-    ("Tektop", "", {"white-home": "2"}, "follows from the board"),
-    ("Tekao", TEKAO_TAKEN, {"blue-weapons": "9"}, "not a whole number from 0 to 8"),
+@pytest.mark.parametrize("game, code, given, refused", [
+    ("Teblo", "", {"number": "0"}, FormatSetUp.NUMBER_FROM),
+    ("Teblo", "", {"yellow-hand": "20"}, FormatSetUp.NOT_SET_BY_HAND),
+    ("Teblo", "", {"pawns": "1"}, FormatSetUp.NOT_A_FIELD),
+    ("Staku", "", {"quiet": "21"}, StakuSetUp.QUIET_TOO_LONG),  # the rules'
+    ("Staku", "", {"quiet": "-1"}, FormatSetUp.NUMBER_FROM),
+    ("Tektop", "", {"number": "1.5"}, FormatSetUp.NUMBER_FROM),
+    ("Tektop", "", {"white-home": "2"}, FormatSetUp.NOT_SET_BY_HAND),
+    ("Tekao", TEKAO_TAKEN, {"blue-weapons": "9"}, FormatSetUp.NUMBER_BETWEEN),
     ("Tekao", TEKAO_TAKEN, {"blue-weapons": "6", "blue-flag": "yes", "yellow-weapons": "8"},
-     "the pieces to place do not fit the side to move"),
-    ("Tekao", TEKAO_AFTER_SETUP, {"blue-weapons": "1"}, "Blue has more than 8 weapon pieces on the board and to place"),
-    ("Tekao", TEKAO_AFTER_SETUP, {"blue-flag": "yes"}, "Blue's flag piece is on the board and still to place"),
-    ("Tekao", TEKAO_AFTER_SETUP, {"blue-flag": "maybe"}, "is not yes or no"),
-    ("Tekao", TEKAO_AFTER_SETUP, {"blue-streak": "a8"}, "the streak of Blue names a8, which holds no Blue piece"),
-    ("Tekao", TEKAO_AFTER_SETUP, {"blue-streak": "z9"}, "not a square such as d4, or nothing"),
-    ("Tekao", TEKAO_AFTER_SETUP, {"blue-streak": "a2", "blue-turns": "4"}, "not a whole number from 1 to 3"),
-    ("TChako", "", {"white-s": "AD:FJ"}, "a short elastic spans two obstacles joined by a fine line"),
-    ("TChako", "", {"white-s": "A-D"}, "is not its anchors, as AD:AF"),
-    ("TChako", "", {"white-l": "AD:DF:AD"}, "the middle of a long elastic is joined by a fine line to both"),
-    ("TChako", "", {"black-created": "x"}, "not a whole number"),
-    ("TChako", "", {"state": "W:hill"}, "the state W:hill needs the variant a king of the hill mode"),
-    ("TChako", "", {"state": "W:later"}, "is not one of play, stop, W:queen"),
+     TekaoSetUp.PLACING_OUT_OF_TURN),
+    ("Tekao", TEKAO_AFTER_SETUP, {"blue-weapons": "1"}, TekaoSetUp.TOO_MANY_WEAPONS),
+    ("Tekao", TEKAO_AFTER_SETUP, {"blue-flag": "yes"}, TekaoSetUp.FLAG_TWICE),
+    ("Tekao", TEKAO_AFTER_SETUP, {"blue-flag": "maybe"}, FormatSetUp.NOT_YES_OR_NO),
+    ("Tekao", TEKAO_AFTER_SETUP, {"blue-streak": "a8"}, TekaoSetUp.STREAK_ELSEWHERE),
+    ("Tekao", TEKAO_AFTER_SETUP, {"blue-streak": "z9"}, FormatSetUp.NOT_AS_WRITTEN),
+    ("Tekao", TEKAO_AFTER_SETUP, {"blue-streak": "a2", "blue-turns": "4"}, FormatSetUp.NUMBER_BETWEEN),
+    ("TChako", "", {"white-s": "AD:FJ"}, TChakoSetUp.SHORT_SPAN),
+    ("TChako", "", {"white-s": "A-D"}, FormatSetUp.NOT_AS_WRITTEN),
+    ("TChako", "", {"white-l": "AD:DF:AD"}, TChakoSetUp.LONG_MIDDLE),
+    ("TChako", "", {"black-created": "x"}, FormatSetUp.NUMBER_FROM),
+    ("TChako", "", {"state": "W:hill"}, TChakoSetUp.STATE_NEEDS_VARIANT),
+    ("TChako", "", {"state": "W:later"}, FormatSetUp.NOT_A_CHOICE),
 ])
-def test_a_value_a_field_cannot_hold_is_refused_with_the_reason(game, code, given, reason) -> None:
+def test_a_value_a_field_cannot_hold_is_refused_with_the_reason(game, code, given, refused) -> None:
     rules, start_code = start(game)
-    with pytest.raises(ValueError, match=reason):
+    with pytest.raises(BadSetUp) as error:
         set_up.set_fields(rules, code or start_code, given)
+    assert error.value.refusal.code is refused
 
 
 def test_tektops_pawns_home_and_state_follow_the_board_and_the_side_to_move() -> None:
@@ -161,10 +169,12 @@ def test_tektops_pawns_home_and_state_follow_the_board_and_the_side_to_move() ->
     code = set_up.set_cell(rules, code, "b1", "")[0]
     assert code == "4b/4b/4b/4b/2ww1 2 0 W over 1"
     assert set_up.set_side(rules, code, 1)[0] == "4b/4b/4b/4b/2ww1 2 0 B last 1"
-    with pytest.raises(ValueError, match="White has 3 pawns home"):
+    with pytest.raises(BadSetUp) as error:
         set_up.set_cell(rules, code, "c1", "")
-    with pytest.raises(ValueError, match="White has 5 pawns on the board and 0 home"):
+    assert error.value.refusal == SetUpRefusal(TektopSetUp.TOO_MANY_HOME, side="White", home=3)
+    with pytest.raises(BadSetUp) as error:
         set_up.set_cell(rules, start("Tektop")[1], "a2", "w")
+    assert error.value.refusal == SetUpRefusal(TektopSetUp.PAWN_COUNT, side="White", on_board=5, home=0, pawns=4)
 
 
 def test_tekao_pieces_placed_during_the_setup_come_from_the_hand_and_the_side_follows() -> None:
@@ -174,8 +184,9 @@ def test_tekao_pieces_placed_during_the_setup_come_from_the_hand_and_the_side_fo
     code = set_up.set_cell(rules, code, "e8", "f")[0]
     assert code == "4f3/8/8/8/8/8/8/3F4 8/8 B -/- 1"
     assert set_up.set_cell(rules, code, "e8", "f", again_empties=True)[0] == "8/8/8/8/8/8/8/3F4 8/8F Y -/- 1"
-    with pytest.raises(ValueError, match="every Blue piece stands in its start zone"):
+    with pytest.raises(BadSetUp) as error:
         set_up.set_cell(rules, code, "d4", "H")
+    assert error.value.refusal == SetUpRefusal(TekaoSetUp.OUT_OF_ZONE, side="Blue")
     code = set_up.set_fields(rules, code, {"blue-weapons": "0", "yellow-weapons": "0"})[0]
     assert set_up.set_cell(rules, code, "d4", "H")[0] == "4f3/8/8/8/3H4/8/8/3F4 0/0 B -/- 1"  # after the setup: as given
 

@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import checked, problems_of
+from ludoscribe.notation.games import BadSetUp, SetUpRefusal
 from ludoscribe.notation.games.tchako import TChako
+from ludoscribe.notation.games.tchako.position import TChakoSetUp
 from ludoscribe.notation.games.tchako.board import OBSTACLES, ZONES
 
 GAME = TChako()
@@ -28,49 +30,49 @@ def test_accepted_codes_are_written_back_identically(variant, code):
     assert game.position_code(game.read_position(code)) == code
 
 
-@pytest.mark.parametrize("variant, code, reason", [
-    ("", "Aw3/Aw2/BQ/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "zone A is listed twice"),
-    ("", "Bw3/AQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "zone A comes after B: zones are listed from A to L"),
-    ("", "AQ/BQ/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "White's queen is in A and in B: each side has one queen"),
+@pytest.mark.parametrize("variant, code, refusal", [
+    ("", "Aw3/Aw2/BQ/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", SetUpRefusal(TChakoSetUp.ZONE_TWICE, zone="A")),
+    ("", "Bw3/AQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", SetUpRefusal(TChakoSetUp.ZONE_ORDER, zone="A", previous="B")),
+    ("", "AQ/BQ/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", SetUpRefusal(TChakoSetUp.TWO_QUEENS, side="White", first="A", zone="B")),
     ("anarchy", "Aw3/BQ/Jb3/Lb3 -/-/-/-/-/- W 2 0/0 play",
-     "zone B holds White's queen, and there are no queens in anarchy"),
-    ("", "Aw9/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play", "White has 12 pucks on the board: each side has 11"),
+     SetUpRefusal(TChakoSetUp.QUEEN_IN_ANARCHY, zone="B", side="White")),
+    ("", "Aw9/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play",
+     SetUpRefusal(TChakoSetUp.TOO_MANY_PUCKS, side="White", pucks=12, most=11)),
     ("", "Aw03/BQ/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play",
-     "'Aw03' is not a zone of a position code (as in Aw3, Kq, Fw1b2+w: counts from 1, without leading zeros)"),
+     SetUpRefusal(TChakoSetUp.NOT_A_ZONE, zone="Aw03")),
     ("", "Aw0/BQ/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play",
-     "'Aw0' is not a zone of a position code (as in Aw3, Kq, Fw1b2+w: counts from 1, without leading zeros)"),
+     SetUpRefusal(TChakoSetUp.NOT_A_ZONE, zone="Aw0")),
     ("", "Aw3+b/BQ/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 play",
-     "zone A: the code puts on its creation space a piece the zone lacks"),
+     SetUpRefusal(TChakoSetUp.CREATION_SPACE, zone="A")),
     ("", "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 W:x",
-     "'W:x' is not a state of a position code: play, stop, or the winner and why, W:queen, W:noqueen, W:anarchy, "
-     "W:hill, W:lead, W:total, W:sudden, W:zones, W:count (B: for Black)"),
-    ("", "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 B:hill", "the state B:hill needs the variant a king of the hill "
-                                                            "mode"),
-    ("", "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 stop", "the state stop needs the variant countdown N"),
-    ("anarchy", "Aw3/Cw3/Jb3/Lb3 -/-/-/-/-/- W 2 0/0 B:noqueen", "the state B:noqueen needs the variant no anarchy"),
+     SetUpRefusal(TChakoSetUp.NOT_A_STATE, state="W:x", wins=["W:queen", "W:noqueen", "W:anarchy", "W:hill", "W:lead",
+                                                                   "W:total", "W:sudden", "W:zones", "W:count"])),
+    ("", "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 B:hill",
+     SetUpRefusal(TChakoSetUp.STATE_NEEDS_VARIANT, state="B:hill", variant="a king of the hill mode")),
+    ("", "Aw3/BQ/Cw3/Jb3/Kq/Lb3 -/-/-/-/-/- W 2 0/0 stop",
+     SetUpRefusal(TChakoSetUp.STATE_NEEDS_VARIANT, state="stop", variant="countdown N")),
+    ("anarchy", "Aw3/Cw3/Jb3/Lb3 -/-/-/-/-/- W 2 0/0 B:noqueen",
+     SetUpRefusal(TChakoSetUp.STATE_NEEDS_VARIANT, state="B:noqueen", variant="no anarchy")),
     ("", START.replace("-/-/-/-/-/-", "AD:AD/-/-/-/-/-"),
-     "White's first short elastic AD:AD: its anchors are two obstacles in alphabetical order"),
+     SetUpRefusal(TChakoSetUp.ANCHORS_ORDER, side="White", which=1, elastic="AD:AD")),
     ("", START.replace("-/-/-/-/-/-", "AF:AD/-/-/-/-/-"),
-     "White's first short elastic AF:AD: its anchors are two obstacles in alphabetical order"),
+     SetUpRefusal(TChakoSetUp.ANCHORS_ORDER, side="White", which=1, elastic="AF:AD")),
     ("", START.replace("-/-/-/-/-/-", "AD:FJ/-/-/-/-/-"),
-     "White's first short elastic AD:FJ: a short elastic spans two obstacles joined by a fine line"),
+     SetUpRefusal(TChakoSetUp.SHORT_SPAN, side="White", which=1, elastic="AD:FJ")),
     ("", START.replace("-/-/-/-/-/-", "-/-/AD:CG/-/-/-"),
-     "'AD:CG' is not an elastic of a position code (as in AD:, AD:AE, or AD:CG:CD for a long one with its middle "
-     "last)"),
+     SetUpRefusal(TChakoSetUp.NOT_AN_ELASTIC, elastic="AD:CG")),
     ("", START.replace("-/-/-/-/-/-", "-/-/AD:CG:GH/-/-/-"),
-     "White's long elastic AD:CG:GH: the middle of a long elastic is joined by a fine line to both anchors"),
+     SetUpRefusal(TChakoSetUp.LONG_MIDDLE, side="White", which=3, elastic="AD:CG:GH")),
     ("", START.replace("-/-/-/-/-/-", "AD:AF/-/-/-/AD:/-"),
-     "Black's second short elastic AD:: the obstacle AD already carries an elastic"),
+     SetUpRefusal(TChakoSetUp.OBSTACLE_TAKEN, side="Black", which=2, elastic="AD:", obstacle="AD")),
     ("", START.replace("-/-/-/-/-/-", ":AD/-/-/-/-/-"),
-     "':AD' is not an elastic of a position code (as in AD:, AD:AE, or AD:CG:CD for a long one with its middle "
-     "last)"),
-    ("", START.replace("0/0", "00/0"), "a TChako position code is ZONES ELASTICS SIDE NUMBER CREATED STATE, as in "
-                                       + START),
+     SetUpRefusal(TChakoSetUp.NOT_AN_ELASTIC, elastic=":AD")),
+    ("", START.replace("0/0", "00/0"), SetUpRefusal(TChakoSetUp.CODE_SHAPE, example=START)),
 ])
-def test_refused_codes_say_why(variant, code, reason):
-    with pytest.raises(ValueError) as error:
+def test_refused_codes_say_why(variant, code, refusal):
+    with pytest.raises(BadSetUp) as error:
         TChako(variant).read_position(code)
-    assert str(error.value) == reason
+    assert error.value.refusal == refusal
 
 
 def test_a_bad_position_is_a_problem_of_the_record_not_a_crash():

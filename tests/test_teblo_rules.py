@@ -9,8 +9,8 @@ import pytest
 from conftest import (RED_HAND, YELLOW_HAND, checked, ended, header, play, position, position_code,
                       problems_of, read_one, refused, squares, what_happened)
 from ludoscribe.notation import ProblemCode, check
-from ludoscribe.notation.games import Ending, Outcome, Refusal
-from ludoscribe.notation.games.teblo import TebloRefusal, Placement, Step, Teblo
+from ludoscribe.notation.games import BadSetUp, Ending, Outcome, Refusal, SetUpRefusal
+from ludoscribe.notation.games.teblo import TebloRefusal, TebloSetUp, Placement, Step, Teblo
 
 RULE_C = "(rule c)"
 
@@ -43,36 +43,38 @@ def test_position_code_round_trip(teblo):
     assert pos.in_hand(0) == 22 and pos.in_hand(1) == 23
 
 
-@pytest.mark.parametrize("code, message", [
-    ("12/12 D3 I10 Y 1", "a Teblo position has 12 rows, not 2"),
-    ("12/12/12/12/12/12/12/12/12/12/12/11 D3 I10 Y 1", "row A of the position covers 11 squares, not 12"),
-    ("12/12/12/12/12/12/12/12/12/12/12/12y D3 I10 Y 1", "row A of the position covers 13 squares, not 12"),
-    ("12/12/12/12/12/12/12/12/12/12/12/12 D13 I10 Y 1", "D13 is not a Teblo square"),
-    ("12/12/12/12/12/12/12/12/12/12/12/12 E5 E5 Y 1", "both pawns stand on the same square"),
+@pytest.mark.parametrize("code, refusal", [
+    ("12/12 D3 I10 Y 1", SetUpRefusal(TebloSetUp.ROW_COUNT, rows=2)),
+    ("12/12/12/12/12/12/12/12/12/12/12/11 D3 I10 Y 1", SetUpRefusal(TebloSetUp.ROW_WIDTH, row="A", width=11)),
+    ("12/12/12/12/12/12/12/12/12/12/12/12y D3 I10 Y 1", SetUpRefusal(TebloSetUp.ROW_WIDTH, row="A", width=13)),
+    ("12/12/12/12/12/12/12/12/12/12/12/12 D13 I10 Y 1", SetUpRefusal(TebloSetUp.NOT_A_SQUARE, square="D13")),
+    ("12/12/12/12/12/12/12/12/12/12/12/12 E5 E5 Y 1", SetUpRefusal(TebloSetUp.PAWNS_TOGETHER)),
     ("12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 X 1",
-     "a Teblo position code is ROWS YELLOW-PAWN RED-PAWN SIDE NUMBER, "
-     "as in 12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"),
+     SetUpRefusal(TebloSetUp.CODE_SHAPE, example="12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1")),
 ])
-def test_bad_position_codes(teblo, code, message):
-    with pytest.raises(ValueError) as error:
+def test_bad_position_codes(teblo, code, refusal):
+    with pytest.raises(BadSetUp) as error:
         teblo.read_position(code)
-    assert str(error.value) == message
+    assert error.value.refusal == refusal
 
 
 def test_position_code_pawn_on_opponent_piece(teblo):
-    with pytest.raises(ValueError, match=r"^Yellow's pawn stands on an opponent's support piece$"):
+    with pytest.raises(BadSetUp) as error:
         teblo.read_position(position_code({"E5": "r"}, yellow="E5"))
+    assert error.value.refusal == SetUpRefusal(TebloSetUp.PAWN_ON_PIECE, side="Yellow")
 
 
 def test_position_code_piece_on_base(teblo):
-    with pytest.raises(ValueError, match=r"^a support piece stands on a base square$"):
+    with pytest.raises(BadSetUp) as error:
         teblo.read_position(position_code({"I10": "y"}, red="E5"))
+    assert error.value.refusal == SetUpRefusal(TebloSetUp.PIECE_ON_BASE)
 
 
 def test_position_code_too_many_pieces(teblo):
     pieces = squares(*YELLOW_HAND, "C2", owner="y")
-    with pytest.raises(ValueError, match=r"^Yellow has more than 25 support pieces on the board$"):
+    with pytest.raises(BadSetUp) as error:
         teblo.read_position(position_code(pieces))
+    assert error.value.refusal == SetUpRefusal(TebloSetUp.TOO_MANY_PIECES, side="Yellow", pieces=25)
 
 
 # --- steps ------------------------------------------------------------------------------

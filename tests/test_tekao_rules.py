@@ -10,9 +10,9 @@ import pytest
 
 from conftest import ended, refused, what_happened
 from ludoscribe.notation import ProblemCode, check, read_records, write_record
-from ludoscribe.notation.games import Ending, Outcome, Refusal
-from ludoscribe.notation.games.tekao import (TekaoRefusal, IN_HAND, TAKEN, Placement, Rotation, Step, Tekao, TekaoPosition,
-                                             SQUARE_OF)
+from ludoscribe.notation.games import BadSetUp, Ending, Outcome, Refusal, SetUpRefusal
+from ludoscribe.notation.games.tekao import (TekaoRefusal, TekaoSetUp, IN_HAND, TAKEN, Placement, Rotation, Step, Tekao,
+                                             TekaoPosition, SQUARE_OF)
 
 GAME = Tekao()
 FILES = "abcdefgh"
@@ -138,38 +138,39 @@ def test_position_code_during_the_setup():
     assert (pos.to_place(0), pos.to_place(1)) == (7, 8)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("8/8 8F/8F B -/- 1", "a Tekao position has 8 ranks, not 2"),
-    ("54/8/8/8/8/8/8/8 8F/8F B -/- 1", "rank 8 of the position covers 9 squares, not 8"),
-    ("8/8/8/8/8/8/8/7 8F/8F B -/- 1", "rank 1 of the position covers 7 squares, not 8"),
+@pytest.mark.parametrize("text, refusal", [
+    ("8/8 8F/8F B -/- 1", SetUpRefusal(TekaoSetUp.RANK_COUNT, ranks=2)),
+    ("54/8/8/8/8/8/8/8 8F/8F B -/- 1", SetUpRefusal(TekaoSetUp.RANK_WIDTH, rank=8, width=9)),
+    ("8/8/8/8/8/8/8/7 8F/8F B -/- 1", SetUpRefusal(TekaoSetUp.RANK_WIDTH, rank=1, width=7)),
     ("8/8/8/8/8/8/8/8 8F/8F W -/- 1",
-     "a Tekao position code is ROWS HANDS SIDE STREAKS NUMBER, as in 8/8/8/8/8/8/8/8 8F/8F B -/- 1"),
+     SetUpRefusal(TekaoSetUp.CODE_SHAPE, example="8/8/8/8/8/8/8/8 8F/8F B -/- 1")),
     ("8/8/8/8/8/8/8/8 9F/8F B -/- 1",
-     "a Tekao position code is ROWS HANDS SIDE STREAKS NUMBER, as in 8/8/8/8/8/8/8/8 8F/8F B -/- 1"),
-    ("8/8/8/8/8/8/8/FF6 0/0 B -/- 9", "Blue has more than one flag piece on the board"),
-    ("7f/8/8/8/8/8/8/F7 0/0F B -/- 9", "Yellow's flag piece is on the board and still to place"),
-    ("7f/8/8/8/8/8/PPPPPPPP/F7 1/0 B -/- 9", "Blue has more than 8 weapon pieces on the board and to place"),
-    ("7f/8/8/8/8/8/8/F7 0/0 B d4:1/- 9", "the streak of Blue names d4, which holds no Blue piece"),
-    ("7f/8/8/8/3p4/8/8/F7 0/0 B d4:1/- 9", "the streak of Blue names d4, which holds no Blue piece"),
-    ("8/8/8/8/8/8/8/P7 0/0 B -/- 9", "both flags are gone: a game ends when the first one is taken"),
+     SetUpRefusal(TekaoSetUp.CODE_SHAPE, example="8/8/8/8/8/8/8/8 8F/8F B -/- 1")),
+    ("8/8/8/8/8/8/8/FF6 0/0 B -/- 9", SetUpRefusal(TekaoSetUp.TWO_FLAGS, side="Blue")),
+    ("7f/8/8/8/8/8/8/F7 0/0F B -/- 9", SetUpRefusal(TekaoSetUp.FLAG_TWICE, side="Yellow")),
+    ("7f/8/8/8/8/8/PPPPPPPP/F7 1/0 B -/- 9", SetUpRefusal(TekaoSetUp.TOO_MANY_WEAPONS, side="Blue", pieces=8)),
+    ("7f/8/8/8/8/8/8/F7 0/0 B d4:1/- 9", SetUpRefusal(TekaoSetUp.STREAK_ELSEWHERE, side="Blue", square="d4")),
+    ("7f/8/8/8/3p4/8/8/F7 0/0 B d4:1/- 9", SetUpRefusal(TekaoSetUp.STREAK_ELSEWHERE, side="Blue", square="d4")),
+    ("8/8/8/8/8/8/8/P7 0/0 B -/- 9", SetUpRefusal(TekaoSetUp.NO_FLAGS)),
     ("8/8/8/8/8/8/8/P7 7F/8F B -/- 1",
-     "the pieces to place do not fit the side to move: the sides place one piece each in turn, Blue first"),
+     SetUpRefusal(TekaoSetUp.PLACING_OUT_OF_TURN, first="Blue")),
     ("8/8/8/8/8/8/8/8 8F/8F Y -/- 1",
-     "the pieces to place do not fit the side to move: the sides place one piece each in turn, Blue first"),
+     SetUpRefusal(TekaoSetUp.PLACING_OUT_OF_TURN, first="Blue")),
     ("8/p7/8/8/8/8/8/PP6 6F/6F B -/- 3",
-     "during the setup no piece has been taken, yet Yellow has 8 pieces, not 9"),
-    ("8/8/8/8/8/P7/8/8 7F/8F Y -/- 1", "during the setup every Blue piece stands in its start zone"),
-    ("8/8/8/8/8/8/8/P7 7F/8F Y a1:1/- 1", "during the setup no piece has acted yet: the streaks are -/-"),
+     SetUpRefusal(TekaoSetUp.TAKEN_DURING_SETUP, side="Yellow", pieces=8, all=9)),
+    ("8/8/8/8/8/P7/8/8 7F/8F Y -/- 1", SetUpRefusal(TekaoSetUp.OUT_OF_ZONE, side="Blue")),
+    ("8/8/8/8/8/8/8/P7 7F/8F Y a1:1/- 1", SetUpRefusal(TekaoSetUp.STREAK_DURING_SETUP)),
 ])
-def test_bad_position_codes(text, message):
-    with pytest.raises(ValueError) as error:
+def test_bad_position_codes(text, refusal):
+    with pytest.raises(BadSetUp) as error:
         GAME.read_position(text)
-    assert str(error.value) == message
+    assert error.value.refusal == refusal
 
 
 def test_bad_position_tag_in_a_record():
     record = read_one(setup_header("8/8 8F/8F B -/- 1") + "*\n")
-    assert problems_of(record) == [("bad Position tag: a Tekao position has 8 ranks, not 2", 4, 1, None)]
+    assert what_happened(record) == [
+        (ProblemCode.POSITION, refused(SetUpRefusal(TekaoSetUp.RANK_COUNT, ranks=2)), 4, 1, None)]
 
 
 # --- setup: start zones, one piece a turn, one flag ----------------------------------------------

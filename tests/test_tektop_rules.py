@@ -8,8 +8,8 @@ import pytest
 
 from conftest import ended, problems_of, read_one, refused, what_happened
 from ludoscribe.notation import ProblemCode, check, write_record
-from ludoscribe.notation.games import Ending, Outcome, Refusal
-from ludoscribe.notation.games.tektop import TektopRefusal, LEVEL, SCORE, SQUARE_OF, Step, Tektop, Turn
+from ludoscribe.notation.games import BadSetUp, Ending, Outcome, Refusal, SetUpRefusal
+from ludoscribe.notation.games.tektop import TektopRefusal, TektopSetUp, LEVEL, SCORE, SQUARE_OF, Step, Tektop, Turn
 
 GAME = Tektop()
 ORTHOGONAL = Tektop("orthogonal")
@@ -92,32 +92,31 @@ def test_position_code_round_trip_and_number_left_out_of_equality():
     assert pos == GAME.read_position(text.replace(" 17", " 3"))
 
 
-@pytest.mark.parametrize("text, message", [
+@pytest.mark.parametrize("text, refusal", [
     ("4b/4b/4b/4b/wwww1 0 0 W 1",
-     "a Tektop position code is RANKS WHITE-HOME BLACK-HOME SIDE STATE NUMBER, as in 4b/4b/4b/4b/wwww1 0 0 W play 1"),
-    ("4b/4b/4b/4b 0 0 W play 1", "a Tektop position has 5 ranks (5 down to 1), not 4"),
-    ("4b/4b/4b/4b/wwww 0 0 W play 1", "rank 1 of the position covers 4 squares, not 5"),
-    ("4b/4b/4b/4b/wwww2 0 0 W play 1", "rank 1 of the position covers 6 squares, not 5"),
-    ("w3b/4b/4b/4b/www2 1 0 W play 1", "a pawn stands on the summit a5: a pawn reaching it goes home at once"),
-    ("4b/4b/4b/4b/www2 0 0 W play 1", "White has 3 pawns on the board and 0 home: each side has 4 pawns"),
-    ("5/4b/4b/4b/w4 3 1 W over 1", "White has 3 pawns home: the game ends with the second"),
-    ("5/3bb/4b/2w2/ww3 1 0 W play 1", "Black has 3 pawns on the board and 0 home: each side has 4 pawns"),
+     SetUpRefusal(TektopSetUp.CODE_SHAPE, example="4b/4b/4b/4b/wwww1 0 0 W play 1")),
+    ("4b/4b/4b/4b 0 0 W play 1", SetUpRefusal(TektopSetUp.RANK_COUNT, ranks=4)),
+    ("4b/4b/4b/4b/wwww 0 0 W play 1", SetUpRefusal(TektopSetUp.RANK_WIDTH, rank=1, width=4)),
+    ("4b/4b/4b/4b/wwww2 0 0 W play 1", SetUpRefusal(TektopSetUp.RANK_WIDTH, rank=1, width=6)),
+    ("w3b/4b/4b/4b/www2 1 0 W play 1", SetUpRefusal(TektopSetUp.ON_SUMMIT)),
+    ("4b/4b/4b/4b/www2 0 0 W play 1", SetUpRefusal(TektopSetUp.PAWN_COUNT, side="White", on_board=3, home=0, pawns=4)),
+    ("5/4b/4b/4b/w4 3 1 W over 1", SetUpRefusal(TektopSetUp.TOO_MANY_HOME, side="White", home=3)),
+    ("5/3bb/4b/2w2/ww3 1 0 W play 1", SetUpRefusal(TektopSetUp.PAWN_COUNT, side="Black", on_board=3, home=0, pawns=4)),
     (code("a4 b3", "b5 c4 d4", home=(2, 1), side="B"),
-     "the state of this position is last (White has brought its second pawn home and Black plays its last "
-     "turn), not play"),
+     SetUpRefusal(TektopSetUp.STATE_IS_LAST, state="play")),
     (code("a4 b3", "b5 c4 d4", home=(2, 1), side="W", stage="last"),
-     "the state of this position is over (the game is over), not last"),
+     SetUpRefusal(TektopSetUp.STATE_IS_OVER, state="last")),
 ])
-def test_bad_position_codes(text, message):
-    with pytest.raises(ValueError) as error:
+def test_bad_position_codes(text, refusal):
+    with pytest.raises(BadSetUp) as error:
         GAME.read_position(text)
-    assert str(error.value) == message
+    assert error.value.refusal == refusal
 
 
 def test_bad_position_tag_in_record():
     found = read_one(record("", SetUp="1", Position="4b/4b/4b/4b/www2 0 0 W play 1"))
-    assert problems_of(found) == [
-        ("bad Position tag: White has 3 pawns on the board and 0 home: each side has 4 pawns", 4, 1, None)]
+    counted = SetUpRefusal(TektopSetUp.PAWN_COUNT, side="White", on_board=3, home=0, pawns=4)
+    assert what_happened(found) == [(ProblemCode.POSITION, refused(counted), 4, 1, None)]
 
 
 # --- dice ----------------------------------------------------------------------------------------

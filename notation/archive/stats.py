@@ -5,9 +5,10 @@ Only records that read and replay without problems are counted; the others are
 counted apart. A game read twice is counted once: each record counted carries its digest
 under a rule of notation/archive/duplicates.py, for the caller to tell copies apart. An opening
 is the first turns played from the game's start position (a record set up elsewhere has
-none). A game's end is the rule the engine names, its words made general (side names
-become "the winner" or "the loser", cells and numbers become "…"), so that every game
-ended by the same rule falls in one line.
+none). A game's end is counted by its ending code (docs/format.md#ending-codes), never by
+its words: every game ended by the same rule falls in one line, shown in the code's general
+words (`Worded.general`); a result the rules did not reach counts under `recorded` or
+`result-recorded`, as a diagram's caption says it.
 
 The figures are kept per game and set of rules: records whose Variant options come to the
 same rules (Staku with no Variant and with `Staku-3`) are one group, and each other set of
@@ -17,7 +18,6 @@ beside its score under the usual rules (notation/archive/balance.py).
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -25,15 +25,13 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .balance import Difference, Score, difference, first_side_score, score_of
 from .duplicates import SAME_RECORD, Rule
-from ..games import Outcome, display_name
+from ..games import Outcome, Worded, display_name
 from ..model import Problem, Record
 from ..reader import read_moves
-from ..replay import check
+from ..replay import check, recorded_ending
 
 E = TypeVar("E")  # an entry of `counts`: a record, or what holds it
 
-SPECIFIC = re.compile(r"\S*[0-9]\S*")  # cells (D4, c3, a5), counts, turn sequences
-REPEATED = re.compile(r"…(?:[ ,]+…)+")
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,7 @@ class Counted:
     result: str
     length: int  # turns on the main line
     opening: tuple[str, ...] | None  # its first turns from the start, if it has as many as an opening counts
-    ending: str | None  # the kind of end (ending_kind), or that the players decided; None if unfinished
+    ending: Worded | None  # how it ended: the ending's code (the rules', else the record's result's); None if unfinished
     key: bytes = b""  # its digest under the rule telling copies apart (notation/archive/duplicates.py)
 
 
@@ -56,10 +54,8 @@ def counted(record: Record, outcome: Outcome | None, opening_turns: int, rule: R
     from_start = record.start == game.start_position()
     opening = (tuple(game.turn_text(node.turn) for node in moves[:opening_turns])
                if from_start and len(moves) >= opening_turns else None)
-    if outcome is not None:
-        ending: str | None = ending_kind(outcome.reason, game.sides, outcome.winner)
-    else:
-        ending = "decided by the players (resignation, agreement, time)" if record.result != "*" else None
+    ended = outcome or recorded_ending(record)
+    ending = None if ended is None else ended.ending
     return Counted(display_name(game.name), game.variant_name(), game.sides, record.result, len(moves), opening, ending,
                    rule.key(record))
 
@@ -76,7 +72,7 @@ class GameFigures:
     results: Counter[str] = field(default_factory=Counter)  # "1-0", "0-1", "1/2-1/2", "*"
     lengths: list[int] = field(default_factory=list)  # turns on each main line
     openings: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)  # first turns -> results
-    endings: Counter[str] = field(default_factory=Counter)  # the rule that ended each finished game
+    endings: Counter[Worded] = field(default_factory=Counter)  # the code of how each finished game ended
 
     def add(self, counted: Counted) -> None:
         self.records += 1
@@ -139,16 +135,6 @@ def compared(groups: list[GameFigures]) -> list[tuple[GameFigures, Difference | 
     one's (None when either has fewer than two finished games)."""
     base = usual(groups)
     return [(group, difference(group.results, base.results)) for group in groups if group is not base]
-
-
-def ending_kind(reason: str, sides: tuple[str, str], winner: int | None) -> str:
-    """The general words of an end: sides named by their part, cells and numbers hidden."""
-    text = reason
-    if winner is not None:
-        for index, name in enumerate(sides):
-            text = re.sub(rf"\b{re.escape(name)}\b", "the winner" if index == winner else "the loser", text)
-    text = SPECIFIC.sub("…", text)
-    return REPEATED.sub("…", text)
 
 
 def gather(records: Iterable[Record], opening_turns: int = 2, jobs: int = 1) -> Figures:

@@ -23,7 +23,7 @@ import itertools
 import re
 from typing import Callable, Mapping
 
-from ..games import Position, SomeGame
+from ..games import BadSetUp, FormatSetUp, Position, SomeGame
 from ..games.rows import write_row
 from .set_up_games import LAYOUTS, Field, Palette
 
@@ -44,7 +44,7 @@ def _rows(names: list[str]) -> list[list[str]] | None:
 def _row_board(cells: Cells, fields: list[str]) -> list[str]:
     rows = _rows(list(cells))
     if rows is None:
-        raise ValueError("the cells do not make rows")
+        raise ValueError("the cells do not make rows")  # never shown: board_of finds a game written otherwise
     written = "/".join(write_row(_token(cells[name]) for name in row) for row in rows)
     return [written, *fields[1:]]
 
@@ -62,8 +62,9 @@ def _teblo_board(cells: Cells, fields: list[str]) -> list[str]:
     for pawn in "YR":
         found = [name for name, contents in cells.items() if pawn in contents]
         if len(found) != 1:
-            raise ValueError(f"a Teblo position has one {'Yellow' if pawn == 'Y' else 'Red'} pawn: "
-                             f"put it on one square ({pawn})")
+            from ..games.teblo import TebloSetUp  # only Teblo's board is written so
+
+            raise BadSetUp(TebloSetUp.ONE_PAWN, side="Yellow" if pawn == "Y" else "Red", pawn=pawn)
         pawns.append(found[0])
     return [written, *pawns, *fields[3:]]
 
@@ -94,14 +95,14 @@ def set_cell(game: SomeGame, code: str, cell: str, contents: str, again_empties:
     the game's reason if the rules cannot have that position, or if the game is not edited cell by cell."""
     write = board_of(game)
     if write is None:
-        raise ValueError(f"{game.name} positions are not edited cell by cell here: write the position's code")
+        raise BadSetUp(FormatSetUp.NOT_EDITED_BY_CELL, game=game.name)
     position = game.read_position(code)
     cells = dict(game.cells(position))
     if cell not in cells:
-        raise ValueError(f"{cell[:20]!r} is not a cell of {game.name}")
+        raise BadSetUp(FormatSetUp.NOT_A_CELL, cell=cell[:20], game=game.name)
     contents = contents.strip()
     if not re.fullmatch(r"[A-Za-z0-9+^]*", contents):
-        raise ValueError(f"{contents[:20]!r} is not what a cell holds: letters and digits, as the code writes them")
+        raise BadSetUp(FormatSetUp.NOT_CONTENTS, contents=contents[:20])
     if again_empties and cells[cell] == contents:
         contents = ""
     if game.name == "Teblo":  # a pawn put on a square leaves the one it stood on
@@ -116,7 +117,7 @@ def set_cell(game: SomeGame, code: str, cell: str, contents: str, again_empties:
         fields = layout.after_cell(cells, fields, before)
     placed = game.read_position(" ".join(_settled(game, cells, fields)))
     if dict(game.cells(placed)) != cells:
-        raise ValueError(f"{cell} cannot hold {contents!r}: the code does not say that")
+        raise BadSetUp(FormatSetUp.CANNOT_HOLD, cell=cell, contents=contents)
     return game.position_code(placed), placed
 
 
@@ -161,23 +162,24 @@ def field_values(game: SomeGame, position: Position) -> list[dict[str, object]]:
 
 
 def _checked(field: Field, value: str) -> str:
-    """The value as the code writes it; ValueError saying what the field holds if it is not one."""
+    """The value as the code writes it; BadSetUp saying what the field holds if it is not one."""
     value = value.strip()
-    said = f"{field.label}: {value[:20]!r} is not"
+    said = {"field": field.label, "value": value[:20]}
     if field.kind == "number":
-        highest = f" to {field.highest}" if field.highest is not None else " or more"
         if not re.fullmatch(r"[0-9]{1,9}", value) or int(value) < field.lowest or (
                 field.highest is not None and int(value) > field.highest):
-            raise ValueError(f"{said} a whole number from {field.lowest}{highest}")
+            if field.highest is None:
+                raise BadSetUp(FormatSetUp.NUMBER_FROM, **said, lowest=field.lowest)
+            raise BadSetUp(FormatSetUp.NUMBER_BETWEEN, **said, lowest=field.lowest, highest=field.highest)
         return str(int(value))
     if field.kind == "flag" and value not in ("yes", "no"):
-        raise ValueError(f"{said} yes or no")
+        raise BadSetUp(FormatSetUp.NOT_YES_OR_NO, **said)
     if field.kind == "choice" and value not in dict(field.choices):
-        raise ValueError(f"{said} one of {', '.join(dict(field.choices))}")
+        raise BadSetUp(FormatSetUp.NOT_A_CHOICE, **said, choices=list(dict(field.choices)))
     if field.kind == "text" and value and not re.fullmatch(field.pattern, value):
-        raise ValueError(f"{said} {field.hint}")
+        raise BadSetUp(FormatSetUp.NOT_AS_WRITTEN, **said, hint=field.hint)
     if field.kind == "shown":
-        raise ValueError(f"{field.label} follows from the board: it is not set by hand")
+        raise BadSetUp(FormatSetUp.NOT_SET_BY_HAND, field=field.label)
     return value
 
 
@@ -190,7 +192,7 @@ def set_fields(game: SomeGame, code: str, values: Mapping[str, str]) -> tuple[st
     known = {field.key: field for field in fields_of(game)}
     for key in values:
         if key not in known:
-            raise ValueError(f"{key[:20]!r} is not a field of a {game.name} position")
+            raise BadSetUp(FormatSetUp.NOT_A_FIELD, field=key[:20], game=game.name)
     for key, field in known.items():
         if key not in values:
             continue
@@ -228,13 +230,13 @@ def set_side(game: SomeGame, code: str, side: int) -> tuple[str, Position]:
     have that position, or if the game's code does not say the side to move in one letter."""
     found = side_field(game)
     if found is None or side not in found[1]:
-        raise ValueError(f"the side to move of a {game.name} position is written in its code: write it there")
+        raise BadSetUp(FormatSetUp.SIDE_IN_CODE, game=game.name)
     field, letters = found
     fields = code.split()
     if field >= len(fields):
-        raise ValueError(f"{code[:40]!r} is not a {game.name} position code")
+        raise BadSetUp(FormatSetUp.NOT_A_POSITION_CODE, written=code[:40], game=game.name)
     fields[field] = letters[side]
     placed = game.read_position(" ".join(_settled(game, dict(game.cells(game.read_position(code))), fields)))
     if placed.side != side:
-        raise ValueError(f"the code does not put {game.sides[side]} to move")
+        raise BadSetUp(FormatSetUp.NOT_TO_MOVE, side=game.sides[side])
     return game.position_code(placed), placed

@@ -6,8 +6,10 @@ a record or a command needs them.
 
 from __future__ import annotations
 
-from .base import Ending, Game, History, IllegalTurn, Outcome, Played, Position, Refusal, RefusalCode, Said, SomeGame, Worded
+from .base import (BadSetUp, Ending, FormatSetUp, Game, History, IllegalTurn, Outcome, Played, Position, Refusal,
+                   RefusalCode, Said, SetUpCode, SetUpRefusal, SomeGame, Worded)
 from .plugins import GAMES, GamePlugin, display_name, game_class, plugin_for, plugins
 
-__all__ = ["GAMES", "Ending", "Game", "GamePlugin", "History", "IllegalTurn", "Outcome", "Played", "Position", "Refusal",
-           "RefusalCode", "Said", "SomeGame", "Worded", "display_name", "game_class", "plugin_for", "plugins"]
+__all__ = ["GAMES", "BadSetUp", "Ending", "FormatSetUp", "Game", "GamePlugin", "History", "IllegalTurn", "Outcome",
+           "Played", "Position", "Refusal", "RefusalCode", "Said", "SetUpCode", "SetUpRefusal", "SomeGame", "Worded",
+           "display_name", "game_class", "plugin_for", "plugins"]

@@ -17,7 +17,7 @@ import string
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, Union, cast
 
 from ..grammar import turn_pattern
@@ -55,15 +55,34 @@ class Worded(str, enum.Enum):
     (docs/format.md#refusal-and-ending-codes)."""
 
     template: str
+    _general: str
 
-    def __new__(cls, code: str, template: str) -> Worded:
+    def __new__(cls, code: str, template: str, general: str = "") -> Worded:
         member = str.__new__(cls, code)
         member._value_ = code
-        member.template = template
+        member.template, member._general = template, general
         return member
+
+    @property
+    def general(self) -> str:
+        """The words of this code without its particulars (no side, cell or number), in which
+        `stats` counts the ends of one kind (docs/archive.md#figures-stats); the code itself
+        for a code that gives none."""
+        return self._general or str(self.value)
 
     def __str__(self) -> str:
         return str(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to its text, and of the codes to itself only: the codes of two enums spelt alike
+        (two games' `game-over`) are two codes, which a count by code keeps apart."""
+        return self is other if isinstance(other, Worded) else str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
 
     def say(self, params: Mapping[str, Param]) -> str:
         """The sentence of this code with these parameters."""
@@ -122,34 +141,53 @@ class Ending(Worded):
     """Every way a game of the format ends, by its code (docs/format.md#ending-codes), with the
     template of the sentence that says it. `Outcome` gives it with its parameters."""
 
-    BASE_REACHED = "base-reached", "{side}'s pawn reached {opponent}'s base {base}"  # Teblo
-    REPETITION = "repetition", "the turns {turns:join} were played three times in a row"  # Teblo
-    NO_LEGAL_TURN = "no-legal-turn", "{side} has no legal turn"  # Teblo
-    PALACE_TAKEN = "palace-taken", "{side} took {opponent}'s palace {palace}"  # Staku
-    NO_CAPTURE = "no-capture", "{turns} turns in a row without a capture"  # Staku
-    NO_LEGAL_MOVE = "no-legal-move", "{side} has no legal move"  # Staku
-    HOME = "home", "{side} brought its second pawn home"  # Tektop: Black, first
+    # the code, the template of its sentence, its general words (Worded.general)
+    BASE_REACHED = "base-reached", "{side}'s pawn reached {opponent}'s base {base}", \
+        "the winner's pawn reached the loser's base"  # Teblo
+    REPETITION = "repetition", "the turns {turns:join} were played three times in a row", \
+        "the same turns played three times in a row"  # Teblo
+    NO_LEGAL_TURN = "no-legal-turn", "{side} has no legal turn", "the loser has no legal turn"  # Teblo
+    PALACE_TAKEN = "palace-taken", "{side} took {opponent}'s palace {palace}", \
+        "the winner took the loser's palace"  # Staku
+    NO_CAPTURE = "no-capture", "{turns} turns in a row without a capture", \
+        "the limit of turns in a row without a capture"  # Staku
+    NO_LEGAL_MOVE = "no-legal-move", "{side} has no legal move", "the loser has no legal move"  # Staku
+    HOME = "home", "{side} brought its second pawn home", \
+        "the winner brought its second pawn home"  # Tektop: Black, first
     HOME_LAST_TURN = "home-last-turn", "{side} brought its second pawn home first, but {opponent} brought its " \
-        "second home in its last turn"  # Tektop: both, Black in its last turn
+        "second home in its last turn", "the loser brought its second pawn home first, but the winner brought " \
+        "its second home in its last turn"  # Tektop: both, Black in its last turn
     HOME_FIRST = "home-first", "{side} brought its second pawn home, and {opponent} did not bring its second " \
-        "home in its last turn"  # Tektop: White alone
-    FLAG_TAKEN = "flag-taken", "{side} took {opponent}'s flag"  # Tekao
-    NO_LEGAL_ACTION = "no-legal-action", "{side} has no legal action"  # Tekao
-    QUEEN_HIT = "queen-hit", "{side} hit {opponent}'s queen while {opponent} was in t'chako"  # T'Chako
-    NO_QUEEN = "no-queen", "{opponent} was put in t'chako with its queen off the board"
-    ANARCHY = "anarchy", "{side} linked a chain of zones to {opponent}'s vital zone and controls it (anarchy)"
-    HILL = "hill", "{side} holds {zones:join and} (king of the hill)"
-    LEAD = "lead", "{side} has {pucks} pucks more than {opponent} (demographic victory)"
-    TOTAL = "total", "{side} has {pucks} pucks on the board (demographic victory)"
-    SUDDEN_DEATH = "sudden-death", "{opponent} has no puck left and may create no more (sudden death)"
-    COUNTDOWN_ZONES = "countdown-zones", "the countdown is over and {side} captures more zones"
+        "home in its last turn", "the winner brought its second pawn home, and the loser did not bring its " \
+        "second home in its last turn"  # Tektop: White alone
+    FLAG_TAKEN = "flag-taken", "{side} took {opponent}'s flag", "the winner took the loser's flag"  # Tekao
+    NO_LEGAL_ACTION = "no-legal-action", "{side} has no legal action", "the loser has no legal action"  # Tekao
+    QUEEN_HIT = "queen-hit", "{side} hit {opponent}'s queen while {opponent} was in t'chako", \
+        "the winner hit the loser's queen while the loser was in t'chako"  # T'Chako
+    NO_QUEEN = "no-queen", "{opponent} was put in t'chako with its queen off the board", \
+        "the loser was put in t'chako with its queen off the board"
+    ANARCHY = "anarchy", "{side} linked a chain of zones to {opponent}'s vital zone and controls it (anarchy)", \
+        "the winner linked a chain of zones to the loser's vital zone and controls it (anarchy)"
+    HILL = "hill", "{side} holds {zones:join and} (king of the hill)", \
+        "the winner holds the zones of a hill (king of the hill)"
+    LEAD = "lead", "{side} has {pucks} pucks more than {opponent} (demographic victory)", \
+        "the winner leads by the pucks the variant sets (demographic victory)"
+    TOTAL = "total", "{side} has {pucks} pucks on the board (demographic victory)", \
+        "the winner has as many pucks on the board as the variant sets (demographic victory)"
+    SUDDEN_DEATH = "sudden-death", "{opponent} has no puck left and may create no more (sudden death)", \
+        "the loser has no puck left and may create no more (sudden death)"
+    COUNTDOWN_ZONES = "countdown-zones", "the countdown is over and {side} captures more zones", \
+        "the countdown is over and the winner captures more zones"
     COUNTDOWN_PUCKS = "countdown-pucks", "the countdown is over, both capture as many zones, and {side} has more " \
-        "pucks on the board"
+        "pucks on the board", "the countdown is over, both capture as many zones, and the winner has more pucks " \
+        "on the board"
     COUNTDOWN_TIE = "countdown-tie", "the countdown is over with as many zones and pucks each: the players decide " \
-        "by the pucks nearest the opponent's vital zone"  # T'Chako: not a result the rules give
-    RECORDED = "recorded", "{termination}"  # not the rules: the record's Termination tag says how
-    RESULT_RECORDED = "result-recorded", "the result recorded"  # not the rules, and no Termination tag
-
+        "by the pucks nearest the opponent's vital zone", "the countdown is over with as many zones and pucks " \
+        "each"  # T'Chako: not a result the rules give
+    # not the rules: the record's Termination tag says how
+    RECORDED = "recorded", "{termination}", "decided by the players (the Termination tag says how)"
+    RESULT_RECORDED = "result-recorded", "the result recorded", \
+        "decided by the players (no Termination tag)"  # not the rules, and no Termination tag
 
 TERMINATIONS: dict[Worded, str] = {  # the Termination tag's word for an ending, when it is not "normal"
     Ending.REPETITION: "repetition", Ending.RECORDED: "recorded", Ending.RESULT_RECORDED: "recorded"}
@@ -160,7 +198,7 @@ class _Words(string.Formatter):
     """str.format, and three ways of saying a parameter in a template:
     `{n:one|many}` the first form when n is 1 (`N=form|` when n is N), the last otherwise,
     `#` in it standing for n (for a list, n is its length: `{cells:is|are}`);
-    `{names:join and}` the names joined by " and " (by spaces: `{names:join}`);
+    `{names:join and}` the names joined by " and " (by spaces: `{names:join}`, by commas: `{names:join ,}`);
     `{names:list or}` "a, b or c"; `{n:halves # point|# points}` n half points ("3½ points")."""
 
     def format_field(self, value: Any, spec: str) -> str:
@@ -186,7 +224,7 @@ class _Words(string.Formatter):
             return chosen.replace("#", str(count))
         if spec.startswith("join"):
             word = spec[4:].strip()
-            return (f" {word} " if word else " ").join(map(str, value))
+            return (f"{word} " if word == "," else f" {word} " if word else " ").join(map(str, value))
         if spec.startswith("list "):
             names = list(map(str, value))
             return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {spec[5:]} " + names[-1]
@@ -226,6 +264,62 @@ class Played(Generic[P, T]):
     def reason(self) -> str | None:
         """Why the rules refuse the turn, in words a player reads; None when it is legal."""
         return None if self.refusal is None else self.refusal.sentence
+
+
+class SetUpCode(Worded):
+    """Why a position code is refused (a record's set-up position, one written in the studio or
+    for `diagram`): each game's reasons are an enum of this kind (its `set_up_codes`), listed on
+    its page in docs/games; those of the format, the same for every game, are FormatSetUp
+    (docs/format.md#set-up-codes)."""
+
+
+class SetUpRefusal(Said):
+    """Why a position code is refused: a set-up code and its parameters, as
+    `SetUpRefusal(TebloSetUp.ROW_COUNT, rows=11)`."""
+
+    code: SetUpCode
+
+    def __init__(self, code: SetUpCode, **params: Param) -> None:
+        super().__init__(code, **params)
+
+
+class BadSetUp(ValueError):
+    """A position code refused: the message says why, `refusal` gives the code and its
+    parameters (a ValueError, as every refused position code is)."""
+
+    def __init__(self, code: SetUpCode, **params: Param) -> None:
+        self.refusal = SetUpRefusal(code, **params)
+        super().__init__(self.refusal.sentence)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the code
+        return partial(type(self), self.refusal.code, **self.refusal.params), ()
+
+    @property
+    def detail(self) -> dict[str, object]:
+        """The code and its parameters as a problem's `detail` carries them: {"refusal": ...}."""
+        return {"refusal": self.refusal.as_json()}
+
+
+class FormatSetUp(SetUpCode):
+    """The format's reasons for refusing a set-up position, the same for every game: the tags,
+    and a position edited cell by cell and field by field (docs/annotating.md#set-up-positions)."""
+
+    NO_POSITION_TAG = "no-position-tag", 'SetUp "1" needs a Position tag'
+    NOT_A_POSITION_CODE = "not-a-position-code", "{written!r} is not a {game} position code"
+    NOT_EDITED_BY_CELL = "not-edited-by-cell", "{game} positions are not edited cell by cell here: write the " \
+        "position's code"
+    NOT_A_CELL = "not-a-cell", "{cell!r} is not a cell of {game}"
+    NOT_CONTENTS = "not-contents", "{contents!r} is not what a cell holds: letters and digits, as the code writes them"
+    CANNOT_HOLD = "cannot-hold", "{cell} cannot hold {contents!r}: the code does not say that"
+    NOT_A_FIELD = "not-a-field", "{field!r} is not a field of a {game} position"
+    NUMBER_BETWEEN = "number-between", "{field}: {value!r} is not a whole number from {lowest} to {highest}"
+    NUMBER_FROM = "number-from", "{field}: {value!r} is not a whole number from {lowest} or more"
+    NOT_YES_OR_NO = "not-yes-or-no", "{field}: {value!r} is not yes or no"
+    NOT_A_CHOICE = "not-a-choice", "{field}: {value!r} is not one of {choices:join ,}"
+    NOT_AS_WRITTEN = "not-as-written", "{field}: {value!r} is not {hint}"
+    NOT_SET_BY_HAND = "not-set-by-hand", "{field} follows from the board: it is not set by hand"
+    SIDE_IN_CODE = "side-in-code", "the side to move of a {game} position is written in its code: write it there"
+    NOT_TO_MOVE = "not-to-move", "the code does not put {side} to move"
 
 
 class IllegalTurn(ValueError):
@@ -449,6 +543,7 @@ class Game(ABC, Generic[P, T]):
     every_turn_listed: ClassVar[bool] = True  # legal_turns lists every turn a player may choose (not T'Chako's)
     number_field: ClassVar[int] = -1  # which space-separated field of the position code is the turn number
     refusal_codes: ClassVar[Iterable[RefusalCode]] = ()  # every code its rules refuse a turn with (an enum)
+    set_up_codes: ClassVar[Iterable[SetUpCode]] = ()  # every code it refuses a position code with (an enum)
 
     def __init_subclass__(cls, **options: object) -> None:
         """Refuse, naming the way out, a game written for the rules as three methods
@@ -490,7 +585,7 @@ class Game(ABC, Generic[P, T]):
 
     @abstractmethod
     def read_position(self, code: str) -> P:
-        """Parse a one-line position code; ValueError with a reason if it is wrong."""
+        """Parse a one-line position code; BadSetUp (a ValueError) with the game's set-up code if it is wrong."""
 
     @abstractmethod
     def position_code(self, position: P) -> str:

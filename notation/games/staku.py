@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from .base import Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode
+from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
 
@@ -137,6 +137,22 @@ class StakuRefusal(RefusalCode):
         "{height:2=its top token|its top 1 or 2 tokens}"
 
 
+class StakuSetUp(SetUpCode):
+    """Why Staku refuses a position code (docs/games/staku.md#set-up-codes)."""
+
+    CODE_SHAPE = "code-shape", "a Staku position code is ROWS SIDE TURNS-WITHOUT-CAPTURE NUMBER, as in {example}"
+    ROW_COUNT = "row-count", "a Staku position has 7 rows (g to a), not {rows}"
+    BADLY_WRITTEN_STACK = "badly-written-stack", "row {row} of the position has a badly written stack {stack!r}"
+    ROW_WIDTH = "row-width", "row {row} of the position covers {width} cells, not {cells}"
+    QUIET_TOO_LONG = "quiet-too-long", "the turns without capture are at most {most} (the game is drawn then)"
+    STACK_TOO_HIGH = "stack-too-high", "the stack on {cell} holds {height} tokens: at most {limit} in Staku-{limit}"
+    NOT_A_STACK = "not-a-stack", "the stack on {cell} ({stack}) is not a legal stack: neutrals at the bottom, " \
+        "then tokens of one colour"
+    TOO_MANY_TOKENS = "too-many-tokens", "the position has {count} {side} tokens: there are {most}"
+    TOO_MANY_NEUTRALS = "too-many-neutrals", "the position has {count} neutral tokens: there are {most}"
+    BOTH_PALACES = "both-palaces", "both sides stand on an opponent's palace"
+
+
 POSITION_CODE = re.compile(r"(?P<rows>[wbn0-9()/]+) (?P<side>[WB]) (?P<quiet>[0-9]+) (?P<number>[1-9][0-9]*)")
 ROW_CELL = r"\([^()]*\)|[wbn]|."  # a stack, a token, or a stray character (an error)
 LEGAL_STACK = re.compile(r"n*(?:w*|b*)")
@@ -148,6 +164,7 @@ class Staku(Game[StakuPosition, Turn]):
     sides = SIDES
     options = frozenset({"Staku-2", "Staku-3"})
     refusal_codes = StakuRefusal
+    set_up_codes = StakuSetUp
     usual_options = frozenset({"staku-3"})  # docs/games/staku.md#variant-staku-2
     cell_contents = "(?=[nwb]{1,3}$)n*(?:w*|b*)"  # a stack, bottom to top: neutrals, then one colour
     turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
@@ -176,24 +193,23 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def read_position(self, code: str) -> StakuPosition:
         match = POSITION_CODE.fullmatch(code.strip())
         if not match:
-            raise ValueError("a Staku position code is ROWS SIDE TURNS-WITHOUT-CAPTURE NUMBER, as in "
-                             f"{self.position_code(self.start_position())}")
+            raise BadSetUp(StakuSetUp.CODE_SHAPE, example=self.position_code(self.start_position()))
         rows = match["rows"].split("/")
         if len(rows) != len(ROWS):
-            raise ValueError(f"a Staku position has 7 rows (g to a), not {len(rows)}")
+            raise BadSetUp(StakuSetUp.ROW_COUNT, rows=len(rows))
         stacks = [""] * CELLS
         for cells, text, (row, *_) in zip(reversed(ROW_CELLS), rows, reversed(ROWS)):
             width, occupied = read_row(text, ROW_CELL)
             for _, part in occupied:
                 if part in "()":  # "(", ")" or an empty stack "()"
-                    raise ValueError(f"row {row} of the position has a badly written stack {part!r}")
+                    raise BadSetUp(StakuSetUp.BADLY_WRITTEN_STACK, row=row, stack=part)
             if width != len(cells):
-                raise ValueError(f"row {row} of the position covers {width} cells, not {len(cells)}")
+                raise BadSetUp(StakuSetUp.ROW_WIDTH, row=row, width=width, cells=len(cells))
             for column, part in occupied:
                 stacks[cells[column]] = part.strip("()")
         quiet = int(match["quiet"])
         if quiet > DRAW_AFTER:
-            raise ValueError(f"the turns without capture are at most {DRAW_AFTER} (the game is drawn then)")
+            raise BadSetUp(StakuSetUp.QUIET_TOO_LONG, most=DRAW_AFTER)
         position = StakuPosition(tuple(stacks), "WB".index(match["side"]), quiet, int(match["number"]))
         self._check_position(position)
         return position
@@ -206,18 +222,18 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def _check_position(self, position: StakuPosition) -> None:
         for cell, stack in enumerate(position.stacks):
             if len(stack) > self.limit:
-                raise ValueError(f"the stack on {NAMES[cell]} holds {len(stack)} tokens: "
-                                 f"at most {self.limit} in Staku-{self.limit}")
+                raise BadSetUp(StakuSetUp.STACK_TOO_HIGH, cell=NAMES[cell], height=len(stack), limit=self.limit)
             if not LEGAL_STACK.fullmatch(stack):
-                raise ValueError(f"the stack on {NAMES[cell]} ({stack}) is not a legal stack: "
-                                 "neutrals at the bottom, then tokens of one colour")
+                raise BadSetUp(StakuSetUp.NOT_A_STACK, cell=NAMES[cell], stack=stack)
         joined = "".join(position.stacks)
         for token, most in TOKENS.items():
             if joined.count(token) > most:
-                kind = {"w": "White", "b": "Black", "n": "neutral"}[token]
-                raise ValueError(f"the position has {joined.count(token)} {kind} tokens: there are {most}")
+                if token == "n":
+                    raise BadSetUp(StakuSetUp.TOO_MANY_NEUTRALS, count=joined.count(token), most=most)
+                raise BadSetUp(StakuSetUp.TOO_MANY_TOKENS, count=joined.count(token), side=SIDES["wb".index(token)],
+                               most=most)
         if all(self._palace_taken(position.stacks, side) is not None for side in (WHITE, BLACK)):
-            raise ValueError("both sides stand on an opponent's palace")
+            raise BadSetUp(StakuSetUp.BOTH_PALACES)
 
     # --- turns as text ---------------------------------------------------------------
     def turn_from_match(self, match: Match) -> Turn:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, cast
 
-from .base import Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode
+from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
 
@@ -126,6 +126,21 @@ class TebloRefusal(RefusalCode):
     CUTS_BASE = "cuts-base", "({on}) would cut {opponent}'s pawn off from {base_of}'s base {base} (rule c)"
 
 
+class TebloSetUp(SetUpCode):
+    """Why Teblo refuses a position code (docs/games/teblo.md#set-up-codes)."""
+
+    CODE_SHAPE = "code-shape", "a Teblo position code is ROWS YELLOW-PAWN RED-PAWN SIDE NUMBER, as in {example}"
+    ROW_COUNT = "row-count", "a Teblo position has 12 rows, not {rows}"
+    ROW_WIDTH = "row-width", "row {row} of the position covers {width} squares, not 12"
+    NOT_A_SQUARE = "not-a-square", "{square} is not a Teblo square"
+    TOO_MANY_PIECES = "too-many-pieces", "{side} has more than {pieces} support pieces on the board"
+    PIECE_ON_BASE = "piece-on-base", "a support piece stands on a base square"
+    PAWN_ON_PIECE = "pawn-on-piece", "{side}'s pawn stands on an opponent's support piece"
+    PAWNS_TOGETHER = "pawns-together", "both pawns stand on the same square"
+    PAWN_CUT_OFF = "pawn-cut-off", "{side}'s pawn cannot reach both bases (rule c)"
+    ONE_PAWN = "one-pawn", "a Teblo position has one {side} pawn: put it on one square ({pawn})"
+
+
 POSITION_CODE = re.compile(
     r"(?P<rows>[0-9yr/]+) (?P<yellow>[A-L][0-9]{1,2}) (?P<red>[A-L][0-9]{1,2}) "
     r"(?P<side>[YR]) (?P<number>[1-9][0-9]*)"
@@ -137,6 +152,7 @@ class Teblo(Game[TebloPosition, Step | Placement]):
     sides = SIDES
     turn_example = "a step like D4 or a placement like (H9)"
     refusal_codes = TebloRefusal
+    set_up_codes = TebloSetUp
     cell_contents = "[yr]?Y?R?"  # a support piece (y, r), then the pawns standing there (Y, R)
     turn_rules = r'''
 # A Teblo turn names a square: alone for a pawn step (D4), in parentheses for the
@@ -160,22 +176,21 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
     def read_position(self, code: str) -> TebloPosition:
         match = POSITION_CODE.fullmatch(code.strip())
         if not match:
-            raise ValueError("a Teblo position code is ROWS YELLOW-PAWN RED-PAWN SIDE NUMBER, "
-                             "as in 12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1")
+            raise BadSetUp(TebloSetUp.CODE_SHAPE, example=self.position_code(self.start_position()))
         rows = match["rows"].split("/")
         if len(rows) != SIZE:
-            raise ValueError(f"a Teblo position has 12 rows, not {len(rows)}")
+            raise BadSetUp(TebloSetUp.ROW_COUNT, rows=len(rows))
         pieces = [0, 0]
         for row, text in zip(reversed(range(SIZE)), rows):
             width, occupied = read_row(text, "[yr]")
             if width != SIZE:
-                raise ValueError(f"row {ROWS[row]} of the position covers {width} squares, not 12")
+                raise BadSetUp(TebloSetUp.ROW_WIDTH, row=ROWS[row], width=width)
             for col, cell in occupied:
                 pieces["yr".index(cell)] |= 1 << (row * SIZE + col)
         pawns = []
         for square_text in (match["yellow"], match["red"]):
             if square_text not in SQUARE_OF:
-                raise ValueError(f"{square_text} is not a Teblo square")
+                raise BadSetUp(TebloSetUp.NOT_A_SQUARE, square=square_text)
             pawns.append(SQUARE_OF[square_text])
         position = TebloPosition((pawns[0], pawns[1]), (pieces[0], pieces[1]), "YR".index(match["side"]),
                                  int(match["number"]))
@@ -198,16 +213,16 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
     def _check_position(self, position: TebloPosition) -> None:
         for side in (YELLOW, RED):
             if position.in_hand(side) < 0:
-                raise ValueError(f"{SIDES[side]} has more than {PIECES} support pieces on the board")
+                raise BadSetUp(TebloSetUp.TOO_MANY_PIECES, side=SIDES[side], pieces=PIECES)
             if position.pieces[side] & BASE_BITS:
-                raise ValueError("a support piece stands on a base square")
+                raise BadSetUp(TebloSetUp.PIECE_ON_BASE)
             if position.pieces[1 - side] >> position.pawns[side] & 1:
-                raise ValueError(f"{SIDES[side]}'s pawn stands on an opponent's support piece")
+                raise BadSetUp(TebloSetUp.PAWN_ON_PIECE, side=SIDES[side])
         if position.pawns[0] == position.pawns[1] and position.pawns[0] not in BASES:
-            raise ValueError("both pawns stand on the same square")
+            raise BadSetUp(TebloSetUp.PAWNS_TOGETHER)
         for side in (YELLOW, RED):
             if not reaches(position.pawns[side], BASE_BITS, position.passable(side)):
-                raise ValueError(f"{SIDES[side]}'s pawn cannot reach both bases (rule c)")
+                raise BadSetUp(TebloSetUp.PAWN_CUT_OFF, side=SIDES[side])
 
     # --- turns as text ---------------------------------------------------------------
     def turn_from_match(self, match: Match) -> Step | Placement:

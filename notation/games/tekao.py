@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from .base import Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode
+from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import write_row
 
@@ -185,6 +185,25 @@ class TekaoRefusal(RefusalCode):
         "{taken:0=nothing|join and}, then falls on {to} ({right})"
 
 
+class TekaoSetUp(SetUpCode):
+    """Why Tekao refuses a position code (docs/games/tekao.md#set-up-codes)."""
+
+    CODE_SHAPE = "code-shape", "a Tekao position code is ROWS HANDS SIDE STREAKS NUMBER, as in {example}"
+    RANK_COUNT = "rank-count", "a Tekao position has 8 ranks, not {ranks}"
+    RANK_WIDTH = "rank-width", "rank {rank} of the position covers {width} squares, not 8"
+    TWO_FLAGS = "two-flags", "{side} has more than one flag piece on the board"
+    FLAG_TWICE = "flag-twice", "{side}'s flag piece is on the board and still to place"
+    TOO_MANY_WEAPONS = "too-many-weapons", "{side} has more than {pieces} weapon pieces on the board and to place"
+    STREAK_ELSEWHERE = "streak-elsewhere", "the streak of {side} names {square}, which holds no {side} piece"
+    NO_FLAGS = "no-flags", "both flags are gone: a game ends when the first one is taken"
+    PLACING_OUT_OF_TURN = "placing-out-of-turn", "the pieces to place do not fit the side to move: the sides " \
+        "place one piece each in turn, {first} first"
+    TAKEN_DURING_SETUP = "taken-during-setup", "during the setup no piece has been taken, yet {side} has " \
+        "{pieces} pieces, not {all}"
+    OUT_OF_ZONE = "out-of-zone", "during the setup every {side} piece stands in its start zone"
+    STREAK_DURING_SETUP = "streak-during-setup", "during the setup no piece has acted yet: the streaks are -/-"
+
+
 POSITION_CODE = re.compile(
     r"(?P<rows>[1-8HTBPFhtbpf/]+) (?P<hands>[0-8]F?/[0-8]F?) (?P<side>[BY]) "
     r"(?P<streaks>(?:-|[a-h][1-8]:[1-3])/(?:-|[a-h][1-8]:[1-3])) (?P<number>[1-9][0-9]*)"
@@ -197,6 +216,7 @@ class Tekao(Game[TekaoPosition, TekaoTurn]):
     sides = SIDES
     options = frozenset({"faces"})
     refusal_codes = TekaoRefusal
+    set_up_codes = TekaoSetUp
     cell_contents = "[HTBPFhtbpf]"  # a piece: the weapon facing north (F the flag), upper case Blue's
     turn_example = "a placement like P@c2 or F@d1, a step like b2-b4 (captures: b2-b4xc4), a turn like b2> or b2<"
     turn_rules = r'''
@@ -251,10 +271,10 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
     def read_position(self, code: str) -> TekaoPosition:
         match = POSITION_CODE.fullmatch(code.strip())
         if not match:
-            raise ValueError(f"a Tekao position code is ROWS HANDS SIDE STREAKS NUMBER, as in {START_CODE}")
+            raise BadSetUp(TekaoSetUp.CODE_SHAPE, example=START_CODE)
         rows = match["rows"].split("/")
         if len(rows) != SIZE:
-            raise ValueError(f"a Tekao position has 8 ranks, not {len(rows)}")
+            raise BadSetUp(TekaoSetUp.RANK_COUNT, ranks=len(rows))
         cells = [0] * (SIZE * SIZE)
         for rank, text in zip(reversed(range(SIZE)), rows):
             file = 0
@@ -267,7 +287,7 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
                     cells[rank * SIZE + file] = piece_code(owner, self.north_of[char.upper()])
                 file += 1
             if file != SIZE:
-                raise ValueError(f"rank {rank + 1} of the position covers {file} squares, not 8")
+                raise BadSetUp(TekaoSetUp.RANK_WIDTH, rank=rank + 1, width=file)
         hands = tuple(int(part[0]) for part in match["hands"].split("/"))
         flag_in_hand = tuple(part.endswith("F") for part in match["hands"].split("/"))
         streaks = tuple(NO_STREAK if part == "-" else (SQUARE_OF[part[:2]], int(part[3]))
@@ -278,40 +298,39 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
 
     def _position(self, cells: bytes, hands: tuple[int, ...], flag_in_hand: tuple[bool, ...],
                   streaks: tuple[tuple[int, int], ...], side: int, number: int) -> TekaoPosition:
-        """A position from a code's parts, refused (ValueError) if no game can reach it."""
+        """A position from a code's parts, refused (BadSetUp) if no game can reach it."""
         flags, alive = [], []
         for owner in (BLUE, YELLOW):
             name = SIDES[owner]
             mine = [square for square, code in enumerate(cells) if code and OWNER[code] == owner]
             on_board = [square for square in mine if IS_FLAG[cells[square]]]
             if len(on_board) > 1:
-                raise ValueError(f"{name} has more than one flag piece on the board")
+                raise BadSetUp(TekaoSetUp.TWO_FLAGS, side=name)
             if on_board and flag_in_hand[owner]:
-                raise ValueError(f"{name}'s flag piece is on the board and still to place")
+                raise BadSetUp(TekaoSetUp.FLAG_TWICE, side=name)
             weapons = len(mine) - len(on_board)
             if weapons + hands[owner] > WEAPON_PIECES:
-                raise ValueError(f"{name} has more than {WEAPON_PIECES} weapon pieces on the board and to place")
+                raise BadSetUp(TekaoSetUp.TOO_MANY_WEAPONS, side=name, pieces=WEAPON_PIECES)
             flags.append(on_board[0] if on_board else IN_HAND if flag_in_hand[owner] else TAKEN)
             alive.append(len(mine))
             square, count = streaks[owner]
             if count and square not in mine:
-                raise ValueError(f"the streak of {name} names {NAMES[square]}, which holds no {name} piece")
+                raise BadSetUp(TekaoSetUp.STREAK_ELSEWHERE, side=name, square=NAMES[square])
         if flags == [TAKEN, TAKEN]:
-            raise ValueError("both flags are gone: a game ends when the first one is taken")
+            raise BadSetUp(TekaoSetUp.NO_FLAGS)
         to_place = [hands[s] + flag_in_hand[s] for s in (BLUE, YELLOW)]
         if any(to_place):
             if to_place[BLUE] - to_place[YELLOW] != (0 if side == BLUE else -1):
-                raise ValueError("the pieces to place do not fit the side to move: the sides place one "
-                                 "piece each in turn, Blue first")
+                raise BadSetUp(TekaoSetUp.PLACING_OUT_OF_TURN, first=SIDES[BLUE])
             for owner in (BLUE, YELLOW):
                 if alive[owner] + to_place[owner] != WEAPON_PIECES + 1:
-                    raise ValueError(f"during the setup no piece has been taken, yet {SIDES[owner]} has "
-                                     f"{alive[owner] + to_place[owner]} pieces, not 9")
+                    raise BadSetUp(TekaoSetUp.TAKEN_DURING_SETUP, side=SIDES[owner],
+                                   pieces=alive[owner] + to_place[owner], all=WEAPON_PIECES + 1)
                 if any(cells[square] and OWNER[cells[square]] == owner and square not in ZONES[owner]
                        for square in range(SIZE * SIZE)):
-                    raise ValueError(f"during the setup every {SIDES[owner]} piece stands in its start zone")
+                    raise BadSetUp(TekaoSetUp.OUT_OF_ZONE, side=SIDES[owner])
             if streaks != (NO_STREAK, NO_STREAK):
-                raise ValueError("during the setup no piece has acted yet: the streaks are -/-")
+                raise BadSetUp(TekaoSetUp.STREAK_DURING_SETUP)
         return TekaoPosition(cells, hands, tuple(flags), streaks, side, number, tuple(alive), self.faces)
 
     # --- turns as text -----------------------------------------------------------------

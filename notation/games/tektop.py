@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Hashable, Iterator, NamedTuple, Sequence, cast
 
-from .base import Cells, Ending, Game, History, Match, Outcome, Param, Played, Refusal, RefusalCode
+from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Param, Played, Refusal, RefusalCode, SetUpCode
 from .entry import Entry
 from .plugins import GamePlugin
 from .rows import read_row, write_row
@@ -230,15 +230,28 @@ START = TektopPosition(
            sum(1 << SQUARE_OF[n] for n in ("e2", "e3", "e4", "e5"))),
     home=(0, 0),
 )
+class TektopSetUp(SetUpCode):
+    """Why Tektop refuses a position code (docs/games/tektop.md#set-up-codes)."""
+
+    CODE_SHAPE = "code-shape", "a Tektop position code is RANKS WHITE-HOME BLACK-HOME SIDE STATE NUMBER, as in {example}"
+    RANK_COUNT = "rank-count", "a Tektop position has 5 ranks (5 down to 1), not {ranks}"
+    RANK_WIDTH = "rank-width", "rank {rank} of the position covers {width} squares, not 5"
+    ON_SUMMIT = "on-summit", "a pawn stands on the summit a5: a pawn reaching it goes home at once"
+    TOO_MANY_HOME = "too-many-home", "{side} has {home} pawns home: the game ends with the second"
+    PAWN_COUNT = "pawn-count", "{side} has {on_board:# pawn|# pawns} on the board and {home} home: each side has " \
+        "{pawns} pawns"
+    STATE_IS_PLAY = "state-is-play", "the state of this position is play (the game is on), not {state}"
+    STATE_IS_LAST = "state-is-last", "the state of this position is last (White has brought its second pawn home " \
+        "and Black plays its last turn), not {state}"
+    STATE_IS_OVER = "state-is-over", "the state of this position is over (the game is over), not {state}"
+
+
 POSITION_CODE = re.compile(r"(?P<ranks>[wb0-9/]+) (?P<white>[0-9]) (?P<black>[0-9]) (?P<side>[WB]) "
                            r"(?P<stage>play|last|over) (?P<number>[1-9][0-9]*)")
 SQUARE = "[a-e][1-5]"
 STEP = f"{SQUARE}-{SQUARE}(?:>{SQUARE})?"
-STAGES = {
-    "play": "the game is on",
-    "last": "White has brought its second pawn home and Black plays its last turn",
-    "over": "the game is over",
-}
+STATES = {  # a position's state, as its code writes it, and the code refusing a code that writes another
+    "play": TektopSetUp.STATE_IS_PLAY, "last": TektopSetUp.STATE_IS_LAST, "over": TektopSetUp.STATE_IS_OVER}
 
 
 class Tektop(Game[TektopPosition, Turn]):
@@ -246,6 +259,7 @@ class Tektop(Game[TektopPosition, Turn]):
     sides = SIDES
     options = frozenset({"orthogonal"})
     refusal_codes = TektopRefusal
+    set_up_codes = TektopSetUp
     cell_contents = "[wb]"  # a White or a Black pawn
     turn_example = "the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356"
     turn_rules = rf'''
@@ -276,16 +290,15 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     def read_position(self, code: str) -> TektopPosition:
         match = POSITION_CODE.fullmatch(code.strip())
         if not match:
-            raise ValueError("a Tektop position code is RANKS WHITE-HOME BLACK-HOME SIDE STATE NUMBER, as in "
-                             f"{self.position_code(START)}")
+            raise BadSetUp(TektopSetUp.CODE_SHAPE, example=self.position_code(START))
         ranks = match["ranks"].split("/")
         if len(ranks) != SIZE:
-            raise ValueError(f"a Tektop position has 5 ranks (5 down to 1), not {len(ranks)}")
+            raise BadSetUp(TektopSetUp.RANK_COUNT, ranks=len(ranks))
         pawns = [0, 0]
         for rank, text in zip(reversed(range(SIZE)), ranks):
             width, occupied = read_row(text, "[wb]")
             if width != SIZE:
-                raise ValueError(f"rank {rank + 1} of the position covers {width} squares, not 5")
+                raise BadSetUp(TektopSetUp.RANK_WIDTH, rank=rank + 1, width=width)
             for file, cell in occupied:
                 pawns["wb".index(cell)] |= 1 << (rank * SIZE + file)
         home = (int(match["white"]), int(match["black"]))
@@ -301,17 +314,15 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     @staticmethod
     def _check_position(position: TektopPosition, stage: str) -> None:
         if (position.pawns[0] | position.pawns[1]) >> SUMMIT & 1:
-            raise ValueError("a pawn stands on the summit a5: a pawn reaching it goes home at once")
+            raise BadSetUp(TektopSetUp.ON_SUMMIT)
         for side in (WHITE, BLACK):
             home, on_board = position.home[side], position.pawns[side].bit_count()
             if home > HOME_TO_WIN:
-                raise ValueError(f"{SIDES[side]} has {home} pawns home: the game ends with the second")
+                raise BadSetUp(TektopSetUp.TOO_MANY_HOME, side=SIDES[side], home=home)
             if home + on_board != PAWNS:
-                raise ValueError(f"{SIDES[side]} has {on_board} pawns on the board and {home} home: "
-                                 f"each side has {PAWNS} pawns")
+                raise BadSetUp(TektopSetUp.PAWN_COUNT, side=SIDES[side], on_board=on_board, home=home, pawns=PAWNS)
         if stage != position.stage:
-            raise ValueError(f"the state of this position is {position.stage} ({STAGES[position.stage]}), "
-                             f"not {stage}")
+            raise BadSetUp(STATES[position.stage], state=stage)
 
     # --- turns as text ---------------------------------------------------------------
     def turn_from_match(self, match: Match) -> Turn:

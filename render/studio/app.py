@@ -31,6 +31,7 @@ from ...notation.editing import set_up
 from ...notation.editing.file import Busy, ChangedOnDisk, EditedFile, NotEditable
 from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.recording.entry import offers
+from ...notation.games import BadSetUp
 from ...notation.games.plugins import display_name, game_class, plugins
 from ...notation.recording.scoresheet import result_words
 from ...notation.writer import TooDeep, TooLong, write_record
@@ -102,7 +103,7 @@ class LocalOnly:
 
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
-    return JSONResponse({"refused": str(error)}, status_code=error.status)
+    return JSONResponse({"refused": str(error), **(error.detail or {})}, status_code=error.status)
 
 
 def workspace(request: Request) -> Workspace:
@@ -368,7 +369,7 @@ async def position(request: Request) -> Response:
         else:
             shown = rules.read_position(code)
     except ValueError as error:
-        raise Problem(409, f"bad Position tag: {error}") from None
+        raise Problem(409, f"bad Position tag: {error}", error.detail if isinstance(error, BadSetUp) else None) from None
     label = f"{display_name(rules.name)}, set-up position, {rules.sides[shown.side]} to play"
     drawn = draw(rules, shown, views.SIZE)
     board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-") if set_up.board_of(rules) else "") \

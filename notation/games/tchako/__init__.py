@@ -22,7 +22,7 @@ from ..base import Cells, Game, History, Match, Outcome, Played
 from .modes import Modes, numbered_modes
 from .actions import TChakoRefusal
 from .play import play_turn
-from .position import SIDES, TChakoPosition, end_outcome, zone_text
+from .position import SIDES, TChakoPosition, TChakoSetUp, end_outcome, zone_text
 from .turns import ACTION, Turn, turn_of, write_turn
 from .zones import ZONE
 from ..plugins import GamePlugin
@@ -39,6 +39,7 @@ class TChako(Game[TChakoPosition, Turn]):
                          "hourglass"})
     # a zone's pieces: pucks of each colour besides the queens, the queens, then the creation space's
     refusal_codes = TChakoRefusal
+    set_up_codes = TChakoSetUp
     every_turn_listed = False  # a shot's outcomes are the players' hands: legal_turns lists a few
     cell_contents = r"(?=.)(?:w[1-9][0-9]*)?(?:b[1-9][0-9]*)?Q?q?(?:\+[wbQq])?"
     turn_example = ("actions joined by commas: F>G (a puck from F stops in G), F>GxI (hitting the opponent's puck "

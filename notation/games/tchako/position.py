@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ..base import Ending, Outcome, Param
+from ..base import BadSetUp, Ending, Outcome, Param, SetUpCode
 from .board import BASES, WHITE, BLACK, ZONES
 from .zones import FINE, OBSTACLE_SET, OFF, VITAL_ZONE, ZONE, zone_list
 
@@ -18,6 +18,34 @@ if TYPE_CHECKING:
     from .modes import Modes
 
 SIDES = ("White", "Black")
+
+
+class TChakoSetUp(SetUpCode):
+    """Why T'Chako refuses a position code (docs/games/tchako.md#set-up-codes)."""
+
+    CODE_SHAPE = "code-shape", "a TChako position code is ZONES ELASTICS SIDE NUMBER CREATED STATE, as in {example}"
+    NOT_A_ZONE = "not-a-zone", "{zone!r} is not a zone of a position code (as in Aw3, Kq, Fw1b2+w: counts from 1, " \
+        "without leading zeros)"
+    ZONE_TWICE = "zone-twice", "zone {zone} is listed twice"
+    ZONE_ORDER = "zone-order", "zone {zone} comes after {previous}: zones are listed from A to L"
+    QUEEN_IN_ANARCHY = "queen-in-anarchy", "zone {zone} holds {side}'s queen, and there are no queens in anarchy"
+    TWO_QUEENS = "two-queens", "{side}'s queen is in {first} and in {zone}: each side has one queen"
+    CREATION_SPACE = "creation-space", "zone {zone}: the code puts on its creation space a piece the zone lacks"
+    TOO_MANY_PUCKS = "too-many-pucks", "{side} has {pucks} pucks on the board: each side has {most}"
+    STATE_NEEDS_VARIANT = "state-needs-variant", "the state {state} needs the variant {variant}"
+    NOT_A_STATE = "not-a-state", "{state!r} is not a state of a position code: play, stop, or the winner and why, " \
+        "{wins:join ,} (B: for Black)"
+    ELASTIC_COUNT = "elastic-count", "a position code lists 6 elastics: White's s, t, l, then Black's"
+    NOT_AN_ELASTIC = "not-an-elastic", "{elastic!r} is not an elastic of a position code (as in AD:, AD:AE, or " \
+        "AD:CG:CD for a long one with its middle last)"
+    ANCHORS_ORDER = "anchors-order", "{side}'s {which:1=first short|2=second short|long} elastic {elastic}: its " \
+        "anchors are two obstacles in alphabetical order"
+    SHORT_SPAN = "short-span", "{side}'s {which:1=first short|2=second short|long} elastic {elastic}: a short " \
+        "elastic spans two obstacles joined by a fine line"
+    LONG_MIDDLE = "long-middle", "{side}'s {which:1=first short|2=second short|long} elastic {elastic}: the middle " \
+        "of a long elastic is joined by a fine line to both anchors"
+    OBSTACLE_TAKEN = "obstacle-taken", "{side}'s {which:1=first short|2=second short|long} elastic {elastic}: the " \
+        "obstacle {obstacle} already carries an elastic"
 PUCKS = 11  # each side's pucks, besides its queen
 START_PUCKS = 3  # on each base zone
 
@@ -104,45 +132,42 @@ def position_code(position: TChakoPosition) -> str:
 
 
 def read_position(code: str, modes: Modes) -> TChakoPosition:
-    """A position from its code, checked against the modes; ValueError saying what is wrong."""
+    """A position from its code, checked against the modes; BadSetUp saying what is wrong."""
     match = POSITION_CODE.fullmatch(code.strip())
     if not match:
-        raise ValueError("a TChako position code is ZONES ELASTICS SIDE NUMBER CREATED STATE, as in "
-                         f"{position_code(start_position(modes))}")
+        raise BadSetUp(TChakoSetUp.CODE_SHAPE, example=position_code(start_position(modes)))
     pucks = [[0, 0] for _ in ZONES]
     queens, created = [OFF, OFF], [""] * len(ZONES)
     last = -1
     for text in ([] if match["zones"] == "-" else match["zones"].split("/")):
         part = ZONE_CODE.fullmatch(text)
         if not part or len(text) == 1:
-            raise ValueError(f"{text!r} is not a zone of a position code (as in Aw3, Kq, Fw1b2+w: counts "
-                             "from 1, without leading zeros)")
+            raise BadSetUp(TChakoSetUp.NOT_A_ZONE, zone=text)
         k = ZONE[part[1]]
         if k <= last:
-            raise ValueError(f"zone {part[1]} is listed twice" if k == last or pucks[k] != [0, 0] else
-                             f"zone {part[1]} comes after {ZONES[last]}: zones are listed from A to L")
+            if k == last or pucks[k] != [0, 0]:
+                raise BadSetUp(TChakoSetUp.ZONE_TWICE, zone=part[1])
+            raise BadSetUp(TChakoSetUp.ZONE_ORDER, zone=part[1], previous=ZONES[last])
         last = k
         pucks[k] = [int(part[2] or 0), int(part[3] or 0)]
         for side, queen in enumerate(part.group(4, 5)):
             if not queen:
                 continue
             if modes.anarchy:
-                raise ValueError(f"zone {part[1]} holds {SIDES[side]}'s queen, and there are no queens in "
-                                 "anarchy")
+                raise BadSetUp(TChakoSetUp.QUEEN_IN_ANARCHY, zone=part[1], side=SIDES[side])
             if queens[side] != OFF:
-                raise ValueError(f"{SIDES[side]}'s queen is in {ZONES[queens[side]]} and in {part[1]}: "
-                                 "each side has one queen")
+                raise BadSetUp(TChakoSetUp.TWO_QUEENS, side=SIDES[side], first=ZONES[queens[side]], zone=part[1])
             queens[side] = k
             pucks[k][side] += 1
         holder = part[6] or ""
         if holder and (queens["Qq".index(holder)] != k if holder in "Qq"
                        else pucks[k]["wb".index(holder)] - (queens["wb".index(holder)] == k) < 1):
-            raise ValueError(f"zone {part[1]}: the code puts on its creation space a piece the zone lacks")
+            raise BadSetUp(TChakoSetUp.CREATION_SPACE, zone=part[1])
         created[k] = holder
     for side in (WHITE, BLACK):
         on_board = sum(pair[side] for pair in pucks) - (queens[side] != OFF)
         if on_board > PUCKS:
-            raise ValueError(f"{SIDES[side]} has {on_board} pucks on the board: each side has {PUCKS}")
+            raise BadSetUp(TChakoSetUp.TOO_MANY_PUCKS, side=SIDES[side], pucks=on_board, most=PUCKS)
     return TChakoPosition(tuple(map(tuple, pucks)), tuple(queens), tuple(created),
                           read_elastics(match["elastics"]), tuple(int(n) for n in match["made"].split("/")),
                           _read_end(match["end"], modes), "WB".index(match["side"]), int(match["number"]))
@@ -162,17 +187,16 @@ def _read_end(end: str, modes: Modes) -> str:
                  "zones": "" if "countdown" in modes.values else "countdown N"}
         needs["count"] = needs["zones"]
         if end != "play" and needs.get(why):
-            raise ValueError(f"the state {end} needs the variant {needs[why]}")
+            raise BadSetUp(TChakoSetUp.STATE_NEEDS_VARIANT, state=end, variant=needs[why])
         return end
-    raise ValueError(f"{end!r} is not a state of a position code: play, stop, or the winner and why, "
-                     f"{', '.join('W:' + why for why in WINS)} (B: for Black)")
+    raise BadSetUp(TChakoSetUp.NOT_A_STATE, state=end, wins=["W:" + why for why in WINS])
 
 
 def read_elastics(text: str) -> tuple[tuple[str, str, str], ...]:
     """The elastics field of a position code, checked as the engine places elastics."""
     entries = text.split("/")
     if len(entries) != 6:
-        raise ValueError("a position code lists 6 elastics: White's s, t, l, then Black's")
+        raise BadSetUp(TChakoSetUp.ELASTIC_COUNT)
     spans, used = [], set()
     for k, entry in enumerate(entries):
         if entry == "-":
@@ -182,20 +206,18 @@ def read_elastics(text: str) -> tuple[tuple[str, str, str], ...]:
         parts = entry.split(":")
         if (any(p not in OBSTACLE_SET for p in parts if p) or not parts[0]
                 or len(parts) != (3 if long and len(parts) > 1 and parts[1] else 2)):
-            raise ValueError(f"{entry!r} is not an elastic of a position code (as in AD:, AD:AE, or AD:CG:CD for "
-                             "a long one with its middle last)")
+            raise BadSetUp(TChakoSetUp.NOT_AN_ELASTIC, elastic=entry)
         a, b, middle = (parts + [""])[:3]
-        name = f"{SIDES[k // 3]}'s {('first short', 'second short', 'long')[k % 3]} elastic"
+        named: dict[str, Param] = {"side": SIDES[k // 3], "which": k % 3 + 1, "elastic": entry}  # which: 1, 2, long
         if b and b <= a:
-            raise ValueError(f"{name} {entry}: its anchors are two obstacles in alphabetical order")
+            raise BadSetUp(TChakoSetUp.ANCHORS_ORDER, **named)
         if b and not long and b not in FINE[a]:
-            raise ValueError(f"{name} {entry}: a short elastic spans two obstacles joined by a fine line")
+            raise BadSetUp(TChakoSetUp.SHORT_SPAN, **named)
         if middle and (middle in (a, b) or middle not in FINE[a] & FINE[b]):
-            raise ValueError(f"{name} {entry}: the middle of a long elastic is joined by a fine line to both "
-                             "anchors")
+            raise BadSetUp(TChakoSetUp.LONG_MIDDLE, **named)
         for obstacle in filter(None, (a, b, middle)):
             if obstacle in used:
-                raise ValueError(f"{name} {entry}: the obstacle {obstacle} already carries an elastic")
+                raise BadSetUp(TChakoSetUp.OBSTACLE_TAKEN, **named, obstacle=obstacle)
             used.add(obstacle)
         spans.append((a, b, middle))
     return tuple(spans)
