@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import io
 import re
@@ -38,11 +39,15 @@ IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)
 LONG_EXAMPLES = re.compile(r"\bludoscribe site |--count \d{3,}")
 
 
-def _source(function: Callable[..., object]) -> str:
+@functools.cache
+def _slow_source(function: Callable[..., object]) -> bool:
+    """Whether a test's or fixture's own source builds a site or draws images (read once per function,
+    however many tests it makes or serves)."""
     try:
-        return inspect.getsource(function)
+        text = inspect.getsource(function)
     except (OSError, TypeError):
-        return ""
+        return False
+    return bool(SITE_BUILT.search(text) or IMAGES_MADE.search(text))
 
 
 def is_slow(item: pytest.Item) -> bool:
@@ -55,10 +60,11 @@ def is_slow(item: pytest.Item) -> bool:
     functions = [getattr(item, "function", None)]
     if definitions is not None:
         functions += [definition.func for name in names for definition in definitions.name2fixturedefs.get(name, ())]
-    text = "\n".join(_source(function) for function in functions if function is not None)
+    if any(_slow_source(function) for function in functions if function is not None):
+        return True
     callspec = getattr(item, "callspec", None)
     parameters = " ".join(map(str, callspec.params.values())) + " " + callspec.id if callspec else ""
-    return bool(SITE_BUILT.search(text) or IMAGES_MADE.search(text + parameters) or LONG_EXAMPLES.search(parameters))
+    return bool(IMAGES_MADE.search(parameters) or LONG_EXAMPLES.search(parameters))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

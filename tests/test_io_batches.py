@@ -24,9 +24,15 @@ def big_records(count: int, comment: int) -> str:
                      for number in range(1, count + 1))
 
 
-@pytest.mark.parametrize("text", [random_text("Teblo", 300, seed=2, max_turns=60), big_records(40, 3 * BATCH_TEXT),
-                                  big_records(200, BATCH_TEXT // 3)], ids=["small", "bigger-than-a-batch", "mixed"])
-def test_text_read_ahead_of_the_answers_stays_within_the_bound(monkeypatch, text):
+# The records of each case, made when the case runs rather than when the tests are collected.
+TEXTS = {"small": lambda: random_text("Teblo", 300, seed=2, max_turns=60),
+         "bigger-than-a-batch": lambda: big_records(40, 3 * BATCH_TEXT),
+         "mixed": lambda: big_records(200, BATCH_TEXT // 3)}
+
+
+@pytest.mark.parametrize("case", TEXTS)
+def test_text_read_ahead_of_the_answers_stays_within_the_bound(monkeypatch, case):
+    text = TEXTS[case]()
     monkeypatch.setattr(parallel, "BATCH_TEXT", BATCH_TEXT, raising=False)
     records = list(read_records(BytesIO(text.encode("utf-8")), "games.tgn", moves=False))
     sizes = [len(record.source.text) for record in records]

@@ -10,6 +10,7 @@ on time are safety nets, never what the test checks.
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import signal
@@ -26,8 +27,13 @@ from ludoscribe.notation.generate import random_text
 from ludoscribe.notation.archive.stats import counts
 
 START = "12/12/12/12/12/12/12/12/12/12/12/12 D3 I10 Y 1"  # Teblo's start: every record reaches it
-RECORDS = random_text("Teblo", 400, seed=5, max_turns=60).encode("utf-8")
 SAFETY = 120  # seconds: a safety net for a process that never ends, not a measure
+
+
+@functools.cache
+def teblo_records() -> bytes:
+    """400 Teblo records, made once when a test first needs them (not when the tests are collected)."""
+    return random_text("Teblo", 400, seed=5, max_turns=60).encode("utf-8")
 
 
 def command(*args: str | Path) -> list[str]:
@@ -127,7 +133,7 @@ def stopped(tmp_path):
 
 def started(run: Run, output: str | None = None) -> None:
     """Feed records until the workers are at work (and the output's temporary file is there)."""
-    run.feed(RECORDS)
+    run.feed(teblo_records())
     poll(lambda: workers(run.pid), "worker processes started")
     if output is not None:
         poll(lambda: any(name.startswith(f".{output}.") for name in os.listdir(run.folder)), "temporary file")
@@ -156,7 +162,7 @@ def test_sigterm_to_stats_with_jobs_ends_it_with_143_and_leaves_nothing(stopped)
 
 def test_sigterm_to_site_with_jobs_ends_it_with_143_and_leaves_nothing(stopped, tmp_path):
     (tmp_path / "records").mkdir()
-    (tmp_path / "records" / "games.tgn").write_bytes(RECORDS)
+    (tmp_path / "records" / "games.tgn").write_bytes(teblo_records())
     run = stopped("site", "records", "-o", "site", "--jobs", "2", "--quiet")
     run.close_input()
     poll(lambda: workers(run.pid), "worker processes rendering pages")
@@ -178,7 +184,7 @@ def test_ctrl_c_ends_filter_with_130_and_no_word_from_the_workers(stopped):
 
 def test_ctrl_c_ends_a_run_without_workers_with_130(stopped):
     run = stopped("check", "-")
-    run.feed(RECORDS[:1000])
+    run.feed(teblo_records()[:1000])
     poll(lambda: reading_input(run.pid), "waiting for the rest of its input")
     os.killpg(run.pid, signal.SIGINT)
     status, left, stderr = run.end()
@@ -197,7 +203,7 @@ def test_a_worker_killed_by_the_system_is_one_clear_error(stopped):
     run = stopped("filter", "-", "--position", START, "--jobs", "2", "-o", "chosen.tgn")
     started(run, "chosen.tgn")
     os.kill(workers(run.pid)[0], signal.SIGKILL)  # as the system does when memory runs out
-    run.feed(RECORDS)
+    run.feed(teblo_records())
     run.close_input()
     status, left, stderr = run.end()
     assert (status, left) == (2, [])
@@ -208,7 +214,7 @@ def test_a_worker_killed_by_the_system_is_one_clear_error(stopped):
 
 def test_jobs_beyond_the_cpus_start_one_worker_per_cpu():
     cpus = len(os.sched_getaffinity(0))
-    records = list(read_records(BytesIO(RECORDS), "games.tgn", moves=False))
+    records = list(read_records(BytesIO(teblo_records()), "games.tgn", moves=False))
     before = set(multiprocessing.active_children())
     answers = counts(iter(records), lambda record: record, 2, jobs=cpus + 3)
     next(answers)
