@@ -1,6 +1,7 @@
 """The FIDE tournament report file written and read (docs/tournaments.md#the-fide-report-file-trf)."""
 
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 
@@ -155,3 +156,68 @@ def test_what_a_trf_cannot_hold_is_listed_or_refused():
         write(Report(Rounds([Entrant(1, "Ana", 12345)])))
     with pytest.raises(TrfError, match="^round 1, board 1: player 3 is not entered"):
         write(Report(Rounds([Entrant(1, "Ana")], [Pairing(1, 1, 1, 3, "1-0")])))
+
+
+# --- ludoscribe standings --trf (docs/cli.md#standings) -----------------------------------
+
+def run(*args):
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_standings_ranks_a_report_file_in_the_order_given(tmp_path):
+    path = tmp_path / "open.trf"
+    path.write_text(BY_HAND, encoding="utf-8")
+    result = run("standings", "--trf", str(path), "--tie-breaks", "bh,sb", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    # Adams 2½ (No 1), Costa 1½ (No 2), Berg 1 (No 3), Dias ½ (No 4).
+    # BH  Adams: Costa 1½ + own 2½ (forfeit) + Berg 1 = 5;  Costa: Adams 2½ + Berg 1 + own 1½ (bye) = 5
+    # SB  Adams: 1½ × 1 + 2½ × 1 + 1 × ½ = 4½;  Costa: 2½ × 0 + 1 × 1 + 1½ × ½ = 1¾
+    assert result.stdout.splitlines()[:3] == [
+        '"Event","No","Rank","Player","SNo","Rating","R1","R2","R3","Points","BH","SB"',
+        '"Open de Gent","1","1","Adams, Michael","1","2700","2w1","4b+","3w½","2.5","5","4.5"',
+        '"Open de Gent","2","2","Costa, Rui","3","2100","1b0","3w1","H","1.5","5","1.75"']
+    assert run("standings", "--trf", str(path), "--format", "json").exit_code == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--tie-breaks", "BH,Koya"], "Invalid value for --tie-breaks: unknown tie-break 'Koya': the tie-breaks are BH"),
+    (["--tie-breaks", "SB,SB"], "Invalid value for --tie-breaks: tie-break SB is named twice"),
+    (["club.tgn"], "--trf ranks the report file alone: records cannot be given with it"),
+    (["--points", "2,1,0"], "--trf ranks the report file alone: --points cannot be given with it"),
+])
+def test_standings_refuses_a_bad_order_or_a_mix_in_one_line(tmp_path, args, message):
+    path = tmp_path / "open.trf"
+    path.write_text(BY_HAND, encoding="utf-8")
+    result = run("standings", "--trf", str(path), *args)
+    assert result.exit_code == 2 and message in result.stderr and result.stdout == ""
+
+
+def test_standings_of_records_keep_their_ranking_and_refuse_an_order(tmp_path):
+    event = tmp_path / "club.tgn"
+    event.write_text('[Game "Staku"]\n[Event "Cup"]\n[First "Ana"]\n[Second "Bo"]\n[Result "1-0"]\n\n1-0\n', encoding="utf-8")
+    result = run("standings", str(event), "--tie-breaks", "BH")
+    assert result.exit_code == 2
+    assert "Error: --tie-breaks needs the rounds of a tournament (--trf FILE)" in result.stderr
+    assert run("standings", str(event), "--format", "json").exit_code == 2
+    assert "Missing argument 'FILE_OR_DIR...' (or --trf FILE)." in run("standings").stderr
+
+
+def test_standings_reports_a_bad_or_missing_report_file_in_one_line(tmp_path):
+    path = tmp_path / "open.trf"
+    path.write_text(BY_HAND.replace("  2.5    1", "  3.5    1"), encoding="utf-8")
+    result = run("standings", "--trf", str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"Error: {path}: line 14: player 1's points 3.5 are not the 2.5 their rounds give " \
+                            "with 1 / 0.5 / 0 points and a pairing bye of 1 (an XXS line gives other points)\n"
+    path.write_bytes(BY_HAND.replace("Costa", "Cost\xe9").encode("latin-1"))
+    assert run("standings", "--trf", str(path)).stderr.startswith(f"Error: {path}: byte ")
+    missing = run("standings", "--trf", str(tmp_path / "nope.trf"))
+    assert missing.exit_code == 2 and missing.stderr == f"Error: cannot read {tmp_path / 'nope.trf'}: No such file or directory\n"
+
+
+def test_the_docs_examples_read_this_file():
+    # tests/test_doc_examples.py gives the docs' `open.trf` from tests/records/open.trf
+    assert (Path(__file__).parent / "records" / "open.trf").read_text(encoding="utf-8") == BY_HAND
