@@ -159,16 +159,43 @@ class _Term:
     voluntary: bool  # a voluntarily unplayed round: cut first
 
 
-def _terms(player: int, all_rounds: dict[int, list[Played]], rounds: Rounds) -> list[_Term]:
-    own = score(all_rounds[player])
-    terms = []
-    for round_ in all_rounds[player]:
-        if round_.over_the_board and round_.opponent is not None:
-            value = score_for_opponents(all_rounds[round_.opponent], rounds.scoring)
-        else:
-            value = own  # the dummy opponent of an unplayed round has the player's own final score
-        terms.append(_Term(round_.round, value, round_.points, not round_.available))
-    return terms
+class Tally:
+    """Every player's rounds and scores, each worked out once, for the tie-breaks that add up
+    the opponents' scores."""
+
+    def __init__(self, rounds: Rounds) -> None:
+        self.rounds = rounds
+        self.played = rounds_of(rounds)
+        self.scores = {player: score(played) for player, played in self.played.items()}
+        self.for_opponents = {player: score_for_opponents(played, rounds.scoring)
+                              for player, played in self.played.items()}
+        self.ratings = {entrant.number: entrant.rating for entrant in rounds.entrants}
+
+    def terms(self, player: int) -> list[_Term]:
+        """Each round's opponent's score (the player's own final score for a round not played
+        over the board: a dummy opponent) and the round's points."""
+        own = self.scores[player]
+        return [_Term(round_.round, self.for_opponents[round_.opponent]
+                      if round_.over_the_board and round_.opponent is not None else own,
+                      round_.points, not round_.available) for round_ in self.played[player]]
+
+    def buchholz(self, player: int, low: int = 0, high: int = 0) -> Points:
+        """BH and its cuts: the sum of the opponents' scores."""
+        return sum((term.opponent_score for term in cut(self.terms(player), low, high)), Fraction(0))
+
+    def sonneborn_berger(self, player: int) -> Points:
+        """SB: each opponent's score times the points scored in that round."""
+        return sum((term.opponent_score * term.points for term in self.terms(player)), Fraction(0))
+
+    def average_rating(self, player: int) -> int:
+        """ARO: the mean rating of the opponents met over the board who have one, rounded to
+        the nearest whole number (a half up); 0 without any."""
+        ratings = [rating for round_ in self.played[player] if round_.over_the_board and round_.opponent is not None
+                   if (rating := self.ratings[round_.opponent]) is not None]
+        if not ratings:
+            return 0
+        mean = Fraction(sum(ratings), len(ratings))
+        return int(mean + Fraction(1, 2)) if mean >= 0 else -int(-mean + Fraction(1, 2))
 
 
 def cut(terms: Sequence[_Term], low: int, high: int) -> list[_Term]:
@@ -181,16 +208,6 @@ def cut(terms: Sequence[_Term], low: int, high: int) -> list[_Term]:
     for _ in range(min(high, len(left))):
         left.remove(max(left, key=lambda term: (term.opponent_score, -term.round)))
     return left
-
-
-def buchholz(player: int, all_rounds: dict[int, list[Played]], rounds: Rounds, low: int = 0, high: int = 0) -> Points:
-    """BH and its cuts: the sum of the opponents' scores."""
-    return sum((term.opponent_score for term in cut(_terms(player, all_rounds, rounds), low, high)), Fraction(0))
-
-
-def sonneborn_berger(player: int, all_rounds: dict[int, list[Played]], rounds: Rounds) -> Points:
-    """SB: each opponent's score times the points scored in that round."""
-    return sum((term.opponent_score * term.points for term in _terms(player, all_rounds, rounds)), Fraction(0))
 
 
 def progressive(played: Sequence[Played]) -> Points:
@@ -210,17 +227,6 @@ def wins(played: Sequence[Played], scoring: Scoring) -> int:
 def won(played: Sequence[Played]) -> int:
     """WON: the games won over the board."""
     return sum(round_.over_the_board and round_.won is True for round_ in played)
-
-
-def average_rating(played: Sequence[Played], rounds: Rounds) -> int:
-    """ARO: the mean rating of the opponents met over the board who have one, rounded to the
-    nearest whole number (a half up); 0 without any."""
-    ratings = [rating for round_ in played if round_.over_the_board and round_.opponent is not None
-               if (rating := rounds.entrant(round_.opponent).rating) is not None]
-    if not ratings:
-        return 0
-    mean = Fraction(sum(ratings), len(ratings))
-    return int(mean + Fraction(1, 2)) if mean >= 0 else -int(-mean + Fraction(1, 2))
 
 
 def encounters(player: int, all_rounds: dict[int, list[Played]]) -> dict[int, list[Points]]:
@@ -302,27 +308,31 @@ class Ranking:
 def tie_break_values(rounds: Rounds, order: Sequence[str] = NAMES) -> dict[int, dict[str, Points]]:
     """Every player's value of each tie-break of `order` other than DE (which depends on who
     is tied), by starting number."""
-    all_rounds = rounds_of(rounds)
+    return _values(Tally(rounds), order)
+
+
+def _values(tally: Tally, order: Sequence[str]) -> dict[int, dict[str, Points]]:
+    rounds = tally.rounds
 
     def value(name: str, player: int) -> Points:
         if name in CUTS:
-            return buchholz(player, all_rounds, rounds, *CUTS[name])
-        played = all_rounds[player]
-        counts = {"SB": lambda: sonneborn_berger(player, all_rounds, rounds),
+            return tally.buchholz(player, *CUTS[name])
+        played = tally.played[player]
+        counts = {"SB": lambda: tally.sonneborn_berger(player),
                   "WIN": lambda: Fraction(wins(played, rounds.scoring)), "WON": lambda: Fraction(won(played)),
-                  "PS": lambda: progressive(played), "ARO": lambda: Fraction(average_rating(played, rounds))}
+                  "PS": lambda: progressive(played), "ARO": lambda: Fraction(tally.average_rating(player))}
         return counts[name]()
 
-    return {player: {name: value(name, player) for name in order if name != "DE"} for player in all_rounds}
+    return {player: {name: value(name, player) for name in order if name != "DE"} for player in tally.played}
 
 
 def rank(rounds: Rounds, order: Sequence[str] = DEFAULT_ORDER) -> Ranking:
     """The players ranked by points, then by each tie-break of `order` in turn among those
     still equal; players equal on all share a rank, listed by starting number."""
     order = parse_order(order)
-    all_rounds = rounds_of(rounds)
-    values = tie_break_values(rounds, order)
-    points = {player: score(played) for player, played in all_rounds.items()}
+    tally = Tally(rounds)
+    all_rounds, points, values = tally.played, tally.scores, _values(tally, order)
+    entrants = {entrant.number: entrant for entrant in rounds.entrants}
     direct: dict[int, Points] = {}
     groups = _split(sorted(all_rounds), points)
     for name in order:
@@ -341,7 +351,7 @@ def rank(rounds: Rounds, order: Sequence[str] = DEFAULT_ORDER) -> Ranking:
         for player in sorted(group):
             shown: dict[str, Points | None] = {name: direct.get(player) if name == "DE" else values[player][name]
                                                for name in order}
-            rows.append(Placed(place, rounds.entrant(player), points[player], shown, tuple(all_rounds[player])))
+            rows.append(Placed(place, entrants[player], points[player], shown, tuple(all_rounds[player])))
     return Ranking(order, rows, rounds.played_rounds())
 
 
