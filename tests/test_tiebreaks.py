@@ -181,3 +181,14 @@ def test_a_game_still_in_play_scores_nothing_yet_and_is_counted_apart():
     ranking = rank(playing)
     assert ranking.unfinished == 1 and [row.points for row in ranking.rows] == [0, 0]
     assert [row.rank for row in ranking.rows] == [1, 1]
+
+
+def test_each_players_score_is_worked_out_once_whatever_the_tie_breaks(monkeypatch):
+    # The score a player adds to their opponents' Buchholz is counted once per player, not once
+    # per opponent and per tie-break: work grows with the rounds played, not with their square.
+    from ludoscribe.notation.events import tiebreaks
+    calls = []
+    counted = tiebreaks.score_for_opponents
+    monkeypatch.setattr(tiebreaks, "score_for_opponents", lambda *args: calls.append(1) or counted(*args))
+    rank(SWISS, NAMES)
+    assert len(calls) == len(ENTRANTS)
