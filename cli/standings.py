@@ -58,9 +58,9 @@ RENDERERS = {"text": crosstable.to_text, "markdown": crosstable.to_markdown, "ht
              "json": crosstable.to_json, "csv": crosstable.to_csv}
 
 
-def event_ranking(event: str, rounds: Rounds, order: tuple[str, ...], form: str) -> str:
+def event_ranking(event: str, rounds: Rounds, order: tuple[str, ...], form: str, round_robin: bool = False) -> str:
     """The final ranking and crosstable of an event's rounds in a format (docs/tournaments.md#crosstable-and-final-ranking)."""
-    return RENDERERS[form](event, rank(rounds, order))
+    return RENDERERS[form](event, rank(rounds, order, round_robin))
 
 
 def read_report(path: str) -> report_file.Report:
@@ -123,7 +123,8 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
             raise BadUsage(f"--trf ranks the report file alone: {'records' if paths else '--points'} cannot be given "
                            "with it (its XXS line gives its scoring)")
         tournament = read_report(trf)
-        text = event_ranking(tournament.name or Path(trf).stem, tournament.rounds, order or DEFAULT_ORDER, form)
+        text = event_ranking(tournament.name or Path(trf).stem, tournament.rounds, order or DEFAULT_ORDER, form,
+                             tournament.round_robin)
         write(out, text, force)
         sys.exit(Status.OK)
     if not paths:

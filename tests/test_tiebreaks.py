@@ -122,6 +122,31 @@ def test_the_organisers_order_decides():
     assert [row.entrant.name for row in rank(SWISS).rows] == ["Ana", "Bo", "Cy", "Eli", "Dee"]
 
 
+def test_a_round_robin_counts_its_unplayed_games_as_nothing():
+    # The round robin above, Dee absent in round 3: Ana wins by forfeit. Points stay 2, 2, 2, 0.
+    forfeit = Rounds(ENTRANTS[:4], [*CYCLE.games[:4], Pairing(3, 1, 1, 4, "1-0", forfeit=True), CYCLE.games[5]])
+    # In a Swiss, Ana's forfeit counts her own 2 (a dummy opponent): SB 2 × 1 (Bo) + 0 (Cy) + 2 × 1 = 4,
+    # BH 2 + 2 + 2 = 6; in a round robin it counts 0: SB 2, BH 2 + 2 + 0 = 4, as Bo's and Cy's.
+    assert values(forfeit, "SB") == {1: 4, 2: 2, 3: 2, 4: 0}
+    assert tie_break_values(forfeit, ["SB", "BH"], round_robin=True) == {
+        1: {"SB": 2, "BH": 4}, 2: {"SB": 2, "BH": 4}, 3: {"SB": 2, "BH": 4}, 4: {"SB": 0, "BH": 4}}
+    assert [row.rank for row in rank(forfeit, ["SB"]).rows] == [1, 2, 2, 4]
+    assert [row.rank for row in rank(forfeit, ["SB"], round_robin=True).rows] == [1, 1, 1, 4]
+    # A round without an opponent adds nothing in a round robin, and a withdrawal's rounds
+    # count as nothing (not draws) in the opponents' Buchholz: Dee withdrawn after round 1.
+    gone = Rounds(ENTRANTS[:4], CYCLE.games[:2] + [Pairing(2, 1, 1, 3, "0-1"), Pairing(3, 1, 2, 3, "1-0")],
+                  [Absence(2, 4, Unplayed.ZERO_BYE)])
+    # Points: Ana 1 + 0 (round 3 nothing), Bo 0 + nothing + 1, Cy 1 + 1 + 0, Dee 0.
+    # For their opponents, the rounds after their last game without an opponent count as
+    # draws in a Swiss, as nothing in a round robin: Dee 0 + ½ + ½ = 1 (round robin 0),
+    # Ana 1 + ½ = 1½ (1), Bo 1 (round 2 is before his last game).
+    # Cy's BH: Dee + Ana + Bo = 1 + 1½ + 1 = 3½ in a Swiss, 0 + 1 + 1 = 2 in a round robin.
+    assert tie_break_values(gone, ["BH"], round_robin=True)[3] == {"BH": 2}
+    assert values(gone, "BH")[3] == F(7, 2)
+    # Dee's own Buchholz: Cy 2 alone (Swiss: Cy 2 + own 0 + own 0 = 2 as well)
+    assert tie_break_values(gone, ["BH"], round_robin=True)[4] == {"BH": 2}
+
+
 def test_direct_encounter_when_all_met_and_when_not():
     # Ana beat Bo in round 1 and Cy in round 2; Bo and Cy have not met (each played Dee).
     games = [Pairing(1, 1, 1, 2, "1-0"), Pairing(1, 2, 3, 4, "1/2-1/2"), Pairing(2, 1, 1, 3, "1-0"),

@@ -143,11 +143,13 @@ def score(played: Sequence[Played]) -> Points:
     return sum((round_.points for round_ in played), Fraction(0))
 
 
-def score_for_opponents(played: Sequence[Played], scoring: Scoring) -> Points:
+def score_for_opponents(played: Sequence[Played], scoring: Scoring, round_robin: bool = False) -> Points:
     """The score an opponent's Buchholz adds up: the rounds after the last one the player was
-    available for and had no opponent in (a withdrawal) count as draws."""
+    available for and had no opponent in (a withdrawal) count as draws (in a round robin, as
+    nothing)."""
     last = max((round_.round for round_ in played if round_.available), default=0)
-    return sum((round_.points if round_.round <= last or round_.opponent is not None else scoring.draw
+    after = Fraction(0) if round_robin else scoring.draw
+    return sum((round_.points if round_.round <= last or round_.opponent is not None else after
                 for round_ in played), Fraction(0))
 
 
@@ -161,23 +163,32 @@ class _Term:
 
 class Tally:
     """Every player's rounds and scores, each worked out once, for the tie-breaks that add up
-    the opponents' scores."""
+    the opponents' scores (`round_robin`: the rounds not played over the board add nothing)."""
 
-    def __init__(self, rounds: Rounds) -> None:
-        self.rounds = rounds
+    def __init__(self, rounds: Rounds, round_robin: bool = False) -> None:
+        self.rounds, self.round_robin = rounds, round_robin
         self.played = rounds_of(rounds)
         self.scores = {player: score(played) for player, played in self.played.items()}
-        self.for_opponents = {player: score_for_opponents(played, rounds.scoring)
+        self.for_opponents = {player: score_for_opponents(played, rounds.scoring, round_robin)
                               for player, played in self.played.items()}
         self.ratings = {entrant.number: entrant.rating for entrant in rounds.entrants}
 
     def terms(self, player: int) -> list[_Term]:
-        """Each round's opponent's score (the player's own final score for a round not played
-        over the board: a dummy opponent) and the round's points."""
-        own = self.scores[player]
-        return [_Term(round_.round, self.for_opponents[round_.opponent]
-                      if round_.over_the_board and round_.opponent is not None else own,
-                      round_.points, not round_.available) for round_ in self.played[player]]
+        """Each round's opponent's score and the round's points. A round not played over the
+        board counts the player's own final score (a dummy opponent); in a round robin, a
+        forfeit counts 0 and a round without an opponent nothing at all."""
+        terms = []
+        for round_ in self.played[player]:
+            if round_.over_the_board and round_.opponent is not None:
+                value = self.for_opponents[round_.opponent]
+            elif not self.round_robin:
+                value = self.scores[player]
+            elif round_.opponent is not None:
+                value = Fraction(0)
+            else:
+                continue
+            terms.append(_Term(round_.round, value, round_.points, not round_.available))
+        return terms
 
     def buchholz(self, player: int, low: int = 0, high: int = 0) -> Points:
         """BH and its cuts: the sum of the opponents' scores."""
@@ -305,10 +316,11 @@ class Ranking:
         return sum(not round_.finished for row in self.rows for round_ in row.rounds) // 2
 
 
-def tie_break_values(rounds: Rounds, order: Sequence[str] = NAMES) -> dict[int, dict[str, Points]]:
+def tie_break_values(rounds: Rounds, order: Sequence[str] = NAMES,
+                     round_robin: bool = False) -> dict[int, dict[str, Points]]:
     """Every player's value of each tie-break of `order` other than DE (which depends on who
     is tied), by starting number."""
-    return _values(Tally(rounds), order)
+    return _values(Tally(rounds, round_robin), order)
 
 
 def _values(tally: Tally, order: Sequence[str]) -> dict[int, dict[str, Points]]:
@@ -326,11 +338,12 @@ def _values(tally: Tally, order: Sequence[str]) -> dict[int, dict[str, Points]]:
     return {player: {name: value(name, player) for name in order if name != "DE"} for player in tally.played}
 
 
-def rank(rounds: Rounds, order: Sequence[str] = DEFAULT_ORDER) -> Ranking:
+def rank(rounds: Rounds, order: Sequence[str] = DEFAULT_ORDER, round_robin: bool = False) -> Ranking:
     """The players ranked by points, then by each tie-break of `order` in turn among those
-    still equal; players equal on all share a rank, listed by starting number."""
+    still equal; players equal on all share a rank, listed by starting number. `round_robin`:
+    the event is one (its unplayed rounds count apart, see `Tally`)."""
     order = parse_order(order)
-    tally = Tally(rounds)
+    tally = Tally(rounds, round_robin)
     all_rounds, points, values = tally.played, tally.scores, _values(tally, order)
     entrants = {entrant.number: entrant for entrant in rounds.entrants}
     direct: dict[int, Points] = {}

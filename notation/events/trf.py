@@ -82,6 +82,12 @@ class Report:
     columns: dict[int, Columns] = field(default_factory=dict)  # by starting number
     other_lines: tuple[str, ...] = ()  # lines of codes not read here (132, 013, XXC...), written back as they were
 
+    @property
+    def round_robin(self) -> bool:
+        """Whether the type (092) says a round robin ("Round robin", "Berger", "RR")."""
+        kind = self.kind.lower()
+        return "robin" in kind or "berger" in kind or re.search(r"\brr\b", kind) is not None
+
 
 # --- writing ---------------------------------------------------------------------------
 
@@ -194,7 +200,7 @@ def write(report: Report, order: tuple[str, ...] = DEFAULT_ORDER) -> str:
     rounds = report.rounds
     try:
         check_rounds(rounds)
-        ranking = rank(rounds, order)
+        ranking = rank(rounds, order, report.round_robin)
     except TieBreakError as error:
         raise TrfError(str(error)) from None
     places = {row.entrant.number: row.rank for row in ranking.rows}
