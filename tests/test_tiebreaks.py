@@ -122,29 +122,33 @@ def test_the_organisers_order_decides():
     assert [row.entrant.name for row in rank(SWISS).rows] == ["Ana", "Bo", "Cy", "Eli", "Dee"]
 
 
-def test_a_round_robin_counts_its_unplayed_games_as_nothing():
-    # The round robin above, Dee absent in round 3: Ana wins by forfeit. Points stay 2, 2, 2, 0.
-    forfeit = Rounds(ENTRANTS[:4], [*CYCLE.games[:4], Pairing(3, 1, 1, 4, "1-0", forfeit=True), CYCLE.games[5]])
-    # In a Swiss, Ana's forfeit counts her own 2 (a dummy opponent): SB 2 × 1 (Bo) + 0 (Cy) + 2 × 1 = 4,
-    # BH 2 + 2 + 2 = 6; in a round robin it counts 0: SB 2, BH 2 + 2 + 0 = 4, as Bo's and Cy's.
-    assert values(forfeit, "SB") == {1: 4, 2: 2, 3: 2, 4: 0}
-    assert tie_break_values(forfeit, ["SB", "BH"], round_robin=True) == {
-        1: {"SB": 2, "BH": 4}, 2: {"SB": 2, "BH": 4}, 3: {"SB": 2, "BH": 4}, 4: {"SB": 0, "BH": 4}}
-    assert [row.rank for row in rank(forfeit, ["SB"]).rows] == [1, 2, 2, 4]
-    assert [row.rank for row in rank(forfeit, ["SB"], round_robin=True).rows] == [1, 1, 1, 4]
-    # A round without an opponent adds nothing in a round robin, and a withdrawal's rounds
-    # count as nothing (not draws) in the opponents' Buchholz: Dee withdrawn after round 1.
-    gone = Rounds(ENTRANTS[:4], CYCLE.games[:2] + [Pairing(2, 1, 1, 3, "0-1"), Pairing(3, 1, 2, 3, "1-0")],
-                  [Absence(2, 4, Unplayed.ZERO_BYE)])
-    # Points: Ana 1 + 0 (round 3 nothing), Bo 0 + nothing + 1, Cy 1 + 1 + 0, Dee 0.
-    # For their opponents, the rounds after their last game without an opponent count as
-    # draws in a Swiss, as nothing in a round robin: Dee 0 + ½ + ½ = 1 (round robin 0),
-    # Ana 1 + ½ = 1½ (1), Bo 1 (round 2 is before his last game).
-    # Cy's BH: Dee + Ana + Bo = 1 + 1½ + 1 = 3½ in a Swiss, 0 + 1 + 1 = 2 in a round robin.
-    assert tie_break_values(gone, ["BH"], round_robin=True)[3] == {"BH": 2}
-    assert values(gone, "BH")[3] == F(7, 2)
-    # Dee's own Buchholz: Cy 2 alone (Swiss: Cy 2 + own 0 + own 0 = 2 as well)
-    assert tie_break_values(gone, ["BH"], round_robin=True)[4] == {"BH": 2}
+def test_a_round_robin_counts_a_forfeit_as_played_and_a_round_without_opponent_as_nothing():
+    # Four players, three rounds: Ana - Cy 1-0, Bo - Dee ½-½; Dee - Ana 0-1 by forfeit (Dee
+    # absent), Cy - Bo 1-0; Ana - Bo ½-½, Cy takes a half-point bye, Dee has withdrawn.
+    # Points: Ana 2½, Bo 1, Cy 1½, Dee ½.
+    games = [Pairing(1, 1, 1, 3, "1-0"), Pairing(1, 2, 2, 4, "1/2-1/2"), Pairing(2, 1, 4, 1, "0-1", forfeit=True),
+             Pairing(2, 2, 3, 2, "1-0"), Pairing(3, 1, 1, 2, "1/2-1/2")]
+    night = Rounds(ENTRANTS[:4], games, [Absence(3, 3, Unplayed.HALF_BYE)])
+    # For their opponents, rounds after the last game without an opponent count as nothing in
+    # a round robin: Cy counts 1 (his last-round bye left out), Dee ½, Ana 2½, Bo 1.
+    #   BH  Ana: Cy 1 + Dee ½ (the forfeit, as played) + Bo 1 = 2½;  Bo: Dee ½ + Cy 1 + Ana 2½ = 4
+    #       Cy: Ana 2½ + Bo 1 (the bye adds nothing) = 3½;  Dee: Bo 1 + Ana 2½ = 3½
+    #   SB  Ana: 1 × 1 + ½ × 1 + 1 × ½ = 2;  Bo: ½ × ½ + 1 × 0 + 2½ × ½ = 1½;  Cy: 1 × 1 = 1;  Dee: 1 × ½ = ½
+    assert tie_break_values(night, ["BH", "SB"], round_robin=True) == {
+        1: {"BH": F(5, 2), "SB": 2}, 2: {"BH": 4, "SB": F(3, 2)}, 3: {"BH": F(7, 2), "SB": 1}, 4: {"BH": F(7, 2), "SB": F(1, 2)}}
+    # The same rounds as a Swiss: Ana's forfeit counts her own 2½ and Cy's bye his own 1½;
+    # Cy's bye and Dee's last round count as draws for their opponents (Cy 1½, Dee 1).
+    #   BH  Ana: 1½ + 2½ + 1 = 5;  Cy: 2½ + 1 + 1½ = 5;  Dee: 1 + own ½ + own ½ = 2
+    assert {player: each["BH"] for player, each in tie_break_values(night, ["BH"]).items()} == {1: 5, 2: 5, 3: 5, 4: 2}
+    # Cut-1: in a round robin Dee's forfeit is a game like any other, and the least value goes:
+    # Dee 3½ - Bo 1 = 2½. In a Swiss the forfeit lost goes first: Dee 2 - own ½ = 1½.
+    assert tie_break_values(night, ["BH-C1"], round_robin=True)[4] == {"BH-C1": F(5, 2)}
+    assert tie_break_values(night, ["BH-C1"])[4] == {"BH-C1": F(3, 2)}
+    # In a round robin a forfeit is an encounter for DE too: Ana ahead of Dee; in a Swiss they never met.
+    played = rounds_of(night)
+    assert direct_encounter([1, 4], played, night.scoring, forfeits=True) == [[1], [4]]
+    assert direct_encounter([1, 4], played, night.scoring) == [[1, 4]]
+    assert [row.entrant.name for row in rank(night, ["SB"], round_robin=True).rows] == ["Ana", "Cy", "Bo", "Dee"]
 
 
 def test_direct_encounter_when_all_met_and_when_not():

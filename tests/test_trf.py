@@ -180,11 +180,12 @@ def test_standings_ranks_a_report_file_in_the_order_given(tmp_path):
         '"Open de Gent","1","1","Adams, Michael","1","2700","2w1","4b+","3w½","2.5","5","4.5"',
         '"Open de Gent","2","2","Costa, Rui","3","2100","1b0","3w1","H","1.5","5","1.75"']
     assert run("standings", "--trf", str(path), "--format", "json").exit_code == 0
-    # A round robin (092) counts Adams's forfeit as nothing, and Costa's half-point bye, after
-    # his last game, as nothing for his opponents (Costa counts 1): SB 1 × 1 + 0 + 1 × ½ = 1½
+    # A round robin (092) counts Adams's forfeit as a game against Dias (½), and Costa's
+    # half-point bye, after his last game, as nothing for his opponents (Costa counts 1):
+    # SB 1 × 1 + ½ × 1 + 1 × ½ = 2
     path.write_text(BY_HAND.replace("092 Individual: Swiss-System", "092 Round robin"), encoding="utf-8")
     result = run("standings", "--trf", str(path), "--tie-breaks", "SB", "--format", "csv")
-    assert result.stdout.splitlines()[1].endswith('"2.5","1.5"')
+    assert result.stdout.splitlines()[1].endswith('"2.5","2"')
 
 
 @pytest.mark.parametrize("kind, round_robin", [

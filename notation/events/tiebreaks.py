@@ -163,7 +163,7 @@ class _Term:
 
 class Tally:
     """Every player's rounds and scores, each worked out once, for the tie-breaks that add up
-    the opponents' scores (`round_robin`: the rounds not played over the board add nothing)."""
+    the opponents' scores (`round_robin`: see `terms`)."""
 
     def __init__(self, rounds: Rounds, round_robin: bool = False) -> None:
         self.rounds, self.round_robin = rounds, round_robin
@@ -176,18 +176,18 @@ class Tally:
     def terms(self, player: int) -> list[_Term]:
         """Each round's opponent's score and the round's points. A round not played over the
         board counts the player's own final score (a dummy opponent); in a round robin, a
-        forfeit counts 0 and a round without an opponent nothing at all."""
+        forfeit counts as a game played against the opponent due (and is not cut first), and
+        a round without an opponent counts nothing at all."""
         terms = []
         for round_ in self.played[player]:
-            if round_.over_the_board and round_.opponent is not None:
-                value = self.for_opponents[round_.opponent]
+            voluntary = not round_.available
+            if round_.opponent is not None and (round_.over_the_board or self.round_robin):
+                value, voluntary = self.for_opponents[round_.opponent], voluntary and not self.round_robin
             elif not self.round_robin:
                 value = self.scores[player]
-            elif round_.opponent is not None:
-                value = Fraction(0)
             else:
                 continue
-            terms.append(_Term(round_.round, value, round_.points, not round_.available))
+            terms.append(_Term(round_.round, value, round_.points, voluntary))
         return terms
 
     def buchholz(self, player: int, low: int = 0, high: int = 0) -> Points:
@@ -240,19 +240,21 @@ def won(played: Sequence[Played]) -> int:
     return sum(round_.over_the_board and round_.won is True for round_ in played)
 
 
-def encounters(player: int, all_rounds: dict[int, list[Played]]) -> dict[int, list[Points]]:
-    """The points the player scored in each finished game met over the board, by opponent."""
+def encounters(player: int, all_rounds: dict[int, list[Played]], forfeits: bool = False) -> dict[int, list[Points]]:
+    """The points the player scored in each finished game met over the board (or forfeited,
+    with `forfeits`), by opponent."""
     met: dict[int, list[Points]] = defaultdict(list)
     for round_ in all_rounds[player]:
-        if round_.over_the_board and round_.finished and round_.opponent is not None:
+        if (round_.over_the_board or forfeits) and round_.finished and round_.opponent is not None:
             met[round_.opponent].append(round_.points)
     return met
 
 
 def direct_encounter(group: Sequence[int], all_rounds: dict[int, list[Played]], scoring: Scoring,
-                     first: dict[int, Points] | None = None) -> list[list[int]]:
+                     first: dict[int, Points] | None = None, forfeits: bool = False) -> list[list[int]]:
     """DE: the tied `group` split into the groups it ranks, best first (`first`, if given, gets
-    each player's points among the whole group).
+    each player's points among the whole group; `forfeits`: a forfeit is an encounter, as in
+    a round robin).
 
     Each player's DE score is the points scored against the others of the group (the mean of
     the games when two met more than once). If all have met, higher scores go ahead; if not,
@@ -263,7 +265,7 @@ def direct_encounter(group: Sequence[int], all_rounds: dict[int, list[Played]], 
     scores: dict[int, Points] = {}
     met: dict[int, int] = {}
     for player in group:
-        games = {other: points for other, points in encounters(player, all_rounds).items() if other in members}
+        games = {other: points for other, points in encounters(player, all_rounds, forfeits).items() if other in members}
         scores[player] = sum((Fraction(sum(points), len(points)) for points in games.values()), Fraction(0))
         met[player] = len(games)
     if first is not None:
@@ -288,7 +290,7 @@ def direct_encounter(group: Sequence[int], all_rounds: dict[int, list[Played]], 
     if len(split) == 1:
         return split
     return [part for tied in split
-            for part in (direct_encounter(tied, all_rounds, scoring) if len(tied) > 1 else [tied])]
+            for part in (direct_encounter(tied, all_rounds, scoring, forfeits=forfeits) if len(tied) > 1 else [tied])]
 
 
 @dataclass(frozen=True)
@@ -354,7 +356,7 @@ def rank(rounds: Rounds, order: Sequence[str] = DEFAULT_ORDER, round_robin: bool
             if len(group) == 1:
                 refined.append(group)
             elif name == "DE":
-                refined.extend(direct_encounter(group, all_rounds, rounds.scoring, direct))
+                refined.extend(direct_encounter(group, all_rounds, rounds.scoring, direct, round_robin))
             else:
                 refined.extend(_split(group, {player: values[player][name] for player in group}))
         groups = refined
