@@ -16,7 +16,10 @@ handling of unplayed rounds:
 - a player's unplayed rounds without an opponent after the last round they were available
   for (a withdrawal) count as draws in the score their opponents' Buchholz adds up;
 - rounds the player chose not to play (no win's points without a game: a half- or
-  zero-point bye, a forfeit loss, a round without anything) are cut first by BH's cuts.
+  zero-point bye, a forfeit loss, a round without anything) are cut first by BH's cuts;
+- in a round robin (`round_robin=True`) there is no dummy opponent: a forfeit counts as the
+  game due, a round without an opponent adds nothing, and a withdrawal's rounds count as
+  nothing for the opponents.
 """
 
 from __future__ import annotations
