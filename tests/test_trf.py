@@ -91,6 +91,11 @@ def test_a_file_written_by_another_program_is_read():
     assert read(write(report)) == report
 
 
+def test_line_ends_a_byte_order_mark_and_capital_colours_read_the_same():
+    windows = "\ufeff" + BY_HAND.replace("     3 w 1", "     3 W 1").replace("\n", "\r\n")
+    assert read(windows) == read(BY_HAND)
+
+
 @pytest.mark.parametrize("change, message", [
     (("001    1 m GM", "001    x m GM"), "line 14: the starting number 'x' is not a number"),
     (("2700 ENG", "27O0 ENG"), "line 14: the rating '27O0' is not a number"),

@@ -312,7 +312,7 @@ def _player(line: str, number: int) -> tuple[Entrant, Columns, list[_Block], Poi
             raise _refuse(number, f"round {round_number} of player {start} is not in its columns "
                                   f"({ROUNDS_FROM + index + 1}-{ROUNDS_FROM + index + 8}): {text.rstrip()!r}")
         opponent = _integer(text[:4], number, f"round {round_number}'s opponent") or 0
-        blocks.append(_Block(number, start, round_number, opponent, text[5], text[7]))
+        blocks.append(_Block(number, start, round_number, opponent, text[5].lower(), text[7]))
     return entrant, columns, blocks, Fraction(points) if points else None
 
 
