@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any, Iterator
 
 import click
 
 from ..notation import check as check_record
 from ..notation.archive.duplicates import SeenGames, tgn_first
+from ..notation.files import open_regular
+from ..notation.limits import MAX_RECORD
 from ..notation.model import Record
+from ..notation.events import trf as report_file
+from ..notation.events.rounds import Rounds
 from ..notation.events.standings import Scoring, by_event
+from ..notation.events.tiebreaks import DEFAULT_ORDER, TieBreakError, parse_order, rank
+from ..render import crosstable
 from ..render.standings import to_csv, to_html, to_markdown, to_text
-from .errors import exit_status
+from .errors import BadUsage, IOFailure, Status, exit_status
 from .inputs import read_sources
 from .messages import note, report
 from .options import force_option, output_option
@@ -33,16 +40,63 @@ class PointsType(click.ParamType[Scoring]):
             raise click.BadParameter(str(error), ctx, param, param_hint="--points") from None
 
 
+class TieBreaksType(click.ParamType[tuple[str, ...]]):
+    """--tie-breaks BH-C1,SB,DE, read by parse_order: an unknown name is a usage error naming it."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            return value
+        try:
+            return parse_order(value)
+        except TieBreakError as error:
+            raise click.BadParameter(str(error), ctx, param, param_hint="--tie-breaks") from None
+
+
+RENDERERS = {"text": crosstable.to_text, "markdown": crosstable.to_markdown, "html": crosstable.to_html,
+             "json": crosstable.to_json, "csv": crosstable.to_csv}
+
+
+def event_ranking(event: str, rounds: Rounds, order: tuple[str, ...], form: str, round_robin: bool = False) -> str:
+    """The final ranking and crosstable of an event's rounds in a format (docs/tournaments.md#crosstable-and-final-ranking)."""
+    return RENDERERS[form](event, rank(rounds, order, round_robin))
+
+
+def read_report(path: str) -> report_file.Report:
+    """A FIDE report file (UTF-8 text); IOFailure in one line if it cannot be read or is not one."""
+    try:
+        fd = open_regular(path, 0)
+        with open(fd, "rb") as stream:
+            data = stream.read(MAX_RECORD + 1)
+    except OSError as error:
+        raise IOFailure(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_RECORD:
+        raise IOFailure(f"{path}: over {MAX_RECORD} bytes, more than a report file of any tournament")
+    try:
+        return report_file.read(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise IOFailure(f"{path}: byte {error.start + 1} is not UTF-8: save the file as UTF-8 text") from None
+    except report_file.TrfError as error:
+        raise IOFailure(f"{path}: {error}") from None
+
+
 @click.command()
-@click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
-@click.option("--format", "form", type=click.Choice(["text", "markdown", "html", "csv"]), default="text",
-              show_default=True, help="Output format.")
+@click.argument("paths", nargs=-1, metavar="FILE_OR_DIR...")
+@click.option("--format", "form", type=click.Choice(["text", "markdown", "html", "csv", "json"]), default="text",
+              show_default=True, help="Output format (json: with --trf only).")
 @click.option("--points", "scoring", type=PointsType(),
               help="WIN,DRAW,LOSS points for every game, e.g. 1,0.5,0 (default: each game's "
                    "competition scoring, Teblo 3,1,0, the others 1,0.5,0).")
+@click.option("--trf", "trf", metavar="FILE",
+              help="Rank the tournament of a FIDE report file (TRF-16) instead of records.")
+@click.option("--tie-breaks", "order", type=TieBreaksType(), metavar="NAMES",
+              help="With --trf: the tie-breaks after points, in order, by their FIDE names "
+                   f"(default {','.join(DEFAULT_ORDER)}).")
 @output_option
 @force_option
-def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, out: str, force: bool) -> None:
+def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: str | None,
+              order: tuple[str, ...] | None, out: str, force: bool) -> None:
     """Crosstable and standings of each event (Event tag) of the records.
 
     Players are the names in the side tags, as written. Ranking: points, then
@@ -53,12 +107,31 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, out: s
     turns, e.g. game.tgn and its copy game.json) is counted once, the TGN record
     rather than its JSON copy, with a note.
 
+    With --trf FILE, the final ranking of a FIDE report file instead: its rounds
+    ranked by points, then by the tie-breaks of --tie-breaks (BH, BH-C1, BH-C2,
+    BH-M1, BH-M2, SB, DE, WIN, WON, PS, ARO), in a crosstable by round.
+
     \b
     Examples:
       ludoscribe standings club/2026
       ludoscribe standings round*.tgn --format html -o standings.html
       ludoscribe standings event.tgn --points 2,1,0 --format csv
+      ludoscribe standings --trf open.trf --tie-breaks BH-C1,BH,SB --format csv
     """
+    if trf is not None:
+        if paths or scoring is not None:
+            raise BadUsage(f"--trf ranks the report file alone: {'records' if paths else '--points'} cannot be given "
+                           "with it (its XXS line gives its scoring)")
+        tournament = read_report(trf)
+        text = event_ranking(tournament.name or Path(trf).stem, tournament.rounds, order or DEFAULT_ORDER, form,
+                             tournament.round_robin)
+        write(out, text, force)
+        sys.exit(Status.OK)
+    if not paths:
+        raise click.UsageError("Missing argument 'FILE_OR_DIR...' (or --trf FILE).")
+    if order is not None or form == "json":
+        raise BadUsage(f"{'--tie-breaks' if order is not None else '--format json'} needs the rounds of a tournament "
+                       "(--trf FILE): records alone are ranked by points, SB, DE and wins")
     failed, seen = False, SeenGames()
     sources = read_sources(paths)
 

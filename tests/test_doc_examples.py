@@ -75,6 +75,7 @@ FIXTURES = {  # the files the examples read, made from the corpus
     "2026-club": _folder(GAME, EVENT),
     "puzzles.tgn": _copy(GAME),
     "practice.tgn": _copy(EVENT),
+    "open.trf": _copy(ROOT / "tests" / "records" / "open.trf"),  # a FIDE report file (tests/test_trf.py: BY_HAND)
     "archive": lambda target: _generated(["export", str(CORPUS), "--to", "parquet", "-o", str(target)]),
     "staku": lambda target: _generated(["generate", "staku", "--count", "4", "--to", "parquet", "-o", str(target)]),
     "staku-2": lambda target: _generated(["generate", "staku", "--variant", "Staku-2", "--count", "4",
