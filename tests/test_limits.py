@@ -140,6 +140,7 @@ def test_a_tag_line_is_limited_as_it_is_written(character, offset):
         assert messages(from_tgn) in ([refused], [f"line longer than {MAX_LINE} bytes"])
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 def test_a_long_comment_of_short_words_is_written_over_many_lines():
     comment = " ".join(["word"] * (MAX_LINE // 2))  # 2.5 MiB: over two lines' worth
     [record] = read_json(json_document(comment, 2))
