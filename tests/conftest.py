@@ -19,6 +19,25 @@ from ludoscribe.notation.games.teblo import Teblo
 # example that takes long nor stops for a slow strategy.
 settings.register_profile("busy-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("busy-machine")
+# The fast lane tries a quarter of each property's examples (docs/contributing.md#fast-and-full-runs):
+# every property still runs there, and the whole suite, which CI runs, tries them all.
+FAST_LANE_SHARE = 4
+settings.register_profile("fast-lane", settings.get_profile("busy-machine"),
+                          max_examples=settings.default.max_examples // FAST_LANE_SHARE)
+_in_the_fast_lane = False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _in_the_fast_lane
+    _in_the_fast_lane = " ".join(str(config.getoption("markexpr", "")).split()) == "not slow"
+    if _in_the_fast_lane:
+        settings.load_profile("fast-lane")
+
+
+def examples(count: int) -> int:
+    """A property's number of Hypothesis examples: `count` in the whole suite, a quarter (at least
+    five) in the fast lane. Read when the test module is imported, after `pytest_configure`."""
+    return max(5, count // FAST_LANE_SHARE) if _in_the_fast_lane else count
 
 pytest_plugins = ["browsers", "parquet_records"]  # the fixtures shared by the browser tests, by the Parquet tests
 

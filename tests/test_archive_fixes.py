@@ -356,6 +356,7 @@ def test_a_record_whose_tags_have_a_problem_is_left_out_and_reported(tmp_path):
 # --- 15. standings keep only what the table needs ---------------------------------------
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 def test_standings_do_not_keep_the_records_they_have_counted(tmp_path, monkeypatch):
     from ludoscribe.notation.events import standings
 

@@ -44,6 +44,7 @@ def test_the_page_plays_both_sets_of_rules_and_counts_them_in_one_command():
     assert "--variant Staku-2" in COMMANDS[1] and "--variant" not in COMMANDS[0]
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 def test_the_commands_run_and_stats_compares_the_variant(played):
     folder, outputs = played
     stats = outputs[-1]

@@ -29,6 +29,7 @@ def records(text: str) -> list[str]:
     return [part.rstrip("\n") + "\n" for part in re.split(r"(?m)^(?=\[Game )", text) if part]
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 @pytest.mark.parametrize("game", GAMES)
 def test_records_are_the_same_whatever_jobs_and_check_clean(game, tmp_path):
     one, two = tmp_path / "one.tgn", tmp_path / "two.tgn"
@@ -40,6 +41,7 @@ def test_records_are_the_same_whatever_jobs_and_check_clean(game, tmp_path):
     assert run("check", one)[0] == 0
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 def test_record_n_is_the_same_whatever_count():
     status, ten, _ = run("generate", "staku", "--count", 10, "--seed", 3, "--players", "greedy")
     status, twenty, _ = run("generate", "staku", "--count", 20, "--seed", 3, "--players", "greedy", "--jobs", 2)
@@ -135,6 +137,7 @@ def _table(folder: Path, name: str) -> list[dict]:
     return sorted(rows, key=lambda row: (row["record"], row.get("ply", 0)))
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 @pytest.mark.parametrize("game", GAMES)
 def test_parquet_holds_what_export_makes_of_the_tgn(game, tmp_path):
     """generate --to parquet (docs/cli.md#generate) gives the folder that export writes from

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from ludoscribe.notation.games import GAMES
 from ludoscribe.notation.grammar import grammar_for, header, token_rules, tokens, turn_pattern
 
+from conftest import examples
+
 # Pieces of movetext, right and wrong, that every game's text is made of.
 PIECES = ["1.", "12...", " ", "\n", "\t", "{", "}", "{a comment}", ";", "(", ")", "(3", "$1", "$300", "!", "?!",
           "1-0", "0-1", "1/2-1/2", "*", "D4", "(H9)", "H10", "c3-d3", "c3-xd3", "a1", "b2-b4xc4", "Ab2", "b2>",
@@ -28,7 +30,7 @@ def scanned(game_class: type, text: str) -> list[tuple[str, int, int]]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=25))
 def test_scanner_matches_the_grammar(game, pieces):
     text = "".join(pieces)

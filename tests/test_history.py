@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from ludoscribe.notation.games import History
 
+from conftest import examples
+
 
 @dataclass(frozen=True)
 class Spot:
@@ -57,7 +59,7 @@ def test_the_same_turns_by_other_sides_are_no_repetition():
     assert history.tripled() == 6
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(st.sampled_from("aab"), st.just("undo")), max_size=80))
 def test_tripled_matches_the_rule_as_written(steps):
     history, tokens = History(Spot(0)), []
@@ -74,7 +76,7 @@ def test_tripled_matches_the_rule_as_written(steps):
         assert len(history) == len(tokens) and len(history.positions) == len(tokens) + 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(st.sampled_from("aab"), st.just("undo"), st.just("ask")), max_size=80))
 def test_tripled_matches_the_rule_when_asked_now_and_then(steps):
     """Turns are indexed only when a question comes: turns taken back before it never were."""
@@ -94,7 +96,7 @@ def test_tripled_matches_the_rule_when_asked_now_and_then(steps):
     assert history.turns == tokens
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from("aab"), max_size=60), st.integers(0, 40))
 def test_repeats_compares_blocks_of_any_length(turns, taken_back):
     history = History(Spot(0))

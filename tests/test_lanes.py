@@ -5,6 +5,8 @@ output-writing tests draw short records; no browser test waits a fixed time."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,17 @@ def test_no_browser_test_waits_a_fixed_time():
     waiting = [path.name for path in browser_files + [TESTS / "browsers.py", TESTS / "live_pages.py"]
                if fixed.search(path.read_text(encoding="utf-8"))]
     assert waiting == []
+
+
+@pytest.mark.slow
+def test_the_fast_lane_tries_a_quarter_of_each_propertys_examples(tmp_path):
+    """tests/test_split_stream.py's property of 400 examples tries 100 in the fast lane."""
+    def tried(*lane: str) -> list[str]:
+        run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", *lane,
+                              "--hypothesis-show-statistics", str(TESTS / "test_split_stream.py")],
+                             capture_output=True, text=True, cwd=tmp_path, check=True)
+        return sorted(re.findall(r"max_examples=(\d+)", run.stdout))
+
+    whole, fast = tried(), tried("-m", "not slow")
+    assert "400" in whole and "100" not in whole
+    assert "100" in fast and "400" not in fast

@@ -20,6 +20,8 @@ from ludoscribe.notation.jsonio import read_json, record_to_json, write_json
 from ludoscribe.notation.limits import MAX_DEPTH, MAX_LINE, MAX_WORD
 from ludoscribe.notation.recording.scoresheet import Scoresheet
 
+from conftest import examples
+
 TAGS = '[Game "Teblo"]\n[Event "Limits"]\n[Result "*"]\n'
 # Characters of 1 to 4 bytes, and the two that the writer escapes in tag values.
 CHARACTERS = st.sampled_from(["x", "é", "€", "😀", '"', "\\"])
@@ -62,7 +64,7 @@ def messages(record) -> list[str]:
     return [problem.message for problem in record.problems]
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(character=CHARACTERS, offset=st.integers(-6, 6), depth=st.sampled_from([0, 1, 3, MAX_DEPTH - 1]),
        command=st.booleans(), words=st.integers(0, 2))
 def test_a_long_comment_word_is_accepted_everywhere_or_nowhere(character, offset, depth, command, words):
@@ -92,7 +94,7 @@ def test_a_long_comment_word_is_accepted_everywhere_or_nowhere(character, offset
         assert messages(from_json) == [f"$.records[0].moves{'[0].variations[0]' * depth}[0].comments[0]: {refused}"]
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(character=CHARACTERS, offset=st.integers(-4, 4))
 def test_a_comment_holding_a_closing_brace_fits_on_one_line(character, offset):
     """Such a comment is written after ';' up to the end of the line: it is never cut."""
@@ -114,7 +116,7 @@ def test_a_comment_holding_a_closing_brace_fits_on_one_line(character, offset):
 
 
 @pytest.mark.slow
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(character=CHARACTERS, offset=st.integers(-4, 4))
 def test_a_tag_line_is_limited_as_it_is_written(character, offset):
     """Quotes and backslashes take two bytes once written: the limit counts them so."""
@@ -138,6 +140,7 @@ def test_a_tag_line_is_limited_as_it_is_written(character, offset):
         assert messages(from_tgn) in ([refused], [f"line longer than {MAX_LINE} bytes"])
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 def test_a_long_comment_of_short_words_is_written_over_many_lines():
     comment = " ".join(["word"] * (MAX_LINE // 2))  # 2.5 MiB: over two lines' worth
     [record] = read_json(json_document(comment, 2))

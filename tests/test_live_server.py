@@ -282,6 +282,7 @@ def versions_kept(marker: str) -> int:
     return sum(1 for thing in gc.get_objects() if isinstance(thing, GameFile) and marker in thing.text)
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 @pytest.mark.parametrize("delay", [0, 60])
 def test_what_the_server_keeps_of_a_game_does_not_grow_with_its_versions(tmp_path, delay):
     """Actions sent again are recognised by their ids without keeping the game as each left it

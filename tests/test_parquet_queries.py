@@ -56,6 +56,7 @@ def conditions(archive: Path) -> list[list[str]]:
     ]
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 def test_filter_chooses_the_same_records_for_every_condition(archive, exported):
     counts = []
     for condition in conditions(archive):

@@ -167,6 +167,7 @@ def test_players_are_read_from_their_names(text, message):
         assert str(error.value) == message
 
 
+@pytest.mark.slow  # long by nature: many games played, generated or saved (docs/contributing.md#fast-and-full-runs)
 @pytest.mark.parametrize("game", ["Teblo", "Staku", "Tektop", "Tekao"])
 def test_the_choices_reach_every_position_the_legal_turns_reach(game):
     """Greedy chooses among `Game.choices` (docs/cli.md#players): turns that end where another

@@ -16,6 +16,8 @@ from ludoscribe.notation.limits import MAX_LINE, MAX_RECORD
 
 from hostile_records import run_cli
 
+from conftest import examples
+
 HEAD = '[Game "Teblo"]\n[Result "*"]\n\n'
 # every tag the writer writes: a record at the limit is written back in as many characters
 FULL_HEAD = ('[Game "Teblo"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[Yellow "?"]\n[Red "?"]\n'
@@ -159,7 +161,7 @@ def small_limits():
         yield
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small_records(), st.sampled_from([1, 7, 64, 1 << 16]))
 def test_every_record_is_cut_where_it_starts_whatever_is_over_a_limit(small_limits, case, block):
     data, overs = case

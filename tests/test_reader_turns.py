@@ -25,6 +25,8 @@ from ludoscribe.notation.recording.scoresheet import Scoresheet
 
 from hostile_records import run_cli
 
+from conftest import examples
+
 CORPUS = Path(__file__).parent.parent / "corpus"
 TCHAKO_EXAMPLE = GAMES["TChako"].turn_example
 
@@ -218,7 +220,7 @@ PIECES = sorted({piece for turns in CORPUS_TURNS.values() for turn in turns for 
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=8))
 def test_the_compiled_pattern_reads_generated_turns_as_the_spec_does(game, pieces):
     text = "".join(pieces)

@@ -16,6 +16,8 @@ from ludoscribe.notation import check, read_string
 from ludoscribe.notation.limits import MAX_LINE, MAX_WORD
 from ludoscribe.notation.recording.scoresheet import Scoresheet
 
+from conftest import examples
+
 LUDOSCRIBE = str(Path(sys.executable).with_name("ludoscribe"))
 BRACE_TOO_LONG = (f"a comment holding '}}' is written on one line and this one is over {MAX_WORD} bytes: "
                   "split it, or drop the '}'")
@@ -113,7 +115,7 @@ def act(sheet: Scoresheet, action: tuple) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(game="Teblo", actions=[("turn", 0), ("comment", near_limit("brace", 0)), ("clock", "0:10:00")])
 @example(game="Teblo", actions=[("turn", 0), ("comment", near_limit("command", 0)), ("clock", "0:10:00")])
 @example(game="Teblo", actions=[("turn", 0), ("comment", near_limit("brace", 0)), ("undo",)])

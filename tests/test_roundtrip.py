@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import header, read_all, read_one, refused, what_happened
+from conftest import examples, header, read_all, read_one, refused, what_happened
 from ludoscribe.notation import ProblemCode, check, write_record
 from ludoscribe.notation.games import History, Refusal
 from ludoscribe.notation.games.teblo import Teblo, TebloRefusal
@@ -23,8 +23,8 @@ GAME = Teblo()
 REQUIRED = ("Game", "Event", "Site", "Date", "Round", "Yellow", "Red", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
-SETTINGS = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(SETTINGS, max_examples=40)  # for the properties over several records
+SETTINGS = settings(max_examples=examples(75), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(SETTINGS, max_examples=examples(40))  # for the properties over several records
 
 
 # --- the tree of a record, as plain data -------------------------------------------------

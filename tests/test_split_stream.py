@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from ludoscribe.notation import reader
 
+from conftest import examples
+
 PIECES = [
     b'[Game "Teblo"]\n', b'[Event "Club \\"night\\""]  \n', b'[Result "1-0"]\r\n', b"\n", b"  \n", b"\t\r\n",
     b"1. D4 H10 1-0\n", b"1. D4 {a comment\n", b"ends here} 1/2-1/2  \n", b"2. E5 *\n", b"0-1", b"x1-0\n",
@@ -43,7 +45,7 @@ class Trickle(io.RawIOBase):
         return size
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=40), st.sampled_from([1, 2, 3, 5, 16, 1 << 20]),
        st.booleans())
 def test_blocks_cut_a_stream_as_lines_do(pieces, block, small_limits):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import checked, ended, problems_of, read_one, refused, what_happened
+from conftest import checked, ended, examples, problems_of, read_one, refused, what_happened
 from ludoscribe.notation import ProblemCode, check, write_record
 from ludoscribe.notation.games import BadSetUp, Outcome, SetUpRefusal
 from ludoscribe.notation.games.staku import CELL_OF, NAMES, Move, Staku, StakuSetUp, Turn
@@ -81,7 +81,7 @@ CELLS = st.sampled_from(NAMES)
 MOVE = st.tuples(st.sampled_from("-+*"), st.booleans(), CELLS)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(start=CELLS, moves=st.lists(MOVE, min_size=1, max_size=2))
 def test_turn_text_round_trip(start, moves):
     text = start + "".join(op + ("x" if mark else "") + cell for op, mark, cell in moves)
@@ -92,7 +92,7 @@ def test_turn_text_round_trip(start, moves):
     assert all(a.to == b.origin for a, b in zip(turn.moves, turn.moves[1:]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(origin=st.integers(0, 48), hops=st.lists(st.tuples(st.integers(0, 48), st.integers(1, 3), st.booleans()),
                                                 min_size=1, max_size=2))
 def test_every_turn_object_has_a_spelling(origin, hops):

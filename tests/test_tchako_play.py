@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import checked, read_one
+from conftest import checked, examples, read_one
 from ludoscribe.notation import write_record
 from ludoscribe.notation.games.tchako import TChako
 from ludoscribe.notation.games.tchako.board import OBSTACLES
@@ -45,7 +45,7 @@ def actions(draw) -> str:
     return text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(actions(), min_size=1, max_size=5))
 def test_turn_text_round_trip(parts):
     text = ",".join(parts)

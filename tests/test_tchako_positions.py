@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import checked, problems_of
+from conftest import checked, examples, problems_of
 from ludoscribe.notation.games import BadSetUp, SetUpRefusal
 from ludoscribe.notation.games.tchako import TChako
 from ludoscribe.notation.games.tchako.position import TChakoSetUp
@@ -116,7 +116,7 @@ def codes(draw) -> str:
     return f"{'/'.join(zones) or '-'} {elastics} {draw(st.sampled_from('WB'))} {draw(st.integers(1, 40))} {made} {end}"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(codes(), st.sampled_from(["", "anarchy", "king of the hill, countdown 5", "demographic 3, sudden death 4"]))
 def test_any_code_is_refused_or_written_back_identically(code, variant):
     game = TChako(variant)

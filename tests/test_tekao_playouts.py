@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ended
+from conftest import ended, examples
 from ludoscribe.notation import ProblemCode, check, write_record
 from ludoscribe.notation.games import Ending, Outcome
 from ludoscribe.notation.games.tekao import Placement, Rotation, Step, Tekao
@@ -28,7 +28,7 @@ TURN_TEXT = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(TURN_TEXT)
 def test_every_turn_spelling_reads_and_writes_back(text):
     turn = GAME.read_turn(text)
@@ -36,7 +36,7 @@ def test_every_turn_spelling_reads_and_writes_back(text):
     assert GAME.read_turn(GAME.turn_text(turn)) == turn
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(TURN_TEXT, st.sampled_from(["!", "?", "!!", "??", "!?", "?!"]))
 def test_a_glued_glyph_is_a_nag_not_part_of_the_turn(text, glyph):
     record = read_one(header() + f"1. {text}{glyph} *\n")

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import read_one
+from conftest import examples, read_one
 from ludoscribe.notation import check, write_record
 from ludoscribe.notation.games import Outcome
 from ludoscribe.notation.games.tektop import (CELLS, LEVEL, NAMES, SCORE, Step, Tektop, TektopPosition, Turn,
@@ -38,7 +38,7 @@ def turn_texts(draw) -> str:
     return f"{dice}:{','.join(steps)}" if steps else dice
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(turn_texts())
 def test_turn_text_round_trip(text):
     turn = GAME.read_turn(text)
@@ -47,7 +47,7 @@ def test_turn_text_round_trip(text):
     assert len(turn.dice) == text.split(":")[0].count("/") + 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 99999), st.sampled_from([".", "..."]))
 def test_turn_numbers_are_never_turns(number, dots):
     with pytest.raises(ValueError):
