@@ -342,7 +342,8 @@ def _players(value: object, problems: _Problems) -> list[Player]:
     if not isinstance(value, list):
         problems.add("player is a list of tables: [[player]] before each player", "player")
         return []
-    players, seen = [], {}  # seen: each name's key, to its entry
+    players: list[Player] = []
+    seen: dict[str, int] = {}  # each name's key, to its entry
     for index, entry in enumerate(value, start=1):
         where = f"player {index}: "
         if not isinstance(entry, dict):
@@ -368,8 +369,8 @@ def _players(value: object, problems: _Problems) -> list[Player]:
                                                   and 1 <= round_ <= MAX_ROUNDS for round_ in byes):
             problems.add(f"{where}byes is a list of round numbers: [2, 4]", "byes", anchor)
             byes = []
-        if withdrawn is not None and withdrawn <= joins:
-            problems.add(f"{where}withdrawn before round {withdrawn}, which is not after the round they join "
+        if withdrawn is not None and withdrawn < joins:
+            problems.add(f"{where}withdrawn before round {withdrawn}, which is before the round they join "
                          f"({joins})", "withdrawn", anchor)
         seen[player_key(name)] = len(players) + 1
         players.append(Player(name, _text(entry, "club", problems, where), rating, _text(entry, "id", problems, where),

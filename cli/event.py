@@ -1,0 +1,174 @@
+"""`ludoscribe event`: make and change an event's file, and show the event
+(docs/cli.md#event, docs/tournaments.md#the-event-file)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from ..notation.events.event_file import EVENT_FILE, SYSTEMS, Event, EventFileError, Player
+from ..notation.events.pairings import points, side_balance
+from ..notation.events.round_files import EventRounds
+from ..notation.events.standings import Points
+from ..notation.recording.scoresheet import date_problem
+from .errors import IOFailure
+from .tournament import Refused, change, editing, load, refused_by, rounds_of
+
+
+@click.group("event")
+def event() -> None:
+    """Make and change an event's file (event.toml): its players, withdrawals, byes.
+
+    \b
+    Examples:
+      ludoscribe event new club-night --name "Spring Swiss" --game teblo --rounds 5
+      ludoscribe event player add club-night "Ana de Wit" --rating 1850 --club LSG
+      ludoscribe event show club-night
+    """
+
+
+@event.command("new")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.option("--name", required=True, help="The event's name: the Event tag of its games.")
+@click.option("--game", required=True, help="The game played (its Game tag, e.g. teblo).")
+@click.option("--pairing", type=click.Choice(SYSTEMS), default="swiss", show_default=True, help="Pairing system.")
+@click.option("--rounds", type=click.IntRange(1, 999), help="Number of rounds (a Swiss event needs it).")
+@click.option("--site", default="?", help="Where the event is played.")
+@click.option("--date", "dates", multiple=True, help="A day of the event, YYYY.MM.DD (again for each day).")
+@click.option("--variant", default="", help="The variant played, if not the standard game.")
+def new(folder: str, name: str, game: str, pairing: str, rounds: int | None, site: str, dates: tuple[str, ...],
+        variant: str) -> None:
+    """Make the event file of a new event in EVENT_FOLDER (made if needed)."""
+    edit = editing()
+    root = Path(folder)
+    if os.path.lexists(root / EVENT_FILE):
+        raise Refused(f"{root / EVENT_FILE} exists already: change it with ludoscribe event, or by hand")
+    for date in dates:
+        if (problem := date_problem(date)) is not None:
+            raise click.BadParameter(problem, param_hint="--date")
+    try:
+        text = edit.new_event(name, game, rounds, pairing, site, dates, variant)
+    except EventFileError as error:
+        raise refused_by(error) from None
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise IOFailure(f"cannot make {folder}: {error.strerror or error}") from None
+    change(folder, text)
+    click.echo(f"{root / EVENT_FILE}: {name}, {game}, {pairing}")
+
+
+@event.group("player")
+def player() -> None:
+    """Enter a player, withdraw one, note a bye asked for."""
+
+
+@player.command("add")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("name")
+@click.option("--club", default="", help="The player's club.")
+@click.option("--rating", type=click.IntRange(0, 4000), help="The player's rating.")
+@click.option("--id", "id_", default="", help="A federation's or club's id for the player.")
+@click.option("--joins", type=click.IntRange(1, 999),
+              help="The first round they play (default: the next round not paired yet).")
+def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: int | None) -> None:
+    """Enter a player; after the first pairing, a late entry for the next round."""
+    edit = editing()
+    text, event_ = load(folder)
+    first = len(event_.paired) + 1
+    if joins is not None and joins < first:
+        raise Refused(f"round {joins} is paired already: {name} can join from round {first}")
+    _apply(folder, lambda: edit.add_player(text, Player(name.strip(), club.strip(), rating, id_.strip(),
+                                                        joins or first)))
+    click.echo(f"{name.strip()} entered" + (f" from round {joins or first}" if (joins or first) > 1 else ""))
+
+
+@player.command("withdraw")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("name")
+@click.option("--round", "round_", type=click.IntRange(1, 999),
+              help="The first round they no longer play (default: the next round not paired yet).")
+def withdraw(folder: str, name: str, round_: int | None) -> None:
+    """Withdraw a player from the next round on (their games so far still count)."""
+    edit = editing()
+    text, event_ = load(folder)
+    round_ = round_ or len(event_.paired) + 1
+    _not_paired(event_, round_, "withdraw a player from it: a game left unplayed is a forfeit")
+    _apply(folder, lambda: edit.withdraw(text, name, round_))
+    click.echo(f"{name} withdrawn from round {round_} on")
+
+
+@player.command("bye")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("name")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+def bye(folder: str, name: str, round_: int) -> None:
+    """Note that a player asked not to be paired in ROUND (it scores as the event's requested_bye says)."""
+    edit = editing()
+    text, event_ = load(folder)
+    _not_paired(event_, round_, "give a bye in it")
+    _apply(folder, lambda: edit.ask_bye(text, name, round_))
+    click.echo(f"{name} has a bye in round {round_} ({event_.requested_bye})")
+
+
+@event.command("show")
+@click.argument("folder", metavar="EVENT_FOLDER")
+def show(folder: str) -> None:
+    """Show the event: its players with their points and sides, each round's boards and results,
+    and what keeps a result from counting."""
+    _, event_ = load(folder)
+    _, state = rounds_of(folder, event_)
+    click.echo("\n".join(summary(state)))
+    for problem in state.problems:
+        click.echo(f"problem: {problem}", err=True)
+
+
+def summary(state: EventRounds) -> list[str]:
+    """The event in lines: its heading, the players, then the rounds paired."""
+    event_, rounds = state.event, state.rounds
+    first, second = event_.sides
+    lines = [f"{event_.name}: {event_.game}, {event_.pairing}, {state.paired} of {event_.total_rounds()} rounds paired",
+             "", f"{'#':>3}  {'Player':<24} {'Rating':>6}  {'Points':>6}  {first}/{second}  Club"]
+    for entrant, player_ in zip(rounds.entrants, event_.players):
+        on_first, on_second = side_balance(rounds, entrant.number)
+        note = _status(player_)
+        lines.append(f"{entrant.number:>3}  {entrant.name:<24} {entrant.rating or '':>6}  "
+                     f"{_points(points(rounds, entrant.number, state.paired + 1)):>6}  "
+                     f"{f'{on_first}/{on_second}':>{len(first) + len(second) + 1}}  {entrant.club}{note}")
+    for paired in event_.paired:
+        lines += ["", f"Round {paired.number}"]
+        results = {game.board: game.result for game in rounds.games if game.round == paired.number}
+        for number, board in enumerate(paired.boards, start=1):
+            forfeit = " (forfeit)" if board.forfeit else ""
+            lines.append(f"{number:>3}  {board.first} - {board.second}  {results.get(number, '*')}{forfeit}")
+        if paired.bye:
+            lines.append(f"  bye  {paired.bye}")
+    return lines
+
+
+def _status(player_: Player) -> str:
+    said = ([f"joins round {player_.joins}"] if player_.joins > 1 else []) + \
+        ([f"withdrawn from round {player_.withdrawn}"] if player_.withdrawn else []) + \
+        ([f"bye asked in round {', '.join(map(str, player_.byes))}"] if player_.byes else [])
+    return f" ({'; '.join(said)})" if said else ""
+
+
+def _points(value: Points) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _not_paired(event_: Event, round_: int, what: str) -> None:
+    if round_ <= len(event_.paired):
+        raise Refused(f"round {round_} is paired already: too late to {what}")
+
+
+def _apply(folder: str, make: Callable[[], str]) -> None:
+    """Write the event file as `make()` changes it, or say why the change is refused."""
+    try:
+        text = make()
+    except EventFileError as error:
+        raise refused_by(error) from None
+    change(folder, text)

@@ -1,0 +1,171 @@
+"""The event file and the event's rounds (docs/tournaments.md#the-event-file): read and checked, one
+line per problem; changed by `ludoscribe event` keeping what people wrote; a round paired by
+`ludoscribe pair` and published as its game files, whose results are read back, and refused
+when it cannot be paired or when a round file contradicts its pairing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from ludoscribe.cli.main import cli
+from ludoscribe.notation.events.event_file import EventFileError, parse_event, read_event
+from ludoscribe.notation.events.folder import EventFolder
+from ludoscribe.notation.reader import read_string
+
+pytest.importorskip("tomlkit")
+pytest.importorskip("caissify_pairings")
+
+PLAYERS = [("Ana de Wit", "1850"), ("Bo Lind", "1700"), ("Cy Moss", "1600"), ("Di Park", "1500"), ("Ed Vos", "1400")]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def night(tmp_path):
+    folder = tmp_path / "night"
+    assert run("event", "new", str(folder), "--name", "Spring Swiss", "--game", "teblo", "--rounds", "3",
+               "--site", "Leiden")[0] == 0
+    for name, rating in PLAYERS:
+        assert run("event", "player", "add", str(folder), name, "--rating", rating)[0] == 0
+    return folder
+
+
+def finish(folder, name: str, result: str) -> None:
+    """A board's result, as a scorer's record of a game resigned at once would give it."""
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('[Result "*"]', f'[Result "{result}"]').replace("\n*\n", f"\n{result}\n"),
+                    encoding="utf-8")
+
+
+def test_the_event_name_is_the_event_files(night):
+    games = EventFolder(night)
+    games.scan()
+    assert games.event_name() == "Spring Swiss"  # not the folder's name, night
+
+
+def test_a_change_keeps_the_comments_and_layout_people_wrote(night):
+    path = night / "event.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('site = "Leiden"', '# where we play\nsite   =   "Leiden"   # the club house')
+    path.write_text(text, encoding="utf-8")
+    assert run("event", "player", "add", str(night), "Fe Ong", "--club", "LSG")[0] == 0
+    assert run("event", "player", "bye", str(night), "Bo Lind", "2")[0] == 0
+    assert run("event", "player", "withdraw", str(night), "Cy Moss", "--round", "3")[0] == 0
+    after = path.read_text(encoding="utf-8")
+    left = iter(after.splitlines())
+    assert all(line in left for line in text.splitlines())  # every line written before is there, in its order
+    assert '# where we play\nsite   =   "Leiden"   # the club house\n' in after
+    event = read_event(night)
+    assert [player.name for player in event.players][-1] == "Fe Ong"
+    assert event.player("bo lind").byes == (2,) and event.player("Cy Moss").withdrawn == 3
+
+
+@pytest.mark.parametrize("added, said", [
+    ('[[player]]\nname = "ANA  de wit"\n', "event.toml:{2}: player 'ANA  de wit': the same name as player 1"),
+    ('[[player]]\nname = "Fe"\nrating = "high"\n', "event.toml:{3}: player 'Fe': rating is 'high': a whole number"),
+    ('[[player]]\nname = "Fe"\nbyes = [0]\n', "event.toml:{3}: player 'Fe': byes is a list of round numbers"),
+    ('[[player]]\nname = "Fe"\nwithdrawn = 9\n', "player 'Fe': round 9 is not a round of the event (1 to 3)"),
+    ('[[round]]\nnumber = 1\nboards = [{first = "Ana de Wit", second = "Zed"}]\n',
+     "round 1: 'Zed' is not a player of the event"),
+    ('[[round]]\nnumber = 2\nboards = []\n', "the round tables go 1, 2, 3 ...: table 1 says number = 2"),
+])
+def test_a_bad_event_file_is_said_in_one_line_per_problem(night, added, said):
+    text = (night / "event.toml").read_text(encoding="utf-8") + added
+    for offset in (2, 3):  # the line of the added lines' second, third
+        said = said.replace(f"{{{offset}}}", str(len(text.splitlines()) - len(added.splitlines()) + offset))
+    with pytest.raises(EventFileError) as error:
+        parse_event(text)
+    assert any(problem.startswith(said) or said in problem for problem in error.value.problems), error.value.problems
+    assert all("\n" not in problem for problem in error.value.problems)
+
+
+def test_an_unknown_player_in_a_forbidden_pair_and_a_bad_key(night):
+    text = (night / "event.toml").read_text(encoding="utf-8")
+    text = text.replace("forbidden = []", 'forbidden = [["Ana de Wit", "Nobody"]]\nround_count = 3')
+    with pytest.raises(EventFileError) as error:
+        parse_event(text)
+    assert [problem.split(": ", 1)[1] for problem in error.value.problems] == [
+        "'round_count' is not a key of an event file (name, site, dates, game, variant, rounds, pairing, tie_breaks, "
+        "points, bye_points, requested_bye, same_club_apart, forbidden, player, round)",
+        "forbidden: 'Nobody' is not a player of the event"]
+
+
+def test_commands_refuse_bad_input_and_change_nothing(night):
+    before = (night / "event.toml").read_bytes()
+    assert run("event", "player", "add", str(night), " ana de WIT ")[0:1] == (1,)
+    status, _, said = run("event", "player", "bye", str(night), "Nobody", "2")
+    assert (status, said.strip()) == (1, "Error: 'Nobody' is not a player of the event")
+    assert run("event", "new", str(night), "--name", "Again", "--game", "teblo", "--rounds", "2")[0] == 1
+    assert (night / "event.toml").read_bytes() == before
+
+
+def test_a_round_is_published_as_its_games_and_paired_once(night):
+    status, out, _ = run("pair", str(night))
+    assert status == 0, out
+    event = read_event(night)
+    [round_] = event.paired
+    assert len(round_.boards) == 2 and round_.bye  # five players: one pairing bye
+    for number, board in enumerate(round_.boards, start=1):
+        [record] = read_string((night / f"round1-board{number}.tgn").read_text(encoding="utf-8"))
+        assert {tag: record.tags[tag] for tag in ("Event", "Site", "Round", "Board", "Yellow", "Red", "Result")} == \
+            {"Event": "Spring Swiss", "Site": "Leiden", "Round": "1", "Board": str(number), "Yellow": board.first,
+             "Red": board.second, "Result": "*"}
+        assert f"{number}  {board.first} (Yellow) - {board.second} (Red)  round1-board{number}.tgn" in out
+    files = sorted(path.name for path in night.iterdir())
+    status, _, said = run("pair", str(night), "--round", "1")
+    assert (status, said.strip()) == (1, "Error: round 1 is paired already (event.toml): a round is paired once")
+    status, _, said = run("pair", str(night))
+    assert status == 1 and "have no result yet" in said
+    assert sorted(path.name for path in night.iterdir()) == files
+
+
+def test_results_come_back_from_the_round_files_into_the_next_pairing(night):
+    assert run("pair", str(night))[0] == 0
+    first = read_event(night).paired[0]
+    finish(night, "round1-board1.tgn", "1-0")
+    finish(night, "round1-board2.tgn", "0-1")
+    status, out, _ = run("event", "show", str(night))
+    assert status == 0 and "Round 1\n  1  " in out and "1-0" in out and "0-1" in out
+    assert run("pair", str(night))[0] == 0
+    second = read_event(night).paired[1]
+    met = {frozenset((board.first, board.second)) for board in first.boards}
+    assert not met & {frozenset((board.first, board.second)) for board in second.boards}
+    assert second.bye != first.bye
+
+
+def test_a_round_file_that_contradicts_its_pairing_is_reported_and_not_used(night):
+    assert run("pair", str(night))[0] == 0
+    board = read_event(night).paired[0].boards[0]
+    finish(night, "round1-board1.tgn", "1-0")
+    finish(night, "round1-board2.tgn", "1-0")
+    path = night / "round1-board1.tgn"
+    path.write_text(path.read_text(encoding="utf-8").replace(f'[Yellow "{board.first}"]', '[Yellow "Someone"]'),
+                    encoding="utf-8")
+    before = (night / "event.toml").read_bytes()
+    status, _, said = run("pair", str(night))
+    assert status == 1
+    assert said.strip() == (f"Error: round1-board1.tgn: its Yellow is 'Someone', the pairing says {board.first!r}: "
+                            "its result is not counted until the file or event.toml is put right")
+    assert (night / "event.toml").read_bytes() == before and not (night / "round2-board1.tgn").exists()
+    path.write_text(path.read_text(encoding="utf-8").replace('[Yellow "Someone"]', f'[Yellow "{board.first}"]')
+                    .replace('[Round "1"]', '[Round "2"]'), encoding="utf-8")
+    assert "its Round is '2', the pairing says '1'" in run("pair", str(night))[2]
+
+
+def test_a_late_entry_withdrawal_and_bye_asked_for_are_paired_as_said(night):
+    assert run("event", "player", "bye", str(night), "Ana de Wit", "1")[0] == 0
+    assert run("event", "player", "withdraw", str(night), "Ed Vos", "--round", "1")[0] == 0
+    assert run("pair", str(night))[0] == 0
+    assert run("event", "player", "add", str(night), "Fe Ong")[0] == 0  # a late entry: from round 2
+    assert read_event(night).player("Fe Ong").joins == 2
+    paired = read_event(night).paired[0]
+    names = {name for board in paired.boards for name in (board.first, board.second)}
+    assert names == {"Bo Lind", "Cy Moss", "Di Park"} - {paired.bye} and paired.bye
+    status, _, said = run("event", "player", "withdraw", str(night), "Bo Lind", "--round", "1")
+    assert status == 1 and "round 1 is paired already" in said
