@@ -24,9 +24,9 @@ def event() -> None:
 
     \b
     Examples:
-      ludoscribe event new club-night --name "Spring Swiss" --game teblo --rounds 5
-      ludoscribe event player add club-night "Ana de Wit" --rating 1850 --club LSG
-      ludoscribe event show club-night
+      ludoscribe event new autumn --name "Autumn Swiss" --game teblo --rounds 5
+      ludoscribe event player add spring "Ana de Wit" --rating 1850 --club LSG
+      ludoscribe event show spring
     """
 
 

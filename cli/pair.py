@@ -33,8 +33,8 @@ def pair(folder: str, round_: int | None, unfinished: bool) -> None:
 
     \b
     Examples:
-      ludoscribe pair club-night
-      ludoscribe pair club-night --round 3
+      ludoscribe pair spring
+      ludoscribe pair spring --round 1
     """
     edit = editing()
     text, event = load(folder)

@@ -57,6 +57,14 @@ def _folder(*sources: Path):
     return make
 
 
+def _event_folder(target: Path) -> None:
+    """An event folder with its event file: a Swiss event of five players, no round paired yet."""
+    assert CliRunner().invoke(cli, ["event", "new", str(target), "--name", "Spring Swiss", "--game", "teblo",
+                                    "--rounds", "5"]).exit_code == 0
+    for name in ("Bo Lind", "Cy Moss", "Di Park", "Ed Vos", "Fe Ong"):
+        assert CliRunner().invoke(cli, ["event", "player", "add", str(target), name]).exit_code == 0
+
+
 FIXTURES = {  # the files the examples read, made from the corpus
     "corpus": lambda target: target.symlink_to(CORPUS, target_is_directory=True),
     "game.tgn": _copy(GAME),
@@ -74,6 +82,7 @@ FIXTURES = {  # the files the examples read, made from the corpus
     "club-night": _folder(GAME),
     "2026-club": _folder(GAME, EVENT),
     "puzzles.tgn": _copy(GAME),
+    "spring": lambda target: _event_folder(target),
     "practice.tgn": _copy(EVENT),
     "archive": lambda target: _generated(["export", str(CORPUS), "--to", "parquet", "-o", str(target)]),
     "staku": lambda target: _generated(["generate", "staku", "--count", "4", "--to", "parquet", "-o", str(target)]),

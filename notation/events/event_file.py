@@ -411,6 +411,9 @@ def _check_players(event: Event, problems: _Problems) -> None:
     if event.rounds and event.players and event.rounds != event.total_rounds():
         problems.add(f"rounds is {event.rounds}, but a {event.pairing} of {len(event.players)} players has "
                      f"{event.total_rounds()}: leave rounds out, or make it {event.total_rounds()}", "rounds")
+    if event.forbidden or event.same_club_apart:
+        problems.add("a round robin has every pair meet: forbidden and same_club_apart are for a Swiss event",
+                     "forbidden" if event.forbidden else "same_club_apart")
     for player in event.players:
         if player.joins != 1 or player.byes:
             problems.add(f"player {player.name!r}: a round robin takes no late entry and no bye asked for "
