@@ -169,3 +169,15 @@ def test_a_late_entry_withdrawal_and_bye_asked_for_are_paired_as_said(night):
     assert names == {"Bo Lind", "Cy Moss", "Di Park"} - {paired.bye} and paired.bye
     status, _, said = run("event", "player", "withdraw", str(night), "Bo Lind", "--round", "1")
     assert status == 1 and "round 1 is paired already" in said
+
+
+def test_the_relay_shows_the_round_by_board_and_by_name(night, tmp_path):
+    assert run("pair", str(night))[0] == 0
+    paired = read_event(night).paired[0]
+    status, out, _ = run("relay", str(night), "-o", str(tmp_path / "relay"))
+    assert status == 0, out
+    page = (tmp_path / "relay" / "index.html").read_text(encoding="utf-8")
+    section = page.split('<section class="ls-pairings" aria-label="Pairings">')[1].split("</section>")[0]
+    board = paired.boards[0]
+    assert f"<tr><td>1</td><td>{board.first}</td><td>{board.second}</td><td>*</td></tr>" in section
+    assert f"<li>{board.second}: board 1, Red</li>" in section and f"<li>{paired.bye}: bye</li>" in section

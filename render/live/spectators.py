@@ -12,6 +12,7 @@ from starlette.routing import Route
 
 from .hub import Live
 from .requests import game_named, live_of
+from .pairings import pairings_section
 from .views import card, event_page, game_body, game_page, standings_section, summary
 
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream, so that proxies keep it open
@@ -30,7 +31,8 @@ async def event_html(request: Request) -> Response:
     live = live_of(request)
     views = [live.view(game.name) for game in live.ordered()]
     data = {"events": "/events", "card": "/api/games/NAME/card", "standings": "/api/standings", "note": note(live)}
-    return HTMLResponse(event_page(live.folder.event_name(), views, links(live), data, note=note(live)))
+    return HTMLResponse(event_page(live.folder.event_name(), views, links(live), data, note=note(live),
+                                   pairings=pairings_section(live.folder)))
 
 
 async def game_html(request: Request) -> Response:

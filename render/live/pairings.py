@@ -1,0 +1,37 @@
+"""The pairings of an event's rounds on its live page and its relay, by board and by player
+(docs/tournaments.md#a-round-is-published-as-its-games): read from the folder's event file."""
+
+from __future__ import annotations
+
+from ...notation.events.event_file import EventFileError, read_event
+from ...notation.events.folder import EventFolder
+from ...notation.events.round_files import event_rounds
+from ..escaping import html_text
+
+
+def pairings_section(folder: EventFolder) -> str:
+    """The last round paired, by board and by player name; nothing without an event file or a round."""
+    try:
+        event = read_event(folder.root)
+    except (OSError, EventFileError):
+        return ""
+    if event is None or not event.paired:
+        return ""
+    paired = event.paired[-1]
+    results = {game.board: game.result for game in event_rounds(event, folder.games).rounds.games
+               if game.round == paired.number}
+    first, second = event.sides
+    rows = "".join(f"<tr><td>{number}</td><td>{html_text(board.first)}</td><td>{html_text(board.second)}</td>"
+                   f"<td>{html_text(results.get(number, '*'))}</td></tr>"
+                   for number, board in enumerate(paired.boards, start=1))
+    places = sorted([(board.first, number, first) for number, board in enumerate(paired.boards, start=1)] +
+                    [(board.second, number, second) for number, board in enumerate(paired.boards, start=1)],
+                    key=lambda place: place[0].casefold())
+    names = "".join(f"<li>{html_text(name)}: board {number}, {html_text(side)}</li>" for name, number, side in places)
+    if paired.bye:
+        names += f"<li>{html_text(paired.bye)}: bye</li>"
+    return (f'<section class="ls-pairings" aria-label="Pairings">'
+            f"<h2>Round {paired.number}</h2>"
+            f"<table><thead><tr><th>Board</th><th>{html_text(first)}</th><th>{html_text(second)}</th>"
+            f"<th>Result</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<h3>By name</h3><ul>{names}</ul></section>")
