@@ -9,9 +9,11 @@ from typing import Callable
 
 import click
 
-from ..notation.events.event_file import EVENT_FILE, SYSTEMS, Event, EventFileError, Player
+from ..notation.events.event_file import (EVENT_FILE, SYSTEMS, Board, Event, EventFileError, PairedRound, Player,
+                                          player_key)
+from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.pairings import points, side_balance
-from ..notation.events.round_files import EventRounds
+from ..notation.events.round_files import EventRounds, rearranged_problem, rename_players, round_file, started
 from ..notation.events.standings import Points
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure
@@ -21,6 +23,8 @@ from .tournament import Refused, change, editing, load, refused_by, rounds_of
 @click.group("event")
 def event() -> None:
     """Make and change an event's file (event.toml): its players, withdrawals, byes.
+
+    Also changes a round's pairing before it starts (swap, set-board).
 
     \b
     Examples:
@@ -124,6 +128,119 @@ def show(folder: str) -> None:
     click.echo("\n".join(summary(state)))
     for problem in state.problems:
         click.echo(f"problem: {problem}", err=True)
+    for broken in state.broken:
+        click.echo(f"note: {broken}", err=True)
+
+
+@event.command("swap")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+@click.argument("board", type=click.IntRange(1, 9999))
+def swap(folder: str, round_: int, board: int) -> None:
+    """Give the two players of a board each other's side, before the round starts."""
+
+    def swapped(paired: PairedRound) -> PairedRound:
+        old = _board(paired, board)
+        return _with_board(paired, board, Board(old.second, old.first))
+
+    _rearrange(folder, round_, swapped)
+
+
+@event.command("set-board")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+@click.argument("board", type=click.IntRange(1, 9999))
+@click.argument("first")
+@click.argument("second")
+def set_board(folder: str, round_: int, board: int, first: str, second: str) -> None:
+    """Put FIRST and SECOND on a board, before the round starts: the board's players take their places."""
+
+    def moved(paired: PairedRound) -> PairedRound:
+        return moved_to(paired, board, first, second)
+
+    _rearrange(folder, round_, moved)
+
+
+def moved_to(paired: PairedRound, number: int, first: str, second: str) -> PairedRound:
+    """The round with FIRST and SECOND on board `number`; the players they replace take the places they
+    left (another board's side, or the bye), in order."""
+    old = _board(paired, number)
+    wanted = [player_key(first), player_key(second)]
+    if wanted[0] == wanted[1]:
+        raise Refused(f"{first} cannot meet themselves")
+    places = [(index, side) for index, board in enumerate(paired.boards, start=1) if index != number
+              for side, name in enumerate((board.first, board.second)) if player_key(name) in wanted]
+    places += [(0, 0)] if paired.bye and player_key(paired.bye) in wanted else []
+    if len(places) + sum(player_key(name) in wanted for name in (old.first, old.second)) != 2:
+        unknown = next(name for name, key in zip((first, second), wanted) if key not in
+                       {player_key(name) for board in paired.boards for name in (board.first, board.second)}
+                       | {player_key(paired.bye)})
+        raise Refused(f"{unknown!r} is not paired in round {paired.number}")
+    left = [name for name in (old.first, old.second) if player_key(name) not in wanted]
+    boards = {index: [board.first, board.second] for index, board in enumerate(paired.boards, start=1)}
+    names = {player_key(name): name for board in paired.boards for name in (board.first, board.second)}
+    names[player_key(paired.bye)] = paired.bye
+    boards[number] = [names[wanted[0]], names[wanted[1]]]
+    bye = paired.bye
+    for (index, side), name in zip(places, left):
+        if index == 0:
+            bye = name
+        else:
+            boards[index][side] = name
+    return PairedRound(paired.number, tuple(Board(*boards[index], paired.boards[index - 1].forfeit)
+                                            for index in sorted(boards)), bye)
+
+
+def _board(paired: PairedRound, number: int) -> Board:
+    if not 1 <= number <= len(paired.boards):
+        raise Refused(f"round {paired.number} has no board {number} (it has {len(paired.boards)})")
+    if paired.boards[number - 1].forfeit:
+        raise Refused(f"round {paired.number} board {number} is a forfeit: change it in the event file")
+    return paired.boards[number - 1]
+
+
+def _with_board(paired: PairedRound, number: int, board: Board) -> PairedRound:
+    return PairedRound(paired.number, tuple(board if index == number else old
+                                            for index, old in enumerate(paired.boards, start=1)), paired.bye)
+
+
+def _rearrange(folder: str, round_: int, change_round: Callable[[PairedRound], PairedRound]) -> None:
+    """Change the last round's pairing before it starts: checked as a pairing is, then its round files
+    and the event file rewritten (Refused, nothing changed, when it cannot be)."""
+    edit = editing()
+    text, event_ = load(folder)
+    games, state = rounds_of(folder, event_)
+    if round_ > len(event_.paired):
+        raise Refused(f"round {round_} is not paired yet")
+    if round_ != len(event_.paired):
+        raise Refused(f"round {round_} is not the last round paired: only that one is changed, before it starts")
+    if (begun := started(state, games.games, round_)) is not None:
+        raise Refused(f"round {round_} has started ({begun}): its pairing is no longer changed")
+    old = event_.paired[-1]
+    new_round = change_round(old)
+    if (problem := rearranged_problem(state, new_round)) is not None:
+        raise Refused(f"the change breaks a rule ({problem})")
+    try:
+        new_text = edit.put_round(text, new_round)
+    except EventFileError as error:
+        raise refused_by(error) from None
+    changed = [(number, before, after) for number, (before, after) in
+               enumerate(zip(old.boards, new_round.boards), start=1) if before != after and not after.forfeit]
+    done: list[tuple[int, Board]] = []
+    try:
+        for number, before, after in changed:
+            rename_players(games, round_file(round_, number), (after.first, after.second))
+            done.append((number, before))
+        change(folder, new_text)
+    except (FolderRefused, click.ClickException) as error:
+        for number, before in done:  # back as they were: the event file still says so
+            rename_players(games, round_file(round_, number), (before.first, before.second))
+        raise error if isinstance(error, click.ClickException) else Refused(str(error)) from None
+    first, second = event_.sides
+    for number, _, after in changed:
+        click.echo(f"{number:>3}  {after.first} ({first}) - {after.second} ({second})  {round_file(round_, number)}")
+    if new_round.bye != old.bye:
+        click.echo(f"  bye  {new_round.bye}")
 
 
 def summary(state: EventRounds) -> list[str]:

@@ -181,3 +181,66 @@ def test_the_relay_shows_the_round_by_board_and_by_name(night, tmp_path):
     board = paired.boards[0]
     assert f"<tr><td>1</td><td>{board.first}</td><td>{board.second}</td><td>*</td></tr>" in section
     assert f"<li>{board.second}: board 1, Red</li>" in section and f"<li>{paired.bye}: bye</li>" in section
+
+
+def tags_of(folder, name: str) -> tuple[str, str]:
+    [record] = read_string((folder / name).read_text(encoding="utf-8"))
+    return record.tags["Yellow"], record.tags["Red"]
+
+
+def test_a_round_is_changed_by_hand_before_it_starts_and_checked(night):
+    assert run("pair", str(night))[0] == 0
+    paired = read_event(night).paired[0]
+    one, two = paired.boards
+    assert run("event", "swap", str(night), "1", "1")[0] == 0
+    assert tags_of(night, "round1-board1.tgn") == (one.second, one.first)
+    assert read_event(night).paired[0].boards[0].first == one.second
+    status, out, _ = run("event", "set-board", str(night), "1", "2", paired.bye, one.first)
+    assert status == 0, out
+    after = read_event(night).paired[0]
+    assert (after.boards[1].first, after.boards[1].second) == (paired.bye, one.first)
+    assert tags_of(night, "round1-board2.tgn") == (paired.bye, one.first)
+    everyone = [name for board in after.boards for name in (board.first, board.second)] + [after.bye]
+    assert sorted(everyone) == sorted(name for name, _ in PLAYERS)
+    for number, board in enumerate(after.boards, start=1):
+        assert tags_of(night, f"round1-board{number}.tgn") == (board.first, board.second)
+    assert run("event", "show", str(night))[2] == ""  # the files say what the pairing says
+
+
+def test_a_change_that_breaks_a_rule_or_comes_too_late_is_refused(night):
+    text = (night / "event.toml").read_text(encoding="utf-8")
+    (night / "event.toml").write_text(text.replace("forbidden = []", 'forbidden = [["Ana de Wit", "Bo Lind"]]'),
+                                      encoding="utf-8")
+    assert run("pair", str(night))[0] == 0
+    paired = read_event(night).paired[0]
+    assert {"Ana de Wit", "Bo Lind"} not in [{board.first, board.second} for board in paired.boards]
+    before = {path.name: path.read_bytes() for path in night.iterdir()}
+    status, _, said = run("event", "set-board", str(night), "1", "1", "Ana de Wit", "Bo Lind")
+    assert (status, said.strip()) == (1, "Error: the change breaks a rule (players 1 and 2 must not meet)")
+    status, _, said = run("event", "set-board", str(night), "1", "1", "Ana de Wit", "Nobody")
+    assert (status, said.strip()) == (1, "Error: 'Nobody' is not paired in round 1")
+    finish(night, "round1-board2.tgn", "1-0")
+    changed = {path.name: path.read_bytes() for path in night.iterdir()}
+    status, _, said = run("event", "swap", str(night), "1", "1")
+    assert (status, said.strip()) == (1, "Error: round 1 has started (round1-board2.tgn): its pairing is no longer "
+                                         "changed")
+    assert {path.name: path.read_bytes() for path in night.iterdir()} == changed
+    assert set(before) == set(changed)
+
+
+def test_a_pairing_written_by_hand_that_breaks_a_rule_is_noted(night):
+    assert run("pair", str(night))[0] == 0
+    for name in ("round1-board1.tgn", "round1-board2.tgn"):
+        finish(night, name, "1-0")
+    assert run("pair", str(night))[0] == 0
+    path = night / "event.toml"
+    text = path.read_text(encoding="utf-8")
+    tables = text.split("[[round]]")
+    path.write_text("[[round]]".join([*tables[:2], tables[1].replace("number = 1", "number = 2")]), encoding="utf-8")
+    status, _, said = run("event", "show", str(night))  # round 2 written as round 1 again: rematches
+    first = read_event(night).paired[0].boards[0]
+    numbers = sorted(next(index for index, (name, _) in enumerate(PLAYERS, start=1) if name == player)
+                     for player in (first.first, first.second))
+    assert status == 0
+    assert f"note: round 2 (event.toml): its pairing breaks a rule (players {numbers[0]} and {numbers[1]} " \
+           "have met already)" in said or f"players {numbers[1]} and {numbers[0]} have met already" in said

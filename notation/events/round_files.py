@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from ..recording.lock import Busy, ScoresheetLock
+from ..recording.scoresheet import Scoresheet
 from .event_file import REQUESTED_BYES, Board, Event, PairedRound, player_key
-from .folder import GameFile
-from .pairings import Request, pair
+from .folder import EventFolder, GameFile, Refused
+from .pairings import Request, pair, rule_broken
 from .rounds import Absence, Pairing, Rounds, Unplayed
 
 ROUND_FILE = re.compile(r"round(?P<round>[1-9][0-9]{0,3})-board(?P<board>[1-9][0-9]{0,3})\.tgn")
@@ -33,6 +35,9 @@ class EventRounds:
     rounds: Rounds
     problems: list[str] = field(default_factory=list)
     unfinished: list[str] = field(default_factory=list)  # the files of boards without a result yet
+    # the rounds whose pairing, written by hand, breaks a rule a pairing keeps: said, not refused (when no
+    # pairing exists, the organiser's is the round)
+    broken: list[str] = field(default_factory=list)
 
     @property
     def paired(self) -> int:
@@ -58,6 +63,9 @@ def event_rounds(event: Event, games: Mapping[str, GameFile]) -> EventRounds:
                 state.unfinished.append(name)
             state.rounds.games.append(Pairing(paired.number, number, first, second, result))
         state.rounds.absences += absences(event, paired)
+    for paired in event.paired:
+        if (problem := rearranged_problem(state, paired)) is not None:
+            state.broken.append(f"round {paired.number} (event.toml): its pairing breaks a rule ({problem})")
     for name in sorted(games, key=_board_order):
         if ROUND_FILE.fullmatch(name) and name not in boards:
             state.problems.append(f"{name}: not a board the event paired (event.toml): its result is not counted")
@@ -115,3 +123,55 @@ def next_round(state: EventRounds) -> PairedRound:
                    for game in games)
     bye = next((names[absence.player] for absence in byes if absence.why is Unplayed.PAIRING_BYE), "")
     return PairedRound(round_, boards, bye)
+
+
+def rearranged_problem(state: EventRounds, changed: PairedRound) -> str | None:
+    """The rule a change of the last round's pairing breaks (as a pairing would: `pairings.rule_broken`)."""
+    event, round_ = state.event, changed.number
+    before = Rounds(state.rounds.entrants, [game for game in state.rounds.games if game.round < round_],
+                    [absence for absence in state.rounds.absences if absence.round < round_],
+                    state.rounds.scoring, state.rounds.bye_points)
+    present = frozenset(number for number, player in enumerate(event.players, start=1) if player.plays(round_))
+    forbidden = frozenset(event.rematch_forbidden()) if event.pairing == "swiss" else frozenset()
+    games = [Pairing(round_, number, event.number(board.first), event.number(board.second),
+                     board.forfeit or "*", bool(board.forfeit)) for number, board in enumerate(changed.boards, start=1)]
+    byes = [Absence(round_, event.number(changed.bye), Unplayed.PAIRING_BYE)] if changed.bye else []
+    return rule_broken(before, Request(event.pairing, round_, event.total_rounds(), present, forbidden), games, byes)
+
+
+def started(state: EventRounds, games: Mapping[str, GameFile], round_: int) -> str | None:
+    """The first round file of the round whose game has begun (a turn, or a result), if one has."""
+    paired = state.event.paired[round_ - 1]
+    for number, board in enumerate(paired.boards, start=1):
+        game = games.get(round_file(round_, number))
+        if not board.forfeit and game is not None and (game.plies or game.finished or game.problem):
+            return game.name
+    return None
+
+
+def rename_players(folder: EventFolder, name: str, players: tuple[str, str]) -> None:
+    """Put other players on a round file not started yet, under its scoresheet's lock (Refused saying
+    why not: it is being recorded, or its game has begun meanwhile)."""
+    path = folder.path(name)
+    lock = ScoresheetLock(path)
+    try:
+        lock.acquire()
+    except Busy as error:
+        raise Refused(str(error)) from None
+    try:
+        try:
+            sheet = Scoresheet.load(path)
+        except (OSError, ValueError, UnicodeDecodeError) as error:
+            raise Refused(f"cannot change {name}: {error}") from None
+        if sheet.record.moves or sheet.finished:
+            raise Refused(f"{name} has begun: its players are no longer changed")
+        first, second = sheet.game.sides
+        for side, value in ((first, "?"), (second, players[1]), (first, players[0])):
+            if (problem := sheet.set_tag(side, value)) is not None:
+                raise Refused(f"cannot change {name}: {problem}")
+        try:
+            sheet.save(path)
+        except OSError as error:
+            raise Refused(f"cannot write {name}: {error.strerror or error}") from None
+    finally:
+        lock.release()
