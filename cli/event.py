@@ -29,7 +29,7 @@ def event() -> None:
     \b
     Examples:
       ludoscribe event new autumn --name "Autumn Swiss" --game teblo --rounds 5
-      ludoscribe event player add spring "Ana de Wit" --rating 1850 --club LSG
+      ludoscribe event player add spring "Ana de Wit" --rating 1850 --club Pion
       ludoscribe event show spring
     """
 

@@ -57,12 +57,14 @@ def _folder(*sources: Path):
     return make
 
 
-def _event_folder(target: Path) -> None:
-    """An event folder with its event file: a Swiss event of five players, no round paired yet."""
+def _event_folder(target: Path, paired: bool = False) -> None:
+    """An event folder with its event file: a Swiss event of five players, no round paired yet (or the first)."""
     assert CliRunner().invoke(cli, ["event", "new", str(target), "--name", "Spring Swiss", "--game", "teblo",
                                     "--rounds", "5"]).exit_code == 0
     for name in ("Bo Lind", "Cy Moss", "Di Park", "Ed Vos", "Fe Ong"):
         assert CliRunner().invoke(cli, ["event", "player", "add", str(target), name]).exit_code == 0
+    if paired:
+        assert CliRunner().invoke(cli, ["pair", str(target)]).exit_code == 0
 
 
 FIXTURES = {  # the files the examples read, made from the corpus
@@ -83,6 +85,7 @@ FIXTURES = {  # the files the examples read, made from the corpus
     "2026-club": _folder(GAME, EVENT),
     "puzzles.tgn": _copy(GAME),
     "spring": lambda target: _event_folder(target),
+    "tonight": lambda target: _event_folder(target, paired=True),
     "practice.tgn": _copy(EVENT),
     "archive": lambda target: _generated(["export", str(CORPUS), "--to", "parquet", "-o", str(target)]),
     "staku": lambda target: _generated(["generate", "staku", "--count", "4", "--to", "parquet", "-o", str(target)]),

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from ...notation.events.event_file import EventFileError, read_event
 from ...notation.events.folder import EventFolder
-from ...notation.events.round_files import event_rounds
 from ..escaping import html_text
 
 
 def pairings_section(folder: EventFolder) -> str:
-    """The last round paired, by board and by player name; nothing without an event file or a round."""
+    """The last round paired, by board and by player name; nothing without an event file or a round. The
+    boards' cards above it follow the games and their results live; this says who plays where."""
     try:
         event = read_event(folder.root)
     except (OSError, EventFileError):
@@ -18,11 +18,9 @@ def pairings_section(folder: EventFolder) -> str:
     if event is None or not event.paired:
         return ""
     paired = event.paired[-1]
-    results = {game.board: game.result for game in event_rounds(event, folder.games).rounds.games
-               if game.round == paired.number}
     first, second = event.sides
     rows = "".join(f"<tr><td>{number}</td><td>{html_text(board.first)}</td><td>{html_text(board.second)}</td>"
-                   f"<td>{html_text(results.get(number, '*'))}</td></tr>"
+                   f"<td>{'forfeit ' + html_text(board.forfeit) if board.forfeit else ''}</td></tr>"
                    for number, board in enumerate(paired.boards, start=1))
     places = sorted([(board.first, number, first) for number, board in enumerate(paired.boards, start=1)] +
                     [(board.second, number, second) for number, board in enumerate(paired.boards, start=1)],
@@ -33,5 +31,5 @@ def pairings_section(folder: EventFolder) -> str:
     return (f'<section class="ls-pairings" aria-label="Pairings">'
             f"<h2>Round {paired.number}</h2>"
             f"<table><thead><tr><th>Board</th><th>{html_text(first)}</th><th>{html_text(second)}</th>"
-            f"<th>Result</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<th></th></tr></thead><tbody>{rows}</tbody></table>"
             f"<h3>By name</h3><ul>{names}</ul></section>")
