@@ -244,3 +244,23 @@ def test_a_pairing_written_by_hand_that_breaks_a_rule_is_noted(night):
     assert status == 0
     assert f"note: round 2 (event.toml): its pairing breaks a rule (players {numbers[0]} and {numbers[1]} " \
            "have met already)" in said or f"players {numbers[1]} and {numbers[0]} have met already" in said
+
+
+@pytest.mark.parametrize("missing, args", [("tomlkit", ["event", "player", "add", "{}", "Gus Smit"]),
+                                           ("caissify_pairings", ["pair", "{}"])])
+def test_a_missing_extra_is_said_in_one_line(night, monkeypatch, missing, args):
+    import sys
+
+    import ludoscribe.notation.events as events
+
+    monkeypatch.delattr(events, "event_edit", raising=False)  # imported again, as in a new run
+    for name in list(sys.modules):
+        if name == missing or name.startswith(f"{missing}.") or name.endswith("events.event_edit"):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed
+    before = sorted((path.name, path.read_bytes()) for path in night.iterdir())
+    status, _, said = run(*(arg.format(night) for arg in args))
+    assert status == 2
+    assert said.strip().endswith(f"({missing} is missing): pip install 'ludoscribe[tournament]'")
+    assert said.count("\n") == 1
+    assert sorted((path.name, path.read_bytes()) for path in night.iterdir()) == before
