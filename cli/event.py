@@ -187,7 +187,7 @@ def moved_to(paired: PairedRound, number: int, first: str, second: str) -> Paire
             bye = name
         else:
             boards[index][side] = name
-    return PairedRound(paired.number, tuple(Board(*boards[index], paired.boards[index - 1].forfeit)
+    return PairedRound(paired.number, tuple(Board(boards[index][0], boards[index][1], paired.boards[index - 1].forfeit)
                                             for index in sorted(boards)), bye)
 
 

@@ -264,3 +264,28 @@ def test_a_missing_extra_is_said_in_one_line(night, monkeypatch, missing, args):
     assert said.strip().endswith(f"({missing} is missing): pip install 'ludoscribe[tournament]'")
     assert said.count("\n") == 1
     assert sorted((path.name, path.read_bytes()) for path in night.iterdir()) == before
+
+
+def test_the_site_s_event_page_shows_each_round_s_pairings(night, tmp_path):
+    from ludoscribe.render.site.index import write_indexes
+    from ludoscribe.render.site.plan import Plan, PublishedRecord
+
+    assert run("pair", str(night))[0] == 0
+    finish(night, "round1-board1.tgn", "1-0")
+    paired = read_event(night).paired[0]
+    plan = Plan()
+    plan.event_slugs["Spring Swiss"] = "spring-swiss"
+    plan.folders["Spring Swiss"].add(str(night))
+    plan.event_slugs["Other"] = "other"
+    plan.folders["Other"].add(str(night))  # the event file names another event: no pairings there
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    plan.entries += [PublishedRecord("a", "Teblo", "Spring Swiss", "A - B", "1-0", "?", "1"),
+                     PublishedRecord("b", "Teblo", "Other", "A - B", "1-0", "?", "1")]
+    write_indexes(plan, docs, "Site")
+    page = (docs / "events" / "spring-swiss.md").read_text(encoding="utf-8")
+    board = paired.boards[0]
+    assert "## Pairings" in page and "### Round 1" in page
+    assert f"<tr><td>1</td><td>{board.first}</td><td>{board.second}</td><td>1-0</td></tr>" in page
+    assert f"<p>Bye: {paired.bye}</p>" in page
+    assert "## Pairings" not in (docs / "events" / "other.md").read_text(encoding="utf-8")
