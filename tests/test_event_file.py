@@ -156,6 +156,9 @@ def test_a_round_file_that_contradicts_its_pairing_is_reported_and_not_used(nigh
     path.write_text(path.read_text(encoding="utf-8").replace('[Yellow "Someone"]', f'[Yellow "{board.first}"]')
                     .replace('[Round "1"]', '[Round "2"]'), encoding="utf-8")
     assert "its Round is '2', the pairing says '1'" in run("pair", str(night))[2]
+    path.write_text(path.read_text(encoding="utf-8").replace('[Round "2"]', '[Round "1"]')
+                    .replace('[Event "Spring Swiss"]', '[Event "Spring"]'), encoding="utf-8")
+    assert "its Event is 'Spring', the pairing says 'Spring Swiss'" in run("pair", str(night))[2]
 
 
 def test_a_late_entry_withdrawal_and_bye_asked_for_are_paired_as_said(night):

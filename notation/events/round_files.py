@@ -85,13 +85,17 @@ def _result(event: Event, round_: int, number: int, board: Board, game: GameFile
     if game.record is None or game.problem is not None:
         return "*", f"{name}: {game.problem or 'not a game'}: its result is not counted"
     first, second = event.sides
-    said = {"Round": str(round_), "Board": str(number), first: board.first, second: board.second}
+    said = {"Event": event.name, "Round": str(round_), "Board": str(number), first: board.first,
+            second: board.second}
     for tag, value in said.items():
         if game.tag(tag).strip() != value:
             return "*", (f"{name}: its {tag} is {game.tag(tag).strip()!r}, the pairing says {value!r}: "
                          "its result is not counted until the file or event.toml is put right")
     if game.record.rules.name != event.game:
         return "*", f"{name}: a game of {game.record.rules.name}, the event plays {event.game}: its result is not counted"
+    if game.record.tags.get("Variant", "").strip() != event.variant:
+        return "*", (f"{name}: its Variant is {game.record.tags.get('Variant', '').strip()!r}, the event plays "
+                     f"{event.variant!r}: its result is not counted")
     return game.result, None
 
 
