@@ -67,6 +67,8 @@ def refuse_early(state: EventRounds, round_: int | None, unfinished: bool) -> No
         raise Refused(f"round {round_} is paired already (event.toml): a round is paired once")
     if round_ is not None and round_ != next_:
         raise Refused(f"round {round_} cannot be paired before round {next_}")
+    if event.total_rounds() < 1:
+        raise Refused("the event has no players to pair yet: ludoscribe event player add")
     if next_ > event.total_rounds():
         raise Refused(f"the event's {event.total_rounds()} rounds are all paired")
     if state.problems:

@@ -292,3 +292,22 @@ def test_the_site_s_event_page_shows_each_round_s_pairings(night, tmp_path):
     assert f"<tr><td>1</td><td>{board.first}</td><td>{board.second}</td><td>1-0</td></tr>" in page
     assert f"<p>Bye: {paired.bye}</p>" in page
     assert "## Pairings" not in (docs / "events" / "other.md").read_text(encoding="utf-8")
+
+
+def test_a_round_robin_is_paired_round_after_round_then_refused(tmp_path):
+    folder = tmp_path / "league"
+    assert run("event", "new", str(folder), "--name", "League", "--game", "staku", "--pairing", "round-robin")[0] == 0
+    assert run("pair", str(folder))[1:] == ("", "Error: the event has no players to pair yet: ludoscribe event player "
+                                                "add\n")
+    for name in ("One", "Two", "Three"):
+        assert run("event", "player", "add", str(folder), name)[0] == 0
+    for round_ in (1, 2, 3):
+        status, out, said = run("pair", str(folder), "--unfinished")
+        assert status == 0, said
+        assert out.splitlines()[1].startswith("  1  ") and "bye" in out  # three players: one rests each round
+    assert run("pair", str(folder), "--unfinished")[2] == "Error: the event's 3 rounds are all paired\n"
+    event = read_event(folder)
+    assert sorted(round_.bye for round_ in event.paired) == ["One", "Three", "Two"]
+    assert event.pairing_bye_points == 0  # a round robin's rest scores nothing unless the file says
+    status, _, said = run("event", "player", "add", str(folder), "Four")
+    assert status == 1 and "a round robin takes no late entry" in said

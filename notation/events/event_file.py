@@ -117,7 +117,11 @@ class Event:
 
     @property
     def pairing_bye_points(self) -> Fraction:
-        return self.bye_points if self.bye_points is not None else self.scoring.win
+        """A pairing bye's points: the file's, else a win's in a Swiss event, nothing in a round robin
+        (where every player rests the same number of rounds)."""
+        if self.bye_points is not None:
+            return self.bye_points
+        return self.scoring.win if self.pairing == "swiss" else Fraction(0)
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -139,10 +143,6 @@ class Event:
 
     def player(self, name: str) -> Player:
         return self.players[self.number(name) - 1]
-
-    def date(self) -> str:
-        """The date of the games: the event's first day, else unknown ('?', which a game's file writes as today)."""
-        return self.dates[0] if self.dates else ""
 
     def rematch_forbidden(self) -> set[frozenset[int]]:
         """The pairs of starting numbers that must not meet, by the organiser's word (and by club, if asked)."""
@@ -262,8 +262,9 @@ def _name_line(name: str) -> str:
 
 
 def _kind(value: object) -> str:
+    """What a TOML value is, in words."""
     return {bool: "true or false", int: "a number", float: "a number", list: "a list", dict: "a table"}.get(
-        type(value), "text") if not isinstance(value, str) else "text"
+        type(value), "a date or time")
 
 
 def _event(data: dict[str, Any], problems: _Problems) -> Event | None:

@@ -48,10 +48,16 @@ def pair(rounds: Rounds, request: Request) -> tuple[list[Pairing], list[Absence]
     paired = max((game.round for game in rounds.games), default=0)
     if request.round <= paired or any(absence.round > request.round for absence in rounds.absences):
         raise PairingError(f"round {request.round} is paired already")
-    if request.system == "swiss":
-        games, absences = _swiss(rounds, request)
-    else:
-        games, absences = _round_robin(rounds, request)
+    if len(request.present) < 2:
+        raise PairingError(f"round {request.round} has {len(request.present)} player(s) to pair: a game needs two")
+    try:
+        if request.system == "swiss":
+            games, absences = _swiss(rounds, request)
+        else:
+            games, absences = _round_robin(rounds, request)
+    except (ValueError, KeyError, TypeError) as error:  # the library's own refusal, or a case it does not handle
+        raise PairingError(f"round {request.round} could not be paired ({type(error).__name__}: {error}): "
+                           "pair it by hand in the event file") from None
     problem = rule_broken(rounds, request, games, absences)
     if problem is not None:
         raise PairingError(f"the pairing found for round {request.round} breaks a rule ({problem}): "
@@ -71,8 +77,6 @@ def _engine() -> Any:
 
 def _swiss(rounds: Rounds, request: Request) -> tuple[list[Pairing], list[Absence]]:
     players = [player_state(rounds, number, request.round) for number in sorted(request.present)]
-    if len(players) < 2:
-        raise PairingError(f"round {request.round} has {len(players)} player(s) to pair: a game needs two")
     met = {tuple(sorted((game.first, game.second))) for game in rounds.games}
     met |= {tuple(sorted(pair)) for pair in request.forbidden if len(pair) == 2}
     with warnings.catch_warnings():
