@@ -311,3 +311,16 @@ def test_a_round_robin_is_paired_round_after_round_then_refused(tmp_path):
     assert event.pairing_bye_points == 0  # a round robin's rest scores nothing unless the file says
     status, _, said = run("event", "player", "add", str(folder), "Four")
     assert status == 1 and "a round robin takes no late entry" in said
+
+
+def test_record_opens_a_paired_board_with_its_tags(night):
+    assert run("pair", str(night))[0] == 0
+    board = read_event(night).paired[0].boards[0]
+    path = night / "round1-board1.tgn"
+    result = CliRunner().invoke(cli, ["record", "teblo", "-o", str(path)], input="D4\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert f"Resuming {path}." in result.output
+    [record] = read_string(path.read_text(encoding="utf-8"))
+    assert (record.tags["Yellow"], record.tags["Red"], record.tags["Round"], len(record.moves)) == \
+        (board.first, board.second, "1", 1)
+    assert run("event", "show", str(night))[2] == ""  # still the board the pairing made
