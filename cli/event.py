@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Callable
 
@@ -16,7 +17,7 @@ from ..notation.events.pairings import points, side_balance
 from ..notation.events.round_files import EventRounds, rearranged_problem, rename_players, round_file, started
 from ..notation.events.standings import Points
 from ..notation.recording.scoresheet import date_problem
-from .errors import IOFailure
+from .errors import IOFailure, Status
 from .tournament import Refused, change, editing, load, refused_by, rounds_of
 
 
@@ -122,7 +123,7 @@ def bye(folder: str, name: str, round_: int) -> None:
 @click.argument("folder", metavar="EVENT_FOLDER")
 def show(folder: str) -> None:
     """Show the event: its players with their points and sides, each round's boards and results,
-    and what keeps a result from counting."""
+    and what keeps a result from counting (exit status 1 then)."""
     _, event_ = load(folder)
     _, state = rounds_of(folder, event_)
     click.echo("\n".join(summary(state)))
@@ -130,6 +131,8 @@ def show(folder: str) -> None:
         click.echo(f"problem: {problem}", err=True)
     for broken in state.broken:
         click.echo(f"note: {broken}", err=True)
+    if state.problems:
+        sys.exit(Status.PROBLEMS)
 
 
 @event.command("swap")

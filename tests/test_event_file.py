@@ -153,6 +153,8 @@ def test_a_round_file_that_contradicts_its_pairing_is_reported_and_not_used(nigh
     assert said.strip() == (f"Error: round1-board1.tgn: its Yellow is 'Someone', the pairing says {board.first!r}: "
                             "its result is not counted until the file or event.toml is put right")
     assert (night / "event.toml").read_bytes() == before and not (night / "round2-board1.tgn").exists()
+    status, _, said = run("event", "show", str(night))
+    assert status == 1 and said.startswith("problem: round1-board1.tgn: its Yellow is 'Someone'")
     path.write_text(path.read_text(encoding="utf-8").replace('[Yellow "Someone"]', f'[Yellow "{board.first}"]')
                     .replace('[Round "1"]', '[Round "2"]'), encoding="utf-8")
     assert "its Round is '2', the pairing says '1'" in run("pair", str(night))[2]
