@@ -326,3 +326,19 @@ def test_record_opens_a_paired_board_with_its_tags(night):
     assert (record.tags["Yellow"], record.tags["Red"], record.tags["Round"], len(record.moves)) == \
         (board.first, board.second, "1", 1)
     assert run("event", "show", str(night))[2] == ""  # still the board the pairing made
+
+
+def test_the_live_event_page_shows_the_round_by_board_and_by_name(night):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from ludoscribe.render.live.app import create_app
+
+    assert run("pair", str(night))[0] == 0
+    paired = read_event(night).paired[0]
+    with TestClient(create_app(night, "TEST-CODE")) as client:
+        page = client.get("/").text
+    assert "<title>Spring Swiss</title>" in page
+    board = paired.boards[1]
+    assert f"<tr><td>2</td><td>{board.first}</td><td>{board.second}</td><td></td></tr>" in page
+    assert f"<li>{board.first}: board 2, Yellow</li>" in page
