@@ -19,8 +19,8 @@ def pairings_section(folder: EventFolder) -> str:
         return ""
     paired = event.paired[-1]
     first, second = event.sides
-    rows = "".join(f"<tr><td>{number}</td><td>{html_text(board.first)}</td><td>{html_text(board.second)}</td>"
-                   f"<td>{'forfeit ' + html_text(board.forfeit) if board.forfeit else ''}</td></tr>"
+    rows = "".join(f"<tr><td>{number}{' (forfeit ' + html_text(board.forfeit) + ')' if board.forfeit else ''}</td>"
+                   f"<td>{html_text(board.first)}</td><td>{html_text(board.second)}</td></tr>"
                    for number, board in enumerate(paired.boards, start=1))
     places = sorted([(board.first, number, first) for number, board in enumerate(paired.boards, start=1)] +
                     [(board.second, number, second) for number, board in enumerate(paired.boards, start=1)],
@@ -31,5 +31,5 @@ def pairings_section(folder: EventFolder) -> str:
     return (f'<section class="ls-pairings" aria-label="Pairings">'
             f"<h2>Round {paired.number}</h2>"
             f"<table><thead><tr><th>Board</th><th>{html_text(first)}</th><th>{html_text(second)}</th>"
-            f"<th></th></tr></thead><tbody>{rows}</tbody></table>"
+            f"</tr></thead><tbody>{rows}</tbody></table>"
             f"<h3>By name</h3><ul>{names}</ul></section>")
