@@ -342,3 +342,17 @@ def test_the_live_event_page_shows_the_round_by_board_and_by_name(night):
     board = paired.boards[1]
     assert f"<tr><td>2</td><td>{board.first}</td><td>{board.second}</td></tr>" in page
     assert f"<li>{board.first}: board 2, Yellow</li>" in page
+
+
+def test_an_unreadable_event_file_is_said_in_one_line(night, tmp_path):
+    path = night / "event.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "rounds = \n", encoding="utf-8")
+    status, _, said = run("event", "show", str(night))
+    assert status == 1 and said.startswith(f"Error: {path}: Invalid value (at line ") and said.count("\n") == 1
+    path.unlink()
+    (tmp_path / "elsewhere.toml").write_text('name = "Other"\ngame = "teblo"\nrounds = 1\n', encoding="utf-8")
+    path.symlink_to(tmp_path / "elsewhere.toml")
+    status, _, said = run("event", "show", str(night))
+    assert (status, said) == (2, f"Error: cannot read {path}: {path} is a symbolic link, not a regular file\n")
+    games = EventFolder(night)
+    assert games.event_name() == "night"  # a link is never followed, not even for the name
