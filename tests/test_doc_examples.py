@@ -158,6 +158,8 @@ def _inputs(command: str) -> list[str]:
     """The fixtures a command line reads: names it holds that are not its outputs."""
     words = shlex.split(command.replace("|", " | ").replace(">", " > "))
     outputs = {words[index + 1] for index, word in enumerate(words[:-1]) if word in OUTPUT_OPTIONS | {">"}}
+    if words[1:3] == ["event", "new"]:  # it makes its event folder
+        outputs.add(words[3])
     wanted = [word.rstrip("/") for word in words if word not in outputs]
     if "round*.tgn" in wanted:
         wanted += ["round1.tgn", "round2.tgn"]
