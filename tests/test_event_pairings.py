@@ -137,6 +137,9 @@ def broken_rules(rounds: Rounds, total: int) -> list[str]:
                 sides[player].append(side)
                 if (problem := side_problems(sides[player])) and not topscore:
                     broken.append(f"round {round_}: player {player}: {problem}")
+        given = [a.player for a in rounds.absences if a.round == round_ and a.why is Unplayed.PAIRING_BYE]
+        if len(given) > 1:
+            broken.append(f"round {round_}: {len(given)} pairing byes")
         for absence in rounds.absences:
             if absence.round == round_ and absence.why is Unplayed.PAIRING_BYE:
                 if absence.player in byes:

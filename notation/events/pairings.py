@@ -182,12 +182,16 @@ def side_balance(rounds: Rounds, number: int) -> tuple[int, int]:
 
 def rule_broken(rounds: Rounds, request: Request, games: list[Pairing], absences: list[Absence]) -> str | None:
     """The first rule a round's pairing breaks that no pairing may: a player paired twice or not at all,
-    a player who does not play this round paired, a rematch, a forbidden pair, a second pairing bye,
+    a player who does not play this round paired, a rematch, a forbidden pair, a second pairing bye (or
+    more pairing byes than an odd number of players needs),
     and before the last round a side difference over 2 or the same side three times running."""
     seen: list[int] = [number for game in games for number in (game.first, game.second)]
     seen += [absence.player for absence in absences if absence.why is Unplayed.PAIRING_BYE]
     if len(seen) != len(set(seen)):
         return f"player {next(number for number in seen if seen.count(number) > 1)} is paired twice"
+    byes = [absence.player for absence in absences if absence.why is Unplayed.PAIRING_BYE]
+    if request.system == "swiss" and len(byes) > len(request.present) % 2:
+        return f"{len(byes)} pairing byes for {len(request.present)} players"
     if request.system == "swiss" and set(seen) != set(request.present):
         odd = sorted(set(seen) ^ set(request.present))[0]
         return f"player {odd} is {'paired but absent' if odd in seen else 'present but not paired'}"
