@@ -338,6 +338,8 @@ def test_the_live_event_page_shows_the_round_by_board_and_by_name(night):
     paired = read_event(night).paired[0]
     with TestClient(create_app(night, "TEST-CODE")) as client:
         page = client.get("/").text
+        scorers = client.get("/record").text
+    assert '<a href="/record/round1-board2.tgn">' in scorers  # the scorer opens the board, typing no name
     assert "<title>Spring Swiss</title>" in page
     board = paired.boards[1]
     assert f"<tr><td>2</td><td>{board.first}</td><td>{board.second}</td></tr>" in page
