@@ -25,7 +25,7 @@ from .tournament import Refused, change, editing, load, refused_by, rounds_of
 def event() -> None:
     """Make and change an event's file (event.toml): its players, withdrawals, byes.
 
-    Also changes a round's pairing before it starts (swap, set-board).
+    Also changes a round's pairing before it starts (swap, set-board) and gives a board by forfeit.
 
     \b
     Examples:
@@ -162,6 +162,30 @@ def set_board(folder: str, round_: int, board: int, first: str, second: str) -> 
         return moved_to(paired, board, first, second)
 
     _rearrange(folder, round_, moved)
+
+
+@event.command("forfeit")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+@click.argument("board", type=click.IntRange(1, 9999))
+@click.argument("result", type=click.Choice(["1-0", "0-1"]))
+def forfeit(folder: str, round_: int, board: int, result: str) -> None:
+    """Give a board's result without its game being played (a player absent): 1-0 or 0-1.
+
+    The points count; the sides do not, and the two players are not paired again."""
+    edit = editing()
+    text, event_ = load(folder)
+    games, _ = rounds_of(folder, event_)
+    if round_ > len(event_.paired):
+        raise Refused(f"round {round_} is not paired yet")
+    paired = event_.paired[round_ - 1]
+    old = _board(paired, board)
+    game = games.games.get(round_file(round_, board))
+    if game is not None and (game.plies or game.finished):
+        raise Refused(f"{game.name} has been played ({game.plies} turns, result {game.result}): its result is "
+                      "the record's")
+    _apply(folder, lambda: edit.put_round(text, _with_board(paired, board, Board(old.first, old.second, result))))
+    click.echo(f"round {round_} board {board}: {old.first} - {old.second} {result} by forfeit")
 
 
 def moved_to(paired: PairedRound, number: int, first: str, second: str) -> PairedRound:

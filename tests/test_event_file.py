@@ -358,3 +358,24 @@ def test_an_unreadable_event_file_is_said_in_one_line(night, tmp_path):
     assert (status, said) == (2, f"Error: cannot read {path}: {path} is a symbolic link, not a regular file\n")
     games = EventFolder(night)
     assert games.event_name() == "night"  # a link is never followed, not even for the name
+
+
+def test_a_forfeit_counts_without_a_game_and_a_played_board_is_not_forfeited(night):
+    assert run("pair", str(night))[0] == 0
+    board = read_event(night).paired[0].boards[0]
+    status, out, _ = run("event", "forfeit", str(night), "1", "1", "0-1")
+    assert (status, out) == (0, f"round 1 board 1: {board.first} - {board.second} 0-1 by forfeit\n")
+    assert read_event(night).paired[0].boards[0].forfeit == "0-1"
+    finish(night, "round1-board2.tgn", "1-0")
+    before = (night / "event.toml").read_bytes()
+    status, _, said = run("event", "forfeit", str(night), "1", "2", "0-1")
+    assert (status, said) == (1, "Error: round1-board2.tgn has been played (0 turns, result 1-0): its result is "
+                                 "the record's\n")
+    assert (night / "event.toml").read_bytes() == before
+    status, out, _ = run("pair", str(night))  # the forfeit is a result: round 2 can be paired
+    assert status == 0, out
+    second = read_event(night).paired[1]
+    assert {board.first, board.second} not in [{b.first, b.second} for b in second.boards]  # no rematch either
+    finish(night, "round1-board1.tgn", "1-0")  # a scorer records the forfeited board after all
+    status, _, said = run("event", "show", str(night))
+    assert status == 1 and "problem: round1-board1.tgn: recorded, but event.toml gives this board 0-1 by forfeit" in said

@@ -55,6 +55,10 @@ def event_rounds(event: Event, games: Mapping[str, GameFile]) -> EventRounds:
             boards.add(name)
             if board.forfeit:
                 state.rounds.games.append(Pairing(paired.number, number, first, second, board.forfeit, True))
+                played = games.get(name)
+                if played is not None and (played.plies or played.finished):
+                    state.problems.append(f"{name}: recorded, but event.toml gives this board {board.forfeit} by "
+                                          "forfeit: take one of the two away")
                 continue
             result, problem = _result(event, paired.number, number, board, games.get(name))
             if problem is not None:
