@@ -379,3 +379,13 @@ def test_a_forfeit_counts_without_a_game_and_a_played_board_is_not_forfeited(nig
     finish(night, "round1-board1.tgn", "1-0")  # a scorer records the forfeited board after all
     status, _, said = run("event", "show", str(night))
     assert status == 1 and "problem: round1-board1.tgn: recorded, but event.toml gives this board 0-1 by forfeit" in said
+
+
+def test_the_event_file_of_the_docs_is_a_valid_one():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "tournaments.md").read_text(encoding="utf-8")
+    example = page.split("## The event file", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    event = parse_event(example)
+    assert [player.name for player in event.players][-1] == "Fe Ong" and event.paired[0].bye == "Ed Vos"
+    assert event.rematch_forbidden() == {frozenset({1, 2})}
