@@ -8,6 +8,7 @@ The results are not in it: they are the round files' (notation/events/round_file
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from dataclasses import dataclass, field
@@ -194,9 +195,20 @@ def read_event(folder: str | Path) -> Event | None:
 
 def event_file_name(folder: str | Path) -> str | None:
     """The name the folder's event file gives the event; None without a readable one (the file's
-    problems are for the commands that use it to say: a page keeps working)."""
+    problems are for the commands that use it to say: a page keeps working). The file is read
+    again only when it changed, as a server asks at each request."""
     try:
-        event = read_event(folder)
+        info = os.lstat(event_path(folder))
+    except OSError:
+        return None
+    return _named(str(event_path(folder)), (info.st_ino, info.st_size, info.st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=16)
+def _named(path: str, stamp: tuple[int, int, int]) -> str | None:
+    """The event file's name at `path` as it was when it had that inode, size and modification time."""
+    try:
+        event = read_event(Path(path).parent)
     except (OSError, EventFileError):
         return None
     return event.name if event is not None else None
