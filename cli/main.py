@@ -27,8 +27,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
                                    "an animated GIF of a game, or a sheet of them to print."),
     "export": ("export.export", "Write records as tables for data tools: a folder of Parquet files, a row a record "
                                 "and a row a turn."),
+    "event": ("event.event", "Make and change an event's file (event.toml): its players, withdrawals, byes."),
     "filter": ("filter.filter_command", "Choose records from files and folders: those meeting every condition given."),
     "generate": ("generate.generate", "Write records of GAME played by programs, reproducible from the seed."),
+    "pair": ("pair.pair", "Pair the event's next round and write its game files, roundR-boardB.tgn."),
     "record": ("record.record", "Record a game of GAME at the table, turn by turn, into FILE."),
     "relay": ("relay.relay", "Write an event's live pages as plain files, for a web host without a server."),
     "serve": ("serve.serve_command",

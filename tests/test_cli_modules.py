@@ -30,8 +30,8 @@ def loaded_after(*args: str) -> tuple[str, set[str]]:
 
 
 def test_every_command_is_a_module_of_its_own():
-    assert sorted(COMMANDS) == ["check", "convert", "diagram", "export", "filter", "generate", "record", "relay",
-                                "serve", "site", "standings", "stats", "studio"]
+    assert sorted(COMMANDS) == ["check", "convert", "diagram", "event", "export", "filter", "generate", "pair",
+                                "record", "relay", "serve", "site", "standings", "stats", "studio"]
     assert len(set(COMMAND_MODULES)) == len(COMMANDS)
     for name in COMMANDS:
         command = cli.get_command(click.Context(cli), name)

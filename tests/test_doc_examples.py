@@ -57,6 +57,16 @@ def _folder(*sources: Path):
     return make
 
 
+def _event_folder(target: Path, paired: bool = False) -> None:
+    """An event folder with its event file: a Swiss event of five players, no round paired yet (or the first)."""
+    assert CliRunner().invoke(cli, ["event", "new", str(target), "--name", "Spring Swiss", "--game", "teblo",
+                                    "--rounds", "5"]).exit_code == 0
+    for name in ("Bo Lind", "Cy Moss", "Di Park", "Ed Vos", "Fe Ong"):
+        assert CliRunner().invoke(cli, ["event", "player", "add", str(target), name]).exit_code == 0
+    if paired:
+        assert CliRunner().invoke(cli, ["pair", str(target)]).exit_code == 0
+
+
 FIXTURES = {  # the files the examples read, made from the corpus
     "corpus": lambda target: target.symlink_to(CORPUS, target_is_directory=True),
     "game.tgn": _copy(GAME),
@@ -74,6 +84,8 @@ FIXTURES = {  # the files the examples read, made from the corpus
     "club-night": _folder(GAME),
     "2026-club": _folder(GAME, EVENT),
     "puzzles.tgn": _copy(GAME),
+    "spring": lambda target: _event_folder(target),
+    "tonight": lambda target: _event_folder(target, paired=True),
     "practice.tgn": _copy(EVENT),
     "open.trf": _copy(ROOT / "tests" / "records" / "open.trf"),  # a FIDE report file (tests/test_trf.py: BY_HAND)
     "archive": lambda target: _generated(["export", str(CORPUS), "--to", "parquet", "-o", str(target)]),
@@ -147,6 +159,8 @@ def _inputs(command: str) -> list[str]:
     """The fixtures a command line reads: names it holds that are not its outputs."""
     words = shlex.split(command.replace("|", " | ").replace(">", " > "))
     outputs = {words[index + 1] for index, word in enumerate(words[:-1]) if word in OUTPUT_OPTIONS | {">"}}
+    if words[1:3] == ["event", "new"]:  # it makes its event folder
+        outputs.add(words[3])
     wanted = [word.rstrip("/") for word in words if word not in outputs]
     if "round*.tgn" in wanted:
         wanted += ["round1.tgn", "round2.tgn"]

@@ -29,6 +29,7 @@ from ..model import GLYPHS, WINNERS, Node, Record
 from ..reader import read_string
 from ..replay import Replayed, check, replay
 from ..recording.scoresheet import ANNOTATED, Objection, Scoresheet, correction
+from .event_file import event_file_name
 
 GAME_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.tgn")  # what a game's file may be called
 NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
@@ -288,10 +289,12 @@ class EventFolder:
         return game
 
     def event_name(self) -> str:
-        """The event's name: the one given, else the Event tag its games share most, else the folder's name
-        (docs/live.md#recording-a-game)."""
+        """The event's name: the one given, else its event file's, else the Event tag its games share most,
+        else the folder's name (docs/live.md#recording-a-game)."""
         if self.name:
             return self.name
+        if (named := event_file_name(self.root)) is not None:
+            return named
         names = [game.tag("Event") for game in self.games.values() if game.tag("Event") not in ("?", "")]
         return max(sorted(set(names)), key=names.count) if names else self.root.resolve().name or "?"
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ...notation.files import write_text
 from .hub import Live
+from .pairings import pairings_section
 from .views import card, event_page, game_body, game_page, standings_section, summary
 
 STATIC = (("ludoscribe.render", "viewer.js"), ("ludoscribe.render", "viewer.css"),
@@ -66,7 +67,7 @@ def pages(live: Live, every: float) -> dict[str, str]:
         files[f"cards/{view.name}.html"] = card(view, links[view.name])
     files["standings.html"] = standings_section(views)
     data = {"poll": "event.json", "card": "cards/NAME.html", "standings": "standings.html", "every": pause}
-    files["index.html"] = event_page(event, views, links, data, root="")
+    files["index.html"] = event_page(event, views, links, data, root="", pairings=pairings_section(live.folder.root))
     files["event.json"] = json.dumps({"event": event, "games": [summary(view) for view in views]})
     return files
 

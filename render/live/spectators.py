@@ -4,6 +4,7 @@ parts as JSON and HTML, and the stream of server-sent events; all shown with the
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any, AsyncIterator
 
 from starlette.requests import Request
@@ -12,6 +13,7 @@ from starlette.routing import Route
 
 from .hub import Live
 from .requests import game_named, live_of
+from .pairings import pairings_section
 from .views import View, card, event_page, game_body, game_page, standings_section, summaries
 
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream, so that proxies keep it open
@@ -25,10 +27,11 @@ def note(live: Live) -> str:
 # Each answer takes its views on the event loop and has its page made off it (`Live.render`),
 # by one of the functions below: they read the views they are given and nothing of `live`.
 
-def event_text(event: str, views: tuple[View, ...], note_text: str) -> str:
+def event_text(event: str, views: tuple[View, ...], note_text: str, root: Path) -> str:
+    """The event page; its pairings read from the event file in the folder `root` (off the loop too)."""
     links = {view.name: f"/game/{view.name}" for view in views}
     data = {"events": "/events", "card": "/api/games/NAME/card", "standings": "/api/standings", "note": note_text}
-    return event_page(event, list(views), links, data, note=note_text)
+    return event_page(event, list(views), links, data, note=note_text, pairings=pairings_section(root))
 
 
 def game_text(event: str, view: View, note_text: str) -> str:
@@ -43,7 +46,8 @@ def view_state(view: View) -> dict[str, Any]:
 
 async def event_html(request: Request) -> Response:
     live = live_of(request)
-    return HTMLResponse(await live.render(event_text, live.folder.event_name(), live.every_view(), note(live)))
+    return HTMLResponse(await live.render(event_text, live.folder.event_name(), live.every_view(), note(live),
+                                          live.folder.root))
 
 
 async def game_html(request: Request) -> Response:

@@ -281,12 +281,12 @@ def page(title_text: str, body: str, scripts: Iterable[str], data: dict[str, Any
 
 
 def event_page(event: str, views: list[View], links: dict[str, str], data: dict[str, Any], root: str = "/",
-               note: str = "") -> str:
-    """Every board of the event and the live standings."""
+               note: str = "", pairings: str = "") -> str:
+    """Every board of the event, the last round's pairings (render/live/pairings.py) and the live standings."""
     cards = "".join(card(view, links[view.name]) for view in views) or '<p class="ls-note">No game yet.</p>'
     body = (f'<header class="ls-head"><h1>{html_text(event)}</h1>'
             f'<p class="ls-connection" role="status" aria-live="polite">{html_text(note)}</p></header>'
-            f'<main><section class="ls-boards" aria-label="Boards">{cards}</section>'
+            f'<main><section class="ls-boards" aria-label="Boards">{cards}</section>{pairings}'
             f'<section class="ls-event-standings" aria-label="Standings"><h2>Standings</h2>'
             f'<div class="ls-standings-box">{standings_section(views)}</div></section></main>')
     return page(event, body, ["live.js", "event.js"], data, root)

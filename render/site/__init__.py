@@ -14,6 +14,7 @@ configured and built (render/site/project.py).
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from contextlib import ExitStack
@@ -159,6 +160,8 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
         plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                             date_text(record.tags.get("Date")), round_, (first, second)))
         plan.games[event].append(played(record))
+        if path != "-":  # a folder whose event file may name the event: its pairings (render/site/pairings.py)
+            plan.folders[event].add(os.path.dirname(path) or ".")
         openings = plan.openings(record, f"../records/{slug}.html", builder.tree.main_line())
         links = {"Game": f"../games/{slugify(game, 'game')}.html",
                  "Event": f"../events/{plan.event_slugs[event]}.html"}

@@ -67,6 +67,7 @@ class Plan:
     seen: SeenGames = field(default_factory=SeenGames)
     explorers: dict[tuple[str, str], Explorer] = field(default_factory=dict)  # by game and variant_name()
     explorer_slugs: Slugs = field(default_factory=Slugs)
+    folders: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # by event: where its records are
 
     def openings(self, record: Record, page: str, line: list[Position]) -> Openings | None:
         """Where a record's first positions are in the opening explorer of its game and variant;

@@ -1,0 +1,318 @@
+"""`ludoscribe event`: make and change an event's file, and show the event
+(docs/cli.md#event, docs/tournaments.md#the-event-file)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from ..notation.events.event_file import (EVENT_FILE, SYSTEMS, Board, Event, EventFileError, PairedRound, Player,
+                                          player_key)
+from ..notation.events.folder import Refused as FolderRefused
+from ..notation.events.pairings import points, side_balance
+from ..notation.events.round_files import EventRounds, rearranged_problem, rename_players, round_file, started
+from ..notation.events.standings import Points
+from ..notation.recording.scoresheet import date_problem
+from .errors import IOFailure, Status
+from .tournament import Refused, change, editing, load, refused_by, rounds_of
+
+
+@click.group("event")
+def event() -> None:
+    """Make and change an event's file (event.toml): its players, withdrawals, byes.
+
+    Also changes a round's pairing before it starts (swap, set-board) and gives a board by forfeit.
+
+    \b
+    Examples:
+      ludoscribe event new autumn --name "Autumn Swiss" --game teblo --rounds 5
+      ludoscribe event player add spring "Ana de Wit" --rating 1850 --club Pion
+      ludoscribe event show spring
+    """
+
+
+@event.command("new")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.option("--name", required=True, help="The event's name: the Event tag of its games.")
+@click.option("--game", required=True, help="The game played (its Game tag, e.g. teblo).")
+@click.option("--pairing", type=click.Choice(SYSTEMS), default="swiss", show_default=True, help="Pairing system.")
+@click.option("--rounds", type=click.IntRange(1, 999), help="Number of rounds (a Swiss event needs it).")
+@click.option("--site", default="?", help="Where the event is played.")
+@click.option("--date", "dates", multiple=True, help="A day of the event, YYYY.MM.DD (again for each day).")
+@click.option("--variant", default="", help="The variant played, if not the standard game.")
+def new(folder: str, name: str, game: str, pairing: str, rounds: int | None, site: str, dates: tuple[str, ...],
+        variant: str) -> None:
+    """Make the event file of a new event in EVENT_FOLDER (made if needed)."""
+    edit = editing()
+    root = Path(folder)
+    if os.path.lexists(root / EVENT_FILE):
+        raise Refused(f"{root / EVENT_FILE} exists already: change it with ludoscribe event, or by hand")
+    for date in dates:
+        if (problem := date_problem(date)) is not None:
+            raise click.BadParameter(problem, param_hint="--date")
+    try:
+        text = edit.new_event(name, game, rounds, pairing, site, dates, variant)
+    except EventFileError as error:
+        raise refused_by(error) from None
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise IOFailure(f"cannot make {folder}: {error.strerror or error}") from None
+    change(folder, text)
+    click.echo(f"{root / EVENT_FILE}: {name}, {game}, {pairing}")
+
+
+@event.group("player")
+def player() -> None:
+    """Enter a player, withdraw one, note a bye asked for."""
+
+
+@player.command("add")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("name")
+@click.option("--club", default="", help="The player's club.")
+@click.option("--rating", type=click.IntRange(0, 4000), help="The player's rating.")
+@click.option("--id", "id_", default="", help="A federation's or club's id for the player.")
+@click.option("--joins", type=click.IntRange(1, 999),
+              help="The first round they play (default: the next round not paired yet).")
+def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: int | None) -> None:
+    """Enter a player; after the first pairing, a late entry for the next round."""
+    edit = editing()
+    text, event_ = load(folder)
+    first = len(event_.paired) + 1
+    if joins is not None and joins < first:
+        raise Refused(f"round {joins} is paired already: {name} can join from round {first}")
+    _apply(folder, lambda: edit.add_player(text, Player(name.strip(), club.strip(), rating, id_.strip(),
+                                                        joins or first)))
+    click.echo(f"{name.strip()} entered" + (f" from round {joins or first}" if (joins or first) > 1 else ""))
+
+
+@player.command("withdraw")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("name")
+@click.option("--round", "round_", type=click.IntRange(1, 999),
+              help="The first round they no longer play (default: the next round not paired yet).")
+def withdraw(folder: str, name: str, round_: int | None) -> None:
+    """Withdraw a player from the next round on (their games so far still count)."""
+    edit = editing()
+    text, event_ = load(folder)
+    round_ = round_ or len(event_.paired) + 1
+    _not_paired(event_, round_, "withdraw a player from it: a game left unplayed is a forfeit")
+    _apply(folder, lambda: edit.withdraw(text, name, round_))
+    click.echo(f"{name} withdrawn from round {round_} on")
+
+
+@player.command("bye")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("name")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+def bye(folder: str, name: str, round_: int) -> None:
+    """Note that a player asked not to be paired in ROUND (it scores as the event's requested_bye says)."""
+    edit = editing()
+    text, event_ = load(folder)
+    _not_paired(event_, round_, "give a bye in it")
+    _apply(folder, lambda: edit.ask_bye(text, name, round_))
+    click.echo(f"{name} has a bye in round {round_} ({event_.requested_bye})")
+
+
+@event.command("show")
+@click.argument("folder", metavar="EVENT_FOLDER")
+def show(folder: str) -> None:
+    """Show the event: its players with their points and sides, each round's boards and results,
+    and what keeps a result from counting (exit status 1 then)."""
+    _, event_ = load(folder)
+    _, state = rounds_of(folder, event_)
+    click.echo("\n".join(summary(state)))
+    for problem in state.problems:
+        click.echo(f"problem: {problem}", err=True)
+    for broken in state.broken:
+        click.echo(f"note: {broken}", err=True)
+    if state.problems:
+        sys.exit(Status.PROBLEMS)
+
+
+@event.command("swap")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+@click.argument("board", type=click.IntRange(1, 9999))
+def swap(folder: str, round_: int, board: int) -> None:
+    """Give the two players of a board each other's side, before the round starts."""
+
+    def swapped(paired: PairedRound) -> PairedRound:
+        old = _board(paired, board)
+        return _with_board(paired, board, Board(old.second, old.first))
+
+    _rearrange(folder, round_, swapped)
+
+
+@event.command("set-board")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+@click.argument("board", type=click.IntRange(1, 9999))
+@click.argument("first")
+@click.argument("second")
+def set_board(folder: str, round_: int, board: int, first: str, second: str) -> None:
+    """Put FIRST and SECOND on a board, before the round starts: the board's players take their places."""
+
+    def moved(paired: PairedRound) -> PairedRound:
+        return moved_to(paired, board, first, second)
+
+    _rearrange(folder, round_, moved)
+
+
+@event.command("forfeit")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
+@click.argument("board", type=click.IntRange(1, 9999))
+@click.argument("result", type=click.Choice(["1-0", "0-1"]))
+def forfeit(folder: str, round_: int, board: int, result: str) -> None:
+    """Give a board's result without its game being played (a player absent): 1-0 or 0-1.
+
+    The points count; the sides do not, and the two players are not paired again."""
+    edit = editing()
+    text, event_ = load(folder)
+    games, _ = rounds_of(folder, event_)
+    if round_ > len(event_.paired):
+        raise Refused(f"round {round_} is not paired yet")
+    paired = event_.paired[round_ - 1]
+    old = _board(paired, board)
+    game = games.games.get(round_file(round_, board))
+    if game is not None and (game.plies or game.finished):
+        raise Refused(f"{game.name} has been played ({game.plies} turns, result {game.result}): its result is "
+                      "the record's")
+    _apply(folder, lambda: edit.put_round(text, _with_board(paired, board, Board(old.first, old.second, result))))
+    click.echo(f"round {round_} board {board}: {old.first} - {old.second} {result} by forfeit")
+
+
+def moved_to(paired: PairedRound, number: int, first: str, second: str) -> PairedRound:
+    """The round with FIRST and SECOND on board `number`; the players they replace take the places they
+    left (another board's side, or the bye), in order."""
+    old = _board(paired, number)
+    wanted = [player_key(first), player_key(second)]
+    if wanted[0] == wanted[1]:
+        raise Refused(f"{first} cannot meet themselves")
+    places = [(index, side) for index, board in enumerate(paired.boards, start=1) if index != number
+              for side, name in enumerate((board.first, board.second)) if player_key(name) in wanted]
+    places += [(0, 0)] if paired.bye and player_key(paired.bye) in wanted else []
+    if len(places) + sum(player_key(name) in wanted for name in (old.first, old.second)) != 2:
+        unknown = next(name for name, key in zip((first, second), wanted) if key not in
+                       {player_key(name) for board in paired.boards for name in (board.first, board.second)}
+                       | {player_key(paired.bye)})
+        raise Refused(f"{unknown!r} is not paired in round {paired.number}")
+    left = [name for name in (old.first, old.second) if player_key(name) not in wanted]
+    boards = {index: [board.first, board.second] for index, board in enumerate(paired.boards, start=1)}
+    names = {player_key(name): name for board in paired.boards for name in (board.first, board.second)}
+    names[player_key(paired.bye)] = paired.bye
+    boards[number] = [names[wanted[0]], names[wanted[1]]]
+    bye = paired.bye
+    for (index, side), name in zip(places, left):
+        if index == 0:
+            bye = name
+        else:
+            boards[index][side] = name
+    return PairedRound(paired.number, tuple(Board(boards[index][0], boards[index][1], paired.boards[index - 1].forfeit)
+                                            for index in sorted(boards)), bye)
+
+
+def _board(paired: PairedRound, number: int) -> Board:
+    if not 1 <= number <= len(paired.boards):
+        raise Refused(f"round {paired.number} has no board {number} (it has {len(paired.boards)})")
+    if paired.boards[number - 1].forfeit:
+        raise Refused(f"round {paired.number} board {number} is a forfeit: change it in the event file")
+    return paired.boards[number - 1]
+
+
+def _with_board(paired: PairedRound, number: int, board: Board) -> PairedRound:
+    return PairedRound(paired.number, tuple(board if index == number else old
+                                            for index, old in enumerate(paired.boards, start=1)), paired.bye)
+
+
+def _rearrange(folder: str, round_: int, change_round: Callable[[PairedRound], PairedRound]) -> None:
+    """Change the last round's pairing before it starts: checked as a pairing is, then its round files
+    and the event file rewritten (Refused, nothing changed, when it cannot be)."""
+    edit = editing()
+    text, event_ = load(folder)
+    games, state = rounds_of(folder, event_)
+    if round_ > len(event_.paired):
+        raise Refused(f"round {round_} is not paired yet")
+    if round_ != len(event_.paired):
+        raise Refused(f"round {round_} is not the last round paired: only that one is changed, before it starts")
+    if (begun := started(state, games.games, round_)) is not None:
+        raise Refused(f"round {round_} has started ({begun}): its pairing is no longer changed")
+    old = event_.paired[-1]
+    new_round = change_round(old)
+    if (problem := rearranged_problem(state, new_round)) is not None:
+        raise Refused(f"the change breaks a rule ({problem})")
+    try:
+        new_text = edit.put_round(text, new_round)
+    except EventFileError as error:
+        raise refused_by(error) from None
+    changed = [(number, before, after) for number, (before, after) in
+               enumerate(zip(old.boards, new_round.boards), start=1) if before != after and not after.forfeit]
+    done: list[tuple[int, Board]] = []
+    try:
+        for number, before, after in changed:
+            rename_players(games, round_file(round_, number), (after.first, after.second))
+            done.append((number, before))
+        change(folder, new_text)
+    except (FolderRefused, click.ClickException) as error:
+        for number, before in done:  # back as they were: the event file still says so
+            rename_players(games, round_file(round_, number), (before.first, before.second))
+        raise error if isinstance(error, click.ClickException) else Refused(str(error)) from None
+    first, second = event_.sides
+    for number, _, after in changed:
+        click.echo(f"{number:>3}  {after.first} ({first}) - {after.second} ({second})  {round_file(round_, number)}")
+    if new_round.bye != old.bye:
+        click.echo(f"  bye  {new_round.bye}")
+
+
+def summary(state: EventRounds) -> list[str]:
+    """The event in lines: its heading, the players, then the rounds paired."""
+    event_, rounds = state.event, state.rounds
+    first, second = event_.sides
+    lines = [f"{event_.name}: {event_.game}, {event_.pairing}, {state.paired} of {event_.total_rounds()} rounds paired",
+             "", f"{'#':>3}  {'Player':<24} {'Rating':>6}  {'Points':>6}  {first}/{second}  Club"]
+    for entrant, player_ in zip(rounds.entrants, event_.players):
+        on_first, on_second = side_balance(rounds, entrant.number)
+        note = _status(player_)
+        lines.append(f"{entrant.number:>3}  {entrant.name:<24} {entrant.rating or '':>6}  "
+                     f"{_points(points(rounds, entrant.number, state.paired + 1)):>6}  "
+                     f"{f'{on_first}/{on_second}':>{len(first) + len(second) + 1}}  {entrant.club}{note}")
+    for paired in event_.paired:
+        lines += ["", f"Round {paired.number}"]
+        results = {game.board: game.result for game in rounds.games if game.round == paired.number}
+        for number, board in enumerate(paired.boards, start=1):
+            forfeit = " (forfeit)" if board.forfeit else ""
+            lines.append(f"{number:>3}  {board.first} - {board.second}  {results.get(number, '*')}{forfeit}")
+        if paired.bye:
+            lines.append(f"  bye  {paired.bye}")
+    return lines
+
+
+def _status(player_: Player) -> str:
+    said = ([f"joins round {player_.joins}"] if player_.joins > 1 else []) + \
+        ([f"withdrawn from round {player_.withdrawn}"] if player_.withdrawn else []) + \
+        ([f"bye asked in round {', '.join(map(str, player_.byes))}"] if player_.byes else [])
+    return f" ({'; '.join(said)})" if said else ""
+
+
+def _points(value: Points) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _not_paired(event_: Event, round_: int, what: str) -> None:
+    if round_ <= len(event_.paired):
+        raise Refused(f"round {round_} is paired already: too late to {what}")
+
+
+def _apply(folder: str, make: Callable[[], str]) -> None:
+    """Write the event file as `make()` changes it, or say why the change is refused."""
+    try:
+        text = make()
+    except EventFileError as error:
+        raise refused_by(error) from None
+    change(folder, text)
