@@ -269,18 +269,25 @@ def test_a_sample_of_random_swiss_events_agrees_with_the_library_checker():
     assert agree_with_the_library_checker(range(1000, 1005)) > 15
 
 
+# The thousand events in ten parts of a hundred, so that the workers of a run share them.
+HUNDREDS = range(0, 1000, 100)
+
+
 @pytest.mark.slow
-def test_a_thousand_random_swiss_events_keep_the_absolute_rules():
-    paired, refused, missed = check_swiss(range(1000))
-    assert paired > 5000  # 5,485 rounds (docs/tournaments.md#why-this-library)
-    assert refused < 100  # 73: small fields run out of opponents now and then: those rounds are paired by hand
+@pytest.mark.parametrize("start", HUNDREDS)
+def test_a_thousand_random_swiss_events_keep_the_absolute_rules(start):
+    paired, refused, missed = check_swiss(range(start, start + 100))
+    # over the thousand: 5,485 rounds, 73 refused (docs/tournaments.md#why-this-library)
+    assert paired > 400
+    assert refused < 20  # small fields run out of opponents now and then: those rounds are paired by hand
     # the library misses a pairing that exists now and then (seed 209, round 3): refused, never published wrong
-    assert len(missed) <= 5, missed
+    assert len(missed) <= 2, missed
 
 
 @pytest.mark.slow
-def test_a_thousand_random_swiss_events_agree_with_the_library_checker():
-    assert agree_with_the_library_checker(range(1000, 2000)) > 4000
+@pytest.mark.parametrize("start", HUNDREDS)
+def test_a_thousand_random_swiss_events_agree_with_the_library_checker(start):
+    assert agree_with_the_library_checker(range(1000 + start, 1100 + start)) > 400
 
 
 def test_the_checker_sees_a_rematch_a_second_bye_and_sides():

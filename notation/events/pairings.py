@@ -12,6 +12,7 @@ Sides are given as chess gives colours: the first side is white.
 
 from __future__ import annotations
 
+import logging
 import warnings
 from dataclasses import dataclass
 from fractions import Fraction
@@ -63,6 +64,11 @@ def pair(rounds: Rounds, request: Request) -> tuple[list[Pairing], list[Absence]
         raise PairingError(f"the pairing found for round {request.round} breaks a rule ({problem}): "
                            "pair this round by hand in the event file")
     return games, absences
+
+
+# The library logs what it notices while pairing (several forced byes...) as warnings, which Python
+# would print on the organiser's terminal; what matters of it is checked here (`rule_broken`).
+logging.getLogger("caissify_pairings").addHandler(logging.NullHandler())
 
 
 def _engine() -> Any:
