@@ -85,3 +85,16 @@ def test_every_module_imports_where_there_is_no_fcntl():
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "Lock an open file for this process"
     assert len(modules) > 100
+
+
+def test_no_room_of_the_code_is_left_out_of_git():
+    """A new module in any folder of the package is committed like the others: .gitignore's
+    patterns for what commands write (the site built at the top, `site/`) do not reach a folder
+    of the code such as render/site/."""
+    root = Path(__file__).resolve().parent.parent
+    folders = [path for top in ("notation", "render", "cli") for path in [root / top, *(root / top).rglob("*")]
+               if path.is_dir() and path.name != "__pycache__"]
+    assert root / "render" / "site" in folders
+    new = [str((folder / "new_module.py").relative_to(root)) for folder in folders]
+    found = subprocess.run(["git", "check-ignore", "--no-index", *new], cwd=root, capture_output=True, text=True)
+    assert found.stdout.split() == []
