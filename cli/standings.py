@@ -14,6 +14,7 @@ from ..notation.files import open_regular
 from ..notation.limits import MAX_RECORD
 from ..notation.model import Record
 from ..notation.events import trf as report_file
+from ..notation.events.event_file import EVENT_FILE
 from ..notation.events.rounds import Rounds
 from ..notation.events.standings import Scoring, by_event
 from ..notation.events.tiebreaks import DEFAULT_ORDER, TieBreakError, parse_order, rank
@@ -23,6 +24,7 @@ from .errors import BadUsage, IOFailure, Status, exit_status
 from .inputs import read_sources
 from .messages import note, report
 from .options import force_option, output_option
+from .tournament import load, rounds_of
 from .outputs import write
 
 
@@ -63,6 +65,22 @@ def event_ranking(event: str, rounds: Rounds, order: tuple[str, ...], form: str,
     return RENDERERS[form](event, rank(rounds, order, round_robin))
 
 
+def event_folder_ranking(folder: str, order: tuple[str, ...] | None, form: str) -> tuple[str, bool]:
+    """The ranking of an event run from its event file: its rounds with the results of the round
+    files, by the tie-breaks of --tie-breaks, else of the file, else the default ones
+    (docs/tournaments.md#standings-of-an-event-file), and whether a round file had a problem
+    (each said on a line of its own, its result left out: exit status 1)."""
+    _, event = load(folder)
+    _, state = rounds_of(folder, event)
+    for problem in state.problems:
+        note(problem)
+    try:
+        chosen = order or (parse_order(",".join(event.tie_breaks)) if event.tie_breaks else DEFAULT_ORDER)
+    except TieBreakError as error:
+        raise BadUsage(f"{folder}/{EVENT_FILE}: tie_breaks: {error}") from None
+    return event_ranking(event.name, state.rounds, chosen, form, event.pairing != "swiss"), bool(state.problems)
+
+
 def read_report(path: str) -> report_file.Report:
     """A FIDE report file (UTF-8 text); IOFailure in one line if it cannot be read or is not one."""
     try:
@@ -84,14 +102,14 @@ def read_report(path: str) -> report_file.Report:
 @click.command()
 @click.argument("paths", nargs=-1, metavar="FILE_OR_DIR...")
 @click.option("--format", "form", type=click.Choice(["text", "markdown", "html", "csv", "json"]), default="text",
-              show_default=True, help="Output format (json: with --trf only).")
+              show_default=True, help="Output format (json: with --trf or an event folder only).")
 @click.option("--points", "scoring", type=PointsType(),
               help="WIN,DRAW,LOSS points for every game, e.g. 1,0.5,0 (default: each game's "
                    "competition scoring, Teblo 3,1,0, the others 1,0.5,0).")
 @click.option("--trf", "trf", metavar="FILE",
               help="Rank the tournament of a FIDE report file (TRF-16) instead of records.")
 @click.option("--tie-breaks", "order", type=TieBreaksType(), metavar="NAMES",
-              help="With --trf: the tie-breaks after points, in order, by their FIDE names "
+              help="With --trf or an event folder: the tie-breaks after points, in order, by their FIDE names "
                    f"(default {','.join(DEFAULT_ORDER)}).")
 @output_option
 @force_option
@@ -107,6 +125,10 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
     turns, e.g. game.tgn and its copy game.json) is counted once, the TGN record
     rather than its JSON copy, with a note.
 
+    Given an event's folder with its event file (ludoscribe event new), the final
+    ranking of its rounds instead, with the results of its round files, by the
+    tie-breaks of --tie-breaks or of the event file, in a crosstable by round.
+
     With --trf FILE, the final ranking of a FIDE report file instead: its rounds
     ranked by points, then by the tie-breaks of --tie-breaks (BH, BH-C1, BH-C2,
     BH-M1, BH-M2, SB, DE, WIN, WON, PS, ARO), in a crosstable by round.
@@ -114,6 +136,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
     \b
     Examples:
       ludoscribe standings club/2026
+      ludoscribe standings spring --tie-breaks BH-C1,SB
       ludoscribe standings round*.tgn --format html -o standings.html
       ludoscribe standings event.tgn --points 2,1,0 --format csv
       ludoscribe standings --trf open.trf --tie-breaks BH-C1,BH,SB --format csv
@@ -129,9 +152,16 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
         sys.exit(Status.OK)
     if not paths:
         raise click.UsageError("Missing argument 'FILE_OR_DIR...' (or --trf FILE).")
+    if len(paths) == 1 and (Path(paths[0]) / EVENT_FILE).is_file():
+        if scoring is not None:
+            raise BadUsage(f"--points: {paths[0]} is scored by its {EVENT_FILE} (its points, else the game's)")
+        text, problems = event_folder_ranking(paths[0], order, form)
+        write(out, text, force)
+        sys.exit(Status.PROBLEMS if problems else Status.OK)
     if order is not None or form == "json":
         raise BadUsage(f"{'--tie-breaks' if order is not None else '--format json'} needs the rounds of a tournament "
-                       "(--trf FILE): records alone are ranked by points, SB, DE and wins")
+                       "(--trf FILE, or an event folder with its event file): records alone are ranked by "
+                       "points, SB, DE and wins")
     failed, seen = False, SeenGames()
     sources = read_sources(paths)
 
