@@ -55,6 +55,13 @@ def act(client, kind: str, text: str = "", *, ply: int, id: str, headers=HEADERS
                        json={"id": id, "ply": ply, "kind": kind, "text": text, "reason": reason})
 
 
+def rescan(client) -> None:
+    """The folder read again and its changes shown, on the server's event loop as the server does it
+    (never from the test's thread, while the loop may be telling spectators of an earlier change)."""
+    live = client.app.state.live
+    client.portal.call(lambda: live.changed(live.folder.scan()))
+
+
 def new_game(client, **changes):
     answer = client.post("/api/games", headers=HEADERS, json=NEW | changes)
     assert answer.status_code == 200, answer.text
@@ -118,7 +125,7 @@ def test_the_end_by_the_rules_is_proposed_and_saved_only_once_confirmed(client, 
     (tmp_path / GAME).write_text('[Game "Teblo"]\n[SetUp "1"]\n[Position "12/12/12/12/12/12/12/12/12/12/12/12 '
                                  'I9 I10 Y 20"]\n[Result "*"]\n\n*\n', encoding="utf-8")
     client.get("/")  # the folder is read on the next request's scan at the latest
-    client.app.state.live.changed(client.app.state.live.folder.scan())
+    rescan(client)
     answer = act(client, "turn", "I10", ply=0, id="win").json()
     reached = {"code": "base-reached", "side": "Yellow", "opponent": "Red", "base": "I10"}
     assert (answer["proposed"]["result"], answer["proposed"]["ending"]) == ("1-0", reached)
@@ -174,7 +181,7 @@ def test_an_undo_the_scoresheet_refuses_says_why(client, tmp_path):
     assert (tmp_path / GAME).read_text(encoding="utf-8") == finished
     # a turn with variations (a file edited by hand): a correction cannot keep them
     (tmp_path / "study.tgn").write_text('[Game "Teblo"]\n[Result "*"]\n\n1. D4 H10 (1... I9) *\n', encoding="utf-8")
-    client.app.state.live.changed(client.app.state.live.folder.scan())
+    rescan(client)
     undo = act(client, "undo", ply=2, id="u2", game="study.tgn")
     assert (undo.status_code, undo.json()) == (409, {"refused": "1... H10 has variations, which a correction cannot "
                                                                 "keep: edit the file to correct it"})
@@ -183,7 +190,7 @@ def test_an_undo_the_scoresheet_refuses_says_why(client, tmp_path):
     assert sheet.add_turn("D4") is None
     assert sheet.comment("}" + "x" * (MAX_WORD - 3)) is None
     sheet.save(str(tmp_path / "long.tgn"))
-    client.app.state.live.changed(client.app.state.live.folder.scan())
+    rescan(client)
     undo = act(client, "undo", ply=1, id="u3", game="long.tgn")
     assert undo.status_code == 409
     assert undo.json()["refused"] == refusal(Scoresheet.load(str(tmp_path / "long.tgn")).undo)
@@ -299,7 +306,7 @@ def test_what_the_server_keeps_of_a_game_does_not_grow_with_its_versions(tmp_pat
             clock.now += 1
         assert versions_kept("Marker Ann") <= 2 + (delay and MAX_READINGS)
         clock.now += delay
-        client.app.state.live.tell()
+        client.portal.call(client.app.state.live.tell)
         client.get(f"/api/games/{GAME}/card")
         assert versions_kept("Marker Ann") <= 3
         again = act(client, "comment", "note 0 " + "x" * 200, ply=1, id="c0").json()
@@ -451,7 +458,7 @@ def what_spectators_read(client, relay_folder) -> dict:
     """Every byte a spectator can read (each answer's status, headers but its date, body), the
     relay's files, the keys and the messages of the event stream."""
     live = client.app.state.live
-    live.tell()
+    client.portal.call(live.tell)
     seen = {path: (answer.status_code, sorted((k, v) for k, v in answer.headers.items() if k != "date"), answer.content)
             for path in SPECTATORS_READ for answer in [client.get(path)]}
     write_relay(live, relay_folder, 5)
