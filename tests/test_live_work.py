@@ -135,7 +135,6 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
     elsewhere, is being read and replayed, another game is created, recorded, and shown to spectators."""
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
-    import json
     import threading
 
     from ludoscribe.notation.events import folder as event
@@ -157,13 +156,6 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
 
     monkeypatch.setattr(event, "read_game", slow_read)
 
-    async def shown(queue, name: str, plies: int) -> None:
-        while True:
-            text = await asyncio.wait_for(queue.get(), 60)
-            kind, data = text.split("\n")[1], json.loads(text.split("\n")[2][len("data: "):])
-            if kind == "event: game" and data["name"] == name and data["plies"] == plies:
-                return
-
     async def scenario() -> None:
         queue = live.spectators.subscribe()
         watch = asyncio.create_task(live.watch(0.01))
@@ -176,10 +168,10 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
                                                   "players": ["A", "B"]}) == 200
             assert await post(app, f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn",
                                                                   "text": "D4"}) == 200
-            await shown(queue, GAME, 1)
+            await game_shown(queue, GAME, 1)
             order.append("other game shown")
             released.set()
-            await shown(queue, slow, 1)
+            await game_shown(queue, slow, 1)
         finally:
             released.set()
             watch.cancel()
@@ -218,13 +210,6 @@ def test_a_slow_page_of_one_game_does_not_hold_back_the_others(tmp_path, monkeyp
 
     monkeypatch.setattr(views, "write_record", slow_write)
 
-    async def shown(queue, name: str, plies: int) -> None:
-        while True:
-            text = await asyncio.wait_for(queue.get(), 60)
-            kind, data = text.split("\n")[1], json.loads(text.split("\n")[2][len("data: "):])
-            if kind == "event: game" and data["name"] == name and data["plies"] == plies:
-                return
-
     async def scenario() -> None:
         queue = live.spectators.subscribe()
         watch = asyncio.create_task(live.watch(0.01))
@@ -237,7 +222,7 @@ def test_a_slow_page_of_one_game_does_not_hold_back_the_others(tmp_path, monkeyp
                                                   "players": ["A", "B"]}) == 200
             assert await post(app, f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn",
                                                                   "text": "D4"}) == 200
-            await shown(queue, GAME, 1)
+            await game_shown(queue, GAME, 1)
             status, page = await get(app, f"/game/{GAME}")
             assert status == 200 and b">D4</a>" in page
             status, view = await get(app, f"/api/games/{GAME}/view")
@@ -246,7 +231,7 @@ def test_a_slow_page_of_one_game_does_not_hold_back_the_others(tmp_path, monkeyp
             assert status == 200 and b"D4" in card
             order.append("other game shown")
             released.set()
-            await shown(queue, slow, 1)
+            await game_shown(queue, slow, 1)
         finally:
             released.set()
             watch.cancel()
@@ -255,6 +240,19 @@ def test_a_slow_page_of_one_game_does_not_hold_back_the_others(tmp_path, monkeyp
     with ThreadPoolExecutor(1) as own_loop:  # a loop of its own: the browser tests may run one in this thread
         own_loop.submit(asyncio.run, scenario()).result()
     assert order == ["other game shown", "slow game made"]
+
+
+async def game_shown(queue, name: str, plies: int) -> None:  # type: ignore[no-untyped-def]
+    """Wait until a spectators' stream (its queue) says the game has `plies` turns (a minute at most:
+    a safety net, not a measure)."""
+    import asyncio
+    import json
+
+    while True:
+        text = await asyncio.wait_for(queue.get(), 60)
+        kind, data = text.split("\n")[1], json.loads(text.split("\n")[2][len("data: "):])
+        if kind == "event: game" and data["name"] == name and data["plies"] == plies:
+            return
 
 
 async def get(app, path: str) -> tuple[int, bytes]:  # type: ignore[no-untyped-def]
