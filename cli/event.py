@@ -15,9 +15,16 @@ from ..notation.events.event_file import (EVENT_FILE, SYSTEMS, Board, Event, Eve
 from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.pairings import points, side_balance
 from ..notation.events.round_files import EventRounds, rearranged_problem, rename_players, round_file, started
+from ..notation.events import trf as report_file
+from ..notation.events.event_trf import event_report
+from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
+from ..notation.events.tiebreaks import TieBreakError
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, Status
+from .messages import note
+from .options import force_option, output_option
+from .outputs import write
 from .tournament import Refused, change, editing, load, refused_by, rounds_of
 
 
@@ -316,3 +323,33 @@ def _apply(folder: str, make: Callable[[], str]) -> None:
     except EventFileError as error:
         raise refused_by(error) from None
     change(folder, text)
+
+
+@event.command("trf")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@output_option
+@force_option
+def trf(folder: str, out: str, force: bool) -> None:
+    """Write the event's FIDE report file (TRF-16): its players, and its rounds with the round files' results.
+
+    What a report file has no column for (clubs, ids that are not numbers, the end of a long
+    name) is said in a note; a round file that contradicts its pairing is said and its result
+    left out (exit status 1).
+
+    \b
+    Example:
+      ludoscribe event trf spring -o spring.trf
+    """
+    _, event_ = load(folder)
+    _, state = rounds_of(folder, event_)
+    for problem in state.problems:
+        click.echo(f"problem: {problem}", err=True)
+    try:
+        text = report_file.write(event_report(event_, state.rounds), tie_break_order(event_))
+    except (report_file.TrfError, TieBreakError) as error:
+        raise Refused(f"{folder}: no report file can hold this event: {error}") from None
+    for left in report_file.left_out(state.rounds):
+        note(f"note: not in the report file: {left}")
+    write(out, text, force)
+    if state.problems:
+        sys.exit(Status.PROBLEMS)
