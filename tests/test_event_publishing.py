@@ -64,3 +64,62 @@ def test_a_round_file_left_out_is_said_on_the_site(hostile_event, tmp_path):
     [page] = (tmp_path / "site" / "events").glob("*.html")
     left_out = page.read_text(encoding="utf-8").split('<ul class="ls-left-out">')[1].split("</ul>")[0]
     assert "round1-board1.tgn: its Round is" in left_out and "its result is not counted" in left_out
+
+
+class Clock:
+    """The server's clock, moved by the test (the delay is measured on it)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def ranking_rows(page: str) -> dict[str, str]:
+    """The live page's ranking: each player's name as written in the HTML -> points."""
+    section = page.split('<section class="ls-ranking" aria-label="Ranking">', 1)[1].split("</section>", 1)[0]
+    return {row[2]: row[6] for row in cells(section)}
+
+
+def sides_rows(page: str) -> dict[str, tuple[str, str]]:
+    table = page.split('<table class="ls-sides">', 1)[1].split("</table>", 1)[0]
+    return {row[0]: (row[1], row[2]) for row in (re.findall(r"<td>(.*?)</td>", part) for part in
+                                                 table.split("<tr>")[2:])}
+
+
+def test_the_live_page_and_relay_rank_the_event_with_the_delay(hostile_event, tmp_path):
+    """A result held back from spectators (docs/live.md#a-delay-for-spectators) is not in the ranking either."""
+    from starlette.testclient import TestClient
+
+    from live_server import CODE
+    from ludoscribe.notation.events.event_file import read_event
+    from ludoscribe.render.live.app import create_app
+    from ludoscribe.render.live.relay import write_relay
+
+    event = read_event(hostile_event)
+    board = event.paired[0].boards[1]
+    clock = Clock()
+    with TestClient(create_app(hostile_event, CODE, delay=60, clock=clock)) as client:
+        live = client.app.state.live
+        assert sorted(ranking_rows(client.get("/").text).values()) == ["0", "0", "0", "0", "3"]  # the bye only
+        clock.now += 61
+        client.portal.call(live.tell)
+        page = client.get("/").text
+        assert "<script>alert" not in page and "<img src=x" not in page and "<b>Lind" not in page
+        before = ranking_rows(page)
+        assert sorted(before.values()) == ["0", "0", "0", "3", "3"]  # board 1 won, once the delay is over
+        assert "Yellow</th><th>Red</th>" in page.split('<table class="ls-sides">', 1)[1]
+        sides = sides_rows(page)
+        assert sorted(sides.values()) == [("0", "0"), ("0", "1"), ("0", "1"), ("1", "0"), ("1", "0")]
+        finish(hostile_event, "round1-board2.tgn", "1-0")
+        client.portal.call(lambda: live.changed(live.folder.scan()))
+        assert ranking_rows(client.get("/").text) == before  # the new result not shown yet
+        write_relay(live, tmp_path / "relay", 5)
+        assert ranking_rows((tmp_path / "relay" / "index.html").read_text(encoding="utf-8")) == before
+        clock.now += 61
+        client.portal.call(live.tell)
+        after = ranking_rows(client.get("/").text)
+    escaped = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+    winner = "".join(escaped.get(char, char) for char in board.first)
+    assert after[winner] == "3" and before[winner] == "0"
