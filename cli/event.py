@@ -22,6 +22,7 @@ from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, Status
+from .event_import import import_event
 from .messages import note
 from .options import force_option, output_option
 from .outputs import write
@@ -44,20 +45,33 @@ def event() -> None:
 
 @event.command("new")
 @click.argument("folder", metavar="EVENT_FOLDER")
-@click.option("--name", required=True, help="The event's name: the Event tag of its games.")
+@click.option("--name", help="The event's name: the Event tag of its games (with --from-trf: the file's 012 line).")
 @click.option("--game", required=True, help="The game played (its Game tag, e.g. teblo).")
 @click.option("--pairing", type=click.Choice(SYSTEMS), default="swiss", show_default=True, help="Pairing system.")
 @click.option("--rounds", type=click.IntRange(1, 999), help="Number of rounds (a Swiss event needs it).")
 @click.option("--site", default="?", help="Where the event is played.")
 @click.option("--date", "dates", multiple=True, help="A day of the event, YYYY.MM.DD (again for each day).")
 @click.option("--variant", default="", help="The variant played, if not the standard game.")
-def new(folder: str, name: str, game: str, pairing: str, rounds: int | None, site: str, dates: tuple[str, ...],
-        variant: str) -> None:
+@click.option("--from-trf", "report", metavar="FILE.trf",
+              help="An event paired elsewhere: its players and rounds (pairings, byes, results) from its FIDE report file.")
+def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | None, site: str, dates: tuple[str, ...],
+        variant: str, report: str | None) -> None:
     """Make the event file of a new event in EVENT_FOLDER (made if needed)."""
     edit = editing()
     root = Path(folder)
     if os.path.lexists(root / EVENT_FILE):
         raise Refused(f"{root / EVENT_FILE} exists already: change it with ludoscribe event, or by hand")
+    if report is not None:
+        context = click.get_current_context()
+        given = [f"--{option}" for option in ("pairing", "rounds", "site", "date")
+                 if context.get_parameter_source("dates" if option == "date" else option)
+                 is click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"{given[0]} cannot be given with --from-trf: the report file says it")
+        import_event(folder, report, game, name, variant)
+        return
+    if name is None:
+        raise click.UsageError("Missing option '--name' (or --from-trf FILE).")
     for date in dates:
         if (problem := date_problem(date)) is not None:
             raise click.BadParameter(problem, param_hint="--date")

@@ -73,3 +73,83 @@ def test_a_round_file_contradicting_its_pairing_is_said_and_left_out(played, tmp
     players = {event.number(board.first), event.number(board.second)}
     [game] = [game for game in trf.read(out).rounds.games if game.round == 1 and {game.first, game.second} == players]
     assert game.result == "*"  # its 1-0 not counted
+
+
+def rounds_of_folder(folder):
+    from ludoscribe.notation.events.folder import EventFolder
+    from ludoscribe.notation.events.round_files import event_rounds
+
+    games = EventFolder(folder)
+    games.scan()
+    state = event_rounds(read_event(folder), games.games)
+    assert state.problems == []
+    return state.rounds
+
+
+def games_of(rounds) -> set[tuple]:
+    """The games met, whatever their boards' numbers (a report file has none)."""
+    return {(game.round, game.first, game.second, game.result, game.forfeit) for game in rounds.games}
+
+
+def test_an_event_paired_elsewhere_goes_on_here_from_its_report_file(played, tmp_path):
+    """Round trip: event -> TRF -> new event: the same rounds and the same standings, then paired on."""
+    report = tmp_path / "spring.trf"
+    assert run("event", "trf", str(played), "-o", str(report))[0] == 0
+    again = tmp_path / "again"
+    code, out, said = run("event", "new", str(again), "--from-trf", str(report), "--game", "teblo")
+    assert code == 0 and said == "", said
+    before, after = rounds_of_folder(played), rounds_of_folder(again)
+    assert after.entrants == before.entrants and set(after.absences) == set(before.absences)
+    assert games_of(after) == games_of(before)
+    assert (after.scoring, after.bye_points) == (before.scoring, before.bye_points)
+    assert run("standings", str(again), "--format", "json")[1] == run("standings", str(played), "--format", "json")[1]
+    event = read_event(again)
+    assert (event.name, event.site, event.dates, event.rounds) == ("Spring Swiss", "Leiden",
+                                                                   ("2026.03.14", "2026.03.15"), 3)
+    assert run("pair", str(again))[0] == 0 and len(read_event(again).paired) == 3  # the next round, here
+
+
+def test_the_round_in_play_is_recorded_here(played, tmp_path):
+    assert run("pair", str(played))[0] == 0  # round 3, nothing recorded yet
+    report = tmp_path / "spring.trf"
+    assert run("event", "trf", str(played), "-o", str(report))[0] == 0
+    again = tmp_path / "again"
+    assert run("event", "new", str(again), "--from-trf", str(report), "--game", "teblo")[0] == 0
+    board = read_event(again).paired[2].boards[0]
+    finish(again, "round3-board1.tgn", "1-0")
+    points = {row["name"]: row["points"] for row in
+              json.loads(run("standings", str(again), "--format", "json")[1])["players"]}
+    before = {row["name"]: row["points"] for row in
+              json.loads(run("standings", str(played), "--format", "json")[1])["players"]}
+    assert points[board.first] == before[board.first] + 3
+
+
+@pytest.mark.parametrize("change, expected", [
+    (lambda text: text.replace("001    2", "001    x", 1), "line "),
+    (lambda text: text.replace("\nXXS", "\nXXS-broken", 1), "line "),
+])
+def test_a_bad_report_file_is_refused_in_one_line_and_nothing_written(played, tmp_path, change, expected):
+    report = tmp_path / "spring.trf"
+    assert run("event", "trf", str(played), "-o", str(report))[0] == 0
+    report.write_text(change(report.read_text(encoding="utf-8")), encoding="utf-8")
+    again = tmp_path / "again"
+    code, _, said = run("event", "new", str(again), "--from-trf", str(report), "--game", "teblo")
+    assert code == 2 and said.count("\n") == 1 and str(report) in said and expected in said
+    assert not again.exists()
+
+
+def test_a_report_scored_otherwise_than_the_game_is_refused(played, tmp_path):
+    report = tmp_path / "spring.trf"
+    assert run("event", "trf", str(played), "-o", str(report))[0] == 0
+    again = tmp_path / "again"
+    code, _, said = run("event", "new", str(again), "--from-trf", str(report), "--game", "staku")
+    assert code == 1 and said.count("\n") == 1 and "scores" in said
+    assert not again.exists()
+
+
+def test_what_the_report_file_says_is_not_given_again(played, tmp_path):
+    report = tmp_path / "spring.trf"
+    assert run("event", "trf", str(played), "-o", str(report))[0] == 0
+    code, _, said = run("event", "new", str(tmp_path / "again"), "--from-trf", str(report), "--game", "teblo",
+                        "--rounds", "7")
+    assert code == 2 and "--rounds cannot be given with --from-trf" in said and not (tmp_path / "again").exists()
