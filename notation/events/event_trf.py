@@ -62,19 +62,20 @@ def imported(report: Report, game: str) -> Imported:
     numbers = {entrant.number: entrant for entrant in sorted(rounds.entrants, key=lambda entrant: entrant.number)}
     played = rounds.played_rounds()
     absent: dict[int, dict[int, Unplayed]] = {number: {} for number in numbers}
-    paired, results = [], {}
+    paired: list[PairedRound] = []
+    results: dict[tuple[int, int], str] = {}
     for round_ in range(1, played + 1):
-        byes = [numbers[absence.player].name for absence in rounds.absences
-                if absence.round == round_ and absence.why is Unplayed.PAIRING_BYE]
-        if len(byes) > 1:
-            raise ValueError(f"round {round_} gives {len(byes)} pairing byes: an event pairs one at most")
+        left_over = [numbers[absence.player].name for absence in rounds.absences
+                     if absence.round == round_ and absence.why is Unplayed.PAIRING_BYE]
+        if len(left_over) > 1:
+            raise ValueError(f"round {round_} gives {len(left_over)} pairing byes: an event pairs one at most")
         for absence in rounds.absences:
             if absence.round == round_ and absence.why is not Unplayed.PAIRING_BYE:
                 absent[absence.player][round_] = absence.why
         games = sorted((game for game in rounds.games if game.round == round_), key=lambda game: game.board)
         paired.append(PairedRound(round_, tuple(Board(numbers[game.first].name, numbers[game.second].name,
                                                       game.result if game.forfeit else "") for game in games),
-                                  byes[0] if byes else ""))
+                                  left_over[0] if left_over else ""))
         results |= {(round_, board): game.result for board, game in enumerate(games, start=1) if not game.forfeit}
     players, asked = [], set()
     for number, entrant in numbers.items():
