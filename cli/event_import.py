@@ -37,6 +37,10 @@ def event_text(report_path: str, game: str, name: str | None, variant: str) -> t
         text = edit.new_event(name, game, found.rounds, found.pairing, found.site, dates, variant, found.requested_bye)
         for player in found.players:
             text = edit.add_player(text, player)
+            if player.withdrawn is not None:
+                text = edit.withdraw(text, player.name, player.withdrawn)
+            for round_ in player.byes:
+                text = edit.ask_bye(text, player.name, round_)
         for paired in found.paired:
             text = edit.put_round(text, paired)
     except EventFileError as error:
@@ -80,6 +84,11 @@ def import_event(folder: str, report_path: str, game: str, name: str | None, var
             path.unlink(missing_ok=True)
         raise IOFailure(f"cannot write in {folder}: {error.strerror or error}") from None
     change(folder, text)
+    for player in event.players:
+        if player.withdrawn is not None:
+            note(f"note: {player.name} has no game from round {player.withdrawn} on: written withdrawn from that "
+                 "round (a report file does not say whether they left)")
     played = sum(result != "*" for result in found.results.values())
     click.echo(f"{root / EVENT_FILE}: {event.name}, {game}, {event.pairing}, {len(event.players)} players, "
                f"{len(event.paired)} rounds paired, {played} results, {len(sheets) - played} games to record")
+

@@ -153,3 +153,26 @@ def test_what_the_report_file_says_is_not_given_again(played, tmp_path):
     code, _, said = run("event", "new", str(tmp_path / "again"), "--from-trf", str(report), "--game", "teblo",
                         "--rounds", "7")
     assert code == 2 and "--rounds cannot be given with --from-trf" in said and not (tmp_path / "again").exists()
+
+
+def test_a_player_absent_in_the_last_round_is_said_when_imported(played, tmp_path):
+    assert run("event", "player", "withdraw", str(played), "Ed Vos")[0] == 0
+    assert run("pair", str(played), "--unfinished")[0] == 0
+    report = tmp_path / "spring.trf"
+    assert run("event", "trf", str(played), "-o", str(report))[0] == 0
+    code, _, said = run("event", "new", str(tmp_path / "again"), "--from-trf", str(report), "--game", "teblo")
+    assert code == 0 and said.startswith("note: Ed Vos has no game from round 3 on: written withdrawn")
+    assert read_event(tmp_path / "again").player("Ed Vos").withdrawn == 3
+    assert run("standings", str(tmp_path / "again"), "--format", "json")[1] == run(
+        "standings", str(played), "--format", "json")[1]
+
+
+def test_a_bye_asked_for_comes_back_as_one(played, tmp_path):
+    assert run("event", "player", "bye", str(played), "Cy Moss", "3")[0] == 0
+    assert run("pair", str(played))[0] == 0
+    report = tmp_path / "spring.trf"
+    assert run("event", "trf", str(played), "-o", str(report))[0] == 0
+    again = tmp_path / "again"
+    assert run("event", "new", str(again), "--from-trf", str(report), "--game", "teblo")[0] == 0
+    assert read_event(again).player("Cy Moss").byes == (3,)
+    assert run("standings", str(again), "--format", "json")[1] == run("standings", str(played), "--format", "json")[1]

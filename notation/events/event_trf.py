@@ -79,11 +79,14 @@ def imported(report: Report, game: str) -> Imported:
         results |= {(round_, board): game.result for board, game in enumerate(games, start=1) if not game.forfeit}
     players, asked = [], set()
     for number, entrant in numbers.items():
-        # absent (Z) before their first round: a late entry; absent later: no game, no points, as in the file
-        joins = next((r for r in range(1, played + 1) if absent[number].get(r) is not Unplayed.ZERO_BYE), played + 1)
-        byes = tuple(r for r, why in sorted(absent[number].items()) if why is not Unplayed.ZERO_BYE)
+        # absent (Z) before their first round: a late entry; from a round to the last: withdrawn then;
+        # between two rounds played: a bye asked for, worth nothing
+        there = [r for r in range(1, played + 1) if absent[number].get(r) is not Unplayed.ZERO_BYE]
+        joins = there[0] if there else played + 1
+        withdrawn = there[-1] + 1 if there and there[-1] < played else None
+        byes = tuple(r for r in sorted(absent[number]) if joins <= r < (withdrawn or played + 1))
         asked |= {absent[number][r] for r in byes}
-        players.append(Player(entrant.name, entrant.club, entrant.rating, entrant.id, joins, None, byes))
+        players.append(Player(entrant.name, entrant.club, entrant.rating, entrant.id, joins, withdrawn, byes))
     if len(asked) > 1:
         raise ValueError("its byes asked for are worth different points (" + ", ".join(sorted(why.value for why in asked))
                          + "): an event file scores them all alike")
