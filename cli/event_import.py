@@ -79,16 +79,23 @@ def import_event(folder: str, report_path: str, game: str, name: str | None, var
         for file_name, sheet in sheets.items():
             sheet.save(str(root / file_name))
             written.append(root / file_name)
-    except OSError as error:
+        change(folder, text)
+    except (OSError, IOFailure) as error:
         for path in written:
             path.unlink(missing_ok=True)
+        if isinstance(error, IOFailure):
+            raise
         raise IOFailure(f"cannot write in {folder}: {error.strerror or error}") from None
-    change(folder, text)
     for player in event.players:
         if player.withdrawn is not None:
             note(f"note: {player.name} has no game from round {player.withdrawn} on: written withdrawn from that "
                  "round (a report file does not say whether they left)")
     played = sum(result != "*" for result in found.results.values())
-    click.echo(f"{root / EVENT_FILE}: {event.name}, {game}, {event.pairing}, {len(event.players)} players, "
-               f"{len(event.paired)} rounds paired, {played} results, {len(sheets) - played} games to record")
+    click.echo(f"{root / EVENT_FILE}: {event.name}, {game}, {event.pairing}, {plural(len(event.players), 'player')}, "
+               f"{plural(len(event.paired), 'round')} paired, {plural(played, 'result')}, "
+               f"{plural(len(sheets) - played, 'game')} to record")
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
