@@ -17,7 +17,6 @@ from ...notation.events.rounds import Rounds
 from ...notation.events.tiebreaks import TieBreakError
 from .. import crosstable
 from ..escaping import html_text
-from ..standings import boxed
 from .views import View
 
 
@@ -52,7 +51,9 @@ def ranking_section(event: Event, views: Iterable[View]) -> str:
     sides = "".join(f"<tr><td>{html_text(entrant.name)}</td><td>{on_first}</td><td>{on_second}</td></tr>"
                     for entrant in rounds.entrants
                     for on_first, on_second in [side_balance(rounds, entrant.number)])
-    return (f'<section class="ls-ranking" aria-label="Ranking"><h2>Ranking</h2>{boxed(table)}'
+    # a box of its own that scrolls sideways, as the standings' (render/standings.py boxed), under its own name
+    box = f'<div class="ls-standings" tabindex="0" role="region" aria-label="Ranking table">{table}</div>'
+    return (f'<section class="ls-ranking" aria-label="Ranking"><h2>Ranking</h2>{box}'
             f'<h3>Sides</h3><table class="ls-sides"><thead><tr><th>Player</th><th>{html_text(first)}</th>'
             f"<th>{html_text(second)}</th></tr></thead><tbody>{sides}</tbody></table></section>")
 
