@@ -15,9 +15,17 @@ from ..notation.events.event_file import (EVENT_FILE, SYSTEMS, Board, Event, Eve
 from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.pairings import points, side_balance
 from ..notation.events.round_files import EventRounds, rearranged_problem, rename_players, round_file, started
+from ..notation.events import trf as report_file
+from ..notation.events.event_trf import event_report
+from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
+from ..notation.events.tiebreaks import TieBreakError
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, Status
+from .event_import import import_event
+from .messages import note
+from .options import force_option, output_option
+from .outputs import write
 from .tournament import Refused, change, editing, load, refused_by, rounds_of
 
 
@@ -37,20 +45,33 @@ def event() -> None:
 
 @event.command("new")
 @click.argument("folder", metavar="EVENT_FOLDER")
-@click.option("--name", required=True, help="The event's name: the Event tag of its games.")
+@click.option("--name", help="The event's name: the Event tag of its games (with --from-trf: the file's 012 line).")
 @click.option("--game", required=True, help="The game played (its Game tag, e.g. teblo).")
 @click.option("--pairing", type=click.Choice(SYSTEMS), default="swiss", show_default=True, help="Pairing system.")
 @click.option("--rounds", type=click.IntRange(1, 999), help="Number of rounds (a Swiss event needs it).")
 @click.option("--site", default="?", help="Where the event is played.")
 @click.option("--date", "dates", multiple=True, help="A day of the event, YYYY.MM.DD (again for each day).")
 @click.option("--variant", default="", help="The variant played, if not the standard game.")
-def new(folder: str, name: str, game: str, pairing: str, rounds: int | None, site: str, dates: tuple[str, ...],
-        variant: str) -> None:
+@click.option("--from-trf", "report", metavar="FILE.trf",
+              help="An event paired elsewhere: its players and rounds (pairings, byes, results) from its FIDE report file.")
+def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | None, site: str, dates: tuple[str, ...],
+        variant: str, report: str | None) -> None:
     """Make the event file of a new event in EVENT_FOLDER (made if needed)."""
     edit = editing()
     root = Path(folder)
     if os.path.lexists(root / EVENT_FILE):
         raise Refused(f"{root / EVENT_FILE} exists already: change it with ludoscribe event, or by hand")
+    if report is not None:
+        context = click.get_current_context()
+        given = [f"--{option}" for option in ("pairing", "rounds", "site", "date")
+                 if context.get_parameter_source("dates" if option == "date" else option)
+                 is click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"{given[0]} cannot be given with --from-trf: the report file says it")
+        import_event(folder, report, game, name, variant)
+        return
+    if name is None:
+        raise click.UsageError("Missing option '--name' (or --from-trf FILE).")
     for date in dates:
         if (problem := date_problem(date)) is not None:
             raise click.BadParameter(problem, param_hint="--date")
@@ -316,3 +337,33 @@ def _apply(folder: str, make: Callable[[], str]) -> None:
     except EventFileError as error:
         raise refused_by(error) from None
     change(folder, text)
+
+
+@event.command("trf")
+@click.argument("folder", metavar="EVENT_FOLDER")
+@output_option
+@force_option
+def trf(folder: str, out: str, force: bool) -> None:
+    """Write the event's FIDE report file (TRF-16): its players, and its rounds with the round files' results.
+
+    What a report file has no column for (clubs, ids that are not numbers, the end of a long
+    name) is said in a note; a round file that contradicts its pairing is said and its result
+    left out (exit status 1).
+
+    \b
+    Example:
+      ludoscribe event trf spring -o spring.trf
+    """
+    _, event_ = load(folder)
+    _, state = rounds_of(folder, event_)
+    for problem in state.problems:
+        click.echo(f"problem: {problem}", err=True)
+    try:
+        text = report_file.write(event_report(event_, state.rounds), tie_break_order(event_))
+    except (report_file.TrfError, TieBreakError) as error:
+        raise Refused(f"{folder}: no report file can hold this event: {error}") from None
+    for left in report_file.left_out(state.rounds):
+        note(f"note: not in the report file: {left}")
+    write(out, text, force)
+    if state.problems:
+        sys.exit(Status.PROBLEMS)

@@ -13,7 +13,7 @@ from ..notation.archive.duplicates import SeenGames, tgn_first
 from ..notation.files import open_regular
 from ..notation.limits import MAX_RECORD
 from ..notation.model import Record
-from ..notation.events import trf as report_file
+from ..notation.events import final_ranking, trf as report_file
 from ..notation.events.event_file import EVENT_FILE
 from ..notation.events.rounds import Rounds
 from ..notation.events.standings import Scoring, by_event
@@ -75,10 +75,10 @@ def event_folder_ranking(folder: str, order: tuple[str, ...] | None, form: str) 
     for problem in state.problems:
         note(problem)
     try:
-        chosen = order or (parse_order(",".join(event.tie_breaks)) if event.tie_breaks else DEFAULT_ORDER)
+        ranking = final_ranking.event_ranking(event, state.rounds, order)
     except TieBreakError as error:
         raise BadUsage(f"{folder}/{EVENT_FILE}: tie_breaks: {error}") from None
-    return event_ranking(event.name, state.rounds, chosen, form, event.pairing != "swiss"), bool(state.problems)
+    return RENDERERS[form](event.name, ranking), bool(state.problems)
 
 
 def read_report(path: str) -> report_file.Report:

@@ -101,13 +101,17 @@ def to_markdown(event: str, ranking: Ranking) -> str:
     return f"## {markdown_text(event)}\n\n{rows}\n\n{markdown_text(notes(ranking))}\n"
 
 
-def to_html(event: str, ranking: Ranking) -> str:
-    """A section with a heading and a table; every text escaped."""
+def html_table(ranking: Ranking) -> str:
+    """The crosstable as an HTML table, every text escaped."""
     header, body = table(ranking)
     head = "".join(f'<th scope="col">{html_text(value)}</th>' for value in header)
     rows = "".join("<tr>" + "".join(f"<td>{html_text(value)}</td>" for value in line) + "</tr>\n" for line in body)
-    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n'
-            f'<table class="crosstable">\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n'
+    return f'<table class="crosstable">\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n'
+
+
+def to_html(event: str, ranking: Ranking) -> str:
+    """A section with a heading and a table; every text escaped."""
+    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n{html_table(ranking)}'
             f"<p>{html_text(notes(ranking))}</p>\n</section>\n")
 
 

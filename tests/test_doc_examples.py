@@ -67,6 +67,14 @@ def _event_folder(target: Path, paired: bool = False) -> None:
         assert CliRunner().invoke(cli, ["pair", str(target)]).exit_code == 0
 
 
+def _event_report(target: Path) -> None:
+    """The FIDE report file of an event folder whose first round is paired."""
+    folder = target.parent / "paired-event"
+    _event_folder(folder, paired=True)
+    assert CliRunner().invoke(cli, ["event", "trf", str(folder), "-o", str(target)]).exit_code == 0
+    shutil.rmtree(folder)
+
+
 FIXTURES = {  # the files the examples read, made from the corpus
     "corpus": lambda target: target.symlink_to(CORPUS, target_is_directory=True),
     "game.tgn": _copy(GAME),
@@ -87,6 +95,7 @@ FIXTURES = {  # the files the examples read, made from the corpus
     "spring": lambda target: _event_folder(target),
     "tonight": lambda target: _event_folder(target, paired=True),
     "practice.tgn": _copy(EVENT),
+    "spring.trf": _event_report,
     "open.trf": _copy(ROOT / "tests" / "records" / "open.trf"),  # a FIDE report file (tests/test_trf.py: BY_HAND)
     "archive": lambda target: _generated(["export", str(CORPUS), "--to", "parquet", "-o", str(target)]),
     "staku": lambda target: _generated(["generate", "staku", "--count", "4", "--to", "parquet", "-o", str(target)]),

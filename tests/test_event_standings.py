@@ -4,6 +4,8 @@ that contradicts its pairing is said and left out."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 
@@ -92,3 +94,18 @@ def test_points_are_the_event_files(night):
     first_round(night)
     code, out, err = run("standings", str(night), "--points", "1,0.5,0")
     assert code == 2 and out == "" and "event.toml" in err
+
+
+def test_the_event_folder_ranks_as_csv_with_no_formula(tmp_path):
+    """docs/tournaments.md#formats: one quoted row a player, the event first; no name starts a formula."""
+    folder = tmp_path / "cup"
+    assert run("event", "new", str(folder), "--name", '=Cup, "open"', "--game", "staku", "--rounds", "2")[0] == 0
+    for name in ("=HYPERLINK(1)", "+Bo", "-Cy", "@Di", "Ed Vos"):
+        assert run("event", "player", "add", str(folder), "--", name)[0] == 0
+    assert run("pair", str(folder))[0] == 0
+    code, out, _ = run("standings", str(folder), "--format", "csv")
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:4] == ["Event", "No", "Rank", "Player"] and len(rows) == 6
+    assert {row[0] for row in rows[1:]} == {"'=Cup, \"open\""}
+    assert {row[3] for row in rows[1:]} == {"'=HYPERLINK(1)", "'+Bo", "'-Cy", "'@Di", "Ed Vos"}

@@ -218,7 +218,7 @@ def test_standings_of_records_keep_their_ranking_and_refuse_an_order(tmp_path):
     event.write_text('[Game "Staku"]\n[Event "Cup"]\n[First "Ana"]\n[Second "Bo"]\n[Result "1-0"]\n\n1-0\n', encoding="utf-8")
     result = run("standings", str(event), "--tie-breaks", "BH")
     assert result.exit_code == 2
-    assert "Error: --tie-breaks needs the rounds of a tournament (--trf FILE)" in result.stderr
+    assert "Error: --tie-breaks needs the rounds of a tournament (--trf FILE, or an event folder" in result.stderr
     assert run("standings", str(event), "--format", "json").exit_code == 2
     assert "Missing argument 'FILE_OR_DIR...' (or --trf FILE)." in run("standings").stderr
 

@@ -22,7 +22,7 @@ HEADER = """\
 
 
 def new_event(name: str, game: str, rounds: int | None, pairing: str, site: str = "?", dates: tuple[str, ...] = (),
-              variant: str = "") -> str:
+              variant: str = "", requested_bye: str = "draw") -> str:
     """The text of a new event file, without players; EventFileError if a value is wrong."""
     doc = tomlkit.document()
     for line in HEADER.splitlines():
@@ -39,7 +39,7 @@ def new_event(name: str, game: str, rounds: int | None, pairing: str, site: str 
         doc.add("rounds", rounds)
     doc.add("tie_breaks", [])
     doc["tie_breaks"].comment("their names, in the order they decide")
-    doc.add("requested_bye", "draw")
+    doc.add("requested_bye", requested_bye)
     doc["requested_bye"].comment("what a bye asked for scores: win, draw or loss")
     doc.add("same_club_apart", tomlkit.item(False).comment("true: players of one club never meet"))
     doc.add("forbidden", tomlkit.array())

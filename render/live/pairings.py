@@ -1,23 +1,64 @@
 """The pairings of an event's rounds on its live page and its relay, by board and by player
-(docs/tournaments.md#a-round-is-published-as-its-games): read from the folder's event file."""
+(docs/tournaments.md#a-round-is-published-as-its-games), and the event's ranking with each
+player's sides (docs/tournaments.md#publishing-an-events-results): read from the folder's event
+file, with the results of the games as spectators see them."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from typing import Iterable
 
-from ...notation.events.event_file import EventFileError, read_event
+from ...notation.events.event_file import Event, EventFileError, read_event
+from ...notation.events.final_ranking import event_ranking
+from ...notation.events.pairings import side_balance
+from ...notation.events.round_files import event_rounds
+from ...notation.events.rounds import Rounds
+from ...notation.events.tiebreaks import TieBreakError
+from .. import crosstable
 from ..escaping import html_text
+from .views import View
 
 
-def pairings_section(root: Path) -> str:
-    """The last round paired, by board and by player name; nothing without an event file or a round. The
-    boards' cards above it follow the games and their results live; this says who plays where."""
+def pairings_section(root: Path, views: Iterable[View]) -> str:
+    """The last round paired, by board and by player name, then the event's ranking; nothing without
+    an event file or a round. The boards' cards above it follow the games and their results live;
+    this says who plays where, and where everyone stands as the page was made."""
     try:
         event = read_event(root)
     except (OSError, EventFileError):
         return ""
     if event is None or not event.paired:
         return ""
+    return _last_round(event) + ranking_section(event, views)
+
+
+def shown_rounds(event: Event, views: Iterable[View]) -> Rounds:
+    """The event's rounds with the results the views show, and no other: a result held back by the
+    delay (docs/live.md#a-delay-for-spectators) is not counted yet."""
+    shown = {view.name: dataclasses.replace(view.game, record=view.record()) for view in views}
+    return event_rounds(event, shown).rounds
+
+
+def ranking_section(event: Event, views: Iterable[View]) -> str:
+    """The ranking by the event's tie-breaks, and each player's games on each side."""
+    rounds = shown_rounds(event, views)
+    try:
+        table = crosstable.html_table(event_ranking(event, rounds))
+    except TieBreakError as error:
+        table = f'<p class="ls-problem">{html_text(f"tie_breaks: {error}")}</p>'
+    first, second = event.sides
+    sides = "".join(f"<tr><td>{html_text(entrant.name)}</td><td>{on_first}</td><td>{on_second}</td></tr>"
+                    for entrant in rounds.entrants
+                    for on_first, on_second in [side_balance(rounds, entrant.number)])
+    # a box of its own that scrolls sideways, as the standings' (render/standings.py boxed), under its own name
+    box = f'<div class="ls-standings" tabindex="0" role="region" aria-label="Ranking table">{table}</div>'
+    return (f'<section class="ls-ranking" aria-label="Ranking"><h2>Ranking</h2>{box}'
+            f'<h3>Sides</h3><table class="ls-sides"><thead><tr><th>Player</th><th>{html_text(first)}</th>'
+            f"<th>{html_text(second)}</th></tr></thead><tbody>{sides}</tbody></table></section>")
+
+
+def _last_round(event: Event) -> str:
     paired = event.paired[-1]
     first, second = event.sides
     rows = "".join(f"<tr><td>{number}{' (forfeit ' + html_text(board.forfeit) + ')' if board.forfeit else ''}</td>"

@@ -67,7 +67,7 @@ def pages(live: Live, every: float) -> dict[str, str]:
         files[f"cards/{view.name}.html"] = card(view, links[view.name])
     files["standings.html"] = standings_section(views)
     data = {"poll": "event.json", "card": "cards/NAME.html", "standings": "standings.html", "every": pause}
-    files["index.html"] = event_page(event, views, links, data, root="", pairings=pairings_section(live.folder.root))
+    files["index.html"] = event_page(event, views, links, data, root="", pairings=pairings_section(live.folder.root, views))
     files["event.json"] = json.dumps({"event": event, "games": [summary(view) for view in views]})
     return files
 

@@ -31,7 +31,7 @@ def event_text(event: str, views: tuple[View, ...], note_text: str, root: Path) 
     """The event page; its pairings read from the event file in the folder `root` (off the loop too)."""
     links = {view.name: f"/game/{view.name}" for view in views}
     data = {"events": "/events", "card": "/api/games/NAME/card", "standings": "/api/standings", "note": note_text}
-    return event_page(event, list(views), links, data, note=note_text, pairings=pairings_section(root))
+    return event_page(event, list(views), links, data, note=note_text, pairings=pairings_section(root, views))
 
 
 def game_text(event: str, view: View, note_text: str) -> str:

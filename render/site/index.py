@@ -15,7 +15,7 @@ from ..wording import UNKNOWN_DATE, slugify
 from ..escaping import html_text, markdown_text
 from ..standings import boxed, html_footer, html_table, scored
 from .pages import write_markdown
-from .pairings import pairings_section
+from .pairings import event_file_sections
 from .plan import Explorer, Plan, PublishedRecord, Slugs
 
 
@@ -53,7 +53,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
         write_markdown(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event),
                [f"{plural(len(entries), 'record')}.", "",
                 _sortable(("Players", "Game", "Result", "Date", "Round"), rows, aside=("Game", "Round")),
-                *_standings_section(plan.games[event]), *pairings_section(event, plan.folders[event])])
+                *(event_file_sections(event, plan.folders[event]) or _standings_section(plan.games[event]))])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
     event_table = _sortable(("Event", "Records", "Dates"), [
         [_event_link(plan, name, "."), str(len(by_event[name])), _dates(by_event[name])] for name in events])

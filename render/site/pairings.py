@@ -1,4 +1,4 @@
-"""An event page's pairings on the site (docs/tournaments.md#a-round-is-published-as-its-games): each
+"""An event page's final ranking and pairings on the site (docs/tournaments.md#a-round-is-published-as-its-games): each
 round the folder's event file paired, board by board with its result, when the event's records were
 read from a folder whose event file names that event."""
 
@@ -7,10 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from ...notation.events.event_file import Event, EventFileError, read_event
+from ...notation.events.event_file import EVENT_FILE, Event, EventFileError, read_event
 from ...notation.events.folder import EventFolder
-from ...notation.events.round_files import event_rounds
+from ...notation.events.final_ranking import event_ranking
+from ...notation.events.round_files import EventRounds, event_rounds
+from ...notation.events.tiebreaks import TieBreakError
+from .. import crosstable
 from ..escaping import html_text
+from ..standings import boxed
 
 
 def event_file_of(event: str, folders: Iterable[str]) -> tuple[Event, Path] | None:
@@ -25,8 +29,9 @@ def event_file_of(event: str, folders: Iterable[str]) -> tuple[Event, Path] | No
     return None
 
 
-def pairings_section(event: str, folders: Iterable[str]) -> list[str]:
-    """The event page's section of pairings: a table a round; nothing without an event file."""
+def event_file_sections(event: str, folders: Iterable[str]) -> list[str]:
+    """The event page's final ranking and pairings, a table a round; nothing without an event file
+    that paired a round (the page then ranks the records by their side tags)."""
     known = event_file_of(event, folders)
     if known is None or not known[0].paired:
         return []
@@ -36,7 +41,24 @@ def pairings_section(event: str, folders: Iterable[str]) -> list[str]:
         games.scan()
     except OSError:
         return []
-    results = {(game.round, game.board): game for game in event_rounds(found, games.games).rounds.games}
+    state = event_rounds(found, games.games)
+    return [*_ranking_section(found, state), *_pairings_section(found, state)]
+
+
+def _ranking_section(found: Event, state: EventRounds) -> list[str]:
+    """The crosstable as `ludoscribe standings FOLDER` gives it, and the round files left out, if any."""
+    try:
+        ranking = event_ranking(found, state.rounds)
+    except TieBreakError as error:
+        return ["", "## Final ranking", "", f"<p>{html_text(f'{EVENT_FILE}: tie_breaks: {error}')}</p>"]
+    left_out = "".join(f"<li>{html_text(problem)}</li>" for problem in state.problems)
+    return ["", "## Final ranking", "", boxed("\n" + crosstable.html_table(ranking)), "",
+            f"<p>{html_text(crosstable.notes(ranking))}</p>",
+            *(["", f'<ul class="ls-left-out">{left_out}</ul>'] if left_out else [])]
+
+
+def _pairings_section(found: Event, state: EventRounds) -> list[str]:
+    results = {(game.round, game.board): game for game in state.rounds.games}
     first, second = found.sides
     lines = ["", "## Pairings", ""]
     for paired in found.paired:
