@@ -24,7 +24,6 @@ from .errors import BadUsage, IOFailure, Status, exit_status
 from .inputs import read_sources
 from .messages import note, report
 from .options import force_option, output_option
-from .tournament import load, rounds_of
 from .outputs import write
 
 
@@ -70,6 +69,8 @@ def event_folder_ranking(folder: str, order: tuple[str, ...] | None, form: str) 
     files, by the tie-breaks of --tie-breaks, else of the file, else the default ones
     (docs/tournaments.md#standings-of-an-event-file), and whether a round file had a problem
     (each said on a line of its own, its result left out: exit status 1)."""
+    from .tournament import load, rounds_of  # the event folder locks its files: fcntl, not needed for records
+
     _, event = load(folder)
     _, state = rounds_of(folder, event)
     for problem in state.problems:
