@@ -96,6 +96,8 @@ def test_a_player_is_entered_and_a_name_taken_is_refused(client, event):
     assert read_event(event).players[-1].name == "Ed" and read_event(event).players[-1].rating == 1800
     assert "Ed" in refused(client, "players", {"name": " ed "})
     assert post(client, "players", {"name": "Fy", "rating": "x"}, 400)["refused"] == "rating is a number from 0 to 4000"
+    assert post(client, "players", {"name": "Fy", "club": "C" * 201}, 400)["refused"] == \
+        "club is a name of at most 200 characters"
     assert len(read_event(event).players) == 5
 
 

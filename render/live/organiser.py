@@ -110,7 +110,9 @@ async def state_json(request: Request) -> Response:
 async def add_player(request: Request) -> Response:
     organiser(request)
     data = await body(request)
-    entrant, club = name(data, "name"), text(data, "club").strip()[:MAX_NAME]
+    entrant, club = name(data, "name"), text(data, "club").strip()
+    if len(club) > MAX_NAME:  # refused whole: a club cut short would be written as nobody typed it
+        raise Problem(400, f"club is a name of at most {MAX_NAME} characters")
     rating = data.get("rating")
     if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool) or not 0 <= rating <= 4000):
         raise Problem(400, "rating is a number from 0 to 4000")
