@@ -183,3 +183,43 @@ def test_a_board_being_recorded_takes_no_result_from_the_organiser(client, event
     assert client.post("/api/games/round1-board1.tgn/claim", headers=SCORER, json={}).status_code == 200
     assert "record" in refused(client, "result", {"round": 1, "board": 1, "result": "1-0"})
     assert '[Result "*"]' in (event / "round1-board1.tgn").read_text(encoding="utf-8")
+
+
+# --- the code as `serve` gives it -----------------------------------------------------------
+
+@pytest.fixture
+def started(monkeypatch):
+    """The servers `serve` would start: none, here."""
+    import uvicorn
+
+    runs: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: runs.append(server))
+    return runs
+
+
+def serve(folder, *options: str):
+    return CliRunner().invoke(cli, ["serve", str(folder), "--port", "0", *options])
+
+
+def test_the_organisers_code_is_printed_and_kept_in_the_folder_apart_from_the_scorers(tmp_path, started):
+    said = [re.fullmatch(r"Organiser's code: (\S+) \(opens http://127\.0\.0\.1:\d+/organise: keep it from scorers\)",
+                         line) for _ in range(2) for line in serve(tmp_path).output.splitlines()
+            if line.startswith("Organiser's")]
+    assert len(said) == 2 and None not in said and len(started) == 2
+    code = said[0]
+    assert code is not None and said[1] is not None and code[1] == said[1][1]
+    kept = tmp_path / ".ludoscribe-organiser-code"
+    assert kept.read_text() == code[1] + "\n" and kept.stat().st_mode & 0o077 == 0
+    assert code[1] != (tmp_path / ".ludoscribe-code").read_text().strip()
+    assert started[0].config.app.state.organiser_code == code[1]
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (("--code", "club-night", "--organiser-code", "CLUB NIGHT"),
+     "Error: the organiser's code is the scorers' code: the organiser's is another, that scorers do not have: "
+     "give another with --organiser-code\n"),
+    (("--organiser-code", " - "), "Error: --organiser-code ' - ' is blank: a code has letters or digits\n")])
+def test_an_organisers_code_that_scorers_could_type_is_refused(tmp_path, started, options, said):
+    result = serve(tmp_path, *options)
+    assert (result.exit_code, result.output) == (2, said)
+    assert started == [] and not (tmp_path / ".ludoscribe-organiser-code").exists()
