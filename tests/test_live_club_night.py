@@ -102,6 +102,11 @@ def test_a_club_night_from_the_first_pairing_to_the_standings(browser, server, f
         expect(desk.locator(".ls-round-heading")).to_have_text("Round 2 of 3")
         expect(boards).to_have_count(3)
         expect(boards.locator("td:nth-child(4)")).to_have_text(["waiting"] * 3)
+        first_row = boards.first.locator("td")
+        sides = [first_row.nth(1).inner_text(), first_row.nth(2).inner_text()]
+        boards.first.get_by_role("button", name="Swap sides").click()  # before round 2 starts
+        expect(first_row.nth(1)).to_have_text(sides[1])
+        expect(first_row.nth(2)).to_have_text(sides[0])
         assert violations(desk) == []
 
         spectator = phones[0]

@@ -171,7 +171,8 @@
   });
   document.querySelector(".ls-set-board").addEventListener("submit", function (event) {
     var value = fields(event);
-    change("/api/organise/set-board", {round: shown && shown.round ? shown.round.number : 0,
+    if (!shown || !shown.round) { say("No round is paired yet: a board is set in a round paired.", "refused"); return; }
+    change("/api/organise/set-board", {round: shown.round.number,
                                        board: Number(value("board")), first: value("first"), second: value("second")});
   });
   if (codeField.value) refresh();
