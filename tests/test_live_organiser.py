@@ -76,6 +76,14 @@ def test_without_an_organisers_code_nobody_organises(event):
         assert plain.get("/api/organise", headers={"X-Organiser-Code": ""}).status_code == 403
 
 
+def test_a_folder_without_an_event_file_is_said_in_one_line(tmp_path):
+    with TestClient(create_app(tmp_path, CODE, organiser_code=ORGANISER)) as plain:
+        answer = plain.get("/api/organise", headers=BOSS)
+        assert (answer.status_code, answer.json()) == (
+            409, {"refused": f"{tmp_path} has no event.toml: make it with ludoscribe event new"})
+        assert plain.post("/api/organise/pair", headers=BOSS, json={}).status_code == 409
+
+
 def test_the_organisers_code_is_never_the_scorers(event):
     with pytest.raises(ValueError, match="the organiser's code is the scorers' code"):
         create_app(event, CODE, organiser_code=CODE.lower())

@@ -77,11 +77,9 @@ async def changed(request: Request, change: Callable[[Path, str, Event], Any]) -
 
 
 def state(live: Live) -> dict[str, Any]:
-    """The event as the organiser's page shows it: players, the last round's boards and their state."""
-    try:
-        _, event = organising.load(live.folder.root)
-    except Refused as error:
-        return {"event": live.folder.event_name(), "problem": str(error), "players": [], "round": None}
+    """The event as the organiser's page shows it: players, the last round's boards and their state
+    (Refused when the event file is missing or wrong)."""
+    _, event = organising.load(live.folder.root)
     paired = len(event.paired)
     players = [{"name": player.name, "club": player.club, "rating": player.rating, "joins": player.joins,
                 "withdrawn": player.withdrawn, "byes": list(player.byes)} for player in event.players]
@@ -104,7 +102,10 @@ def state(live: Live) -> dict[str, Any]:
 
 async def state_json(request: Request) -> Response:
     live = organiser(request)
-    return JSONResponse(await live.write(state, live))
+    try:
+        return JSONResponse(await live.write(state, live))
+    except Refused as error:
+        raise Problem(409, str(error)) from None
 
 
 async def add_player(request: Request) -> Response:

@@ -125,12 +125,12 @@
       if (answer.status !== 200) {
         main.hidden = true;
         say(answer.data.refused, "refused");
-        return false;
+        return answer.status;
       }
       draw(answer.data);
       follow();
-      return true;
-    }, function () { say("The server cannot be reached: try again.", "refused"); return false; });
+      return answer.status;
+    }, function () { say("The server cannot be reached: try again.", "refused"); return 0; });
   }
 
   function change(/** @type {string} */ url, /** @type {object} */ body) {
@@ -153,9 +153,9 @@
   document.querySelector(".ls-code-form").addEventListener("submit", function (event) {
     event.preventDefault();
     live.store(KEY, codeField.value.trim().toUpperCase());
-    refresh().then(function (ok) {
-      if (ok) say("Code accepted: this device may organise.", "ok");
-      else live.store(KEY, null);
+    refresh().then(function (status) {
+      if (status === 200) say("Code accepted: this device may organise.", "ok");
+      else if (status === 403) live.store(KEY, null);
     });
   });
   document.querySelector(".ls-pair").addEventListener("submit", function (event) {
