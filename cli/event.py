@@ -6,27 +6,29 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 import click
 
-from ..notation.events.event_file import (EVENT_FILE, SYSTEMS, Board, Event, EventFileError, PairedRound, Player,
-                                          player_key)
+from ..notation.events import organising
+from ..notation.events.event_file import EVENT_FILE, SYSTEMS, Event, EventFileError, PairedRound, Player
 from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.pairings import points, side_balance
-from ..notation.events.round_files import EventRounds, rearranged_problem, rename_players, round_file, started
+from ..notation.events.round_files import EventRounds, round_file
 from ..notation.events import trf as report_file
 from ..notation.events.event_trf import event_report
 from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
 from ..notation.recording.scoresheet import date_problem
-from .errors import IOFailure, Status
+from .errors import IOFailure, MissingExtra, Status
 from .event_import import import_event
 from .messages import note
 from .options import force_option, output_option
 from .outputs import write
 from .tournament import Refused, change, editing, load, refused_by, rounds_of
+
+T = TypeVar("T")
 
 
 @click.group("event")
@@ -102,14 +104,10 @@ def player() -> None:
               help="The first round they play (default: the next round not paired yet).")
 def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: int | None) -> None:
     """Enter a player; after the first pairing, a late entry for the next round."""
-    edit = editing()
     text, event_ = load(folder)
-    first = len(event_.paired) + 1
-    if joins is not None and joins < first:
-        raise Refused(f"round {joins} is paired already: {name} can join from round {first}")
-    _apply(folder, lambda: edit.add_player(text, Player(name.strip(), club.strip(), rating, id_.strip(),
-                                                        joins or first)))
-    click.echo(f"{name.strip()} entered" + (f" from round {joins or first}" if (joins or first) > 1 else ""))
+    entered = _organised(folder, organising.enter_player, text, event_,
+                         Player(name.strip(), club.strip(), rating, id_.strip(), joins or len(event_.paired) + 1))
+    click.echo(f"{entered.name} entered" + (f" from round {entered.joins}" if entered.joins > 1 else ""))
 
 
 @player.command("withdraw")
@@ -119,11 +117,8 @@ def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: 
               help="The first round they no longer play (default: the next round not paired yet).")
 def withdraw(folder: str, name: str, round_: int | None) -> None:
     """Withdraw a player from the next round on (their games so far still count)."""
-    edit = editing()
     text, event_ = load(folder)
-    round_ = round_ or len(event_.paired) + 1
-    _not_paired(event_, round_, "withdraw a player from it: a game left unplayed is a forfeit")
-    _apply(folder, lambda: edit.withdraw(text, name, round_))
+    round_ = _organised(folder, organising.withdraw_player, text, event_, name, round_)
     click.echo(f"{name} withdrawn from round {round_} on")
 
 
@@ -133,10 +128,8 @@ def withdraw(folder: str, name: str, round_: int | None) -> None:
 @click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
 def bye(folder: str, name: str, round_: int) -> None:
     """Note that a player asked not to be paired in ROUND (it scores as the event's requested_bye says)."""
-    edit = editing()
     text, event_ = load(folder)
-    _not_paired(event_, round_, "give a bye in it")
-    _apply(folder, lambda: edit.ask_bye(text, name, round_))
+    _organised(folder, organising.ask_bye, text, event_, name, round_)
     click.echo(f"{name} has a bye in round {round_} ({event_.requested_bye})")
 
 
@@ -162,12 +155,7 @@ def show(folder: str) -> None:
 @click.argument("board", type=click.IntRange(1, 9999))
 def swap(folder: str, round_: int, board: int) -> None:
     """Give the two players of a board each other's side, before the round starts."""
-
-    def swapped(paired: PairedRound) -> PairedRound:
-        old = _board(paired, board)
-        return _with_board(paired, board, Board(old.second, old.first))
-
-    _rearrange(folder, round_, swapped)
+    _rearrange(folder, round_, lambda paired: organising.swapped(paired, board))
 
 
 @event.command("set-board")
@@ -178,11 +166,7 @@ def swap(folder: str, round_: int, board: int) -> None:
 @click.argument("second")
 def set_board(folder: str, round_: int, board: int, first: str, second: str) -> None:
     """Put FIRST and SECOND on a board, before the round starts: the board's players take their places."""
-
-    def moved(paired: PairedRound) -> PairedRound:
-        return moved_to(paired, board, first, second)
-
-    _rearrange(folder, round_, moved)
+    _rearrange(folder, round_, lambda paired: organising.moved_to(paired, board, first, second))
 
 
 @event.command("forfeit")
@@ -194,101 +178,35 @@ def forfeit(folder: str, round_: int, board: int, result: str) -> None:
     """Give a board's result without its game being played (a player absent): 1-0 or 0-1.
 
     The points count; the sides do not, and the two players are not paired again."""
-    edit = editing()
     text, event_ = load(folder)
-    games, _ = rounds_of(folder, event_)
-    if round_ > len(event_.paired):
-        raise Refused(f"round {round_} is not paired yet")
-    paired = event_.paired[round_ - 1]
-    old = _board(paired, board)
-    game = games.games.get(round_file(round_, board))
-    if game is not None and (game.plies or game.finished):
-        raise Refused(f"{game.name} has been played ({game.plies} turns, result {game.result}): its result is "
-                      "the record's")
-    _apply(folder, lambda: edit.put_round(text, _with_board(paired, board, Board(old.first, old.second, result))))
+    old = _organised(folder, organising.forfeit, text, event_, round_, board, result)
     click.echo(f"round {round_} board {board}: {old.first} - {old.second} {result} by forfeit")
 
 
-def moved_to(paired: PairedRound, number: int, first: str, second: str) -> PairedRound:
-    """The round with FIRST and SECOND on board `number`; the players they replace take the places they
-    left (another board's side, or the bye), in order."""
-    old = _board(paired, number)
-    wanted = [player_key(first), player_key(second)]
-    if wanted[0] == wanted[1]:
-        raise Refused(f"{first} cannot meet themselves")
-    places = [(index, side) for index, board in enumerate(paired.boards, start=1) if index != number
-              for side, name in enumerate((board.first, board.second)) if player_key(name) in wanted]
-    places += [(0, 0)] if paired.bye and player_key(paired.bye) in wanted else []
-    if len(places) + sum(player_key(name) in wanted for name in (old.first, old.second)) != 2:
-        unknown = next(name for name, key in zip((first, second), wanted) if key not in
-                       {player_key(name) for board in paired.boards for name in (board.first, board.second)}
-                       | {player_key(paired.bye)})
-        raise Refused(f"{unknown!r} is not paired in round {paired.number}")
-    left = [name for name in (old.first, old.second) if player_key(name) not in wanted]
-    boards = {index: [board.first, board.second] for index, board in enumerate(paired.boards, start=1)}
-    names = {player_key(name): name for board in paired.boards for name in (board.first, board.second)}
-    names[player_key(paired.bye)] = paired.bye
-    boards[number] = [names[wanted[0]], names[wanted[1]]]
-    bye = paired.bye
-    for (index, side), name in zip(places, left):
-        if index == 0:
-            bye = name
-        else:
-            boards[index][side] = name
-    return PairedRound(paired.number, tuple(Board(boards[index][0], boards[index][1], paired.boards[index - 1].forfeit)
-                                            for index in sorted(boards)), bye)
-
-
-def _board(paired: PairedRound, number: int) -> Board:
-    if not 1 <= number <= len(paired.boards):
-        raise Refused(f"round {paired.number} has no board {number} (it has {len(paired.boards)})")
-    if paired.boards[number - 1].forfeit:
-        raise Refused(f"round {paired.number} board {number} is a forfeit: change it in the event file")
-    return paired.boards[number - 1]
-
-
-def _with_board(paired: PairedRound, number: int, board: Board) -> PairedRound:
-    return PairedRound(paired.number, tuple(board if index == number else old
-                                            for index, old in enumerate(paired.boards, start=1)), paired.bye)
-
-
 def _rearrange(folder: str, round_: int, change_round: Callable[[PairedRound], PairedRound]) -> None:
-    """Change the last round's pairing before it starts: checked as a pairing is, then its round files
-    and the event file rewritten (Refused, nothing changed, when it cannot be)."""
-    edit = editing()
+    """Change the last round's pairing before it starts (organising.rearrange), and print the boards changed."""
     text, event_ = load(folder)
-    games, state = rounds_of(folder, event_)
-    if round_ > len(event_.paired):
-        raise Refused(f"round {round_} is not paired yet")
-    if round_ != len(event_.paired):
-        raise Refused(f"round {round_} is not the last round paired: only that one is changed, before it starts")
-    if (begun := started(state, games.games, round_)) is not None:
-        raise Refused(f"round {round_} has started ({begun}): its pairing is no longer changed")
-    old = event_.paired[-1]
-    new_round = change_round(old)
-    if (problem := rearranged_problem(state, new_round)) is not None:
-        raise Refused(f"the change breaks a rule ({problem})")
-    try:
-        new_text = edit.put_round(text, new_round)
-    except EventFileError as error:
-        raise refused_by(error) from None
-    changed = [(number, before, after) for number, (before, after) in
-               enumerate(zip(old.boards, new_round.boards), start=1) if before != after and not after.forfeit]
-    done: list[tuple[int, Board]] = []
-    try:
-        for number, before, after in changed:
-            rename_players(games, round_file(round_, number), (after.first, after.second))
-            done.append((number, before))
-        change(folder, new_text)
-    except (FolderRefused, click.ClickException) as error:
-        for number, before in done:  # back as they were: the event file still says so
-            rename_players(games, round_file(round_, number), (before.first, before.second))
-        raise error if isinstance(error, click.ClickException) else Refused(str(error)) from None
+    old, new_round = _organised(folder, organising.rearrange, text, event_, round_, change_round)
     first, second = event_.sides
-    for number, _, after in changed:
-        click.echo(f"{number:>3}  {after.first} ({first}) - {after.second} ({second})  {round_file(round_, number)}")
+    for number, (before, after) in enumerate(zip(old.boards, new_round.boards), start=1):
+        if before != after and not after.forfeit:
+            click.echo(f"{number:>3}  {after.first} ({first}) - {after.second} ({second})  "
+                       f"{round_file(round_, number)}")
     if new_round.bye != old.bye:
         click.echo(f"  bye  {new_round.bye}")
+
+
+def _organised(folder: str, change_event: Callable[..., T], text: str, event_: Event, *args: Any) -> T:
+    """An organiser's change made by the library (notation/events/organising.py), its refusal said as the
+    command's: Refused (exit status 1), the extra missing, or the folder not written."""
+    try:
+        return change_event(Path(folder), text, event_, *args)
+    except FolderRefused as error:
+        raise Refused(str(error)) from None
+    except ImportError as error:
+        raise MissingExtra(str(error)) from None
+    except OSError as error:
+        raise IOFailure(f"cannot write {error.filename or folder}: {error.strerror or error}") from None
 
 
 def summary(state: EventRounds) -> list[str]:
@@ -323,20 +241,6 @@ def _status(player_: Player) -> str:
 
 def _points(value: Points) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-
-
-def _not_paired(event_: Event, round_: int, what: str) -> None:
-    if round_ <= len(event_.paired):
-        raise Refused(f"round {round_} is paired already: too late to {what}")
-
-
-def _apply(folder: str, make: Callable[[], str]) -> None:
-    """Write the event file as `make()` changes it, or say why the change is refused."""
-    try:
-        text = make()
-    except EventFileError as error:
-        raise refused_by(error) from None
-    change(folder, text)
 
 
 @event.command("trf")

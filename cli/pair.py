@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
 import click
 
-from ..notation.events.event_file import Event, EventFileError, PairedRound
-from ..notation.events.folder import EventFolder, Refused as FolderRefused
-from ..notation.events.pairings import PairingError
-from ..notation.events.round_files import ROUND_FILE, EventRounds, next_round, round_file
-from .errors import MissingExtra
-from .tournament import Refused, change, editing, load, refused_by, rounds_of
+from ..notation.events.event_file import Event, PairedRound
+from ..notation.events.folder import Refused as FolderRefused
+from ..notation.events.organising import pair_next
+from ..notation.events.round_files import round_file
+from .errors import IOFailure, MissingExtra
+from .tournament import Refused, load
 
 
 @click.command("pair")
@@ -36,83 +36,17 @@ def pair(folder: str, round_: int | None, unfinished: bool) -> None:
       ludoscribe pair spring
       ludoscribe pair spring --round 1
     """
-    edit = editing()
     text, event = load(folder)
-    games, state = rounds_of(folder, event)
-    refuse_early(state, round_, unfinished)
     try:
-        paired = next_round(state)
-    except PairingError as error:
+        paired = pair_next(Path(folder), text, event, round_, unfinished)
+    except FolderRefused as error:
         raise Refused(str(error)) from None
     except ImportError as error:
         raise MissingExtra(str(error)) from None
-    try:
-        new_text = edit.put_round(text, paired)
-    except EventFileError as error:
-        raise refused_by(error) from None
-    publish(games, event, paired)
-    try:
-        change(folder, new_text)
-    except BaseException:
-        withdraw_files(games, paired)
-        raise
+    except OSError as error:
+        raise IOFailure(f"cannot write {error.filename or folder}: {error.strerror or error}") from None
     for line in pairing_lines(event, paired):
         click.echo(line)
-
-
-def refuse_early(state: EventRounds, round_: int | None, unfinished: bool) -> None:
-    """Refused, saying why, when the round cannot be paired now."""
-    event, next_ = state.event, state.paired + 1
-    if round_ is not None and round_ <= state.paired:
-        raise Refused(f"round {round_} is paired already (event.toml): a round is paired once")
-    if round_ is not None and round_ != next_:
-        raise Refused(f"round {round_} cannot be paired before round {next_}")
-    if event.total_rounds() < 1:
-        raise Refused("the event has no players to pair yet: ludoscribe event player add")
-    if next_ > event.total_rounds():
-        raise Refused(f"the event's {event.total_rounds()} rounds are all paired")
-    if state.problems:
-        more = f" (and {len(state.problems) - 1} more: ludoscribe event show)" if len(state.problems) > 1 else ""
-        raise Refused(f"{state.problems[0]}{more}")
-    if state.unfinished and not unfinished:
-        raise Refused(f"{len(state.unfinished)} board(s) have no result yet ({state.unfinished[0]}...): record them, "
-                      "or pair with --unfinished")
-
-
-def publish(games: EventFolder, event: Event, paired: PairedRound) -> None:
-    """Write the round's game files; none is written if one cannot be (Refused saying why)."""
-    taken = sorted(name for name in os.listdir(games.root) if (found := ROUND_FILE.fullmatch(name))
-                   and int(found["round"]) == paired.number)
-    if taken:
-        raise Refused(f"round {paired.number} has game files already ({taken[0]}): they were not paired by the "
-                      "event; move them away first")
-    written: list[str] = []
-    try:
-        for number, board in enumerate(paired.boards, start=1):
-            if board.forfeit:
-                continue
-            name, lock = games.new_game(event.game, str(paired.number), str(number), (board.first, board.second),
-                                        event.variant, event.name, event.site)
-            lock.release()
-            written.append(name)
-    except FolderRefused as error:
-        withdraw_files(games, PairedRound(paired.number, ()), written)
-        raise Refused(str(error)) from None
-    except BaseException:
-        withdraw_files(games, PairedRound(paired.number, ()), written)
-        raise
-
-
-def withdraw_files(games: EventFolder, paired: PairedRound, names: list[str] | None = None) -> None:
-    """Remove the game files just written for a round whose publication failed."""
-    names = names if names is not None else [round_file(paired.number, number)
-                                             for number, board in enumerate(paired.boards, start=1)
-                                             if not board.forfeit]
-    for name in names:
-        try:
-            os.unlink(games.path(name))
-        except OSError:
-            pass
 
 
 def pairing_lines(event: Event, paired: PairedRound) -> list[str]:

@@ -15,21 +15,23 @@ from ..notation.events.folder import EventFolder
 from ..notation.limits import tag_problem, text_problem
 from ..notation.reader import line_break_problem
 from ..render.escaping import terminal_text
-from ..render.live.event_code import code_problem, new_code
+from ..render.live.event_code import code_problem, new_code, organiser_problem
 from .errors import SIGNALS, BadUsage, IOFailure, MissingExtra, Stopped
 
 EXTRA = "pip install 'ludoscribe[live]'"
 CODE_FILE = ".ludoscribe-code"  # the event's code, kept in the folder so that a restart keeps it
+ORGANISER_FILE = ".ludoscribe-organiser-code"  # the organiser's code, kept likewise
 
 
-def event_code(folder: Path, given: str | None) -> str:
-    """The code that lets a device record: given, else the one kept in the folder, else a new
-    one kept there. A blank code, or one a phone cannot send, is refused (docs/live.md)."""
+def event_code(folder: Path, given: str | None, kept_in: str = CODE_FILE, option: str = "--code") -> str:
+    """The code that lets a device record (or, kept in ORGANISER_FILE, organise): given, else the one
+    kept in the folder, else a new one kept there. A blank code, or one a phone cannot send, is refused
+    (docs/live.md)."""
     if given is not None:
         if (problem := code_problem(given)) is not None:
-            raise BadUsage(f"--code {given!r} {problem}")
+            raise BadUsage(f"{option} {given!r} {problem}")
         return given.strip().upper()
-    kept = folder / CODE_FILE
+    kept = folder / kept_in
     try:
         code = kept.read_text(encoding="ascii").strip()
     except FileNotFoundError:
@@ -90,7 +92,8 @@ def event_of(root: Path, given: str) -> tuple[str, list[str]]:
     return name, sorted({game.tag("Event") for game in games.games.values()} - {name, "?", ""})
 
 
-def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float, event: str = "") -> None:
+def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float, event: str = "",
+          organiser: str | None = None) -> None:
     """Serve the event folder until interrupted; the first line printed is the URL."""
     try:
         import uvicorn
@@ -102,17 +105,22 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     if not root.is_dir():
         raise IOFailure(f"{folder} is not a folder: serve takes the folder of an event's games")
     secret = event_code(root, code)
+    organiser_secret = event_code(root, organiser, ORGANISER_FILE, "--organiser-code")
+    if (problem := organiser_problem(organiser_secret, secret)) is not None:
+        raise BadUsage(f"the organiser's code {problem}: give another with --organiser-code")
     try:
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as error:
         raise IOFailure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     chosen = listening.getsockname()[1]
-    app = create_app(root, secret, delay=delay * 60, every=every, event=event)
+    app = create_app(root, secret, delay=delay * 60, every=every, event=event, organiser_code=organiser_secret)
     name, others = event_of(root, event)
     click.echo(f"http://{shown_host(host)}:{chosen}/", nl=True)
     click.echo(f"Recording code: {secret}")
     click.echo(terminal_text(f"Event: {name}" + (f" (games of the folder name another: {', '.join(others)})" if others else "")))
     click.echo(f"Scorers open http://{shown_host(host)}:{chosen}/record; spectators the address above.")
+    click.echo(f"Organiser's code: {organiser_secret} (opens http://{shown_host(host)}:{chosen}/organise: "
+               "keep it from scorers)")
     if host in ("127.0.0.1", "localhost", "::1"):
         click.echo("Only this computer can connect: give --host 0.0.0.0 to let phones on the network in.")
     click.echo("Press Ctrl-C to stop. Every turn is saved in the folder as it is entered.", nl=True)
@@ -131,6 +139,8 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free one).")
 @click.option("--code", help="The event code scorers type to record (default: kept in the folder, made on first start).")
+@click.option("--organiser-code", "organiser",
+              help="The code of the organiser's page, /organise (default: kept in the folder, made on first start).")
 @click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
               help="Minutes by which spectators see the turns after they are played.")
 @click.option("--event", metavar="NAME", callback=checked_event,
@@ -138,12 +148,14 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
                    "(default: the one the folder's games give, else the folder's name).")
 @click.option("--poll", "every", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
               help="Seconds between two readings of the folder, for changes made outside the server.")
-def serve_command(folder: str, host: str, port: int, code: str | None, delay: float, every: float, event: str) -> None:
+def serve_command(folder: str, host: str, port: int, code: str | None, organiser: str | None, delay: float, every: float,
+                  event: str) -> None:
     """Follow an event live: scorers record games from their phones, spectators watch every board.
 
     EVENT_FOLDER holds one TGN file per game; new games are created there. Every turn
     is saved in its game's file as it is entered, under the same lock as `record`.
-    The first line printed is the address to open; the second, the code scorers need.
+    The first line printed is the address to open; the second, the code scorers need; the third,
+    the organiser's code, which opens /organise (pairing, players, results without a record).
     Needs the live extra: pip install 'ludoscribe[live]'.
 
     \b
@@ -152,4 +164,4 @@ def serve_command(folder: str, host: str, port: int, code: str | None, delay: fl
       ludoscribe serve club-night/ --host 0.0.0.0 --port 8080 --delay 15
       ludoscribe serve club-night/ --event "Club night"
     """
-    serve(folder, host, port, code, delay, every, event)
+    serve(folder, host, port, code, delay, every, event, organiser)

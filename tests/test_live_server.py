@@ -751,7 +751,7 @@ def test_serve_refuses_what_is_not_a_folder(tmp_path):
 
 def test_the_lock_file_and_the_code_stay_hidden_from_the_games(server, tmp_path):
     server.request("POST", "/api/games", NEW)
-    assert sorted(path.name for path in tmp_path.iterdir()) == [f".{GAME}.lock", GAME]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".ludoscribe-organiser-code", f".{GAME}.lock", GAME]
     assert [game["name"] for game in server.request("GET", "/api/event")[1]["games"]] == [GAME]
     lock = ScoresheetLock(str(tmp_path / GAME))
     with pytest.raises(Busy):

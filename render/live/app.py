@@ -5,6 +5,7 @@ recording needs the event's code (header `X-Event-Code`) and a device id made by
 page (`X-Device`): one device records a game at a time. Only the games of the event
 folder and the package's own files can be reached; request bodies are limited in size;
 every page is sent with a content security policy that allows no inline script.
+The organiser's page and API (organiser.py) need the organiser's code instead (`X-Organiser-Code`).
 The spectators' routes are in spectators.py, the recording ones in recording.py, and what
 both read from a request (the game named, the device, the body) in requests.py.
 """
@@ -27,15 +28,15 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...notation.events.folder import EventFolder
-from . import recording, spectators
-from .event_code import code_problem
+from . import organiser, recording, spectators
+from .event_code import code_problem, organiser_problem
 from .hub import Live
 from .requests import Problem
 
 STATIC = {  # file name -> (package, file): nothing else is served
     "viewer.js": ("ludoscribe.render", "viewer.js"), "viewer.css": ("ludoscribe.render", "viewer.css"),
     **{name: ("ludoscribe.render.live", f"static/{name}") for name in
-       ("live.css", "live.js", "event.js", "game.js", "sheet.js", "record.js")},
+       ("live.css", "live.js", "event.js", "game.js", "sheet.js", "record.js", "organise.js")},
 }
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -56,18 +57,23 @@ class Server(uvicorn.Server):
 
 
 def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float = 0.5,
-               clock: Callable[[], float] | None = None, event: str = "") -> SecurityHeaders:
-    """The server of an event folder. `code` lets a device record; `delay` (seconds) holds
+               clock: Callable[[], float] | None = None, event: str = "",
+               organiser_code: str = "") -> SecurityHeaders:
+    """The server of an event folder. `code` lets a device record; `organiser_code` opens the
+    organiser's page (none without it: docs/live.md#the-organisers-page); `delay` (seconds) holds
     turns back from spectators; the folder is read again every `every` seconds; `event`
     names the event (else its games' Event tag, else the folder's name)."""
     if (problem := code_problem(code)) is not None:  # anyone could record
         raise ValueError(f"the event code {code!r} {problem}")
+    if organiser_code and (problem := organiser_problem(organiser_code, code)) is not None:
+        raise ValueError(f"the organiser's code {problem}")
     live = Live(EventFolder(Path(folder), name=event), delay, clock)
     live.folder.clear_temporary()  # what a save cut short by a kill left
     live.start()
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Problem: refused, HTTPException: not_served})
     app.state.live = live
     app.state.code = code
+    app.state.organiser_code = organiser_code
     app.state.every = every
     return SecurityHeaders(app)
 
@@ -107,7 +113,7 @@ async def static(request: Request) -> Response:
 
 
 ROUTES = [
-    *spectators.ROUTES, *recording.ROUTES,
+    *spectators.ROUTES, *recording.ROUTES, *organiser.ROUTES,
     Route("/static/{file}", static), Route("/favicon.ico", lambda request: Response(status_code=204)),
 ]
 

@@ -38,3 +38,13 @@ def code_problem(code: str) -> str | None:
 def same_code(given: str, code: str) -> bool:
     """Whether `given` (as a scorer typed it) is the event's code, compared in constant time."""
     return hmac.compare_digest(code_key(given).encode(), code_key(code).encode())
+
+
+def organiser_problem(organiser: str, code: str) -> str | None:
+    """Why `organiser` cannot be the organiser's code beside the scorers' `code`, if it cannot: a
+    code that cannot be one, or the scorers' own (a scorer would open the organiser's page)."""
+    if (problem := code_problem(organiser)) is not None:
+        return problem
+    if code_key(organiser) == code_key(code):
+        return "is the scorers' code: the organiser's is another, that scorers do not have"
+    return None
