@@ -143,3 +143,25 @@ def test_text_and_csv_keep_names_inert(tmp_path):
     assert code == 0 and "\x1b" not in out and "Rank  Player" in out
     code, out, _ = run(str(tmp_path), "--format", "csv")
     assert code == 0 and '"=HYPERLINK' not in out and "HYPERLINK(1)" in out
+
+
+def test_the_sites_players_page_shows_each_players_ratings(tmp_path):
+    # docs/ratings.md#on-the-site: a table per player under their records, a row per game
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "a.tgn").write_text(record("Ann", "Bob <b>", "1-0", "2026.03.01")
+                                  + record("Ann", "Bob <b>", "1/2-1/2", "2026.04.02")
+                                  + record("Ann", "Bob <b>", "0-1", "2026.03.01", game="Tektop")
+                                  + record("Ann", "Cid", "*"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", str(folder), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "players.html").read_text(encoding="utf-8")
+    ann = page[page.index('id="player-ann"'):page.index('id="player-bob-b"')]
+    staku = rated(folder)["Staku"]["Ann"]
+    assert (f"<tr><td>Staku</td><td>{staku['rating']:.0f}</td><td>±{staku['deviation']:.0f}</td><td>1 of 2</td>"
+            f"<td>2</td><td>2026-03: 1662, 2026-04: {staku['rating']:.0f}</td></tr>") in ann
+    assert "<tr><td>Tektop</td><td>1338</td><td>±290</td><td>2 of 2</td><td>1</td><td>2026-03: 1338</td></tr>" in ann
+    bob = page[page.index('id="player-bob-b"'):page.index('id="player-cid"')]
+    assert "<tr><td>Staku</td>" in bob and "<td>2 of 2</td>" in bob and "<b>" not in bob
+    cid = page[page.index('id="player-cid"'):]
+    assert "ls-ratings" not in cid.split("</ul>", 1)[1].split("<h2", 1)[0]  # no finished game: no ratings
