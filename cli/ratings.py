@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Iterator, cast
+from typing import cast
 
 import click
 
-from ..notation import check as check_record
-from ..notation.archive.duplicates import SeenGames, tgn_first
-from ..notation.archive.ratings import PERIODS, Period, RatedGame, rate, rated_game
+from ..notation.archive.duplicates import tgn_first
+from ..notation.archive.ratings import PERIODS, Period, rate, rated_games
+from ..notation.model import Record
 from ..render.ratings import FORMATS
 from .errors import exit_status
 from .inputs import read_sources
@@ -45,22 +45,16 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
       ludoscribe ratings club --game Staku --history
       ludoscribe ratings corpus --period year --format csv -o ratings.csv
     """
-    failed, seen = False, SeenGames()
+    failed = False
     sources = read_sources(paths)
 
-    def games() -> Iterator[RatedGame]:
+    def problem(path: str, index: int, record: Record) -> None:
         nonlocal failed
-        for path, index, record in tgn_first(sources):
-            check_record(record)
-            if record.problems:
-                failed = True
-                report(path, index, record)
-            elif (first := seen.copy_of(path, index, record)) is not None:
-                note(seen.note(path, index, first, "counted"))
-            elif (one := rated_game(record)) is not None and (game is None or one.is_of(game)):
-                yield one
+        failed = True
+        report(path, index, record)
 
-    rated = rate(games(), cast(Period, period))  # click.Choice gave one of PERIODS
+    games = (one for one in rated_games(tgn_first(sources), problem, note) if game is None or one.is_of(game))
+    rated = rate(games, cast(Period, period))  # click.Choice gave one of PERIODS
     if rated.undated:
         note(f"{rated.undated} game{'s' if rated.undated != 1 else ''} left out: no full Date, "
              "nor a dated game of the same event")

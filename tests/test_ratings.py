@@ -4,6 +4,7 @@ date, one pool per game, a game read twice rated once, undated games said."""
 from __future__ import annotations
 
 import json
+import re
 import math
 
 import pytest
@@ -165,3 +166,44 @@ def test_the_sites_players_page_shows_each_players_ratings(tmp_path):
     assert "<tr><td>Staku</td>" in bob and "<td>2 of 2</td>" in bob and "<b>" not in bob
     cid = page[page.index('id="player-cid"'):]
     assert "ls-ratings" not in cid.split("</ul>", 1)[1].split("<h2", 1)[0]  # no finished game: no ratings
+
+
+@pytest.fixture
+def league(tmp_path):
+    """January: Ann beats Bob (both new, 1500). February: Ann (1662 now) beats Cid (new), Dan (new) beats
+    Bob (1338 now). An undated game of no event is rated by nobody."""
+    (tmp_path / "league.tgn").write_text(record("Ann", "Bob", "1-0", "2026.01.10")
+                                         + record("Ann", "Cid", "1-0", "2026.02.10")
+                                         + record("Dan", "Bob", "1-0", "2026.02.11")
+                                         + record("Eve", "Fay", "1-0", "????.??.??", event="?"), encoding="utf-8")
+    return tmp_path / "league.tgn"
+
+
+def chosen(league, *options: str) -> list[tuple[str, str]]:
+    result = CliRunner().invoke(cli, ["filter", str(league), *options])
+    assert result.exit_code == 0, result.output
+    return re.findall(r'\[White "(.*)"\]\n\[Black "(.*)"\]', result.stdout)
+
+
+def test_filter_chooses_by_both_players_ratings_before_the_game(league):
+    # docs/ratings.md#choosing-by-rating: the ratings at the start of the game's month, both players in range
+    assert chosen(league, "--rating", "1450..") == [("Ann", "Bob"), ("Ann", "Cid")]
+    assert chosen(league, "--rating", "..1600") == [("Ann", "Bob"), ("Dan", "Bob")]
+    assert chosen(league, "--rating", "1500") == [("Ann", "Bob")]
+    assert chosen(league, "--rating", "1600..") == []
+    assert chosen(league, "--rating", "1450..", "--player", "Cid") == [("Ann", "Cid")]
+
+
+def test_stats_counts_by_rating(league):
+    result = CliRunner().invoke(cli, ["stats", str(league), "--rating", "..1600", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"]["Staku"]["records"] == 2
+
+
+@pytest.mark.parametrize("command", ["filter", "stats"])
+@pytest.mark.parametrize("text", ["high", "1500..x", "..", "nan", "1e9"])
+def test_a_bad_rating_range_is_one_line(league, command, text):
+    result = CliRunner().invoke(cli, [command, str(league), "--rating", text])
+    assert result.exit_code == 2 and "--rating" in result.stderr and "Traceback" not in result.output
+    result = CliRunner().invoke(cli, [command, "-", "--rating", "1500.."], input=league.read_text())
+    assert result.exit_code == 2 and result.stderr.strip().splitlines()[-1].startswith("Error: --rating reads")

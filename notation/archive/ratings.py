@@ -14,11 +14,13 @@ import datetime
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable, Literal
+from typing import Callable, Iterable, Iterator, Literal
 
 from ..games import display_name
 from ..model import WINNERS, Record
+from ..replay import check
 from .columnar import tag_date
+from .duplicates import SeenGames
 from .stats import group_label
 
 SCALE = 173.7178  # Glicko-2's scale: a rating of 1500 + 173.7178 mu
@@ -125,9 +127,10 @@ class RatedGame:
         return name.strip().casefold() in (self.game.casefold(), self.pool.casefold())
 
 
-def rated_game(record: Record) -> RatedGame | None:
-    """The ratings' view of a record, or None unless it is finished between two different named players."""
-    winner = WINNERS.get(record.result, -1)
+def rated_game(record: Record, result: str | None = None) -> RatedGame | None:
+    """The ratings' view of a record, or None unless it is finished between two different named players;
+    `result` instead of the record's when its turns are not read (the one its tags state)."""
+    winner = WINNERS.get(record.result if result is None else result, -1)
     first, second = (record.tags.get(side, "?").strip() or "?" for side in record.rules.sides)
     if winner == -1 or "?" in (first, second) or first == second:
         return None
@@ -136,6 +139,21 @@ def rated_game(record: Record) -> RatedGame | None:
     event = record.tags.get("Event", "?").strip()
     return RatedGame(game, group_label(game, record.rules.variant_name()), first, second, score,
                      tag_date(record.tags.get("Date")), "" if event == "?" else event)
+
+
+def rated_games(entries: Iterable[tuple[str, int, Record]], problem: Callable[[str, int, Record], None],
+                copy: Callable[[str], None]) -> Iterator[RatedGame]:
+    """The games to rate of (file, index, record) entries read TGN first (duplicates.tgn_first): each record
+    checked, one with problems given to `problem`, a game read twice rated once (the note given to `copy`)."""
+    seen = SeenGames()
+    for path, index, record in entries:
+        check(record)
+        if record.problems:
+            problem(path, index, record)
+        elif (first := seen.copy_of(path, index, record)) is not None:
+            copy(seen.note(path, index, first, "counted"))
+        elif (one := rated_game(record)) is not None:
+            yield one
 
 
 @dataclass
@@ -159,15 +177,31 @@ class Ratings:
     pools: dict[str, dict[str, Standing]] = field(default_factory=dict)
     undated: int = 0
     period: Period = "month"
+    at_start: dict[tuple[str, str, int], Rating] = field(default_factory=dict)  # (pool, player, period): rating
+    event_days: dict[str, datetime.date] = field(default_factory=dict)  # each event's earliest day
+
+    def before(self, game: RatedGame) -> tuple[Rating, Rating] | None:
+        """Both players' ratings at the start of the game's period, or None if it was not rated (no date)."""
+        day = game.day if game.day is not None else self.event_days.get(game.event)
+        if day is None:
+            return None
+        number = period_of(day, self.period)[0]
+        first, second = (self.at_start.get((game.pool, name, number)) for name in (game.first, game.second))
+        return None if first is None or second is None else (first, second)
 
 
-def dated(games: Iterable[RatedGame]) -> tuple[list[tuple[datetime.date, RatedGame]], int]:
-    """Each game with its day: its Date, else the earliest day of its event's dated games; and how many have none."""
-    games = list(games)
+def event_days(games: Iterable[RatedGame]) -> dict[str, datetime.date]:
+    """The earliest day of each event's dated games."""
     events: dict[str, datetime.date] = {}
     for game in games:
         if game.day is not None and game.event:
             events[game.event] = min(game.day, events.get(game.event, game.day))
+    return events
+
+
+def dated(games: list[RatedGame], events: dict[str, datetime.date]) -> tuple[list[tuple[datetime.date, RatedGame]],
+                                                                             int]:
+    """Each game with its day: its Date, else its event's earliest day (`events`); and how many have none."""
     kept, undated = [], 0
     for game in games:
         day = game.day if game.day is not None else events.get(game.event)
@@ -180,18 +214,21 @@ def dated(games: Iterable[RatedGame]) -> tuple[list[tuple[datetime.date, RatedGa
 
 def rate(games: Iterable[RatedGame], period: Period = "month", tau: float = TAU) -> Ratings:
     """Ratings of the players of `games`, pool by pool, period by period in order of date."""
-    kept, undated = dated(games)
+    games = list(games)
+    events = event_days(games)
+    kept, undated = dated(games, events)
     periods: dict[str, dict[int, tuple[str, list[RatedGame]]]] = defaultdict(dict)
     for day, game in kept:
         number, label = period_of(day, period)
         periods[game.pool].setdefault(number, (label, []))[1].append(game)
-    ratings = Ratings(undated=undated, period=period)
+    ratings = Ratings(undated=undated, period=period, event_days=events)
     for pool in sorted(periods):
         players: dict[str, Standing] = {}
         numbers = sorted(periods[pool])
         for number in numbers:
             label, played = periods[pool][number]
-            _rate_one(players, number, label, played, tau)
+            for name, rating in _rate_one(players, number, label, played, tau).items():
+                ratings.at_start[pool, name, number] = rating
         end = numbers[-1]
         for standing in players.values():
             standing.rating = idle(standing.rating, end - standing.last)
@@ -200,8 +237,9 @@ def rate(games: Iterable[RatedGame], period: Period = "month", tau: float = TAU)
     return ratings
 
 
-def _rate_one(players: dict[str, Standing], number: int, label: str, played: list[RatedGame], tau: float) -> None:
-    """Rate one period of a pool: every player's games against the opponents' ratings at its start."""
+def _rate_one(players: dict[str, Standing], number: int, label: str, played: list[RatedGame],
+              tau: float) -> dict[str, Rating]:
+    """Rate one period of a pool: every player's games against the opponents' ratings at its start (returned)."""
     at_start: dict[str, Rating] = {}
     results: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for game in played:
@@ -216,3 +254,4 @@ def _rate_one(players: dict[str, Standing], number: int, label: str, played: lis
         standing.games += len(games)
         standing.last = number
         standing.history.append((label, standing.rating))
+    return at_start
