@@ -58,7 +58,7 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
     if rated.undated:
         note(f"{rated.undated} game{'s' if rated.undated != 1 else ''} left out: no full Date, "
              "nor a dated game of the same event")
-    if game is not None and not rated.pools:
-        note(f"no finished game of {game} between two named players")
+    if not rated.pools and not sources.errors:
+        note(f"no finished game{'' if game is None else ' of ' + game} between two named players")
     write(out, FORMATS[form](rated, history), force)
     sys.exit(exit_status(sources, failed))

@@ -207,3 +207,18 @@ def test_a_bad_rating_range_is_one_line(league, command, text):
     assert result.exit_code == 2 and "--rating" in result.stderr and "Traceback" not in result.output
     result = CliRunner().invoke(cli, [command, "-", "--rating", "1500.."], input=league.read_text())
     assert result.exit_code == 2 and result.stderr.strip().splitlines()[-1].startswith("Error: --rating reads")
+
+
+def test_games_the_model_was_sure_of_leave_the_rating_as_an_idle_period_does():
+    # docs/ratings.md#glicko-2: ratings 8000 points apart, the expected score 1 to the last digit
+    player = Rating(5000, 30, 0.06)
+    for score in (1.0, 0.0):
+        after = rate_period(player, [(Rating(-3000, 30), score)] * 100)
+        assert after.rating == 5000 and after.volatility == 0.06
+        assert after.deviation == pytest.approx(173.7178 * math.sqrt((30 / 173.7178) ** 2 + 0.06 ** 2))
+
+
+def test_an_archive_without_a_rated_game_says_so(tmp_path):
+    (tmp_path / "a.tgn").write_text(record("Ann", "Bob", "*") + record("Ann", "?", "1-0"), encoding="utf-8")
+    code, out, err = run(str(tmp_path))
+    assert code == 0 and out == "" and err.strip() == "no finished game between two named players"

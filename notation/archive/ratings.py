@@ -27,6 +27,7 @@ SCALE = 173.7178  # Glicko-2's scale: a rating of 1500 + 173.7178 mu
 START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
 TAU = 0.5  # the system constant: how fast volatility may change
 EPSILON = 0.000001  # the convergence tolerance of the volatility's iteration
+CERTAIN = 1e-12  # below this, a period's games carry no information (ratings thousands of points apart)
 
 Period = Literal["day", "month", "year"]
 PERIODS: tuple[Period, ...] = ("day", "month", "year")
@@ -84,7 +85,10 @@ def rate_period(player: Rating, games: Iterable[tuple[Rating, float]], tau: floa
     mu, phi, sigma = (player.rating - START_RATING) / SCALE, player.deviation / SCALE, player.volatility
     if not played:
         return idle(player, 1)
-    v = 1 / sum(_g(phi_j) ** 2 * (e := _expected(mu, mu_j, phi_j)) * (1 - e) for mu_j, phi_j, _ in played)
+    information = sum(_g(phi_j) ** 2 * (e := _expected(mu, mu_j, phi_j)) * (1 - e) for mu_j, phi_j, _ in played)
+    if information < CERTAIN:  # results the model was sure of, to the last digit, teach it nothing
+        return idle(player, 1)
+    v = 1 / information
     gained = sum(_g(phi_j) * (score - _expected(mu, mu_j, phi_j)) for mu_j, phi_j, score in played)
     new_sigma = _volatility(phi, sigma, v * gained, v, tau)
     phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
