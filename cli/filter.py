@@ -15,11 +15,12 @@ from ..notation.archive.conditions import ON_GAMES
 from ..notation.archive.chosen import choose
 from ..notation.archive.duplicates import tgn_first
 from ..notation.output import write
-from .errors import exit_status
+from .errors import BadUsage, exit_status
 from .inputs import read_sources
 from .messages import count, note, report
 from .outputs import output
 from .progress import Progress, written_to
+from .rating_filter import rating_condition_of, rating_option
 
 CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/archive/conditions.py, help
     ("--tag", "tag_condition", "NAME=VALUE (whole value) or NAME~TEXT (found in it); case aside."),
@@ -92,6 +93,7 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.command("filter")
 @click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
 @_conditions
+@rating_option
 @click.option("--unique", is_flag=True, help="Keep one record of each game recorded twice (same game, players "
                                               "and turns; tags and annotations aside), a TGN record rather than "
                                               "its JSON copy; the others are reported.")
@@ -103,15 +105,17 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying turns, at most one per CPU (conditions on tags alone "
                    "are checked in one).")
-def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, target: str | None, out: str,
-                   force: bool, jobs: int, **given: tuple[str, ...]) -> None:
+def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, count_only: bool, target: str | None,
+                   out: str, force: bool, jobs: int, **given: tuple[str, ...]) -> None:
     """Choose records from files and folders: those meeting every condition given.
 
     Conditions of one kind given several times must all hold too (two --player:
     games between them). Conditions on tags (--tag, --player, --date, --round,
     --result, --game, --variant) read nothing else; the others read the turns and
     replay them, and a record whose turns cannot be read or replayed meets none of
-    them. A record found to have a problem is reported on standard error and left
+    them. --rating rates the records first, as ludoscribe ratings does (by month),
+    then keeps the games whose two players were rated in its range when the game's
+    month began. A record found to have a problem is reported on standard error and left
     out. Records are written as they were read (TGN), or as JSON; nothing of them is
     changed. Exit status: 0, 1 when a record has problems, 2 when an input cannot be
     read.
@@ -126,6 +130,12 @@ def filter_command(paths: tuple[str, ...], unique: bool, count_only: bool, targe
     """
     wanted = query.Query.build((builder, text) for option, builder, _ in CONDITIONS
                                for text in given[_parameter(option)])  # each checked as it was read
+    if rating is not None:
+        if "-" in paths:
+            raise BadUsage("--rating reads the records twice (to rate them, then to choose): give files, "
+                           "not - (standard input)")
+        wanted.conditions.append(rating_condition_of(paths, rating))
+        wanted.specs = None  # worker processes could not build it again: one process chooses
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
     sources = read_sources(paths, moves=False)  # the turns are read when they are needed
     chosen = choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=report,

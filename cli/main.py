@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "filter": ("filter.filter_command", "Choose records from files and folders: those meeting every condition given."),
     "generate": ("generate.generate", "Write records of GAME played by programs, reproducible from the seed."),
     "pair": ("pair.pair", "Pair the event's next round and write its game files, roundR-boardB.tgn."),
+    "ratings": ("ratings.ratings", "Glicko-2 ratings of the players of the records, one list per game and set of rules."),
     "record": ("record.record", "Record a game of GAME at the table, turn by turn, into FILE."),
     "relay": ("relay.relay", "Write an event's live pages as plain files, for a web host without a server."),
     "serve": ("serve.serve_command",

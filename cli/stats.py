@@ -10,9 +10,10 @@ import click
 from ..notation.archive.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
 from ..notation.archive.stats import Counted, counts, tally
 from ..render.stats import FORMATS
-from .errors import exit_status
+from .errors import BadUsage, exit_status
 from .inputs import read_sources
 from .messages import note, report
+from .rating_filter import rating_condition_of, rating_option
 
 
 @click.command("stats")
@@ -25,9 +26,11 @@ from .messages import note, report
               help="How many turns make an opening.")
 @click.option("--unique", is_flag=True, help="Count once a game recorded twice with other tags (same game, players "
                                               "and turns), not only one read twice (same tags and turns).")
+@rating_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying records, at most one per CPU.")
-def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, unique: bool, jobs: int) -> None:
+def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, unique: bool, rating: str | None,
+          jobs: int) -> None:
     """Figures per game and set of rules: results by side, the first side's score with its
     95% confidence interval, game length, the most played openings with their scores, and
     how games end (the rule that ended each).
@@ -41,6 +44,8 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
     twice (same tags and turns: a record and its JSON copy) is counted once, the TGN
     record rather than its JSON copy, with a note on standard error; --unique counts
     once a game recorded twice with other tags too, as filter --unique does.
+    --rating counts only the games whose two players were rated in its range when
+    the game's month began, the records rated first as ludoscribe ratings rates them.
 
     \b
     Examples:
@@ -48,13 +53,20 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
       ludoscribe stats club/2026 --format markdown --openings 5
       ludoscribe stats corpus --unique --jobs 4
     """
+    if rating is not None and "-" in paths:
+        raise BadUsage("--rating reads the records twice (to rate them, then to count): give files, "
+                       "not - (standard input)")
+    chosen = rating_condition_of(paths, rating) if rating is not None else None
     sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
+    entries = tgn_first(sources)
+    if chosen is not None:
+        entries = (entry for entry in entries if chosen.test(entry[2]))
     seen = SeenGames(SAME_GAME if unique else SAME_RECORD)
     failed = False
 
     def counted() -> Iterator[Counted | None]:
         nonlocal failed
-        for (path, index, record), one in counts(tgn_first(sources), lambda entry: entry[2], opening_turns, jobs,
+        for (path, index, record), one in counts(entries, lambda entry: entry[2], opening_turns, jobs,
                                                  seen.rule):
             if one is None:
                 failed = True

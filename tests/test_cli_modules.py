@@ -31,7 +31,7 @@ def loaded_after(*args: str) -> tuple[str, set[str]]:
 
 def test_every_command_is_a_module_of_its_own():
     assert sorted(COMMANDS) == ["check", "convert", "diagram", "event", "export", "filter", "generate", "pair",
-                                "record", "relay", "serve", "site", "standings", "stats", "studio"]
+                                "ratings", "record", "relay", "serve", "site", "standings", "stats", "studio"]
     assert len(set(COMMAND_MODULES)) == len(COMMANDS)
     for name in COMMANDS:
         command = cli.get_command(click.Context(cli), name)

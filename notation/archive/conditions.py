@@ -19,6 +19,7 @@ from ..games.plugins import built_ins, display_name, plugin_for, plugins
 from ..limits import shorten
 from ..model import GLYPHS, RESULTS, Node, Record
 from ..walk import STOP, Step, Stop, Visitor, accept
+from .ratings import Ratings, rated_game
 
 RANGE = re.compile(r"(?P<low>[^.]*(?:\.(?!\.)[^.]*)*)\.\.(?P<high>.*)")  # LOW..HIGH, either side may be empty
 DATE = re.compile(r"[0-9?]{4}(?:\.[0-9?]{2}(?:\.[0-9?]{2})?)?")
@@ -407,6 +408,34 @@ def _played(game: SomeGame, start: Position, words: list[str]) -> tuple[str, ...
 
 
 # The condition builders by name, as Query.build and the command line name them.
+RATING = re.compile(r"-?[0-9]{1,6}(?:\.[0-9]{1,6})?")
+
+
+def rating_range(text: str) -> tuple[float | None, float | None]:
+    """A range of ratings, LOW..HIGH (either end may be left out) or one rating; ValueError saying why."""
+
+    def parse(end: str) -> float:
+        if not RATING.fullmatch(end.strip()):
+            raise ValueError(f"{_shown(end)} is not a rating (a number such as 1500 or 1512.5)")
+        return float(end)
+
+    low, high = _range(text, "rating", parse)
+    return low, high
+
+
+def rating_condition(text: str, ratings: Ratings) -> Condition:
+    """Both players' Glicko-2 ratings in LOW..HIGH at the start of the game's rating period, as `ratings`
+    (notation/archive/ratings.py, the archive rated first) has them; a game it did not rate meets none."""
+    low, high = rating_range(text)
+
+    def test(record: Record) -> bool:
+        game = rated_game(record, stated_result(record) or "*") if record.game is not None else None
+        before = ratings.before(game) if game is not None else None
+        return before is not None and all(_within(rating.rating, low, high) for rating in before)
+
+    return Condition(f"rating {text}", test)
+
+
 BUILDERS: dict[str, Callable[..., Condition]] = {builder.__name__: builder for builder in (
     tag_condition, player_condition, date_condition, round_condition, result_condition, game_condition,
     variant_condition, turns_condition, opening_condition, position_condition, cells_condition,

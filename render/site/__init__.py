@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Iterator
 
 from ...notation import check
 from ...notation.archive.duplicates import tgn_first
+from ...notation.archive.ratings import rated_game
 from ...notation.model import Record
 from ...notation.archive.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
 from ...notation.events.standings import played
@@ -160,6 +161,8 @@ def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str,
         plan.entries.append(PublishedRecord(slug, game, event, title(record), record.result,
                                             date_text(record.tags.get("Date")), round_, (first, second)))
         plan.games[event].append(played(record))
+        if (rated := rated_game(record)) is not None:
+            plan.rated.append(rated)
         if path != "-":  # a folder whose event file may name the event: its pairings (render/site/pairings.py)
             plan.folders[event].add(os.path.dirname(path) or ".")
         openings = plan.openings(record, f"../records/{slug}.html", builder.tree.main_line())

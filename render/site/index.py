@@ -16,6 +16,7 @@ from ..escaping import html_text, markdown_text
 from ..standings import boxed, html_footer, html_table, scored
 from .pages import write_markdown
 from .pairings import event_file_sections
+from .ratings import player_ratings
 from .plan import Explorer, Plan, PublishedRecord, Slugs
 
 
@@ -58,7 +59,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str) -> int:
     event_table = _sortable(("Event", "Records", "Dates"), [
         [_event_link(plan, name, "."), str(len(by_event[name])), _dates(by_event[name])] for name in events])
     write_markdown(docs / "events.md", "Events", [event_table])
-    players = _players_page(plan.entries)
+    players = _players_page(plan.entries, player_ratings(plan.rated))
     write_markdown(docs / "players.md", "Players", players)
     game_table = _sortable(("Game", "Records"), [
         [_link(display_name(game), f"games/{slugify(game, 'game')}.html"), str(len(by_game[game]))] for game in sorted(by_game)])
@@ -82,9 +83,9 @@ def _recent(entries: list[PublishedRecord]) -> list[PublishedRecord]:
     return dated[:RECENT]
 
 
-def _players_page(entries: list[PublishedRecord]) -> list[str]:
+def _players_page(entries: list[PublishedRecord], ratings: dict[str, str]) -> list[str]:
     """The players page: a table of everyone who played (records, won, drawn, lost, unfinished),
-    each name leading to the list of their records under it."""
+    each name leading to the list of their records under it, then their ratings (render/site/ratings.py)."""
     played: dict[str, list[tuple[PublishedRecord, int]]] = defaultdict(list)
     for entry in entries:
         for side, name in enumerate(entry.names):
@@ -103,7 +104,8 @@ def _players_page(entries: list[PublishedRecord]) -> list[str]:
         items = "".join(f"<li>{_record_link(entry, '.')} {html_text(entry.result)} · {html_text(_event_name(entry.event))}"
                         f"{'' if entry.date == UNKNOWN_DATE else ' · ' + html_text(entry.date)}</li>"
                         for entry, _ in sorted(played[name], key=lambda item: _order_key(item[0])))
-        lists.append(f'<h2 id="{ids[name]}">{html_text(name)}</h2>\n<ul class="ls-player-records">{items}</ul>')
+        lists.append(f'<h2 id="{ids[name]}">{html_text(name)}</h2>\n<ul class="ls-player-records">{items}</ul>'
+                     + (f"\n{ratings[name]}" if name in ratings else ""))
     return [f"{plural(len(names), 'player')}. Choose a name for their records.", "",
             _sortable(("Player", "Records", "Won", "Drawn", "Lost", "Unfinished"), rows, aside=("Unfinished",)), "",
             *lists]

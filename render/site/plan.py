@@ -10,6 +10,7 @@ from ...notation.archive.duplicates import SeenGames
 from ...notation.games import Position, SomeGame, display_name
 from ...notation.model import Record
 from ...notation.events.standings import ScoredGame
+from ...notation.archive.ratings import RatedGame
 from ...notation.archive.stats import group_label
 from ..wording import slugify, title
 from ..explorer import OpeningTree, Openings
@@ -68,6 +69,7 @@ class Plan:
     explorers: dict[tuple[str, str], Explorer] = field(default_factory=dict)  # by game and variant_name()
     explorer_slugs: Slugs = field(default_factory=Slugs)
     folders: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # by event: where its records are
+    rated: list[RatedGame] = field(default_factory=list)  # the finished games between named players, for ratings
 
     def openings(self, record: Record, page: str, line: list[Position]) -> Openings | None:
         """Where a record's first positions are in the opening explorer of its game and variant;
