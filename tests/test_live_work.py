@@ -160,15 +160,7 @@ def test_a_slow_reading_of_one_game_does_not_hold_back_the_others(tmp_path, monk
         queue = live.spectators.subscribe()
         watch = asyncio.create_task(live.watch(0.01))
         try:
-            elsewhere = Scoresheet.load(str(tmp_path / slow))  # a terminal session records a turn
-            assert elsewhere.add_turn("D4") is None
-            elsewhere.save(str(tmp_path / slow))
-            assert await asyncio.to_thread(started.wait, 30)
-            assert await post(app, "/api/games", {"game": "Teblo", "round": "1", "board": "1",
-                                                  "players": ["A", "B"]}) == 200
-            assert await post(app, f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn",
-                                                                  "text": "D4"}) == 200
-            await game_shown(queue, GAME, 1)
+            await another_game_shown_while_one_is_held(app, queue, tmp_path / slow, started)
             order.append("other game shown")
             released.set()
             await game_shown(queue, slow, 1)
@@ -214,15 +206,7 @@ def test_a_slow_page_of_one_game_does_not_hold_back_the_others(tmp_path, monkeyp
         queue = live.spectators.subscribe()
         watch = asyncio.create_task(live.watch(0.01))
         try:
-            elsewhere = Scoresheet.load(str(tmp_path / slow))  # a terminal session records a turn
-            assert elsewhere.add_turn("D4") is None
-            elsewhere.save(str(tmp_path / slow))
-            assert await asyncio.to_thread(started.wait, 30)
-            assert await post(app, "/api/games", {"game": "Teblo", "round": "1", "board": "1",
-                                                  "players": ["A", "B"]}) == 200
-            assert await post(app, f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn",
-                                                                  "text": "D4"}) == 200
-            await game_shown(queue, GAME, 1)
+            await another_game_shown_while_one_is_held(app, queue, tmp_path / slow, started)
             status, page = await get(app, f"/game/{GAME}")
             assert status == 200 and b">D4</a>" in page
             status, view = await get(app, f"/api/games/{GAME}/view")
@@ -240,6 +224,20 @@ def test_a_slow_page_of_one_game_does_not_hold_back_the_others(tmp_path, monkeyp
     with ThreadPoolExecutor(1) as own_loop:  # a loop of its own: the browser tests may run one in this thread
         own_loop.submit(asyncio.run, scenario()).result()
     assert order == ["other game shown", "slow game made"]
+
+
+async def another_game_shown_while_one_is_held(app, queue, slow, started) -> None:  # type: ignore[no-untyped-def]
+    """A turn recorded elsewhere in the game `slow`, whose handling then blocks (`started` set); while
+    it is held, another game is created and recorded here, and its turn reaches the stream `queue`."""
+    import asyncio
+
+    elsewhere = Scoresheet.load(str(slow))  # a terminal session records a turn
+    assert elsewhere.add_turn("D4") is None
+    elsewhere.save(str(slow))
+    assert await asyncio.to_thread(started.wait, 30)
+    assert await post(app, "/api/games", {"game": "Teblo", "round": "1", "board": "1", "players": ["A", "B"]}) == 200
+    assert await post(app, f"/api/games/{GAME}/actions", {"id": "a", "ply": 0, "kind": "turn", "text": "D4"}) == 200
+    await game_shown(queue, GAME, 1)
 
 
 async def game_shown(queue, name: str, plies: int) -> None:  # type: ignore[no-untyped-def]
