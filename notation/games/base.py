@@ -21,6 +21,8 @@ from functools import lru_cache, partial
 from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, Union, cast
 
 from ..grammar import turn_pattern
+from ..languages import GAME_WORD, Words
+from ..languages.worded import context as code_context
 from ..limits import shorten
 from ..model import RESULT_OF
 
@@ -54,14 +56,19 @@ class Worded(str, enum.Enum):
     is made in one place, `say`, from the code's template and the parameters given with it
     (docs/format.md#refusal-and-ending-codes)."""
 
-    template: str
+    _template: str
     _general: str
 
     def __new__(cls, code: str, template: str, general: str = "") -> Worded:
         member = str.__new__(cls, code)
         member._value_ = code
-        member.template, member._general = template, general
+        member._template, member._general = template, general
         return member
+
+    @property
+    def template(self) -> str:
+        """The English template of this code's sentence."""
+        return self._template
 
     @property
     def general(self) -> str:
@@ -69,6 +76,12 @@ class Worded(str, enum.Enum):
         `stats` counts the ends of one kind (docs/archive.md#figures-stats); the code itself
         for a code that gives none."""
         return self._general or str(self.value)
+
+    def general_in(self, words: Words) -> str:
+        """`general` in the language of `words` (English where the catalogue has no translation)."""
+        if not self._general:
+            return str(self.value)
+        return words.pgettext(code_context(type(self).__name__, str(self.value)) + ":general", self._general)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -84,9 +97,14 @@ class Worded(str, enum.Enum):
     def __hash__(self) -> int:
         return str.__hash__(self)
 
-    def say(self, params: Mapping[str, Param]) -> str:
-        """The sentence of this code with these parameters."""
-        return _WORDS.vformat(self.template, (), params)
+    def say(self, params: Mapping[str, Param], words: Words | None = None) -> str:
+        """The sentence of this code with these parameters, in English or in the language of `words`:
+        the template the catalogue gives for the code, and the game's words among the parameters
+        (side and piece names) as the catalogue says them (docs/languages.md#codes-and-sentences)."""
+        if words is None or words.language == "en":
+            return _WORDS.vformat(self.template, (), params)
+        template = words.pgettext(code_context(type(self).__name__, str(self.value)), self.template)
+        return _WORDS.vformat(template, (), {name: _in(value, words, name) for name, value in params.items()})
 
 
 class RefusalCode(Worded):
@@ -107,6 +125,10 @@ class Said:
     @property
     def sentence(self) -> str:
         return self.code.say(self.params)
+
+    def sentence_in(self, words: Words) -> str:
+        """The sentence in the language of `words`."""
+        return self.code.say(self.params, words)
 
     def __str__(self) -> str:
         return self.sentence
@@ -235,6 +257,24 @@ class _Words(string.Formatter):
 _WORDS = _Words()
 
 
+AS_WRITTEN = frozenset({"termination", "example", "written", "contents", "variant"})  # what a record says
+
+
+def _in(value: Param, words: Words, name: str) -> Param:
+    """A parameter said in the language of `words`: things said in their own sentence, and the
+    game's words the catalogue knows (a cell or a number is not in it, and stays as it is); what
+    a record wrote (its Termination tag, a code) never."""
+    if isinstance(value, (Said, Outcome)):
+        return value.sentence_in(words) if isinstance(value, Said) else value.reason_in(words)
+    if name in AS_WRITTEN:
+        return value
+    if isinstance(value, str):
+        return words.pgettext(GAME_WORD, value)
+    if isinstance(value, (list, tuple)):
+        return [words.pgettext(GAME_WORD, item) if isinstance(item, str) else item for item in value]
+    return value
+
+
 def _json(value: Param) -> object:
     if isinstance(value, (Said, Outcome)):
         return value.as_json()
@@ -347,6 +387,10 @@ class Outcome:
     @property
     def reason(self) -> str:
         return self.ending.say(self.params)
+
+    def reason_in(self, words: Words) -> str:
+        """`reason` in the language of `words`."""
+        return self.ending.say(self.params, words)
 
     @property
     def termination(self) -> str:
