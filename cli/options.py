@@ -17,3 +17,17 @@ def quiet_option(what: str) -> Decorator:
 force_option = click.option("--force", is_flag=True, help="Replace output files that exist already.")
 output_option = click.option("-o", "--output", "out", default="-", show_default=True,
                              help="Output file; - is standard output.")
+
+
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    from ..notation.languages import chosen
+
+    return chosen(value)
+
+
+# --lang: the language of what the command writes for people (never of the records it reads or
+# writes); by default the user's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG (docs/languages.md)
+language_option = click.option("--lang", "language", type=click.Choice(["en", "fr"]), default=None,
+                               callback=_language, expose_value=True,
+                               help="Language of the messages and pages: en or fr; by default the "
+                                    "environment's (LANGUAGE, LANG), else English.")

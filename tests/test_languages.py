@@ -133,3 +133,22 @@ def test_a_translation_has_the_placeholders_of_its_english(domain):
 def test_the_french_words_load_from_the_package():
     assert words(FRENCH).language == FRENCH and words("en").gettext("Result") == "Result"
     assert words(FRENCH) is words(FRENCH)
+
+
+def test_the_lang_option_offers_every_language_and_defaults_to_the_environment():
+    import click
+    import click.testing
+
+    from ludoscribe.cli.options import language_option
+
+    @click.command()
+    @language_option
+    def show(language: str) -> None:
+        click.echo(language)
+
+    runner = click.testing.CliRunner()
+    assert [p for p in show.params if p.name == "language"][0].type.choices == LANGUAGES
+    assert runner.invoke(show, [], env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "fr_FR.UTF-8"}).output == "fr\n"
+    assert runner.invoke(show, ["--lang", "en"], env={"LANG": "fr_FR.UTF-8"}).output == "en\n"
+    refused = runner.invoke(show, ["--lang", "de"])
+    assert refused.exit_code == 2 and "'de' is not one of 'en', 'fr'" in refused.output
