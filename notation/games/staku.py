@@ -13,12 +13,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
+from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
-SIDES = ("White", "Black")
+SIDES = (game_word("White"), game_word("Black"))
 COLOURS = "wb"  # the token of each side
 NEUTRAL = "n"
 

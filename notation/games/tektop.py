@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Hashable, Iterator, NamedTuple, Sequence, cast
 
+from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Param, Played, Refusal, RefusalCode, SetUpCode
 from .entry import Entry
 from .plugins import GamePlugin
@@ -26,7 +27,7 @@ SIZE = 5
 FILES = "abcde"
 CELLS = SIZE * SIZE
 WHITE, BLACK = 0, 1
-SIDES = ("White", "Black")
+SIDES = (game_word("White"), game_word("Black"))
 PAWNS = 4  # per side
 HOME_TO_WIN = 2
 SUMMIT = 4 * SIZE  # a5
