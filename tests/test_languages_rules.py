@@ -51,9 +51,12 @@ def test_a_games_word_has_its_french(english, french):
 
 
 @pytest.mark.parametrize("name", ["Teblo", "Staku", "Tektop", "Tekao", "TChako"])
-def test_every_side_of_every_game_is_a_word_the_catalogue_says_in_french(name):
-    for side in game_class(name).sides:
+def test_the_sides_and_the_turns_example_of_every_game_are_words_the_catalogue_says_in_french(name):
+    game = game_class(name)
+    for side in game.sides:
         assert FRENCH.pgettext(GAME_WORD, side) != side
+    example = FRENCH.pgettext(GAME_WORD, game.turn_example)  # how its turns look, for the messages room
+    assert example != game.turn_example and english_words(example) == []
 
 
 def test_the_zones_of_every_hill_are_marked_for_the_catalogue():

@@ -151,7 +151,7 @@ POSITION_CODE = re.compile(
 class Teblo(Game[TebloPosition, Step | Placement]):
     name = "Teblo"
     sides = SIDES
-    turn_example = "a step like D4 or a placement like (H9)"
+    turn_example = game_word("a step like D4 or a placement like (H9)")
     refusal_codes = TebloRefusal
     set_up_codes = TebloSetUp
     cell_contents = "[yr]?Y?R?"  # a support piece (y, r), then the pawns standing there (Y, R)

@@ -219,7 +219,7 @@ class Tekao(Game[TekaoPosition, TekaoTurn]):
     refusal_codes = TekaoRefusal
     set_up_codes = TekaoSetUp
     cell_contents = "[HTBPFhtbpf]"  # a piece: the weapon facing north (F the flag), upper case Blue's
-    turn_example = "a placement like P@c2 or F@d1, a step like b2-b4 (captures: b2-b4xc4), a turn like b2> or b2<"
+    turn_example = game_word("a placement like P@c2 or F@d1, a step like b2-b4 (captures: b2-b4xc4), a turn like b2> or b2<")
     turn_rules = r'''
 # A Tekao turn: a setup placement (P@c2: the weapon facing north, then the square; F@d1
 # for the flag piece), a step (b2-b4, with the squares its fight empties: b2-b4xc4xb4),

@@ -262,7 +262,7 @@ class Tektop(Game[TektopPosition, Turn]):
     refusal_codes = TektopRefusal
     set_up_codes = TektopSetUp
     cell_contents = "[wb]"  # a White or a Black pawn
-    turn_example = "the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356"
+    turn_example = game_word("the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356")
     turn_rules = rf'''
 # A Tektop turn is its dice, 1 to 3 throws of four dice (2514/2554/5554), then, after
 # ":", its steps joined by "," (b1-b2), each with ">square" where a pawn it displaces
