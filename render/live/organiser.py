@@ -190,7 +190,8 @@ async def result(request: Request) -> Response:
 
 def organise_page(event: str, words: Words = ENGLISH_WORDS) -> str:
     """The organiser's page: the code first; its script (organise.js) fills the rest from the API."""
-    say = texts(words, N_("Organise"), N_("Organiser's code"), N_("Use this code"), N_("Round"), N_("Board"),
+    board_word = html_text(words.pgettext("event", "Board"))  # a board of the event: a table
+    say = texts(words, N_("Organise"), N_("Organiser's code"), N_("Use this code"), N_("Round"),
                 N_("First"), N_("Second"), N_("State"), N_("Result"), N_("Change"),
                 N_("Pair even if boards have no result"), N_("Pair the next round"), N_("Set a board"),
                 N_("First player"), N_("Second player"), N_("Set the board"), N_("Players"), N_("Name"),
@@ -204,14 +205,14 @@ def organise_page(event: str, words: Words = ENGLISH_WORDS) -> str:
 <p class="ls-message" role="status" aria-live="polite"></p>
 <div class="ls-organise-body" hidden>
 <section aria-label="{say["Round"]}"><h2 class="ls-round-heading">{say["Round"]}</h2>
-<table class="ls-boards-table"><thead><tr><th>{say["Board"]}</th><th class="ls-first-side">{say["First"]}</th>
+<table class="ls-boards-table"><thead><tr><th>{board_word}</th><th class="ls-first-side">{say["First"]}</th>
 <th class="ls-second-side">{say["Second"]}</th><th>{say["State"]}</th><th>{say["Result"]}</th>\
 <th>{say["Change"]}</th></tr></thead><tbody></tbody></table>
 <p class="ls-bye"></p>
 <form class="ls-pair"><label><input type="checkbox" name="unfinished"> {say["Pair even if boards have no result"]}</label>
 <button type="submit">{say["Pair the next round"]}</button></form>
 <form class="ls-set-board"><h3>{say["Set a board"]}</h3>
-<label for="ls-set-number">{say["Board"]}</label><input id="ls-set-number" name="board" inputmode="numeric" required>
+<label for="ls-set-number">{board_word}</label><input id="ls-set-number" name="board" inputmode="numeric" required>
 <label for="ls-set-first">{say["First player"]}</label><input id="ls-set-first" name="first" autocomplete="off" required>
 <label for="ls-set-second">{say["Second player"]}</label><input id="ls-set-second" name="second" autocomplete="off" required>
 <button type="submit">{say["Set the board"]}</button></form></section>

@@ -63,7 +63,8 @@ def ranking_section(event: Event, views: Iterable[View], words: Words = ENGLISH_
 
 def _last_round(event: Event, words: Words) -> str:
     paired = event.paired[-1]
-    say = texts(words, N_("Pairings"), N_("Board"), N_("By name"))
+    board_word = h(words.pgettext("event", "Board"))  # a board of the event: a table
+    say = texts(words, N_("Pairings"), N_("By name"))
     first, second = (words.pgettext(GAME_WORD, side) for side in event.sides)
     forfeit = words.gettext(" (forfeit {result})")
     rows = "".join(f"<tr><td>{number}{h(forfeit.format(result=board.forfeit)) if board.forfeit else ''}</td>"
@@ -80,6 +81,6 @@ def _last_round(event: Event, words: Words) -> str:
     heading_text = words.gettext("Round {round}").format(round=paired.number)
     return (f'<section class="ls-pairings" aria-label="{say["Pairings"]}">'
             f"<h2>{h(heading_text)}</h2>"
-            f"<table><thead><tr><th>{say['Board']}</th><th>{h(first)}</th><th>{h(second)}</th>"
+            f"<table><thead><tr><th>{board_word}</th><th>{h(first)}</th><th>{h(second)}</th>"
             f"</tr></thead><tbody>{rows}</tbody></table>"
             f"<h3>{say['By name']}</h3><ul>{names}</ul></section>")
