@@ -4,6 +4,7 @@ by which one device at a time, holding the event's code, creates, claims and rec
 from __future__ import annotations
 
 import datetime
+import functools
 from typing import Any
 
 from starlette.requests import Request
@@ -146,13 +147,18 @@ async def act(request: Request) -> Response:
     action = Action(text(data, "id")[:64], ply, kind, written, text(data, "reason")[:64])
     if not action.id:
         raise Problem(400, N_("an action has an id"))
+    before = live.folder.games.get(name)  # the turn a refused one was meant as, named in the page's language
+    place = None
+    if before is not None and before.record is not None and before.replayed is not None:
+        position = before.replayed.final
+        place = functools.partial(sheet_views.turn_label, before.record.rules, position.number, position.side)
     try:
         applied = await live.write(live.recorders.apply, name, device, action)
     except Refused as error:
         if name in live.folder.games:  # the file may have changed under the device: show it as it is
             live.changed([name])
             await live.told([name])
-        raise refusal(409, error, kind) from None
+        raise refusal(409, error, kind, place) from None
     live.changed([name])
     await live.told([name])
     state = await sheet_state(live, name, device, applied, words_of(request))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 from starlette.requests import Request
 
@@ -29,35 +29,43 @@ class Problem(Exception):
     is an English template (marked N_) and its parameters, said in the request's language
     (`said_in`); `str()` gives it in English."""
 
-    def __init__(self, status: int, message: str, detail: dict[str, object] | None = None, **params: object) -> None:
-        english = {name: value.reason if isinstance(value, Outcome) else value for name, value in params.items()}
-        super().__init__(message if set(params) == {"turn"} else message.format(**english) if params else message)
-        self.status, self.detail, self.template, self.params = status, detail, message, params
+    def __init__(self, status: int, message: str, detail: dict[str, object] | None = None, english: str = "",
+                 place: Callable[[Words], str] | None = None, **params: object) -> None:
+        said = {name: value.reason if isinstance(value, Outcome) else value for name, value in params.items()}
+        super().__init__(english or (message.format(**said) if params else message))
+        self.status, self.detail, self.template, self.params, self.place = status, detail, message, params, place
 
     def said_in(self, words: Words) -> str:
-        """The message in the language of `words` (the rules' codes in it said in it too)."""
-        if set(self.params) == {"turn"} and isinstance(turn := self.params["turn"], Refusal):
-            return str(self) if words.language == ENGLISH else turn.sentence_in(words)
-        params = {name: value.reason_in(words) if isinstance(value, Outcome) else value
-                  for name, value in self.params.items()}
-        template = words.gettext(self.template)
-        return template.format(**params) if params else template
+        """The message in the language of `words` (the rules' codes in it said in it too), the turn
+        refused named first as the scoresheet names it (`place`); in English, as it came."""
+        if words.language == ENGLISH:
+            return str(self)
+        if isinstance(turn := self.params.get("turn"), Refusal):
+            sentence = turn.sentence_in(words)
+        else:
+            params = {name: value.reason_in(words) if isinstance(value, Outcome) else value
+                      for name, value in self.params.items()}
+            template = words.gettext(self.template)
+            sentence = template.format(**params) if params else template
+        return f"{self.place(words)}{words.gettext(': ')}{sentence}" if self.place is not None else sentence
 
 
-def refusal(status: int, error: Refused, kind: str = "") -> Problem:
+def refusal(status: int, error: Refused, kind: str = "", place: Callable[[Words], str] | None = None) -> Problem:
     """A refusal of the event folder or of the rules as the page is told it: the rules' code said
-    in the request's language (`Refusal.sentence_in`, `Outcome.reason_in`), a refusal of the live
-    server's own (`LiveRefused`) from its template; any other in the words it came with."""
+    in the request's language (`Refusal.sentence_in`, `Outcome.reason_in`) after the turn refused
+    (`place`, for a turn), a refusal of the live server's own (`LiveRefused`) from its template; any
+    other in the words it came with. In English, every refusal is said as it came."""
     if isinstance(error, LiveRefused):
         return Problem(status, error.template, error.detail, **error.params)
-    said = error.said
+    said, english = error.said, str(error)
     if isinstance(said, Refusal):
-        return Problem(status, str(error), error.detail, turn=said)
+        return Problem(status, english, error.detail, english, place if kind == "turn" else None, turn=said)
     if isinstance(said, Outcome):
         template = (N_("the game is over: {reason}, so the result is {result}") if kind == "result"
                     else N_("the game is over: {reason}"))
-        return Problem(status, template, error.detail, reason=said, result=said.result)
-    return Problem(status, str(error), error.detail)
+        return Problem(status, template, error.detail, english, place if kind == "turn" else None, reason=said,
+                       result=said.result)
+    return Problem(status, english, error.detail, english)
 
 
 def language_of_request(request: Request) -> str:

@@ -37,9 +37,10 @@ REASONS = {"resignation": N_("resignation"), "agreement": N_("agreement"), "time
 def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str, str, list[str]]], today: str,
                 words: Words = ENGLISH_WORDS) -> str:
     """The scorer's start: the event code, the games to record, a new game (dated `today` unless changed)."""
+    board_word = html_text(words.pgettext("event", "Board"))  # a board of the event: a table
     say = texts(words, N_(": "), N_("live"), N_("No game yet."), N_("Record a game"), N_("Event code"),
                 N_("Use this code"), N_("Games"), N_("New game"), N_("Game"), N_("Variant (optional)"),
-                N_("First player"), N_("Second player"), N_("Round"), N_("Board"),
+                N_("First player"), N_("Second player"), N_("Round"),
                 N_("Date (YYYY.MM.DD, ?? for an unknown part)"), N_("Start recording"))
     sep = say[": "]
     rows = "".join(f'<li><a href="/record/{html_text(game["name"])}">{html_text(game["heading"])}{sep}'
@@ -62,7 +63,7 @@ def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str
 <label for="ls-second" class="ls-second-label">{say["Second player"]}</label>\
 <input id="ls-second" name="second" autocomplete="off">
 <label for="ls-round">{say["Round"]}</label><input id="ls-round" name="round" inputmode="numeric" required>
-<label for="ls-board">{say["Board"]}</label><input id="ls-board" name="board" inputmode="numeric" required>
+<label for="ls-board">{board_word}</label><input id="ls-board" name="board" inputmode="numeric" required>
 <label for="ls-date">{say["Date (YYYY.MM.DD, ?? for an unknown part)"]}</label>\
 <input id="ls-date" name="date" autocomplete="off" value="{html_text(today)}">
 <button type="submit">{say["Start recording"]}</button></form></section></main>"""

@@ -115,7 +115,10 @@
     if (action.kind === "turn") return action.text;
     if (action.kind === "undo") return t("undo");
     if (action.kind === "reopen") return t("reopen");
-    if (action.kind === "result") return (action.reason ? t("result {result} ({reason})", {result: action.text, reason: action.reason}) : t("result {result}", {result: action.text}));
+    if (action.kind === "result") {
+      return action.reason ? t("result {result} ({reason})", {result: action.text, reason: action.reason})
+        : t("result {result}", {result: action.text});
+    }
     return kindName(action.kind) + " " + action.text;
   }
 
@@ -318,6 +321,9 @@
   function setBoard(svg) {
     if (!entering() || !redraw(svg)) board.innerHTML = svg;
     if (!entering()) return;
+    /* the cells are buttons: the drawing holding them is a group of them, not an image (axe: nested-interactive) */
+    var drawing = board.querySelector("svg");
+    if (drawing && drawing.getAttribute("role") === "img") drawing.setAttribute("role", "group");
     board.querySelectorAll(".ls-cell").forEach(function (cell) {
       var picked_ = picked.indexOf(cell.getAttribute("data-cell")) >= 0;
       cell.setAttribute("role", "button");
@@ -384,7 +390,7 @@
       var name = cell.getAttribute("data-cell");
       if (!Object.prototype.hasOwnProperty.call(targets, name)) return;
       cell.classList.add("ls-target");
-      cell.setAttribute("aria-label", name + " (offered)");
+      cell.setAttribute("aria-label", t("{cell} (offered)", {cell: name}));
     });
   }
 
@@ -618,7 +624,9 @@
     proposal.hidden = false;
     proposal.setAttribute("data-result", result);
     proposal.setAttribute("data-reason", reason);
-    $(".ls-proposal-text").textContent = t("End the game with {result} ({reason})?", {result: words(result), reason: reason});
+    var reasonField = /** @type {HTMLSelectElement} */ ($("#ls-reason"));
+    var reasonText = reasonField.selectedIndex >= 0 ? reasonField.options[reasonField.selectedIndex].text : reason;
+    $(".ls-proposal-text").textContent = t("End the game with {result} ({reason})?", {result: words(result), reason: reasonText});
     proposal.scrollIntoView({block: "nearest"});
   });
   $(".ls-confirm").addEventListener("click", function () {
