@@ -131,7 +131,8 @@ def chosen_language(scope: Scope) -> str:
     the pages that follow ("" when it chose none, or one we do not speak): docs/live.md#languages."""
     if scope["type"] != "http":
         return ""
-    for name, value in parse_qsl(scope.get("query_string", b"").decode("latin-1")):
+    query: bytes = scope.get("query_string", b"")
+    for name, value in parse_qsl(query.decode("latin-1")):
         if name == LANGUAGE_QUERY and value in LANGUAGES:
             return value
     return ""

@@ -56,7 +56,9 @@ def refusal(status: int, error: Refused, kind: str = "", place: Callable[[Words]
     (`place`, for a turn), a refusal of the live server's own (`LiveRefused`) from its template; any
     other in the words it came with. In English, every refusal is said as it came."""
     if isinstance(error, LiveRefused):
-        return Problem(status, error.template, error.detail, **error.params)
+        problem = Problem(status, error.template, error.detail, str(error))
+        problem.params = error.params
+        return problem
     said, english = error.said, str(error)
     if isinstance(said, Refusal):
         return Problem(status, english, error.detail, english, place if kind == "turn" else None, turn=said)
