@@ -18,7 +18,7 @@ from ...notation.events.round_files import round_file
 from ..escaping import html_text
 from .event_code import same_code
 from .hub import Live
-from ...notation.languages import Words
+from ...notation.languages import GAME_WORD, Words
 from .languages import ENGLISH_WORDS, N_, switch, texts
 from .requests import Problem, body, live_of, refusal, text, words_of
 from .views import page
@@ -75,7 +75,7 @@ async def changed(request: Request, change: Callable[[Path, str, Event], Any]) -
     names = await live.read()
     live.changed(names)
     await live.told(names)
-    return JSONResponse({"ok": True, "said": said, **(await live.write(state, live))})
+    return JSONResponse({"ok": True, "said": said, **said_sides(await live.write(state, live), words_of(request))})
 
 
 def state(live: Live) -> dict[str, Any]:
@@ -102,10 +102,15 @@ def state(live: Live) -> dict[str, Any]:
             "players": players, "round": current}
 
 
+def said_sides(shown: dict[str, Any], words: Words) -> dict[str, Any]:
+    """The organiser's state with the game's sides named in the language of `words`."""
+    return {**shown, "sides": [words.pgettext(GAME_WORD, side) for side in shown["sides"]]}
+
+
 async def state_json(request: Request) -> Response:
     live = organiser(request)
     try:
-        return JSONResponse(await live.write(state, live))
+        return JSONResponse(said_sides(await live.write(state, live), words_of(request)))
     except Refused as error:
         raise refusal(409, error) from None
 

@@ -250,7 +250,7 @@ def card(view: View, link: str, words: Words = ENGLISH_WORDS) -> str:
              f'<p class="ls-players">{html_text(players(view.game))}</p>']
     record = view.record()
     if record is None:
-        parts.append(f'<p class="ls-problem">{html_text(view.problem or "")}</p>')
+        parts.append(f'<p class="ls-problem">{html_text(problem_text(view, words))}</p>')
     else:
         svg = _board(view)
         if svg is not None:
@@ -261,6 +261,13 @@ def card(view: View, link: str, words: Words = ENGLISH_WORDS) -> str:
                      f' <span class="ls-m" aria-current="step">{html_text(last)}</span>') + "</p>")
     parts.append(f'<p class="ls-state">{html_text(state_text(view, words))}</p></article>')
     return "".join(parts)
+
+
+def problem_text(view: View, words: Words = ENGLISH_WORDS) -> str:
+    """`view.problem` in the language of `words` (a file's own problem as the folder said it)."""
+    if view.game.problem is not None and view.pending:
+        return words.gettext("{name} cannot be followed").format(name=view.name)
+    return view.problem or ""
 
 
 def _board(view: View) -> str | None:
