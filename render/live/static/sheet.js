@@ -321,9 +321,6 @@
   function setBoard(svg) {
     if (!entering() || !redraw(svg)) board.innerHTML = svg;
     if (!entering()) return;
-    /* the cells are buttons: the drawing holding them is a group of them, not an image (axe: nested-interactive) */
-    var drawing = board.querySelector("svg");
-    if (drawing && drawing.getAttribute("role") === "img") drawing.setAttribute("role", "group");
     board.querySelectorAll(".ls-cell").forEach(function (cell) {
       var picked_ = picked.indexOf(cell.getAttribute("data-cell")) >= 0;
       cell.setAttribute("role", "button");
