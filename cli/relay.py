@@ -9,10 +9,12 @@ from pathlib import Path
 import click
 
 from ..notation.events.folder import EventFolder
+from ..notation.languages import words
 from ..render.live.hub import Live
 from ..render.live.relay import check_output, write_relay
 from .errors import SIGNALS, IOFailure, Stopped
 from .messages import count
+from .options import language_option
 
 
 @click.command("relay")
@@ -24,7 +26,8 @@ from .messages import count
 @click.option("--delay", type=click.FloatRange(0, 24 * 60), default=0, show_default=True,
               help="Minutes by which the pages show the turns after they are played (with --watch).")
 @click.option("--force", is_flag=True, help="Write into OUTPUT even if it holds files the relay did not write.")
-def relay(folder: str, out: str, watch: bool, every: float, delay: float, force: bool) -> None:
+@language_option
+def relay(folder: str, out: str, watch: bool, every: float, delay: float, force: bool, language: str) -> None:
     """Write an event's live pages as plain files, for a web host without a server.
 
     The pages read the small file event.json every few seconds and follow new turns
@@ -46,14 +49,14 @@ def relay(folder: str, out: str, watch: bool, every: float, delay: float, force:
                                  param_hint="--delay")
     if (problem := check_output(root, target, force)) is not None:
         raise IOFailure(problem)
-    live = Live(EventFolder(root), delay * 60)
+    live, pages_words = Live(EventFolder(root), delay * 60), words(language)
     try:
         live.start()
-        click.echo(f"{target}: {count(len(live.folder.games), 'game')}, {done(*write_relay(live, target, every))}")
+        click.echo(f"{target}: {count(len(live.folder.games), 'game')}, {done(*write_relay(live, target, every, pages_words))}")
         while watch:
             time.sleep(every)
             live.changed(live.folder.scan())
-            written, removed = write_relay(live, target, every)
+            written, removed = write_relay(live, target, every, pages_words)
             if written or removed:
                 click.echo(f"{target}: {done(written, removed)}")
     except OSError as error:

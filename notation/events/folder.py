@@ -41,11 +41,12 @@ KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
 
 class Refused(Exception):
     """An action or a request the event refuses; the message says why, for the scorer, and
-    `detail` the rules' code behind it when the rules refused (see scoresheet.Objection)."""
+    `detail` the rules' code behind it when the rules refused (see scoresheet.Objection), and
+    `said` that code itself, which a page says in its reader's language."""
 
-    def __init__(self, message: str, detail: dict[str, object] | None = None) -> None:
+    def __init__(self, message: str, detail: dict[str, object] | None = None, said: object = None) -> None:
         super().__init__(message)
-        self.detail = detail
+        self.detail, self.said = detail, said
 
 
 @dataclass(frozen=True, eq=False)
@@ -363,7 +364,8 @@ class EventFolder:
         problem = _change(sheet, action)  # refused, the sheet may be half changed: it is read again next time
         if problem is not None:
             raise Refused(f"{label}: {problem}" if action.kind == "turn" and label else problem,
-                          problem.detail() if isinstance(problem, Objection) else None)
+                          problem.detail() if isinstance(problem, Objection) else None,
+                          problem.said if isinstance(problem, Objection) else None)
         try:
             text = sheet.save(path)
         except OSError as error:

@@ -17,6 +17,7 @@ import contextlib
 import socket
 from importlib import resources
 from pathlib import Path
+from urllib.parse import parse_qsl
 from typing import Any, AsyncIterator, Callable
 
 import uvicorn
@@ -28,10 +29,12 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...notation.events.folder import EventFolder
+from ...notation.languages import LANGUAGES
 from . import organiser, recording, spectators
 from .event_code import code_problem, organiser_problem
 from .hub import Live
-from .requests import Problem
+from .languages import N_
+from .requests import LANGUAGE_COOKIE, LANGUAGE_QUERY, Problem, words_of
 
 STATIC = {  # file name -> (package, file): nothing else is served
     "viewer.js": ("ludoscribe.render", "viewer.js"), "viewer.css": ("ludoscribe.render", "viewer.css"),
@@ -92,21 +95,23 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
-    return JSONResponse({"refused": str(error), **(error.detail or {})}, status_code=error.status)
+    return JSONResponse({"refused": error.said_in(words_of(request)), **(error.detail or {})}, status_code=error.status)
 
 
 async def not_served(request: Request, error: Exception) -> Response:
     """An address that is not one of the server's, or not for this method: said in JSON too."""
     assert isinstance(error, HTTPException)
-    message = {404: "there is no such page here",
-               405: f"this address does not take {request.method}"}.get(error.status_code, error.detail)
+    words = words_of(request)
+    message = {404: words.gettext(N_("there is no such page here")),
+               405: words.gettext(N_("this address does not take {method}")).format(method=request.method)
+               }.get(error.status_code, error.detail)
     return JSONResponse({"refused": message}, status_code=error.status_code, headers=error.headers)
 
 
 async def static(request: Request) -> Response:
     found = STATIC.get(request.path_params["file"])
     if found is None:
-        raise Problem(404, "no such file")
+        raise Problem(404, N_("no such file"))
     package, path = found
     content = resources.files(package).joinpath(path).read_text(encoding="utf-8")
     return Response(content, media_type=TYPES[Path(path).suffix], headers={"Cache-Control": "no-cache"})
@@ -116,6 +121,21 @@ ROUTES = [
     *spectators.ROUTES, *recording.ROUTES, *organiser.ROUTES,
     Route("/static/{file}", static), Route("/favicon.ico", lambda request: Response(status_code=204)),
 ]
+
+
+YEAR = 365 * 24 * 3600  # seconds the language chosen on a page is kept
+
+
+def chosen_language(scope: Scope) -> str:
+    """The language a request chose with the pages' switch (`?lang=fr`), to keep in a cookie for
+    the pages that follow ("" when it chose none, or one we do not speak): docs/live.md#languages."""
+    if scope["type"] != "http":
+        return ""
+    query: bytes = scope.get("query_string", b"")
+    for name, value in parse_qsl(query.decode("latin-1")):
+        if name == LANGUAGE_QUERY and value in LANGUAGES:
+            return value
+    return ""
 
 
 class SecurityHeaders:
@@ -133,11 +153,15 @@ class SecurityHeaders:
         return POLICY
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        chosen = chosen_language(scope)
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = list(message.get("headers", [])) + [
                     (b"content-security-policy", self.policy(scope).encode()), (b"x-content-type-options", b"nosniff"),
-                    (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
+                    (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")] + (
+                    [(b"set-cookie", f"{LANGUAGE_COOKIE}={chosen}; Path=/; Max-Age={YEAR}; SameSite=Lax".encode())]
+                    if chosen else [])
             await send(message)
 
         await self.app(scope, receive, with_headers if scope["type"] == "http" else send)

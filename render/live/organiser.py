@@ -18,7 +18,9 @@ from ...notation.events.round_files import round_file
 from ..escaping import html_text
 from .event_code import same_code
 from .hub import Live
-from .requests import Problem, body, live_of, text
+from ...notation.languages import GAME_WORD, Words
+from .languages import ENGLISH_WORDS, N_, switch, texts
+from .requests import Problem, body, live_of, refusal, text, words_of
 from .views import page
 
 MAX_NAME = 200  # characters of a player's name or club
@@ -28,10 +30,10 @@ def organiser(request: Request) -> Live:
     """The live event, once the organiser's code is checked (403 with one line otherwise)."""
     code: str = request.app.state.organiser_code
     if not code:
-        raise Problem(403, "this server has no organiser's code: start it with ludoscribe serve")
+        raise Problem(403, N_("this server has no organiser's code: start it with ludoscribe serve"))
     if not same_code(request.headers.get("x-organiser-code", ""), code):
-        raise Problem(403, "wrong organiser's code: the organiser's page needs the code printed for it when the "
-                           "server started")
+        raise Problem(403, N_("wrong organiser's code: the organiser's page needs the code printed for it when the "
+                              "server started"))
     return live_of(request)
 
 
@@ -41,14 +43,14 @@ def number(data: dict[str, Any], key: str, required: bool = True) -> int | None:
     if value is None and not required:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9999:
-        raise Problem(400, f"{key} is a number from 1 to 9999")
+        raise Problem(400, N_("{key} is a number from 1 to 9999"), key=key)
     return value
 
 
 def name(data: dict[str, Any], key: str) -> str:
     value = text(data, key).strip()
     if not value or len(value) > MAX_NAME:
-        raise Problem(400, f"{key} is a name of 1 to {MAX_NAME} characters")
+        raise Problem(400, N_("{key} is a name of 1 to {most} characters"), key=key, most=MAX_NAME)
     return value
 
 
@@ -65,15 +67,15 @@ async def changed(request: Request, change: Callable[[Path, str, Event], Any]) -
     try:
         said = await live.write(made)
     except Refused as error:
-        raise Problem(409, str(error)) from None
+        raise refusal(409, error) from None
     except ImportError as error:
         raise Problem(501, str(error)) from None
     except OSError as error:
-        raise Problem(507, f"cannot write in the event folder: {error.strerror or error}") from None
+        raise Problem(507, N_("cannot write in the event folder: {problem}"), problem=error.strerror or error) from None
     names = await live.read()
     live.changed(names)
     await live.told(names)
-    return JSONResponse({"ok": True, "said": said, **(await live.write(state, live))})
+    return JSONResponse({"ok": True, "said": said, **said_sides(await live.write(state, live), words_of(request))})
 
 
 def state(live: Live) -> dict[str, Any]:
@@ -100,12 +102,17 @@ def state(live: Live) -> dict[str, Any]:
             "players": players, "round": current}
 
 
+def said_sides(shown: dict[str, Any], words: Words) -> dict[str, Any]:
+    """The organiser's state with the game's sides named in the language of `words`."""
+    return {**shown, "sides": [words.pgettext(GAME_WORD, side) for side in shown["sides"]]}
+
+
 async def state_json(request: Request) -> Response:
     live = organiser(request)
     try:
-        return JSONResponse(await live.write(state, live))
+        return JSONResponse(said_sides(await live.write(state, live), words_of(request)))
     except Refused as error:
-        raise Problem(409, str(error)) from None
+        raise refusal(409, error) from None
 
 
 async def add_player(request: Request) -> Response:
@@ -113,10 +120,10 @@ async def add_player(request: Request) -> Response:
     data = await body(request)
     entrant, club = name(data, "name"), text(data, "club").strip()
     if len(club) > MAX_NAME:  # refused whole: a club cut short would be written as nobody typed it
-        raise Problem(400, f"club is a name of at most {MAX_NAME} characters")
+        raise Problem(400, N_("club is a name of at most {most} characters"), most=MAX_NAME)
     rating = data.get("rating")
     if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool) or not 0 <= rating <= 4000):
-        raise Problem(400, "rating is a number from 0 to 4000")
+        raise Problem(400, N_("rating is a number from 0 to 4000"))
     joins = number(data, "joins", required=False)
     return await changed(request, lambda root, text_, event: organising.enter_player(
         root, text_, event, Player(entrant, club, rating, "", joins or len(event.paired) + 1)).name)
@@ -186,39 +193,49 @@ async def result(request: Request) -> Response:
         live.folder, event, round_, board, outcome))
 
 
-def organise_page(event: str) -> str:
+def organise_page(event: str, words: Words = ENGLISH_WORDS) -> str:
     """The organiser's page: the code first; its script (organise.js) fills the rest from the API."""
-    body_ = f"""<header class="ls-head"><p><a href="/">{html_text(event)}</a></p><h1>Organise</h1></header>
+    board_word = html_text(words.pgettext("event", "Board"))  # a board of the event: a table
+    say = texts(words, N_("Organise"), N_("Organiser's code"), N_("Use this code"), N_("Round"),
+                N_("First"), N_("Second"), N_("State"), N_("Result"), N_("Change"),
+                N_("Pair even if boards have no result"), N_("Pair the next round"), N_("Set a board"),
+                N_("First player"), N_("Second player"), N_("Set the board"), N_("Players"), N_("Name"),
+                N_("Club"), N_("Rating"), N_("Status"), N_("Enter a player"), N_("Enter the player"))
+    body_ = f"""<header class="ls-head">{switch(words.language, words)}\
+<p><a href="/">{html_text(event)}</a></p><h1>{say["Organise"]}</h1></header>
 <main class="ls-organise">
-<form class="ls-code-form"><label for="ls-organiser-code">Organiser's code</label>
+<form class="ls-code-form"><label for="ls-organiser-code">{say["Organiser's code"]}</label>
 <input id="ls-organiser-code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
-<button type="submit">Use this code</button></form>
+<button type="submit">{say["Use this code"]}</button></form>
 <p class="ls-message" role="status" aria-live="polite"></p>
 <div class="ls-organise-body" hidden>
-<section aria-label="Round"><h2 class="ls-round-heading">Round</h2>
-<table class="ls-boards-table"><thead><tr><th>Board</th><th class="ls-first-side">First</th>
-<th class="ls-second-side">Second</th><th>State</th><th>Result</th><th>Change</th></tr></thead><tbody></tbody></table>
+<section aria-label="{say["Round"]}"><h2 class="ls-round-heading">{say["Round"]}</h2>
+<table class="ls-boards-table"><thead><tr><th>{board_word}</th><th class="ls-first-side">{say["First"]}</th>
+<th class="ls-second-side">{say["Second"]}</th><th>{say["State"]}</th><th>{say["Result"]}</th>\
+<th>{say["Change"]}</th></tr></thead><tbody></tbody></table>
 <p class="ls-bye"></p>
-<form class="ls-pair"><label><input type="checkbox" name="unfinished"> Pair even if boards have no result</label>
-<button type="submit">Pair the next round</button></form>
-<form class="ls-set-board"><h3>Set a board</h3>
-<label for="ls-set-number">Board</label><input id="ls-set-number" name="board" inputmode="numeric" required>
-<label for="ls-set-first">First player</label><input id="ls-set-first" name="first" autocomplete="off" required>
-<label for="ls-set-second">Second player</label><input id="ls-set-second" name="second" autocomplete="off" required>
-<button type="submit">Set the board</button></form></section>
-<section aria-label="Players"><h2>Players</h2><table class="ls-players-table"><thead><tr><th>Name</th><th>Club</th>
-<th>Rating</th><th>Status</th><th>Change</th></tr></thead><tbody></tbody></table>
-<form class="ls-add-player"><h3>Enter a player</h3>
-<label for="ls-player-name">Name</label><input id="ls-player-name" name="name" autocomplete="off" required>
-<label for="ls-player-club">Club</label><input id="ls-player-club" name="club" autocomplete="off">
-<label for="ls-player-rating">Rating</label><input id="ls-player-rating" name="rating" inputmode="numeric">
-<button type="submit">Enter the player</button></form></section>
+<form class="ls-pair"><label><input type="checkbox" name="unfinished"> {say["Pair even if boards have no result"]}</label>
+<button type="submit">{say["Pair the next round"]}</button></form>
+<form class="ls-set-board"><h3>{say["Set a board"]}</h3>
+<label for="ls-set-number">{board_word}</label><input id="ls-set-number" name="board" inputmode="numeric" required>
+<label for="ls-set-first">{say["First player"]}</label><input id="ls-set-first" name="first" autocomplete="off" required>
+<label for="ls-set-second">{say["Second player"]}</label><input id="ls-set-second" name="second" autocomplete="off" required>
+<button type="submit">{say["Set the board"]}</button></form></section>
+<section aria-label="{say["Players"]}"><h2>{say["Players"]}</h2><table class="ls-players-table"><thead><tr>\
+<th>{say["Name"]}</th><th>{say["Club"]}</th>
+<th>{say["Rating"]}</th><th>{say["Status"]}</th><th>{say["Change"]}</th></tr></thead><tbody></tbody></table>
+<form class="ls-add-player"><h3>{say["Enter a player"]}</h3>
+<label for="ls-player-name">{say["Name"]}</label><input id="ls-player-name" name="name" autocomplete="off" required>
+<label for="ls-player-club">{say["Club"]}</label><input id="ls-player-club" name="club" autocomplete="off">
+<label for="ls-player-rating">{say["Rating"]}</label><input id="ls-player-rating" name="rating" inputmode="numeric">
+<button type="submit">{say["Enter the player"]}</button></form></section>
 </div></main>"""
-    return page(f"Organise · {event}", body_, ["live.js", "organise.js"], {})
+    return page(words.gettext("Organise · {event}").format(event=event), body_, ["live.js", "organise.js"], {},
+                words=words)
 
 
 async def organise_html(request: Request) -> Response:
-    return HTMLResponse(organise_page(live_of(request).folder.event_name()))
+    return HTMLResponse(organise_page(live_of(request).folder.event_name(), words_of(request)))
 
 
 ROUTES = [

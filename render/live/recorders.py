@@ -8,6 +8,7 @@ from collections import OrderedDict
 from ...notation.events.folder import Action, Applied, EventFolder, Refused
 from ...notation.games import Outcome
 from ...notation.recording.lock import Busy, ScoresheetLock
+from .languages import N_, LiveRefused
 
 KEPT_ACTIONS = 10_000  # actions whose ids are remembered, so that one sent again is applied once
 
@@ -34,19 +35,19 @@ class Recorders:
             if claim[0] == device:
                 return
             if not take_over:
-                raise Refused(f"{name} is being recorded on another device: go on there, or take it over here "
-                              "(the other device then stops recording it)")
+                raise LiveRefused(N_("{name} is being recorded on another device: go on there, or take it over here "
+                                "(the other device then stops recording it)"), {"held": True}, name=name)
             self.claims[name] = (device, claim[1])
             return
         if name not in self.folder.games:
-            raise Refused(f"there is no game {name} in the event folder")
+            raise LiveRefused(N_("there is no game {name} in the event folder"), name=name)
         lock = ScoresheetLock(self.folder.path(name))
         try:
             lock.acquire()
         except Busy as error:
             raise Refused(str(error)) from None
         except OSError as error:
-            raise Refused(f"cannot lock {name}: {error.strerror or error}") from None
+            raise LiveRefused(N_("cannot lock {name}: {problem}"), name=name, problem=error.strerror or error) from None
         self.claims[name] = (device, lock)
 
     def hold(self, name: str, device: str, lock: ScoresheetLock) -> None:

@@ -23,7 +23,9 @@ from importlib import resources
 from pathlib import Path
 
 from ...notation.files import write_text
+from ...notation.languages import Words
 from .hub import Live
+from .languages import ENGLISH_WORDS
 from .pairings import pairings_section
 from .views import card, event_page, game_body, game_page, standings_section, summary
 
@@ -49,9 +51,9 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def pages(live: Live, every: float) -> dict[str, str]:
+def pages(live: Live, every: float, words: Words = ENGLISH_WORDS) -> dict[str, str]:
     """Every file of the relay as spectators may see the event now, by path in the folder:
-    the games' files before the event's, `event.json` last."""
+    the games' files before the event's, `event.json` last; the pages in the language of `words`."""
     files = {f"static/{Path(name).name}": resources.files(package).joinpath(name).read_text(encoding="utf-8")
              for package, name in STATIC}
     games = live.ordered()
@@ -62,20 +64,22 @@ def pages(live: Live, every: float) -> dict[str, str]:
     for view in views:
         page_data = {"poll": "../event.json", "name": view.name, "key": view.key, "view": f"{view.name}.json",
                      "every": pause}
-        files[f"games/{view.name}.html"] = game_page(event, view, "../index.html", page_data, "../")
-        files[f"games/{view.name}.json"] = json.dumps({"key": view.key, "state": view.state, "html": game_body(view)})
-        files[f"cards/{view.name}.html"] = card(view, links[view.name])
-    files["standings.html"] = standings_section(views)
+        files[f"games/{view.name}.html"] = game_page(event, view, "../index.html", page_data, "../", words=words)
+        files[f"games/{view.name}.json"] = json.dumps({"key": view.key, "state": view.state,
+                                                       "html": game_body(view, words)})
+        files[f"cards/{view.name}.html"] = card(view, links[view.name], words)
+    files["standings.html"] = standings_section(views, words)
     data = {"poll": "event.json", "card": "cards/NAME.html", "standings": "standings.html", "every": pause}
-    files["index.html"] = event_page(event, views, links, data, root="", pairings=pairings_section(live.folder.root, views))
+    files["index.html"] = event_page(event, views, links, data, root="",
+                                     pairings=pairings_section(live.folder.root, views, words), words=words)
     files["event.json"] = json.dumps({"event": event, "games": [summary(view) for view in views]})
     return files
 
 
-def write_relay(live: Live, out: Path, every: float) -> tuple[list[str], list[str]]:
-    """Write the event's pages into `out` as spectators may see them now, and remove those of
-    games gone from the event folder; the files written, and those removed."""
-    files = pages(live, every)
+def write_relay(live: Live, out: Path, every: float, words: Words = ENGLISH_WORDS) -> tuple[list[str], list[str]]:
+    """Write the event's pages into `out` as spectators may see them now (in the language of
+    `words`), and remove those of games gone from the event folder; the files written, and those removed."""
+    files = pages(live, every, words)
     digests = {name: _digest(text.encode("utf-8")) for name, text in files.items()}
     listed = listed_files(out)
     marked: list[str] = []

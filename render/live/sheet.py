@@ -21,93 +21,121 @@ from ..turn_tree import turn_number
 from ..escaping import html_text
 from ..frames import inline
 from .cells import draw, with_cells
+from ...notation.languages import GAME_WORD, Words
+from ...notation.model import Record
+from .languages import ENGLISH_WORDS, N_, switch, texts
 from .views import heading, page, players
 
 SIZE = 480  # the scoresheet's board, in pixels (CSS scales it to the screen)
-NAGS = (("!", "good turn"), ("?", "mistake"), ("!!", "brilliant turn"), ("??", "blunder"),
-        ("!?", "interesting turn"), ("?!", "dubious turn"))
+NAGS = (("!", N_("good turn")), ("?", N_("mistake")), ("!!", N_("brilliant turn")), ("??", N_("blunder")),
+        ("!?", N_("interesting turn")), ("?!", N_("dubious turn")))
+# the Termination tag's words (notation/events/folder.py TERMINATIONS): saved as they are, shown in the page's language
+REASONS = {"resignation": N_("resignation"), "agreement": N_("agreement"), "time forfeit": N_("time forfeit"),
+           "adjudication": N_("adjudication")}
 
 
-def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str, str, list[str]]], today: str) -> str:
+def record_page(event: str, games: list[dict[str, Any]], choices: list[tuple[str, str, list[str]]], today: str,
+                words: Words = ENGLISH_WORDS) -> str:
     """The scorer's start: the event code, the games to record, a new game (dated `today` unless changed)."""
-    rows = "".join(f'<li><a href="/record/{html_text(game["name"])}">{html_text(game["heading"])}: '
+    board_word = html_text(words.pgettext("event", "Board"))  # a board of the event: a table
+    say = texts(words, N_(": "), N_("live"), N_("No game yet."), N_("Record a game"), N_("Event code"),
+                N_("Use this code"), N_("Games"), N_("New game"), N_("Game"), N_("Variant (optional)"),
+                N_("First player"), N_("Second player"), N_("Round"),
+                N_("Date (YYYY.MM.DD, ?? for an unknown part)"), N_("Start recording"))
+    sep = say[": "]
+    rows = "".join(f'<li><a href="/record/{html_text(game["name"])}">{html_text(game["heading"])}{sep}'
                    f'{html_text(game["players"])}</a> '
-                   f'<span class="ls-state">{html_text(game["result"] if game["result"] != "*" else "live")}</span></li>'
-                   for game in games) or "<li>No game yet.</li>"
+                   f'<span class="ls-state">{html_text(game["result"]) if game["result"] != "*" else say["live"]}</span></li>'
+                   for game in games) or f'<li>{say["No game yet."]}</li>'
     options = "".join(f'<option value="{html_text(name)}">{html_text(title)}</option>' for name, title, _ in choices)
-    body = f"""<header class="ls-head"><p><a href="/">{html_text(event)}</a></p><h1>Record a game</h1></header>
+    body = f"""<header class="ls-head">{switch(words.language, words)}<p><a href="/">{html_text(event)}</a></p><h1>{say["Record a game"]}</h1></header>
 <main class="ls-record-home">
-<form class="ls-code-form"><label for="ls-code">Event code</label>
+<form class="ls-code-form"><label for="ls-code">{say["Event code"]}</label>
 <input id="ls-code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
-<button type="submit">Use this code</button></form>
+<button type="submit">{say["Use this code"]}</button></form>
 <p class="ls-message" role="status" aria-live="polite"></p>
-<section aria-label="Games"><h2>Games</h2><ul class="ls-games">{rows}</ul></section>
-<section aria-label="New game"><h2>New game</h2>
+<section aria-label="{say["Games"]}"><h2>{say["Games"]}</h2><ul class="ls-games">{rows}</ul></section>
+<section aria-label="{say["New game"]}"><h2>{say["New game"]}</h2>
 <form class="ls-new-game">
-<label for="ls-game">Game</label><select id="ls-game" name="game">{options}</select>
-<label for="ls-variant">Variant (optional)</label><input id="ls-variant" name="variant" autocomplete="off">
-<label for="ls-first" class="ls-first-label">First player</label><input id="ls-first" name="first" autocomplete="off">
-<label for="ls-second" class="ls-second-label">Second player</label><input id="ls-second" name="second" autocomplete="off">
-<label for="ls-round">Round</label><input id="ls-round" name="round" inputmode="numeric" required>
-<label for="ls-board">Board</label><input id="ls-board" name="board" inputmode="numeric" required>
-<label for="ls-date">Date (YYYY.MM.DD, ?? for an unknown part)</label><input id="ls-date" name="date" autocomplete="off" value="{html_text(today)}">
-<button type="submit">Start recording</button></form></section></main>"""
+<label for="ls-game">{say["Game"]}</label><select id="ls-game" name="game">{options}</select>
+<label for="ls-variant">{say["Variant (optional)"]}</label><input id="ls-variant" name="variant" autocomplete="off">
+<label for="ls-first" class="ls-first-label">{say["First player"]}</label><input id="ls-first" name="first" autocomplete="off">
+<label for="ls-second" class="ls-second-label">{say["Second player"]}</label>\
+<input id="ls-second" name="second" autocomplete="off">
+<label for="ls-round">{say["Round"]}</label><input id="ls-round" name="round" inputmode="numeric" required>
+<label for="ls-board">{board_word}</label><input id="ls-board" name="board" inputmode="numeric" required>
+<label for="ls-date">{say["Date (YYYY.MM.DD, ?? for an unknown part)"]}</label>\
+<input id="ls-date" name="date" autocomplete="off" value="{html_text(today)}">
+<button type="submit">{say["Start recording"]}</button></form></section></main>"""
     data = {"games": {name: sides for name, _, sides in choices}}
-    return page(f"Record · {event}", body, ["live.js", "record.js"], data)
+    return page(words.gettext("Record · {event}").format(event=event), body, ["live.js", "record.js"], data,
+                words=words)
 
 
-def sheet_page(event: str, view: Any) -> str:
+def sheet_page(event: str, view: Any, words: Words = ENGLISH_WORDS) -> str:
     """The scoresheet of one game; its script asks for the state and draws it."""
+    say = texts(words, N_(": "), N_("Board: tap the cells of the turn"), N_("Confirm the result"), N_("Not yet"),
+                N_("Turns offered"), N_("Turn"), N_("Record turn"), N_("Clear"), N_("Take over recording here"),
+                N_("Reopen to correct it"), N_("Reopen it"), N_("Keep it finished"), N_("Waiting to be sent"),
+                N_("Discard the refused one"), N_("Record"), N_("Comment, NAG, clock, undo, result"),
+                N_("Comment on the last turn"), N_("Add comment"), N_("NAG on the last turn"), N_("Add NAG"),
+                N_("Time left after the last turn (H:MM:SS)"), N_("Add clock"), N_("Undo the last turn"),
+                N_("Result"), N_("Why"), N_("Save the result"), N_("Stop recording on this device"))
     game: GameFile = view.game
-    nags = "".join(f'<option value="{html_text(glyph)}">{html_text(glyph)} {html_text(meaning)}</option>'
+    nags = "".join(f'<option value="{html_text(glyph)}">{html_text(glyph)} {html_text(words.gettext(meaning))}</option>'
                    for glyph, meaning in NAGS)
-    reasons = "".join(f'<option value="{html_text(reason)}">{html_text(reason)}</option>'
+    reasons = "".join(f'<option value="{html_text(reason)}">{html_text(words.gettext(REASONS.get(reason, reason)))}</option>'
                       for reason in TERMINATIONS if reason != "normal")
-    body = f"""<header class="ls-head ls-sheet-head"><p><a href="/record">{html_text(event)}</a>
+    body = f"""<header class="ls-head ls-sheet-head">{switch(words.language, words)}<p><a href="/record">{html_text(event)}</a>
 <span class="ls-connection" role="status" aria-live="polite"></span></p>
-<h1>{html_text(heading(game))}: {html_text(players(game))}</h1></header>
+<h1>{html_text(heading(game, words))}{say[": "]}{html_text(players(game))}</h1></header>
 <main class="ls-sheet" data-stage="turns">
-<div class="ls-sheet-board" aria-label="Board: tap the cells of the turn"></div>
+<div class="ls-sheet-board" aria-label="{say["Board: tap the cells of the turn"]}"></div>
 <p class="ls-prompt" aria-live="polite"></p>
 <div class="ls-proposal" hidden><p class="ls-proposal-text"></p>
-<div class="ls-buttons"><button type="button" class="ls-confirm ls-primary">Confirm the result</button>
-<button type="button" class="ls-not-yet">Not yet</button></div></div>
+<div class="ls-buttons"><button type="button" class="ls-confirm ls-primary">{say["Confirm the result"]}</button>
+<button type="button" class="ls-not-yet">{say["Not yet"]}</button></div></div>
 <div class="ls-chance ls-entry" hidden></div>
-<div class="ls-offers ls-entry" role="group" aria-label="Turns offered"></div>
-<form class="ls-turn-form ls-entry"><label for="ls-turn">Turn</label>
+<div class="ls-offers ls-entry" role="group" aria-label="{say["Turns offered"]}"></div>
+<form class="ls-turn-form ls-entry"><label for="ls-turn">{say["Turn"]}</label>
 <input id="ls-turn" name="turn" autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false">
-<div class="ls-buttons"><button type="submit" class="ls-primary">Record turn</button>
-<button type="button" class="ls-clear">Clear</button></div></form>
+<div class="ls-buttons"><button type="submit" class="ls-primary">{say["Record turn"]}</button>
+<button type="button" class="ls-clear">{say["Clear"]}</button></div></form>
 <p class="ls-message" role="status" aria-live="assertive"></p>
-<div class="ls-claim" hidden><button type="button" class="ls-take-over">Take over recording here</button></div>
-<div class="ls-reopen" hidden><div class="ls-buttons"><button type="button" class="ls-reopen-ask">Reopen to correct it</button></div>
+<div class="ls-claim" hidden><button type="button" class="ls-take-over">{say["Take over recording here"]}</button></div>
+<div class="ls-reopen" hidden><div class="ls-buttons">\
+<button type="button" class="ls-reopen-ask">{say["Reopen to correct it"]}</button></div>
 <div class="ls-reopen-question" hidden><p class="ls-reopen-text"></p>
-<div class="ls-buttons"><button type="button" class="ls-reopen-confirm ls-primary">Reopen it</button>
-<button type="button" class="ls-reopen-cancel">Keep it finished</button></div></div></div>
-<section class="ls-queue" hidden aria-label="Waiting to be sent"><h2>Waiting to be sent</h2><ol></ol>
-<div class="ls-buttons ls-refused-buttons" hidden><button type="button" class="ls-discard">Discard the refused one</button></div></section>
-<section class="ls-sheet-record" aria-label="Record"><h2>Record</h2><p class="ls-sheet-start"></p><ol class="ls-sheet-moves"></ol>
+<div class="ls-buttons"><button type="button" class="ls-reopen-confirm ls-primary">{say["Reopen it"]}</button>
+<button type="button" class="ls-reopen-cancel">{say["Keep it finished"]}</button></div></div></div>
+<section class="ls-queue" hidden aria-label="{say["Waiting to be sent"]}"><h2>{say["Waiting to be sent"]}</h2><ol></ol>
+<div class="ls-buttons ls-refused-buttons" hidden>\
+<button type="button" class="ls-discard">{say["Discard the refused one"]}</button></div></section>
+<section class="ls-sheet-record" aria-label="{say["Record"]}"><h2>{say["Record"]}</h2><p class="ls-sheet-start"></p>\
+<ol class="ls-sheet-moves"></ol>
 <p class="ls-sheet-result"></p></section>
-<details class="ls-more"><summary>Comment, NAG, clock, undo, result</summary>
-<form class="ls-comment-form"><label for="ls-comment">Comment on the last turn</label>
-<input id="ls-comment" name="comment" autocomplete="off"><button type="submit">Add comment</button></form>
-<form class="ls-nag-form"><label for="ls-nag">NAG on the last turn</label>
-<select id="ls-nag" name="nag">{nags}</select><button type="submit">Add NAG</button></form>
-<form class="ls-clock-form"><label for="ls-clock">Time left after the last turn (H:MM:SS)</label>
-<input id="ls-clock" name="clock" autocomplete="off" inputmode="numeric" placeholder="0:58:12"><button type="submit">Add clock</button></form>
-<div class="ls-buttons ls-open-only"><button type="button" class="ls-undo">Undo the last turn</button></div>
-<form class="ls-result-form ls-open-only"><label for="ls-result">Result</label>
+<details class="ls-more"><summary>{say["Comment, NAG, clock, undo, result"]}</summary>
+<form class="ls-comment-form"><label for="ls-comment">{say["Comment on the last turn"]}</label>
+<input id="ls-comment" name="comment" autocomplete="off"><button type="submit">{say["Add comment"]}</button></form>
+<form class="ls-nag-form"><label for="ls-nag">{say["NAG on the last turn"]}</label>
+<select id="ls-nag" name="nag">{nags}</select><button type="submit">{say["Add NAG"]}</button></form>
+<form class="ls-clock-form"><label for="ls-clock">{say["Time left after the last turn (H:MM:SS)"]}</label>
+<input id="ls-clock" name="clock" autocomplete="off" inputmode="numeric" placeholder="0:58:12">\
+<button type="submit">{say["Add clock"]}</button></form>
+<div class="ls-buttons ls-open-only"><button type="button" class="ls-undo">{say["Undo the last turn"]}</button></div>
+<form class="ls-result-form ls-open-only"><label for="ls-result">{say["Result"]}</label>
 <select id="ls-result" name="result"><option value="1-0">1-0</option><option value="0-1">0-1</option>
 <option value="1/2-1/2">1/2-1/2</option></select>
-<label for="ls-reason">Why</label><select id="ls-reason" name="reason">{reasons}</select>
-<button type="submit">Save the result</button></form>
-<div class="ls-buttons"><button type="button" class="ls-release">Stop recording on this device</button></div>
+<label for="ls-reason">{say["Why"]}</label><select id="ls-reason" name="reason">{reasons}</select>
+<button type="submit">{say["Save the result"]}</button></form>
+<div class="ls-buttons"><button type="button" class="ls-release">{say["Stop recording on this device"]}</button></div>
 </details></main>"""
     data = {"name": game.name, "sheet": f"/api/games/{game.name}/sheet"}
-    return page(f"Scoresheet · {heading(game)} · {event}", body, ["live.js", "sheet.js"], data)
+    return page(words.gettext("Scoresheet · {heading} · {event}").format(heading=heading(game, words), event=event),
+                body, ["live.js", "sheet.js"], data, words=words)
 
 
-def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
+def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
     """Everything the scoresheet shows of a game: the record, the board, what comes next."""
     record, replayed = game.record, game.replayed
     state: dict[str, Any] = {"name": game.name, "version": game.version, "plies": game.plies, "result": game.result,
@@ -122,19 +150,19 @@ def sheet_state(game: GameFile, proposed: Outcome | None) -> dict[str, Any]:
                        "before": _notes(node.before), "after": _notes(node.comments)}
                       for k, node in enumerate(record.moves)]
     position = replayed.final
-    state["label"] = "" if game.finished else rules.label(position.number, position.side)
+    state["label"] = "" if game.finished else turn_label(rules, position.number, position.side, words)
     entry = entry_for(rules)
     state["needs"], state["buttons"] = entry.needs, dict(entry.buttons)
     state["game"] = display_name(rules.name)
-    state["sides"] = list(rules.sides)
-    state["words"] = {result: result_words(record, result) for result in WINNERS}  # as `ludoscribe record` says them
+    state["sides"] = [words.pgettext(GAME_WORD, side) for side in rules.sides]
+    state["words"] = {result: said_result(record, result, words) for result in WINNERS}
     try:
         svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=line, size=SIZE))
     except ValueError:
         svg = ""
-    state["board"] = _tappable(svg, rules.name, frozenset(), False, _label(rules, game)) if svg else ""
+    state["board"] = _tappable(svg, rules.name, frozenset(), False, _label(rules, game, words)) if svg else ""
     if proposed is not None and not game.finished:
-        state["proposed"] = {"result": proposed.result, "reason": proposed.reason, "ending": proposed.as_json()}
+        state["proposed"] = {"result": proposed.result, "reason": proposed.reason_in(words), "ending": proposed.as_json()}
     return state
 
 
@@ -151,8 +179,30 @@ def _notes(comments: list[str]) -> list[dict[str, str]]:
     return notes
 
 
-def _label(rules: SomeGame, game: GameFile) -> str:
-    return f"{display_name(rules.name)}, " + (f"after turn {game.plies}" if game.plies else "start")
+def turn_label(rules: SomeGame, number: int, side: int, words: Words) -> str:
+    """The turn to play next, as `ludoscribe record` names it ('turn 3 Red'), in the language of `words`."""
+    if words is ENGLISH_WORDS:
+        return rules.label(number, side)
+    return words.gettext("turn {number} {side}").format(number=number, side=words.pgettext(GAME_WORD, rules.sides[side]))
+
+
+def said_result(record: Record, result: str, words: Words) -> str:
+    """What a result means ('0-1: Red (Bo) wins'), as `ludoscribe record` says it, in the language of `words`."""
+    if words is ENGLISH_WORDS:
+        return result_words(record, result)
+    winner = WINNERS[result]
+    if winner is None:
+        return words.gettext("{result}: a draw").format(result=result)
+    side = record.rules.sides[winner]
+    player = record.tags.get(side, "?").strip()
+    named = words.pgettext(GAME_WORD, side)
+    return (words.gettext("{result}: {side} ({player}) wins").format(result=result, side=named, player=player)
+            if player not in ("", "?") else words.gettext("{result}: {side} wins").format(result=result, side=named))
+
+
+def _label(rules: SomeGame, game: GameFile, words: Words = ENGLISH_WORDS) -> str:
+    return f"{display_name(rules.name)}, " + (words.gettext("after turn {number}").format(number=game.plies)
+                                              if game.plies else words.gettext("start"))
 
 
 def _tappable(svg: str, game: str, picked: frozenset[str], flipped: bool, label: str) -> str:

@@ -19,7 +19,8 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from ...notation.events.folder import GameFile
 from ...notation.games import display_name
-from ...notation.model import Record
+from ...notation.languages import GAME_WORD, Words, script_words
+from ...notation.model import WINNERS, Record
 from ...notation.games.base import Position
 from ...notation.model import Node
 from ...notation.replay import Replayed, replay
@@ -29,11 +30,12 @@ from ...notation.writer import write_record
 from ..budgets import BudgetError
 from ..diagram import record_diagrams
 from ..document import render_html
-from ..wording import result_text, title
+from ..wording import known, title
 from ..turn_tree import turn_number
 from ..escaping import html_text, script_json
 from ..frames import inline
 from ..standings import boxed, html_footer, html_table, scored
+from .languages import ENGLISH_WORDS, N_, switch, texts
 
 CARD_SIZE = 240  # the event page's boards, in pixels (CSS scales them)
 T = TypeVar("T")
@@ -144,15 +146,16 @@ def per_game(function: Callable[..., T]) -> Callable[..., T]:
     versions are not kept, whatever how many it went through. Called from several threads
     (render/live/hub.py): each reads and replaces its game's entry whole, and two making the
     same value at once both make it."""
-    cache: dict[str, tuple[tuple[Any, ...], T]] = {}
+    cache: dict[tuple[str, str], tuple[tuple[Any, ...], T]] = {}
 
     @wraps(function)
     def cached(view: View, *args: Any) -> T:
-        known = cache.get(view.name)
-        if known is not None and known[0] == (view, *args):
-            return known[1]
+        place = (view.name, "".join(arg.language for arg in args if isinstance(arg, Words)))  # one per language
+        made = cache.get(place)
+        if made is not None and made[0] == (view, *args):
+            return made[1]
         value = function(view, *args)
-        cache[view.name] = ((view, *args), value)
+        cache[place] = ((view, *args), value)
         return value
 
     return cached
@@ -166,10 +169,11 @@ def replayed(view: View) -> Replayed | None:
     return replay(record) if record is not None else None
 
 
-def heading(game: GameFile) -> str:
+def heading(game: GameFile, words: Words = ENGLISH_WORDS) -> str:
     """'Round 2 · Board 1', or the file's name when the tags do not say."""
     round_, board = game.tag("Round").strip(), game.tag("Board").strip()
-    parts = ([f"Round {round_}"] if round_ not in ("", "?") else []) + ([f"Board {board}"] if board not in ("", "?") else [])
+    parts = ([words.gettext("Round {round}").format(round=round_)] if round_ not in ("", "?") else []) + \
+        ([words.gettext("Board {board}").format(board=board)] if board not in ("", "?") else [])
     return " · ".join(parts) or game.name
 
 
@@ -179,7 +183,8 @@ def players(game: GameFile) -> str:
 
 
 def last_label(view: View) -> str:
-    """The last turn shown, as the viewer labels it ('12... H10'), or 'Start'."""
+    """The last turn shown, as the viewer labels it ('12... H10'), or 'Start' (a code of the event's
+    stream, said in a language by `board_label` and `card`)."""
     record = view.record()
     if record is None or not record.moves:
         return "Start"
@@ -187,25 +192,39 @@ def last_label(view: View) -> str:
     return f"{turn_number(before)} {record.rules.turn_text(record.moves[-1].turn)}"
 
 
-def board_label(view: View) -> str:
+def board_label(view: View, words: Words = ENGLISH_WORDS) -> str:
     """What the board shows, for screen readers: 'Teblo, after 12... H10'."""
     record = view.record()
     if record is None:
         return view.name
     label = last_label(view)
-    return f"{display_name(record.rules.name)}, " + ("start" if label == "Start" else f"after {label}")
+    return f"{display_name(record.rules.name)}, " + (
+        words.gettext("start") if label == "Start" else words.gettext("after {turn}").format(turn=label))
 
 
-def state_text(view: View) -> str:
+def state_text(view: View, words: Words = ENGLISH_WORDS) -> str:
     """'Live', or the result and what it means ('1-0 · Yellow (Ann) wins')."""
     if view.state == "problem":
-        return "Cannot be followed"
+        return words.gettext("Cannot be followed")
     if view.state == "live":
-        return "Live"
+        return words.gettext("Live")
     record = view.record()
     assert record is not None
-    verdict, _ = result_text(record, replayed(view))
-    return f"{record.result} · {verdict}"
+    return f"{record.result} · {verdict(record, words)}"
+
+
+def verdict(record: Record, words: Words = ENGLISH_WORDS) -> str:
+    """Who won ('Yellow (Ann) wins', the side as the game names it in the language), 'Draw' or 'Unfinished'."""
+    if record.result not in WINNERS:
+        return words.gettext("Unfinished")
+    winner = WINNERS[record.result]
+    if winner is None:
+        return words.gettext("Draw")
+    side_name = record.rules.sides[winner]
+    player = record.tags.get(side_name)
+    side = words.pgettext(GAME_WORD, side_name)
+    return (words.gettext("{side} ({player}) wins").format(side=side, player=player) if known(player)
+            else words.gettext("{side} wins").format(side=side))
 
 
 def summary(view: View) -> dict[str, Any]:
@@ -215,29 +234,40 @@ def summary(view: View) -> dict[str, Any]:
             "heading": heading(view.game)}
 
 
-def summaries(views: tuple[View, ...]) -> list[dict[str, Any]]:
-    return [summary(view) for view in views]
+def summaries(views: tuple[View, ...], words: Words = ENGLISH_WORDS) -> list[dict[str, Any]]:
+    """Every game's `summary`; its heading in the language of `words` (the scorer's list of games)."""
+    return [{**summary(view), "heading": heading(view.game, words)} if words is not ENGLISH_WORDS else summary(view)
+            for view in views]
 
 
 @per_game
-def card(view: View, link: str) -> str:
+def card(view: View, link: str, words: Words = ENGLISH_WORDS) -> str:
     """One board of the event page: heading, players, the board, the last turn, the state."""
+    say = texts(words, N_("Start"), N_("Last turn"))
     name = html_text(view.name)
     parts = [f'<article class="ls-card" data-name="{name}" data-key="{html_text(view.key)}" data-state="{view.state}">',
-             f'<h2><a href="{html_text(link)}">{html_text(heading(view.game))}</a></h2>',
+             f'<h2><a href="{html_text(link)}">{html_text(heading(view.game, words))}</a></h2>',
              f'<p class="ls-players">{html_text(players(view.game))}</p>']
     record = view.record()
     if record is None:
-        parts.append(f'<p class="ls-problem">{html_text(view.problem or "")}</p>')
+        parts.append(f'<p class="ls-problem">{html_text(problem_text(view, words))}</p>')
     else:
         svg = _board(view)
         if svg is not None:
-            parts.append(inline(svg, f"c{zlib.crc32(view.name.encode()):x}-", board_label(view)))
+            parts.append(inline(svg, f"c{zlib.crc32(view.name.encode()):x}-", board_label(view, words)))
         last = last_label(view)
-        parts.append('<p class="ls-last">' + ("Start" if last == "Start" else
-                     f'Last turn <span class="ls-m" aria-current="step">{html_text(last)}</span>') + "</p>")
-    parts.append(f'<p class="ls-state">{html_text(state_text(view))}</p></article>')
+        parts.append('<p class="ls-last">' + (say["Start"] if last == "Start" else
+                     say["Last turn"] +
+                     f' <span class="ls-m" aria-current="step">{html_text(last)}</span>') + "</p>")
+    parts.append(f'<p class="ls-state">{html_text(state_text(view, words))}</p></article>')
     return "".join(parts)
+
+
+def problem_text(view: View, words: Words = ENGLISH_WORDS) -> str:
+    """`view.problem` in the language of `words` (a file's own problem as the folder said it)."""
+    if view.game.problem is not None and view.pending:
+        return words.gettext("{name} cannot be followed").format(name=view.name)
+    return view.problem or ""
 
 
 def _board(view: View) -> str | None:
@@ -249,12 +279,13 @@ def _board(view: View) -> str | None:
         return None
 
 
-def standings_section(views: Iterable[View]) -> str:
+def standings_section(views: Iterable[View], words: Words = ENGLISH_WORDS) -> str:
     """Live standings of the games shown (unfinished ones not counted), or a note when none counts."""
+    say = texts(words, N_("No finished game yet."))
     games = [played(record) for view in views if (record := view.record()) is not None]
     table = standings(games)
     if not scored(table):
-        return '<p class="ls-note">No finished game yet.</p>'
+        return f'<p class="ls-note">{say["No finished game yet."]}</p>'
     return (boxed(html_table(table)) + f'<p class="ls-note">{html_footer(table)}</p>')
 
 
@@ -270,38 +301,52 @@ def viewer(view: View) -> str:
         return f'<p class="ls-problem">{html_text(str(error))}</p>'
 
 
-def page(title_text: str, body: str, scripts: Iterable[str], data: dict[str, Any], root: str = "/") -> str:
-    """A whole page: the styles and scripts are files under `root`static/, the page's data JSON."""
+def page(title_text: str, body: str, scripts: Iterable[str], data: dict[str, Any], root: str = "/",
+         words: Words = ENGLISH_WORDS) -> str:
+    """A whole page: the styles and scripts are files under `root`static/, the page's data JSON;
+    in French, the words of its scripts too (the viewer's, `pages`, where it runs: docs/live.md#languages)."""
     styles = "".join(f'<link rel="stylesheet" href="{root}static/{name}">' for name in ("viewer.css", "live.css"))
     code = "".join(f'<script src="{root}static/{name}" defer></script>' for name in scripts)
-    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    language = words.language
+    scripts_words = "" if words is ENGLISH_WORDS else "".join(
+        f'<script type="application/json" id="ludoscribe-words-{room}">{script_words(language, room)}</script>\n'
+        for room in (("pages", "live") if "viewer.js" in scripts else ("live",)))
+    return (f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html_text(title_text)}</title>\n{styles}\n{code}\n</head>\n<body>\n"
-            f'<script type="application/json" id="ls-page">{script_json(data)}</script>\n{body}\n</body>\n</html>\n')
+            f'<script type="application/json" id="ls-page">{script_json(data)}</script>\n{scripts_words}{body}\n'
+            "</body>\n</html>\n")
 
 
 def event_page(event: str, views: list[View], links: dict[str, str], data: dict[str, Any], root: str = "/",
-               note: str = "", pairings: str = "") -> str:
-    """Every board of the event, the last round's pairings (render/live/pairings.py) and the live standings."""
-    cards = "".join(card(view, links[view.name]) for view in views) or '<p class="ls-note">No game yet.</p>'
-    body = (f'<header class="ls-head"><h1>{html_text(event)}</h1>'
+               note: str = "", pairings: str = "", words: Words = ENGLISH_WORDS, switched: bool = False) -> str:
+    """Every board of the event, the last round's pairings (render/live/pairings.py) and the live standings;
+    with the language switch if `switched` (the server's pages, not the relay's)."""
+    say = texts(words, N_("No game yet."), N_("Boards"), N_("Standings"))
+    cards = "".join(card(view, links[view.name], words) for view in views) or \
+        f'<p class="ls-note">{say["No game yet."]}</p>'
+    body = (f'<header class="ls-head">{switch(words.language, words) if switched else ""}<h1>{html_text(event)}</h1>'
             f'<p class="ls-connection" role="status" aria-live="polite">{html_text(note)}</p></header>'
-            f'<main><section class="ls-boards" aria-label="Boards">{cards}</section>{pairings}'
-            f'<section class="ls-event-standings" aria-label="Standings"><h2>Standings</h2>'
-            f'<div class="ls-standings-box">{standings_section(views)}</div></section></main>')
-    return page(event, body, ["live.js", "event.js"], data, root)
+            f'<main><section class="ls-boards" aria-label="{say["Boards"]}">{cards}</section>{pairings}'
+            f'<section class="ls-event-standings" aria-label="{say["Standings"]}">'
+            f'<h2>{say["Standings"]}</h2>'
+            f'<div class="ls-standings-box">{standings_section(views, words)}</div></section></main>')
+    return page(event, body, ["live.js", "event.js"], data, root, words)
 
 
-def game_body(view: View) -> str:
+def game_body(view: View, words: Words = ENGLISH_WORDS) -> str:
     """The followed game's part that changes: its state and its viewer."""
-    return (f'<p class="ls-badge" data-state="{view.state}">{html_text(state_text(view))}</p>'
+    return (f'<p class="ls-badge" data-state="{view.state}">{html_text(state_text(view, words))}</p>'
             f'<div class="ls-follow">{viewer(view)}</div>')
 
 
-def game_page(event: str, view: View, back: str, data: dict[str, Any], root: str = "/", note: str = "") -> str:
+def game_page(event: str, view: View, back: str, data: dict[str, Any], root: str = "/", note: str = "",
+              words: Words = ENGLISH_WORDS, switched: bool = False) -> str:
     """One game followed as it is played: the site's viewer, kept at the reader's place."""
-    body = (f'<header class="ls-head"><p><a href="{html_text(back)}">{html_text(event)}</a></p>'
-            f'<h1>{html_text(heading(view.game))}: {html_text(players(view.game))}</h1>'
+    sep = words.gettext(": ")
+    body = (f'<header class="ls-head">{switch(words.language, words) if switched else ""}'
+            f'<p><a href="{html_text(back)}">{html_text(event)}</a></p>'
+            f'<h1>{html_text(heading(view.game, words))}{html_text(sep)}{html_text(players(view.game))}</h1>'
             f'<p class="ls-connection" role="status" aria-live="polite">{html_text(note)}</p></header>'
-            f'<main class="ls-live-game">{game_body(view)}</main>')
-    return page(f"{heading(view.game)} · {event}", body, ["viewer.js", "live.js", "game.js"], data, root)
+            f'<main class="ls-live-game">{game_body(view, words)}</main>')
+    return page(f"{heading(view.game, words)} · {event}", body, ["viewer.js", "live.js", "game.js"], data, root, words)

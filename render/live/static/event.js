@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var live = window.ludoscribeLive;
+  var t = live.t;
   var page = live.pageData();
   var boards = document.querySelector(".ls-boards");
   var wanted = {};  /* per game, the key of the card last asked for */
@@ -79,7 +80,7 @@
     polled: function (data) {
       if (data) whole(data.games);
       var playing = !data || data.games.some(function (/** @type {{state: string}} */ game) { return game.state === "live"; });
-      return {status: !playing ? "Every game is finished" : data ? "Updated" : "", playing: playing};
+      return {status: !playing ? t("Every game is finished") : data ? t("Updated") : "", playing: playing};
     },
     status: function (text) { live.setText(document.querySelector(".ls-connection"), live.statusLine(text, page.note)); }
   });

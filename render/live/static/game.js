@@ -8,6 +8,7 @@
 (function () {
   "use strict";
   var live = window.ludoscribeLive;
+  var t = live.t;
   var page = live.pageData();
   var main = document.querySelector(".ls-live-game");
   var key = page.key;
@@ -62,7 +63,7 @@
     if (!text) return;
     var finished = main.querySelector(".ls-badge[data-state=finished]");
     live.setText(document.querySelector(".ls-connection"),
-                 live.statusLine(text === "Live" && finished ? "Finished" : text, page.note));
+                 live.statusLine(text === t("Live") && finished ? t("Finished") : text, page.note));
   }
 
   /** @typedef {{name: string, key: string, state: string}} Game */
@@ -77,7 +78,7 @@
       /** @type {Game | undefined} */
       var game = data && data.games.find(function (/** @type {Game} */ each) { return each.name === page.name; });
       if (game) fetchView(game.key);
-      return {status: game ? (game.state === "live" ? "Live" : "Finished") : "", playing: !game || game.state === "live"};
+      return {status: game ? (game.state === "live" ? t("Live") : t("Finished")) : "", playing: !game || game.state === "live"};
     },
     status: status
   });

@@ -7,6 +7,62 @@
   var FINISHED = 6;  /* once nothing is being played, the relay's file is read six times less often */
   var EVERY = 5000;  /* milliseconds between two readings of the relay's file, unless the page says */
 
+  /** @type {Record<string, string | string[]> | null} */
+  var known = null;
+
+  /* The page's words for the live scripts (the element #ludoscribe-words-live the server writes in
+     the page's language: docs/live.md#languages); none, or no such element: English. */
+  /** @returns {Record<string, string | string[]>} */
+  function liveWords() {
+    if (known === null) {
+      known = {};
+      if (typeof document !== "undefined") {
+        var element = document.getElementById("ludoscribe-words-live");
+        try { if (element) known = JSON.parse(element.textContent || "{}") || {}; } catch (error) { known = {}; }
+      }
+    }
+    return /** @type {Record<string, string | string[]>} */ (known);
+  }
+
+  /**
+   * A text in the page's language (the English text where it has no translation), each {name} in
+   * it given by `values`.
+   * @param {string} text
+   * @param {Record<string, string | number>} [values]
+   * @returns {string}
+   */
+  function t(text, values) {
+    var found = liveWords()[text];
+    return fill(typeof found === "string" && found ? found : text, values);
+  }
+
+  /**
+   * @param {string} text
+   * @param {Record<string, string | number>} [values]
+   */
+  function fill(text, values) {
+    return text.replace(/\{([a-z]+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
+
+  /**
+   * A text with a count in the page's language, in the form its plural rule takes (French: 0 and 1
+   * singular; a multiple of a million its own form), "{count}" given the count.
+   * @param {string} one
+   * @param {string} many
+   * @param {number} n
+   * @returns {string}
+   */
+  function tn(one, many, n) {
+    var forms = liveWords()[one + "\u0000" + many];
+    var chosen = n === 1 ? one : many;
+    if (Array.isArray(forms) && forms.length === 3) {
+      chosen = forms[n === 0 || n === 1 ? 0 : n % 1000000 === 0 ? 1 : 2];
+    }
+    return fill(chosen, {count: n});
+  }
+
   function pageData() {
     var element = document.getElementById("ls-page");
     return element ? JSON.parse(element.textContent) : {};
@@ -56,7 +112,7 @@
     }
     return fetch(url, options).then(function (response) {
       return response.json().then(function (data) { return {status: response.status, data: data}; },
-                                  function () { return {status: response.status, data: {refused: "unreadable answer"}}; });
+                                  function () { return {status: response.status, data: {refused: t("unreadable answer")}}; });
     });
   }
 
@@ -92,9 +148,9 @@
     ["event", "game", "gone"].forEach(function (kind) {
       source.addEventListener(kind, function (message) { handle(kind, JSON.parse(/** @type {MessageEvent} */ (message).data)); });
     });
-    source.addEventListener("open", function () { status("Live"); });
+    source.addEventListener("open", function () { status(t("Live")); });
     source.addEventListener("error", function () {
-      status("Reconnecting…");
+      status(t("Reconnecting…"));
       if (source.readyState === 2) net.later(function () { follow(url, handle, status, every, net); }, every || EVERY);
     });
   }
@@ -120,7 +176,7 @@
       if (now.status) status(now.status);
       net.later(function () { poll(url, seen, status, every, net); }, (now.playing ? 1 : FINISHED) * wait);
     }, function () {
-      status("Offline");
+      status(t("Offline"));
       net.later(function () { poll(url, seen, status, every, net); }, wait);
     });
   }
@@ -162,7 +218,7 @@
     if (element) element.textContent = text;
   }
 
-  var shared = {pageData: pageData, stored: stored, store: store, randomId: randomId, device: device,
+  var shared = {t: t, tn: tn, pageData: pageData, stored: stored, store: store, randomId: randomId, device: device,
                 api: api, follow: follow, poll: poll, watch: watch, statusLine: statusLine, setText: setText};
   if (typeof module !== "undefined" && module) module.exports = shared;
   if (typeof window !== "undefined") window.ludoscribeLive = shared;

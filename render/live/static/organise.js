@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var live = window.ludoscribeLive;
+  var t = live.t;
   var KEY = "ls-organiser-code";
   var message = /** @type {HTMLElement} */ (document.querySelector(".ls-message"));
   var codeField = /** @type {HTMLInputElement} */ (document.getElementById("ls-organiser-code"));
@@ -27,7 +28,7 @@
     }
     return fetch(url, options).then(function (response) {
       return response.json().then(function (data) { return {status: response.status, data: data}; },
-                                  function () { return {status: response.status, data: {refused: "unreadable answer"}}; });
+                                  function () { return {status: response.status, data: {refused: t("unreadable answer")}}; });
     });
   }
 
@@ -47,15 +48,23 @@
     where.appendChild(element);
   }
 
+  /* A board's state as the server names it (a code), in the page's language. */
+  function boardState(/** @type {string} */ state) {
+    var names = {waiting: t("waiting"), started: t("started"), finished: t("finished"), forfeit: t("forfeit"),
+                 missing: t("missing"), problem: t("problem")};
+    return Object.prototype.hasOwnProperty.call(names, state) ? names[state] : state;
+  }
+
   function draw(/** @type {any} */ state) {
     shown = state;
     main.hidden = false;
     var round = state.round;
-    var sides = state.sides || ["First", "Second"];
+    var sides = state.sides || [t("First"), t("Second")];
     document.querySelector(".ls-first-side").textContent = sides[0];
     document.querySelector(".ls-second-side").textContent = sides[1];
     document.querySelector(".ls-round-heading").textContent = round ?
-      "Round " + round.number + " of " + state.rounds : "No round paired yet (" + state.rounds + " rounds)";
+      t("Round {round} of {rounds}", {round: round.number, rounds: state.rounds}) :
+      live.tn("No round paired yet ({count} round)", "No round paired yet ({count} rounds)", state.rounds);
     var boards = /** @type {HTMLElement} */ (document.querySelector(".ls-boards-table tbody"));
     boards.textContent = "";
     (round ? round.boards : []).forEach(function (/** @type {any} */ board) {
@@ -64,21 +73,21 @@
       cell(row, String(board.board));
       cell(row, board.first);
       cell(row, board.second);
-      cell(row, board.state + (board.recorder && board.state !== "finished" ? " (being recorded)" : ""));
+      cell(row, boardState(board.state) + (board.recorder && board.state !== "finished" ? t(" (being recorded)") : ""));
       cell(row, board.result);
       var actions = cell(row, "");
       var where = {round: round.number, board: board.board};
       if (board.state === "waiting" || board.state === "started") {
-        button(actions, "1-0 forfeit", "/api/organise/result", Object.assign({result: "1-0", forfeit: true}, where));
-        button(actions, "0-1 forfeit", "/api/organise/result", Object.assign({result: "0-1", forfeit: true}, where));
+        button(actions, t("{result} forfeit", {result: "1-0"}), "/api/organise/result", Object.assign({result: "1-0", forfeit: true}, where));
+        button(actions, t("{result} forfeit", {result: "0-1"}), "/api/organise/result", Object.assign({result: "0-1", forfeit: true}, where));
         ["1-0", "1/2-1/2", "0-1"].forEach(function (result) {
-          button(actions, result + " played", "/api/organise/result", Object.assign({result: result}, where));
+          button(actions, t("{result} played", {result: result}), "/api/organise/result", Object.assign({result: result}, where));
         });
       }
-      if (board.state === "waiting") button(actions, "Swap sides", "/api/organise/swap", where);
+      if (board.state === "waiting") button(actions, t("Swap sides"), "/api/organise/swap", where);
       boards.appendChild(row);
     });
-    document.querySelector(".ls-bye").textContent = round && round.bye ? "Bye: " + round.bye : "";
+    document.querySelector(".ls-bye").textContent = round && round.bye ? t("Bye: {name}", {name: round.bye}) : "";
     var players = /** @type {HTMLElement} */ (document.querySelector(".ls-players-table tbody"));
     players.textContent = "";
     var next = state.paired + 1;
@@ -88,14 +97,14 @@
       cell(row, player.club);
       cell(row, player.rating === null ? "" : String(player.rating));
       var status = [];
-      if (player.joins > 1) status.push("joins round " + player.joins);
-      if (player.withdrawn) status.push("withdrawn from round " + player.withdrawn);
-      if (player.byes.length) status.push("bye in round " + player.byes.join(", "));
+      if (player.joins > 1) status.push(t("joins round {round}", {round: player.joins}));
+      if (player.withdrawn) status.push(t("withdrawn from round {round}", {round: player.withdrawn}));
+      if (player.byes.length) status.push(t("bye in round {rounds}", {rounds: player.byes.join(", ")}));
       cell(row, status.join("; "));
       var actions = cell(row, "");
       if (!player.withdrawn) {
-        button(actions, "Withdraw", "/api/organise/withdraw", {name: player.name});
-        if (player.byes.indexOf(next) < 0) button(actions, "Bye in round " + next, "/api/organise/bye",
+        button(actions, t("Withdraw"), "/api/organise/withdraw", {name: player.name});
+        if (player.byes.indexOf(next) < 0) button(actions, t("Bye in round {round}", {round: next}), "/api/organise/bye",
                                                   {name: player.name, round: next});
       }
       players.appendChild(row);
@@ -130,15 +139,15 @@
       draw(answer.data);
       follow();
       return answer.status;
-    }, function () { say("The server cannot be reached: try again.", "refused"); return 0; });
+    }, function () { say(t("The server cannot be reached: try again."), "refused"); return 0; });
   }
 
   function change(/** @type {string} */ url, /** @type {object} */ body) {
     return ask("POST", url, body).then(function (answer) {
       if (answer.status !== 200) { say(answer.data.refused, "refused"); return; }
-      say("Done.", "ok");
+      say(t("Done."), "ok");
       draw(answer.data);
-    }, function () { say("The server cannot be reached: try again.", "refused"); });
+    }, function () { say(t("The server cannot be reached: try again."), "refused"); });
   }
 
   function fields(/** @type {Event} */ event) {
@@ -154,7 +163,7 @@
     event.preventDefault();
     live.store(KEY, codeField.value.trim().toUpperCase());
     refresh().then(function (status) {
-      if (status === 200) say("Code accepted: this device may organise.", "ok");
+      if (status === 200) say(t("Code accepted: this device may organise."), "ok");
       else if (status === 403) live.store(KEY, null);
     });
   });
@@ -171,7 +180,7 @@
   });
   document.querySelector(".ls-set-board").addEventListener("submit", function (event) {
     var value = fields(event);
-    if (!shown || !shown.round) { say("No round is paired yet: a board is set in a round paired.", "refused"); return; }
+    if (!shown || !shown.round) { say(t("No round is paired yet: a board is set in a round paired."), "refused"); return; }
     change("/api/organise/set-board", {round: shown.round.number,
                                        board: Number(value("board")), first: value("first"), second: value("second")});
   });

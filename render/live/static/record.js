@@ -3,6 +3,7 @@
 (function () {
   "use strict";
   var live = window.ludoscribeLive;
+  var t = live.t;
   var page = live.pageData();
   var message = document.querySelector(".ls-message");
   var codeField = /** @type {HTMLInputElement} */ (document.getElementById("ls-code"));
@@ -25,24 +26,24 @@
         say(answer.data.refused, "refused");
         return;
       }
-      say("Code accepted: this device may record.", "ok");
+      say(t("Code accepted: this device may record."), "ok");
       if (next) location.assign(decodeURIComponent(next[1]));
-    }, function () { say("The server cannot be reached: try again.", "refused"); });
+    }, function () { say(t("The server cannot be reached: try again."), "refused"); });
   });
 
   /* The player fields are named after the game's sides (Yellow and Red for Teblo). */
   var gameField = /** @type {HTMLSelectElement} */ (document.getElementById("ls-game"));
   function sides() {
-    var names = page.games[gameField.value] || ["First player", "Second player"];
-    document.querySelector(".ls-first-label").textContent = names[0] + " (first player)";
-    document.querySelector(".ls-second-label").textContent = names[1] + " (second player)";
+    var names = page.games[gameField.value] || [t("First player"), t("Second player")];
+    document.querySelector(".ls-first-label").textContent = t("{side} (first player)", {side: names[0]});
+    document.querySelector(".ls-second-label").textContent = t("{side} (second player)", {side: names[1]});
   }
   gameField.addEventListener("change", sides);
   sides();
 
   document.querySelector(".ls-new-game").addEventListener("submit", function (event) {
     event.preventDefault();
-    if (!live.stored("ls-code")) { say("Give the event code first.", "refused"); return; }
+    if (!live.stored("ls-code")) { say(t("Give the event code first."), "refused"); return; }
     var form = /** @type {HTMLFormElement} */ (event.target);
     var value = function (/** @type {string} */ field) {
       return /** @type {HTMLInputElement} */ (form.elements.namedItem(field)).value.trim();
@@ -53,6 +54,6 @@
       .then(function (answer) {
         if (answer.status === 200) location.assign("/record/" + encodeURIComponent(answer.data.name));
         else say(answer.data.refused, "refused");
-      }, function () { say("The server cannot be reached: try again.", "refused"); });
+      }, function () { say(t("The server cannot be reached: try again."), "refused"); });
   });
 })();

@@ -8,6 +8,24 @@
   "use strict";
 
   /**
+   * A text in the page's language (live.js), or in English where live.js is not loaded (node's tests).
+   * @param {string} text
+   * @param {Record<string, string | number>} [values]
+   * @returns {string}
+   */
+  function t(text, values) {
+    if (typeof window !== "undefined" && window.ludoscribeLive) return window.ludoscribeLive.t(text, values);
+    return text.replace(/\{([a-z]+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
+
+  /** @param {string} kind */
+  function kindName(kind) {
+    return kind === "comment" ? t("comment") : kind === "clock" ? t("clock") : kind === "nag" ? t("NAG") : kind;
+  }
+
+  /**
    * @typedef {object} Action one change the scorer made, waiting until the server has it
    * @property {string} id made on this device: the server saves an action once
    * @property {number} ply the number of turns of the record it was meant after
@@ -95,15 +113,20 @@
    */
   function describe(action) {
     if (action.kind === "turn") return action.text;
-    if (action.kind === "undo" || action.kind === "reopen") return action.kind;
-    if (action.kind === "result") return "result " + action.text + (action.reason ? " (" + action.reason + ")" : "");
-    return action.kind + " " + action.text;
+    if (action.kind === "undo") return t("undo");
+    if (action.kind === "reopen") return t("reopen");
+    if (action.kind === "result") {
+      return action.reason ? t("result {result} ({reason})", {result: action.text, reason: action.reason})
+        : t("result {result}", {result: action.text});
+    }
+    return kindName(action.kind) + " " + action.text;
   }
 
   if (typeof module !== "undefined" && module) module.exports = {Queue: Queue, describe: describe};
   if (typeof window === "undefined") return;  /* node's tests: the queue only */
 
   var live = window.ludoscribeLive;
+  var tn = live.tn;
   var page = live.pageData();
   var name = page.name;
   var base = "/api/games/" + encodeURIComponent(name);
@@ -149,18 +172,18 @@
       if (answer.status === 200) {
         now.shift();
         queue.save(now);
-        connection("Online");
+        connection(t("Online"));
         var taken = state ? state.result : "*";
         show(answer.data);
-        if (action.kind === "turn") say("Saved " + action.text + (answer.data.again ? " (it had arrived already)." : "."), "ok");
-        else if (action.kind === "reopen" && taken !== "*") say("Reopened: the result " + taken + " is taken back.", "ok");
-        else say("Saved.", "ok");
+        if (action.kind === "turn") say(answer.data.again ? t("Saved {turn} (it had arrived already).", {turn: action.text}) : t("Saved {turn}.", {turn: action.text}), "ok");
+        else if (action.kind === "reopen" && taken !== "*") say(t("Reopened: the result {result} is taken back.", {result: taken}), "ok");
+        else say(t("Saved."), "ok");
         return flush();
       }
-      now[0].refused = answer.data.refused || "refused";
+      now[0].refused = answer.data.refused || t("refused");
       queue.save(now);
-      say("Not saved: " + now[0].refused, "refused");
-      if (answer.status === 409 && /another device/.test(now[0].refused)) $(".ls-claim").hidden = false;
+      say(t("Not saved: {why}", {why: now[0].refused}), "refused");
+      if (answer.status === 409 && answer.data.held) $(".ls-claim").hidden = false;
       showQueue();
     }, function () {
       sending = false;
@@ -170,7 +193,7 @@
 
   function offline() {
     var waiting = queue.actions().length;
-    connection("Offline" + (waiting ? ": " + waiting + " waiting to be sent" : ""));
+    connection(waiting ? tn("Offline: {count} waiting to be sent", "Offline: {count} waiting to be sent", waiting) : t("Offline"));
     showQueue();
     if (!retry) retry = setTimeout(function () { retry = null; if (state) flush(); else claim(false); }, 2000);
   }
@@ -182,7 +205,7 @@
     var list = box.querySelector("ol");
     list.replaceChildren.apply(list, actions.map(function (action) {
       var item = document.createElement("li");
-      item.textContent = describe(action) + (action.refused ? ": not saved, " + action.refused : "");
+      item.textContent = action.refused ? t("{action}: not saved, {why}", {action: describe(action), why: action.refused}) : describe(action);
       if (action.refused) item.className = "ls-refused";
       return item;
     }));
@@ -192,7 +215,7 @@
   function discard() {
     var dropped = queue.discard();
     if (!dropped) return;
-    say("Discarded: " + describe(dropped), "info");
+    say(t("Discarded: {action}", {action: describe(dropped)}), "info");
     showQueue();
     flush();
   }
@@ -202,21 +225,22 @@
     state = data;
     if (data.problem) { say(data.problem, "refused"); return; }
     $(".ls-claim").hidden = data.recorder !== "other";
-    if (data.recorder === "other") say("This game is being recorded on another device.", "refused");
+    if (data.recorder === "other") say(t("This game is being recorded on another device."), "refused");
     drawMoves(data);
     var finished = data.result !== "*";
     /* Turns are entered only while the game goes on: once the rules ended it, the result is asked
        for (docs/live.md#corrections-comments-and-results); once it is saved, the sheet is finished. */
     sheet.setAttribute("data-stage", finished ? "finished" : data.proposed ? "over" : "turns");
-    board.setAttribute("aria-label", entering() ? "Board: tap the cells of the turn" : "Board");
-    prompt.textContent = finished ? "Finished: " + data.result : data.proposed ? "The game is over." : "Next: " + data.label;
+    board.setAttribute("aria-label", entering() ? t("Board: tap the cells of the turn") : t("Board"));
+    prompt.textContent = finished ? t("Finished: {result}", {result: data.result}) : data.proposed ? t("The game is over.") :
+      t("Next: {turn}", {turn: data.label});
     var proposal = $(".ls-proposal");
     proposal.hidden = !data.proposed;
     if (data.proposed) {
       proposal.setAttribute("data-result", data.proposed.result);
       proposal.removeAttribute("data-reason");
-      $(".ls-proposal-text").textContent = "The game is over: " + data.proposed.reason + ". Result " +
-        words(data.proposed.result) + "?";
+      $(".ls-proposal-text").textContent = t("The game is over: {reason}. Result {result}?",
+                                                {reason: data.proposed.reason, result: words(data.proposed.result)});
       proposal.scrollIntoView({block: "nearest"});
     }
     $(".ls-reopen").hidden = !(finished && data.recorder === "you");
@@ -267,7 +291,7 @@
     start.replaceChildren();
     addNotes(start, data.start || []);
     start.hidden = !start.childElementCount;
-    $(".ls-sheet-result").textContent = data.result === "*" ? "" : "Result " + data.result;
+    $(".ls-sheet-result").textContent = data.result === "*" ? "" : t("Result {result}", {result: data.result});
   }
 
   function addNotes(box, notes) {
@@ -363,7 +387,7 @@
       var name = cell.getAttribute("data-cell");
       if (!Object.prototype.hasOwnProperty.call(targets, name)) return;
       cell.classList.add("ls-target");
-      cell.setAttribute("aria-label", name + " (offered)");
+      cell.setAttribute("aria-label", t("{cell} (offered)", {cell: name}));
     });
   }
 
@@ -406,14 +430,14 @@
     chance.hidden = needs !== "dice";
     if (needs !== "dice" || chance.childElementCount) return;
     var title = document.createElement("p");
-    title.textContent = "Dice: each throw of the turn, the last one last";
+    title.textContent = t("Dice: each throw of the turn, the last one last");
     var throwsBox = document.createElement("div");
     throwsBox.className = "ls-throws";
     var buttons = document.createElement("div");
     buttons.className = "ls-buttons";
-    var more = button("Another throw", "ls-more-dice");
-    var fewer = button("One throw less", "ls-fewer-dice");
-    var use = button("Use these dice", "ls-use-dice ls-primary");
+    var more = button(t("Another throw"), "ls-more-dice");
+    var fewer = button(t("One throw less"), "ls-fewer-dice");
+    var use = button(t("Use these dice"), "ls-use-dice ls-primary");
     buttons.append(more, fewer, use);
     chance.append(title, throwsBox, buttons);
     addThrow();
@@ -435,7 +459,7 @@
     var previous = throwsBox.lastElementChild;
     for (var die = 1; die <= 4; die++) {
       var label = document.createElement("label");
-      label.textContent = "Throw " + number + ", die " + die;
+      label.textContent = t("Throw {throw}, die {die}", {throw: number, die: die});
       label.className = "ls-hidden-label";
       var select = document.createElement("select");
       select.id = "ls-die-" + number + "-" + die;
@@ -465,7 +489,7 @@
     var number = ++asked;
     live.api("POST", base + "/offers", {draft: draft, cells: picked}).then(function (answer) {
       if (number !== asked) return;
-      if (answer.status !== 200) { say(answer.data.refused || "refused", "refused"); return; }
+      if (answer.status !== 200) { say(answer.data.refused || t("refused"), "refused"); return; }
       var data = answer.data;
       if (!data.offers.length && picked.length > 1) {  /* the cells do not go together: start again from the last */
         picked = picked.slice(-1);
@@ -482,7 +506,7 @@
     }, function () {
       if (number !== asked) return;
       offersBox.replaceChildren();
-      say("Offline: type the turn in the Turn field; it is sent when the network returns.", "info");
+      say(t("Offline: type the turn in the Turn field; it is sent when the network returns."), "info");
       offline();
     });
   }
@@ -495,14 +519,14 @@
       return choice;
     }));
     if (data.refused) say(data.refused, "refused");
-    else if (data.needs === "dice" && !data.draft) say("Give the dice of the turn first.", "info");
-    else if (data.draft && !data.offers.length) say("Turn: " + data.draft + ". Record it, or tap cells to add to it.", "info");
-    else if (data.offers.length) say(picked.length ? "Tap the turn played, or another cell." : "Tap the cells of the turn.", "info");
-    else if (picked.length) say("No legal turn involves " + picked.join(", ") + ".", "info");
-    else say("Tap the cells of the turn.", "info");
+    else if (data.needs === "dice" && !data.draft) say(t("Give the dice of the turn first."), "info");
+    else if (data.draft && !data.offers.length) say(t("Turn: {turn}. Record it, or tap cells to add to it.", {turn: data.draft}), "info");
+    else if (data.offers.length) say(picked.length ? t("Tap the turn played, or another cell.") : t("Tap the cells of the turn."), "info");
+    else if (picked.length) say(t("No legal turn involves {cells}.", {cells: picked.join(", ")}), "info");
+    else say(t("Tap the cells of the turn."), "info");
     if (data.more) {
       var more = document.createElement("p");
-      more.textContent = "and " + data.more + " more: tap another cell to narrow them";
+      more.textContent = tn("and {count} more: tap another cell to narrow them", "and {count} more: tap another cell to narrow them", data.more);
       offersBox.appendChild(more);
     }
   }
@@ -556,7 +580,7 @@
   $(".ls-turn-form").addEventListener("submit", function (event) {
     event.preventDefault();
     var text = turnField.value.trim();
-    if (!text) { say("Tap the cells of the turn, or type it in the Turn field.", "info"); return; }
+    if (!text) { say(t("Tap the cells of the turn, or type it in the Turn field."), "info"); return; }
     draft = "";
     picked = [];
     turnField.value = "";
@@ -567,7 +591,7 @@
   $(".ls-take-over").addEventListener("click", function () { claim(true); });
   $(".ls-discard").addEventListener("click", discard);
   $(".ls-release").addEventListener("click", function () {
-    live.api("POST", base + "/release").then(function () { say("This device no longer records this game.", "info"); });
+    live.api("POST", base + "/release").then(function () { say(t("This device no longer records this game."), "info"); });
   });
 
   function formText(selector, field) {
@@ -597,7 +621,9 @@
     proposal.hidden = false;
     proposal.setAttribute("data-result", result);
     proposal.setAttribute("data-reason", reason);
-    $(".ls-proposal-text").textContent = "End the game with " + words(result) + " (" + reason + ")?";
+    var reasonField = /** @type {HTMLSelectElement} */ ($("#ls-reason"));
+    var reasonText = reasonField.selectedIndex >= 0 ? reasonField.options[reasonField.selectedIndex].text : reason;
+    $(".ls-proposal-text").textContent = t("End the game with {result} ({reason})?", {result: words(result), reason: reasonText});
     proposal.scrollIntoView({block: "nearest"});
   });
   $(".ls-confirm").addEventListener("click", function () {
@@ -608,15 +634,15 @@
   $(".ls-not-yet").addEventListener("click", function () {
     var proposal = $(".ls-proposal");
     proposal.hidden = true;
-    if (proposal.hasAttribute("data-reason")) { say("Not saved: the game goes on.", "info"); return; }
+    if (proposal.hasAttribute("data-reason")) { say(t("Not saved: the game goes on."), "info"); return; }
     $(".ls-more").open = true;  /* the rules ended it: what is left is to undo the last turn, or give a result */
-    say("Not saved. Undo the last turn if it was mistaken, or give the result.", "info");
+    say(t("Not saved. Undo the last turn if it was mistaken, or give the result."), "info");
   });
 
   /* A finished game reopened to correct it, once the scorer confirms: its result is kept as a correction. */
   $(".ls-reopen-ask").addEventListener("click", function () {
-    $(".ls-reopen-text").textContent = "This game is finished: " + words(state.result) + ". Reopen it to correct it? " +
-      "The result is taken back, and kept in the record as a correction.";
+    $(".ls-reopen-text").textContent = t("This game is finished: {result}. Reopen it to correct it? The result is taken " +
+      "back, and kept in the record as a correction.", {result: words(state.result)});
     $(".ls-reopen-question").hidden = false;
   });
   $(".ls-reopen-confirm").addEventListener("click", function () {
@@ -625,12 +651,12 @@
   });
   $(".ls-reopen-cancel").addEventListener("click", function () {
     $(".ls-reopen-question").hidden = true;
-    say("Not reopened: the game stays finished.", "info");
+    say(t("Not reopened: the game stays finished."), "info");
   });
 
   function claim(takeOver) {
     return live.api("POST", base + "/claim", {take_over: !!takeOver}).then(function (answer) {
-      connection("Online");
+      connection(t("Online"));
       if (answer.status === 200) {
         var actions = queue.actions();
         if (actions.length && actions[0].refused && /another device/.test(actions[0].refused)) {
@@ -649,7 +675,7 @@
         message.appendChild(link);
         return;
       }
-      say(answer.data.refused || "refused", "refused");
+      say(answer.data.refused || t("refused"), "refused");
       $(".ls-claim").hidden = false;
       live.api("GET", base + "/sheet").then(function (sheet) { if (sheet.status === 200) { state = sheet.data; drawMoves(sheet.data); } });
     }, offline);
