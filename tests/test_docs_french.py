@@ -144,3 +144,11 @@ def test_the_tchako_readings_in_french_are_what_the_engine_says():
         refusal = game.refusal(position, turn)
         expected = game.position_code(game.apply(position, turn)) if refusal is None else refusal.sentence_in(FRENCH)
         assert says == expected, text_of_turn
+
+
+@pytest.mark.parametrize("name", sorted(path.relative_to(DOCS / "fr").as_posix() for path in (DOCS / "fr").rglob("*.md")))
+def test_french_pages_put_a_no_break_space_before_high_punctuation(name):
+    """As every French text of Ludoscribe does (docs/languages.md#the-games-words-in-french):
+    U+00A0 before : ; ? ! and », after «, outside code."""
+    text = re.sub(r"`[^`]*`", "", BLOCK.sub("", page("fr", name)))
+    assert re.findall(r"\S+ [:;?!»]|« \S+", text) == []
