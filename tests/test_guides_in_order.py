@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent  # where this environment installed ludoscribe
 OUTPUT_OPTIONS = {"-o", "--output", "--project", ">"}
 REFERENCE = "cli.md"  # the command reference: a list of examples to pick from, not a walk
+TRANSLATIONS = "fr/"  # pages in another language show the commands of their English page again (docs/fr/)
 
 
 def nav_pages() -> list[str]:
@@ -84,7 +85,8 @@ def _parents(path: str) -> list[str]:
 
 def walk() -> list[tuple[str, str]]:
     """(page, command) of the README then of each guide of the nav, in reading order."""
-    pages = ["README.md", *(f"docs/{page}" for page in nav_pages() if page != REFERENCE)]
+    pages = ["README.md", *(f"docs/{page}" for page in nav_pages()
+                            if page != REFERENCE and not page.startswith(TRANSLATIONS))]
     return [(page, command) for page in pages for command in commands(page)]
 
 
