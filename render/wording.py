@@ -163,6 +163,17 @@ def shown_tag(name: str, value: str) -> str:
     return date_text(value) if name == "Date" else value
 
 
+# the usual words of the Termination tag (docs/format.md), said in a page's language; others as written
+TERMINATIONS = {"normal": N_("normal"), "resignation": N_("resignation"), "time forfeit": N_("time forfeit"),
+                "agreement": N_("agreement"), "repetition": N_("repetition"), "abandoned": N_("abandoned")}
+
+
+def termination_text(value: str, words: Words = ENGLISH) -> str:
+    """A Termination tag's word in a page's text: one of the usual ones in the page's language, else as written."""
+    usual = TERMINATIONS.get(value.strip())
+    return words.gettext(usual) if usual is not None and words.language != "en" else value.strip()
+
+
 def result_text(record: Record, replayed: Replayed | None, words: Words = ENGLISH) -> tuple[str, str]:
     """(verdict, reason): 'Yellow (Ann) wins' and why the game ended (or that it did not)."""
     sides = record.rules.sides
@@ -180,7 +191,7 @@ def result_text(record: Record, replayed: Replayed | None, words: Words = ENGLIS
     if replayed is not None and replayed.outcome is not None:
         reason = replayed.outcome.reason if words.language == "en" else replayed.outcome.reason_in(words)
     elif known(termination):
-        reason = termination.strip()
+        reason = termination_text(termination, words)
     elif record.result == "*":
         reason = words.gettext("the game is not over")
     else:
