@@ -13,7 +13,7 @@ from ..render.site.folders import SiteError
 from .errors import IOFailure, Status
 from .inputs import input_error
 from .messages import note, report, say
-from .options import quiet_option
+from .options import language_option, quiet_option
 
 
 @click.command()
@@ -27,8 +27,9 @@ from .options import quiet_option
 @click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
               help="mkdocs theme; auto is material when mkdocs-material is installed.")
 @quiet_option("progress")
+@language_option
 def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project: str | None, theme: str,
-         quiet: bool) -> None:
+         quiet: bool, language: str) -> None:
     """Publish records as a static website, built with mkdocs.
 
     Folders are searched for .tgn and .json files. The site has a home page, a page
@@ -49,11 +50,12 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
       ludoscribe site corpus -o site/
       ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
       ludoscribe site games.tgn --project games-site/ -o games-site/site/
+      ludoscribe site corpus --lang fr --title "Parties du club" -o site/
     """
     progress = (lambda line: None) if quiet else note
     try:
         built = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
-                           progress=progress, rejected=report, failed=input_error)
+                           language=language, progress=progress, rejected=report, failed=input_error)
     except SiteError as error:
         raise IOFailure(str(error)) from None
     except OSError as error:
