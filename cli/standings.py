@@ -11,6 +11,7 @@ import click
 from ..notation import check as check_record
 from ..notation.archive.duplicates import SeenGames, tgn_first
 from ..notation.files import open_regular
+from ..notation.languages import words
 from ..notation.limits import MAX_RECORD
 from ..notation.model import Record
 from ..notation.events import final_ranking, trf as report_file
@@ -23,7 +24,7 @@ from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import BadUsage, IOFailure, Status, exit_status
 from .inputs import read_sources
 from .messages import note, report
-from .options import force_option, output_option
+from .options import force_option, language_option, output_option
 from .outputs import write
 
 
@@ -114,8 +115,9 @@ def read_report(path: str) -> report_file.Report:
                    f"(default {','.join(DEFAULT_ORDER)}).")
 @output_option
 @force_option
+@language_option
 def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: str | None,
-              order: tuple[str, ...] | None, out: str, force: bool) -> None:
+              order: tuple[str, ...] | None, out: str, force: bool, language: str) -> None:
     """Crosstable and standings of each event (Event tag) of the records.
 
     Players are the names in the side tags, as written. Ranking: points, then
@@ -141,6 +143,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
       ludoscribe standings round*.tgn --format html -o standings.html
       ludoscribe standings event.tgn --points 2,1,0 --format csv
       ludoscribe standings --trf open.trf --tie-breaks BH-C1,BH,SB --format csv
+      ludoscribe standings club/2026 --lang fr --format html -o classement.html
     """
     if trf is not None:
         if paths or scoring is not None:
@@ -184,6 +187,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
         text = to_csv(events)
     else:
         render = {"text": to_text, "markdown": to_markdown, "html": to_html}[form]
-        text = "\n".join(render(event, table) for event, table in events.items())
+        said = words(language)  # the tables' words; CSV and JSON are data, their headings as they are
+        text = "\n".join(render(event, table, said) for event, table in events.items())
     write(out, text, force)
     sys.exit(exit_status(sources, failed))

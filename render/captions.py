@@ -31,7 +31,8 @@ def position_name(record: Record, ply: int, words: Words = ENGLISH) -> str:
     (a sheet's text and each frame of a GIF)."""
     if ply == 0:
         return words.gettext("start")
-    return words.gettext("after {turn}").format(turn=f"{turn_label(record, ply)} {record.rules.turn_text(record.moves[ply - 1].turn)}")
+    turn = f"{turn_label(record, ply)} {record.rules.turn_text(record.moves[ply - 1].turn)}"
+    return words.gettext("after {turn}").format(turn=turn)
 
 
 def caption_of_position(game: SomeGame, code: str) -> tuple[str, str]:

@@ -61,7 +61,8 @@ def script_words_element(words: Words) -> str:
     (`t()` in viewer.js reads it; the live pages carry the same); nothing in English."""
     if words.language == "en":
         return ""
-    return f'<script type="application/json" id="{WORDS_ID}">{script_json(json.loads(script_words(words.language, "pages")))}</script>'
+    said = script_json(json.loads(script_words(words.language, "pages")))  # read again: nothing but the JSON comes out
+    return f'<script type="application/json" id="{WORDS_ID}">{said}</script>'
 
 
 def asset(name: str, package: str | None = __package__) -> str:

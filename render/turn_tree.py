@@ -4,7 +4,7 @@ and the diagram of each of its positions (render/document.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Hashable
+from typing import Any, Callable, Hashable
 
 from ..notation.games import Position
 from ..notation.languages import Words
@@ -108,9 +108,11 @@ def drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flippe
     """The SVG of one entry of the tree (its words in the language of `words`; English if None)."""
     entry = tree.entries[number]
     where = MAIN_END if number == tree.main_line_end else LINE_END if entry.next == -1 else GOES_ON
+    options: dict[str, Any] = {"flipped": flipped, "size": size}
+    if words is not None and words.language != "en":  # English: drawn as it always was, given no words
+        options["words"] = words
     return position_diagram(tree.record, draw, entry.node, entry.before, entry.after, lambda: _line_to(tree, entry),
-                            where, flipped=flipped, size=size,
-                            **({} if words is None or words.language == "en" else {"words": words}))
+                            where, **options)
 
 
 def _line_to(tree: Tree, entry: Entry) -> list[tuple[Hashable, Position]]:

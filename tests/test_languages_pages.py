@@ -42,7 +42,8 @@ SHOWN = """(own) => {
     out.push(node.textContent);
   }
   for (const element of document.querySelectorAll("[aria-label], [title]")) {
-    if (!kept.some(k => k.contains(element))) out.push(element.getAttribute("aria-label") || "", element.getAttribute("title") || "");
+    if (kept.some(k => k.contains(element))) continue;
+    out.push(element.getAttribute("aria-label") || "", element.getAttribute("title") || "");
   }
   return out.join(" | ");
 }"""

@@ -84,7 +84,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
                            count).format(count=count), "",
             "## " + words.gettext("Recent games"), "",
             _sortable(("Players", "Game", "Result", "Date", "Event"), recent, aside=("Event",), words=words), "",
-            "## " + words.gettext("Games"), "", game_table, "", "## " + words.gettext("Events"), "", event_table])
+            "## " + words.pgettext("the games played", "Games"), "", game_table, "", "## " + words.gettext("Events"), "", event_table])
     return len(by_game) + len(plan.explorers) + len(by_event) + 3
 
 
@@ -207,8 +207,8 @@ def _standings_section(games: list[ScoredGame], words: Words = ENGLISH) -> list[
     table = standings(games)
     if not scored(table):
         return []
-    return ["", "## " + words.gettext("Standings"), "", boxed("\n" + html_table(table, "ls-crosstable")), "",
-            f"<p>{html_footer(table)}</p>"]
+    return ["", "## " + words.gettext("Standings"), "", boxed("\n" + html_table(table, "ls-crosstable", words), words), "",
+            f"<p>{html_footer(table, words)}</p>"]
 
 
 def plural(number: int, noun: str) -> str:

@@ -37,7 +37,8 @@ def mkdocs_yml(plan: Plan, site_title: str, theme: str, language: str = "en") ->
     nav = [{html_text(said.gettext("Home")): "index.md"},
            *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
            {html_text(said.gettext("Events")): "events.md"}, {html_text(said.gettext("Players")): "players.md"},
-           *([{html_text(said.gettext("Openings")): [{html_text(explorer.label): f"openings/{explorer.slug}.md"} for explorer in explorers(plan)]}]
+           *([{html_text(said.gettext("Openings")): [{html_text(explorer.label): f"openings/{explorer.slug}.md"}
+                                                      for explorer in explorers(plan)]}]
              if plan.explorers else [])]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
               "theme": THEMES[theme], "nav": nav, "plugins": ["search", {"ludoscribe": {"theme_contrast": True,
