@@ -13,14 +13,13 @@ The functions are pure: same record, same text.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..notation.games import display_name
-from ..notation.languages import Words, script_words
+from ..notation.languages import Words
 from ..notation.model import GLYPH_OF, WINNERS, Node, Record
 from ..notation.replay import Replayed
 from ..notation.walk import Step, Visitor, accept
@@ -33,7 +32,7 @@ from .frames import FrameTable, inline
 from .markdown_document import render_markdown
 from .turn_tree import Entry, Tree, diagrams, turn_number, walk
 from .wording import (ENGLISH, N_, caption, comment_parts, known, nag_text, remark_html, result_sentence, result_text,
-                      shown_tag, side_name, slugify, title, wants_diagram)
+                      script_words_element, shown_tag, side_name, slugify, title, wants_diagram)
 
 __all__ = ["render_html", "render_markdown", "page_html", "embed_json", "viewer_files"]
 
@@ -46,7 +45,6 @@ BUTTONS = (("first", "«", N_("Start (Home)"), "Home"), ("back", "‹", N_("Back
 MENU = (("table", N_("Moves in two columns")), ("fold", N_("Hide the variations")),
         ("tgn", N_("Download the record (TGN)")), ("code", N_("Copy the position code")),
         ("link", N_("Copy a link to this position")))
-WORDS_ID = "ludoscribe-words-pages"  # the element of a page in French holding its scripts' words (viewer.js t())
 TOGGLES, PRESSED = ("table", "fold"), ' aria-pressed="false"'
 
 
@@ -54,15 +52,6 @@ def board_label(record: Record, entry: Entry, words: Words = ENGLISH) -> str:
     """What the live board shows, for screen readers: 'Teblo, after 12... H10'."""
     where = words.gettext("start") if entry.node is None else words.gettext("after {turn}").format(turn=entry.label)
     return f"{display_name(record.rules.name)}, {where}"
-
-
-def script_words_element(words: Words) -> str:
-    """The element a page in another language than English carries for its scripts' words
-    (`t()` in viewer.js reads it; the live pages carry the same); nothing in English."""
-    if words.language == "en":
-        return ""
-    said = script_json(json.loads(script_words(words.language, "pages")))  # read again: nothing but the JSON comes out
-    return f'<script type="application/json" id="{WORDS_ID}">{said}</script>'
 
 
 def asset(name: str, package: str | None = __package__) -> str:

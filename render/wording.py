@@ -3,17 +3,18 @@ the result and why, comments with their corrections, NAG meanings, and file name
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from typing import TypeGuard
 
 from ..notation.games import display_name
-from ..notation.languages import GAME_WORD, Words
+from ..notation.languages import GAME_WORD, Words, script_words
 from ..notation.languages import words as words_of
 from ..notation.model import RESULTS, WINNERS, Node, Record, find_commands
 from ..notation.replay import Replayed
 from ..notation.recording.scoresheet import CORRECTION
-from .escaping import html_text, markdown_text
+from .escaping import html_text, markdown_text, script_json
 
 ENGLISH = words_of()  # the words every function here speaks unless given others
 
@@ -216,3 +217,15 @@ def slugify(text: str, fallback: str) -> str:
         cut = slug[:MAX_SLUG + 1].rfind("-")  # the last word that ends within the limit
         slug = slug[:cut] if cut > 0 else slug[:MAX_SLUG]
     return slug.strip("-") or fallback
+
+
+WORDS_ID = "ludoscribe-words-pages"  # the element of a page in French holding its scripts' words (viewer.js t())
+
+
+def script_words_element(words: Words) -> str:
+    """The element a page in another language than English carries for its scripts' words
+    (`t()` in viewer.js reads it; the live pages carry the same); nothing in English."""
+    if words.language == "en":
+        return ""
+    said = script_json(json.loads(script_words(words.language, "pages")))  # read again: nothing but the JSON comes out
+    return f'<script type="application/json" id="{WORDS_ID}">{said}</script>'

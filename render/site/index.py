@@ -48,7 +48,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
                [words.gettext("The turns played from each position in the first turns of these records, how often, "
                               "and how the records that played them ended. Choose a turn to go to the position it "
                               "gives (→ plays the turn played most, ← goes back)."), "",
-                explorer.tree.html()], wide=True)
+                explorer.tree.html(words=words)], wide=True)
     rows: list[list[Cell]]
     for game, entries in by_game.items():
         rows = [[_record_link(e, ".."), e.result, _date_cell(e), e.round, _event_link(plan, e.event, "..")]
@@ -68,7 +68,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
         [_event_link(plan, name, ".", words), str(len(by_event[name])), _dates(by_event[name])] for name in events],
         words=words)
     write_markdown(docs / "events.md", words.gettext("Events"), [event_table])
-    players = _players_page(plan.entries, player_ratings(plan.rated), words)
+    players = _players_page(plan.entries, player_ratings(plan.rated, words), words)
     write_markdown(docs / "players.md", words.gettext("Players"), players)
     game_table = _sortable(("Game", "Records"), [
         [_link(display_name(game), f"games/{slugify(game, 'game')}.html"), str(len(by_game[game]))] for game in sorted(by_game)],
@@ -84,7 +84,8 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
                            count).format(count=count), "",
             "## " + words.gettext("Recent games"), "",
             _sortable(("Players", "Game", "Result", "Date", "Event"), recent, aside=("Event",), words=words), "",
-            "## " + words.pgettext("the games played", "Games"), "", game_table, "", "## " + words.gettext("Events"), "", event_table])
+            "## " + words.pgettext("the games played", "Games"), "", game_table, "",
+            "## " + words.gettext("Events"), "", event_table])
     return len(by_game) + len(plan.explorers) + len(by_event) + 3
 
 
