@@ -61,6 +61,11 @@ def _tag(record: Record, name: str) -> str:
     return value or "?"
 
 
+def default_title(language: str = "en") -> str:
+    """The site's name when none is given, in its language."""
+    return words(language).gettext("Annotated games")
+
+
 def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "Annotated games",
                jobs: int = 1, project: str | Path | None = None, theme: str = "auto", language: str = "en",
                progress: Callable[[str], None] = lambda line: None,

@@ -12,7 +12,7 @@ from ...notation.games import display_name
 from ...notation.languages import Words
 from ...notation.model import WINNERS
 from ...notation.events.standings import ScoredGame, standings
-from ..wording import ENGLISH, N_, UNKNOWN_DATE, slugify
+from ..wording import ENGLISH, N_, UNKNOWN_DATE, page_date, slugify
 from ..escaping import html_text, markdown_text
 from ..standings import boxed, html_footer, html_table, scored
 from .pages import write_markdown
@@ -51,13 +51,13 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
                 explorer.tree.html(words=words)], wide=True)
     rows: list[list[Cell]]
     for game, entries in by_game.items():
-        rows = [[_record_link(e, ".."), e.result, _date_cell(e), e.round, _event_link(plan, e.event, "..")]
+        rows = [[_record_link(e, ".."), e.result, _date_cell(e, words), e.round, _event_link(plan, e.event, "..", words)]
                 for e in _ordered(entries)]
         write_markdown(docs / "games" / f"{slugify(game, 'game')}.md", display_name(game),
                [f"{records(len(entries), words)}.{_explorers_sentence(plan, game, words)}", "",
                 _sortable(("Players", "Result", "Date", "Round", "Event"), rows, aside=("Round", "Event"), words=words)])
     for event, entries in by_event.items():
-        rows = [[_record_link(e, ".."), display_name(e.game), e.result, _date_cell(e), e.round]
+        rows = [[_record_link(e, ".."), display_name(e.game), e.result, _date_cell(e, words), e.round]
                 for e in _ordered(entries)]
         write_markdown(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event, words),
                [f"{records(len(entries), words)}.", "",
@@ -65,7 +65,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
                 *(event_file_sections(event, plan.folders[event]) or _standings_section(plan.games[event], words))])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
     event_table = _sortable(("Event", "Records", "Dates"), [
-        [_event_link(plan, name, ".", words), str(len(by_event[name])), _dates(by_event[name])] for name in events],
+        [_event_link(plan, name, ".", words), str(len(by_event[name])), _dates(by_event[name], words)] for name in events],
         words=words)
     write_markdown(docs / "events.md", words.gettext("Events"), [event_table])
     players = _players_page(plan.entries, player_ratings(plan.rated, words), words)
@@ -73,7 +73,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
     game_table = _sortable(("Game", "Records"), [
         [_link(display_name(game), f"games/{slugify(game, 'game')}.html"), str(len(by_game[game]))] for game in sorted(by_game)],
         words=words)
-    recent: list[list[Cell]] = [[_record_link(e, "."), display_name(e.game), e.result, _date_cell(e),
+    recent: list[list[Cell]] = [[_record_link(e, "."), display_name(e.game), e.result, _date_cell(e, words),
                                  _event_link(plan, e.event, ".", words)] for e in _recent(plan.entries)]
     count = len(plan.entries)
     write_markdown(docs / "index.md", site_title,
@@ -118,7 +118,7 @@ def _players_page(entries: list[PublishedRecord], ratings: dict[str, str], words
     for name in names:
         items = "".join(f"<li>{_record_link(entry, '.')} {html_text(entry.result)} · "
                         f"{html_text(_event_name(entry.event, words))}"
-                        f"{'' if entry.date == UNKNOWN_DATE else ' · ' + html_text(entry.date)}</li>"
+                        f"{'' if entry.date == UNKNOWN_DATE else ' · ' + html_text(page_date(entry.date, words))}</li>"
                         for entry, _ in sorted(played[name], key=lambda item: _order_key(item[0])))
         lists.append(f'<h2 id="{ids[name]}">{html_text(name)}</h2>\n<ul class="ls-player-records">{items}</ul>'
                      + (f"\n{ratings[name]}" if name in ratings else ""))
@@ -181,9 +181,14 @@ def _event_link(plan: Plan, event: str, root: str, words: Words = ENGLISH) -> _H
     return _link(_event_name(event, words), f"{root}/events/{plan.event_slugs[event]}.html")
 
 
-def _date_cell(entry: PublishedRecord) -> tuple[str, str]:
-    """A date, sorting before every known one when unknown."""
-    return entry.date, "" if entry.date == UNKNOWN_DATE else entry.date
+def _date_cell(entry: PublishedRecord, words: Words = ENGLISH) -> tuple[str, str]:
+    """A date as the page's language writes it, sorting before every known one when unknown."""
+    return _date_text(entry.date, words), "" if entry.date == UNKNOWN_DATE else entry.date
+
+
+def _date_text(date: str, words: Words = ENGLISH) -> str:
+    """A date of date_text's ('2024.03.12', 'unknown') in the page's language."""
+    return words.gettext("unknown") if date == UNKNOWN_DATE else page_date(date, words)
 
 
 def _explorers_sentence(plan: Plan, game: str, words: Words = ENGLISH) -> str:
@@ -239,8 +244,9 @@ def _ordered(entries: list[PublishedRecord]) -> list[PublishedRecord]:
     return sorted(entries, key=_order_key)
 
 
-def _dates(entries: list[PublishedRecord]) -> str:
+def _dates(entries: list[PublishedRecord], words: Words = ENGLISH) -> str:
     known = sorted(e.date for e in entries if e.date != UNKNOWN_DATE)
     if not known:
-        return UNKNOWN_DATE
-    return known[0] if known[0] == known[-1] else f"{known[0]} – {known[-1]}"
+        return _date_text(UNKNOWN_DATE, words)
+    first, last = (page_date(date, words) for date in (known[0], known[-1]))
+    return first if known[0] == known[-1] else f"{first} – {last}"
