@@ -197,3 +197,58 @@ def test_the_viewer_speaks_french_plural_forms():
     from ludoscribe.notation.languages import plural_index
 
     assert [plural_index("fr", n) for n in (0, 1, 2, 1000000)] == [0, 0, 2, 1]
+
+
+@pytest.fixture(scope="module")
+def french_site(tmp_path_factory):
+    """A site of two games' records built in French (site --lang fr), its mkdocs project kept."""
+    root = tmp_path_factory.mktemp("french-site")
+    result = CliRunner().invoke(cli, ["site", str(CORPUS / "teblo"), str(CORPUS / "staku"), "--lang", "fr", "-q",
+                                      "--project", str(root / "project"), "-o", str(root / "site")])
+    assert result.exit_code == 0, result.output
+    return root
+
+
+def test_the_site_option_gives_the_theme_and_the_pages_the_language(french_site, tmp_path):
+    config = (french_site / "project" / "mkdocs.yml").read_text(encoding="utf-8")
+    assert '"ludoscribe": {"theme_contrast": true, "language": "fr"}' in config
+    assert '"Accueil": "index.md"' in config and '"Tournois": "events.md"' in config
+    site = french_site / "site"
+    for page in ("index.html", "players.html", "events.html", *(f"records/{p.name}" for p in (site / "records").glob("*.html"))):
+        assert '<html lang="fr"' in (site / page).read_text(encoding="utf-8"), page
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "Parties commentées" in index and "Parties récentes" in index and "Annotated games" not in index
+    # a plugin option of any project: a page's ```tgn block is drawn in French, the theme speaks it
+    project = tmp_path / "own"
+    (project / "docs").mkdir(parents=True)
+    record = (CORPUS / RECORDS[0]).read_text(encoding="utf-8")
+    (project / "docs" / "index.md").write_text(f"# Partie\n\n```tgn\n{record}\n```\n", encoding="utf-8")
+    (project / "mkdocs.yml").write_text('site_name: "Club"\ntheme: {name: mkdocs}\n'
+                                        "plugins: [{ludoscribe: {language: fr}}]\n", encoding="utf-8")
+    from ludoscribe.render.site.project import mkdocs_build
+
+    mkdocs_build(project / "mkdocs.yml", project / "site", lambda line: None)
+    page = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="fr"' in page and "Retourner le plateau (F)" in page and "Flip the board" not in page
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_french_site_pages_show_no_english_interface_word(browser, french_site, size):
+    from axe import violations
+
+    site = french_site / "site"
+    pages = ["index.html", "players.html", "events.html", "openings/teblo.html",
+             *(f"events/{p.name}" for p in sorted((site / "events").glob("*.html"))[:2]),
+             *(f"games/{p.name}" for p in sorted((site / "games").glob("*.html")))]
+    context = browser.new_context(viewport=SIZES[size], locale="fr-FR")
+    page = context.new_page()
+    for name in pages:
+        page.goto((site / name).as_uri())
+        page.locator("h1").first.wait_for()
+        shown = page.evaluate(SHOWN, OWN_TEXT + ", .ls-who, td a, .ls-reached, nav, .md-nav, .md-header, .md-footer")
+        left = [word for word in ENGLISH + ["Players", "Events", "Recent games", "Standings", "Rank", "Unknown event",
+                                            "Records", "unknown", "Won", "Lost", "Drawn", "Turn", "Results"]
+                if re.search(rf"\b{re.escape(word)}\b", shown)]
+        assert left == [], (name, left)
+        assert violations(page) == [], name
+    context.close()
