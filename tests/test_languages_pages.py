@@ -252,3 +252,19 @@ def test_the_french_site_pages_show_no_english_interface_word(browser, french_si
         assert left == [], (name, left)
         assert violations(page) == [], name
     context.close()
+
+
+def test_standings_and_stats_tables_in_french():
+    source = str(CORPUS / "teblo")
+    french = CliRunner().invoke(cli, ["standings", source, "--lang", "fr", "--format", "markdown"])
+    english = CliRunner().invoke(cli, ["standings", source, "--lang", "en", "--format", "markdown"])
+    assert french.exit_code == english.exit_code == 0, french.output
+    assert "| Rang | Joueur |" in french.output and "confrontation directe" in french.output
+    assert "| Rank | Player |" in english.output and "direct encounter" in english.output
+    csv = [CliRunner().invoke(cli, ["standings", source, "--lang", language, "--format", "csv"]).output
+           for language in ("en", "fr")]
+    assert csv[0] == csv[1]  # data: the same columns in every language
+    stats = CliRunner().invoke(cli, ["stats", source, "--lang", "fr"]).output
+    assert "Résultats" in stats and "Longueur en tours" in stats and "Comment les parties finissent" in stats
+    ours = re.sub(r"Comment les parties finissent\n-+\n(.+\n)*", "", stats)  # the endings' words: the rules' catalogue
+    assert _english_left(ours) == [] and not re.search(r"\b(Records|Share|How games end|finished games?)\b", ours)
