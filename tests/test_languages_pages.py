@@ -264,6 +264,11 @@ def test_standings_and_stats_tables_in_french():
     csv = [CliRunner().invoke(cli, ["standings", source, "--lang", language, "--format", "csv"]).output
            for language in ("en", "fr")]
     assert csv[0] == csv[1]  # data: the same columns in every language
+    trf = str(Path(__file__).resolve().parent / "records" / "open.trf")
+    ranking = [CliRunner().invoke(cli, ["standings", "--trf", trf, "--lang", language, "--format", "markdown"]).output
+               for language in ("en", "fr")]
+    assert "| No | Rank | Player |" in ranking[0] and "Each round" in ranking[0]
+    assert "| N° | Rang | Joueur |" in ranking[1] and "Chaque ronde" in ranking[1] and "Each round" not in ranking[1]
     stats = CliRunner().invoke(cli, ["stats", source, "--lang", "fr"]).output
     assert "Résultats" in stats and "Longueur en tours" in stats and "Comment les parties finissent" in stats
     ours = re.sub(r"Comment les parties finissent\n-+\n(.+\n)*", "", stats)  # the endings' words: the rules' catalogue

@@ -62,7 +62,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
         write_markdown(docs / "events" / f"{plan.event_slugs[event]}.md", _event_name(event, words),
                [f"{records(len(entries), words)}.", "",
                 _sortable(("Players", "Game", "Result", "Date", "Round"), rows, aside=("Game", "Round"), words=words),
-                *(event_file_sections(event, plan.folders[event]) or _standings_section(plan.games[event], words))])
+                *(event_file_sections(event, plan.folders[event], words) or _standings_section(plan.games[event], words))])
     events = sorted(by_event, key=lambda name: (name == "?", name.lower()))
     event_table = _sortable(("Event", "Records", "Dates"), [
         [_event_link(plan, name, ".", words), str(len(by_event[name])), _dates(by_event[name], words)] for name in events],
