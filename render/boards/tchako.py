@@ -75,7 +75,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     def at(zone: int) -> tuple[float, float]:
         return _spot(*CENTRE[ZONES[zone]], unit, flipped)
 
-    dwg.add(_static(unit, flipped))
+    dwg.add(_static(unit, flipped, words))
     zones = position.zones or occupied_zones(position.pucks)
     side = position.side
     mover = 1 - side if last is not None else side
@@ -262,8 +262,8 @@ def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last: tuple[TChakoPo
 
 
 @cached
-def _static(unit: float, flipped: bool) -> BaseElement:
-    """Background, connections, obstacles, zones with their names, pieces and legend as <defs>."""
+def _static(unit: float, flipped: bool, words: Words = ENGLISH) -> BaseElement:
+    """Background, connections, obstacles, zones with their names, pieces and legend (in `words`) as <defs>."""
     dwg = svgwrite.Drawing(debug=False)
     group = dwg.g(id="tchako-board")
     group.add(dwg.rect((0, 0), (round((WIDTH + 2 * MARGIN) * unit, 2), round((HEIGHT + 2 * MARGIN + PANEL) * unit, 2)),
@@ -306,12 +306,12 @@ def _static(unit: float, flipped: bool) -> BaseElement:
                               stroke_width=round(unit * 0.03, 2)))
         swatch.add(dwg.use(f"#puck{s}", insert=middle))
         defs.add(swatch)
-    defs.add(_legend(dwg, unit))
+    defs.add(_legend(dwg, unit, words))
     group.add(defs)
     return group
 
 
-def _legend(dwg: svgwrite.Drawing, unit: float) -> BaseElement:
+def _legend(dwg: svgwrite.Drawing, unit: float, words: Words = ENGLISH) -> BaseElement:
     """What the drawing's marks mean: shaded zones, dashed rings, the chain (one line, from its baseline)."""
     legend = dwg.g(id="legend", font_size=round(FONT * unit, 2), font_family="sans-serif", fill=INK)
     middle, r = round(-FONT * 0.36 * unit, 2), round(0.2 * unit, 2)
@@ -322,13 +322,13 @@ def _legend(dwg: svgwrite.Drawing, unit: float) -> BaseElement:
 
     legend.add(dwg.circle((at(0.2), middle), r, fill=SHADE[0], fill_opacity=SHADE_OPACITY))
     legend.add(dwg.circle((at(0.45), middle), r, fill=SHADE[1], fill_opacity=SHADE_OPACITY))
-    legend.add(dwg.text("controlled", insert=(at(0.8), baseline)))
+    legend.add(dwg.text(words.gettext("controlled"), insert=(at(0.8), baseline)))
     legend.add(dwg.circle((at(3.25), middle), r, fill="none", stroke=INK, stroke_width=round(unit * 0.05, 2),
                           stroke_dasharray=f"{round(unit * 0.1, 2):g}"))
-    legend.add(dwg.text("captured", insert=(at(3.6), baseline)))
+    legend.add(dwg.text(words.gettext("captured"), insert=(at(3.6), baseline)))
     legend.add(dwg.line((at(5.6), middle), (at(6.2), middle), stroke=CHAIN, stroke_width=round(unit * 0.12, 2),
                         stroke_opacity=0.8))
-    legend.add(dwg.text("t'chako chain", insert=(at(6.4), baseline)))
+    legend.add(dwg.text(words.gettext("t'chako chain"), insert=(at(6.4), baseline)))
     return legend
 
 

@@ -141,9 +141,8 @@ def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flip
         count = (said.gettext("{count} to place").format(count=to_place) if to_place else
                  said.gettext("lost {count}").format(count=weapons + flag))
         bold = side == named or (drawn and column == 0)  # a draw is said once, on the left
-        named_side = side_word(SIDES, side, said)
-        words = f"{state} · {named_side}: {count}" if drawn and bold else f"{state}, {count}" if bold else \
-            f"{named_side}: {count}"
+        counted = said.gettext("{side}: {count}").format(side=side_word(SIDES, side, said), count=count)
+        words = f"{state} · {counted}" if drawn and bold else f"{state}, {count}" if bold else counted
         dwg.add(shape("text", words, insert=(x, round(top + font, 2)),
                       font_size=fitting(words, (SIZE / 2 - 0.2) * unit, font, bold), font_family="sans-serif", fill=INK,
                       font_weight="bold" if bold else "normal"))
