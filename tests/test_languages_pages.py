@@ -168,9 +168,9 @@ def test_a_french_record_page_shows_no_english_interface_word(browser, path, siz
     expect(page.locator(".ls-board svg").first).to_have_attribute("aria-label", re.compile(r", après "))
     folds = page.locator("button.ls-fold")
     if folds.count():
-        assert re.fullmatch(r"Masquer cette variante \(\d+ coups?\)", folds.first.get_attribute("aria-label"))
+        assert re.fullmatch(r"Masquer cette variante \(\d+ tours?\)", folds.first.get_attribute("aria-label"))
         folds.first.click()
-        assert re.fullmatch(r"Afficher cette variante\u00a0: \d+ coups?", folds.first.get_attribute("aria-label"))
+        assert re.fullmatch(r"Afficher cette variante\u00a0: \d+ tours?", folds.first.get_attribute("aria-label"))
     page.locator('[data-go="menu"]').click()
     page.locator('[data-do="code"]').click()  # copied, or the words to copy by hand: in French either way
     expect(page.locator(".ls-said")).to_have_text(re.compile(r"^(Code de la position copié|Copiez ceci\u00a0: .+)$"))
