@@ -98,8 +98,14 @@ CASES = ([(conditions, reads_broken, ["--to", "json"]) for conditions, reads_bro
          + [(QUERIES[index][0], QUERIES[index][1], output) for index in (0, 6) for output in (["--count"], [])])
 
 
-@pytest.mark.parametrize("conditions, reads_broken, output", CASES,
-                         ids=[" ".join(conditions + (output or ["--to", "tgn"])) for conditions, _, output in CASES])
+# The fast lane compares one run of each output (docs/contributing.md#fast-and-full-runs): each case
+# starts two worker processes, and the whole suite runs every kind of condition.
+FAST_CASES = {0, len(QUERIES), len(QUERIES) + 1}
+
+
+@pytest.mark.parametrize("conditions, reads_broken, output", [
+    pytest.param(*case, id=" ".join(case[0] + (case[2] or ["--to", "tgn"])),
+                 marks=() if index in FAST_CASES else pytest.mark.slow) for index, case in enumerate(CASES)])
 def test_filter_with_workers_gives_what_one_process_gives(archive, conditions, reads_broken, output):
     conditions = [part.replace("{position}", reached(archive)) for part in conditions]
     alone = run("filter", archive, *conditions, *output)

@@ -99,6 +99,7 @@ def single_steps(position: TektopPosition, dice: tuple[str, ...], game: Tektop) 
     return legal
 
 
+@pytest.mark.slow  # long by nature: every origin, target and fall tried in each position
 @pytest.mark.parametrize("game", [GAME, ORTHOGONAL], ids=["eight", "orthogonal"])
 def test_one_point_turns_are_exactly_those_the_referee_accepts(game):
     for position in positions(6, 11, game):
@@ -107,6 +108,7 @@ def test_one_point_turns_are_exactly_those_the_referee_accepts(game):
         assert set(generated) == single_steps(position, ("1356", "2256"), game) | {Turn(("1356", "2256"))}
 
 
+@pytest.mark.slow  # long by nature: every origin, target and fall tried in each position
 @pytest.mark.parametrize("game", [GAME, ORTHOGONAL], ids=["eight", "orthogonal"])
 def test_zero_point_turns_are_exactly_those_the_referee_accepts(game):
     found = []

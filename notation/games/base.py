@@ -257,7 +257,7 @@ class _Words(string.Formatter):
 _WORDS = _Words()
 
 
-AS_WRITTEN = frozenset({"termination", "example", "written", "contents", "variant"})  # what a record says
+AS_WRITTEN = frozenset({"termination", "example", "written", "contents"})  # what a record says
 
 
 def _in(value: Param, words: Words, name: str) -> Param:

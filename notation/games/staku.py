@@ -13,12 +13,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
+from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
 
 WHITE, BLACK = 0, 1
-SIDES = ("White", "Black")
+SIDES = (game_word("White"), game_word("Black"))
 COLOURS = "wb"  # the token of each side
 NEUTRAL = "n"
 
@@ -167,7 +168,7 @@ class Staku(Game[StakuPosition, Turn]):
     set_up_codes = StakuSetUp
     usual_options = frozenset({"staku-3"})  # docs/games/staku.md#variant-staku-2
     cell_contents = "(?=[nwb]{1,3}$)n*(?:w*|b*)"  # a stack, bottom to top: neutrals, then one colour
-    turn_example = "one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4"
+    turn_example = game_word("one or two moves like c3-d3, c3+d4, a1*a4, c3-d3+f4; x marks a capture: c3-xd4")
     turn_rules = rf'''
 # A Staku turn is a chain of cells joined by the number of tokens moved: - one, + two,
 # * three; x before a cell marks a capture there. One move (c3-d3) or two (c3-d3+f4).

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, cast
 
+from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
@@ -23,7 +24,7 @@ ROWS = "ABCDEFGHIJKL"
 SQUARES = SIZE * SIZE
 PIECES = 25  # support pieces per side
 YELLOW, RED = 0, 1
-SIDES = ("Yellow", "Red")
+SIDES = (game_word("Yellow"), game_word("Red"))
 BASES = (3 * SIZE + 2, 8 * SIZE + 9)  # D3 (Yellow's), I10 (Red's): point-symmetric
 ALL = (1 << SQUARES) - 1
 BASE_BITS = (1 << BASES[0]) | (1 << BASES[1])
@@ -150,7 +151,7 @@ POSITION_CODE = re.compile(
 class Teblo(Game[TebloPosition, Step | Placement]):
     name = "Teblo"
     sides = SIDES
-    turn_example = "a step like D4 or a placement like (H9)"
+    turn_example = game_word("a step like D4 or a placement like (H9)")
     refusal_codes = TebloRefusal
     set_up_codes = TebloSetUp
     cell_contents = "[yr]?Y?R?"  # a support piece (y, r), then the pawns standing there (Y, R)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import write_row
@@ -22,14 +23,14 @@ from .rows import write_row
 SIZE = 8
 FILES = "abcdefgh"
 BLUE, YELLOW = 0, 1
-SIDES = ("Blue", "Yellow")
+SIDES = (game_word("Blue"), game_word("Yellow"))
 WEAPON_PIECES = 8  # per side, plus one flag piece
 ZONES = (range(0, 16), range(48, 64))  # Blue ranks 1-2, Yellow ranks 7-8
 
 # Weapons, by index: what each one is called, beats and how far it moves.
 LETTERS = "HTBPF"
 HOOK, TOWER, BOW, PISTOL, FLAG = range(5)
-WEAPON_NAMES = ("Hook", "Tower", "Bow", "Pistol", "Flag")
+WEAPON_NAMES = (game_word("Hook"), game_word("Tower"), game_word("Bow"), game_word("Pistol"), game_word("Flag"))
 BEATEN_BY_EACH = {HOOK: {TOWER, FLAG}, TOWER: {BOW, PISTOL, FLAG}, BOW: {HOOK, FLAG},
                   PISTOL: {HOOK, BOW, FLAG}, FLAG: set()}
 BEATS = tuple(tuple(other in BEATEN_BY_EACH[weapon] for other in range(5)) for weapon in range(5))
@@ -37,7 +38,7 @@ RANGE = (1, 1, 2, 3, 1)
 DEFAULT_FACES = "HTBP"
 
 # Directions: north (towards rank 8), east, south, west.
-DIRECTIONS = ("north", "east", "south", "west")
+DIRECTIONS = (game_word("north"), game_word("east"), game_word("south"), game_word("west"))
 DELTAS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # (rank, file)
 OPPOSITE = (2, 3, 0, 1)
 
@@ -218,7 +219,7 @@ class Tekao(Game[TekaoPosition, TekaoTurn]):
     refusal_codes = TekaoRefusal
     set_up_codes = TekaoSetUp
     cell_contents = "[HTBPFhtbpf]"  # a piece: the weapon facing north (F the flag), upper case Blue's
-    turn_example = "a placement like P@c2 or F@d1, a step like b2-b4 (captures: b2-b4xc4), a turn like b2> or b2<"
+    turn_example = game_word("a placement like P@c2 or F@d1, a step like b2-b4 (captures: b2-b4xc4), a turn like b2> or b2<")
     turn_rules = r'''
 # A Tekao turn: a setup placement (P@c2: the weapon facing north, then the square; F@d1
 # for the flag piece), a step (b2-b4, with the squares its fight empties: b2-b4xc4xb4),

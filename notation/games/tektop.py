@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Hashable, Iterator, NamedTuple, Sequence, cast
 
+from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Param, Played, Refusal, RefusalCode, SetUpCode
 from .entry import Entry
 from .plugins import GamePlugin
@@ -26,7 +27,7 @@ SIZE = 5
 FILES = "abcde"
 CELLS = SIZE * SIZE
 WHITE, BLACK = 0, 1
-SIDES = ("White", "Black")
+SIDES = (game_word("White"), game_word("Black"))
 PAWNS = 4  # per side
 HOME_TO_WIN = 2
 SUMMIT = 4 * SIZE  # a5
@@ -261,7 +262,7 @@ class Tektop(Game[TektopPosition, Turn]):
     refusal_codes = TektopRefusal
     set_up_codes = TektopSetUp
     cell_contents = "[wb]"  # a White or a Black pawn
-    turn_example = "the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356"
+    turn_example = game_word("the dice, then the steps: 2514/2554/5554:b1-b2,b2-b3>c4, or the dice alone: 1356")
     turn_rules = rf'''
 # A Tektop turn is its dice, 1 to 3 throws of four dice (2514/2554/5554), then, after
 # ":", its steps joined by "," (b1-b2), each with ">square" where a pawn it displaces

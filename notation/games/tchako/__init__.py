@@ -18,6 +18,7 @@ import random
 from typing import Iterator
 
 from . import position as tchako_position, random_turns
+from ...languages import game_word
 from ..base import Cells, Game, History, Match, Outcome, Played
 from .modes import Modes, numbered_modes
 from .actions import TChakoRefusal
@@ -42,9 +43,9 @@ class TChako(Game[TChakoPosition, Turn]):
     set_up_codes = TChakoSetUp
     every_turn_listed = False  # a shot's outcomes are the players' hands: legal_turns lists a few
     cell_contents = r"(?=.)(?:w[1-9][0-9]*)?(?:b[1-9][0-9]*)?Q?q?(?:\+[wbQq])?"
-    turn_example = ("actions joined by commas: F>G (a puck from F stops in G), F>GxI (hitting the opponent's puck "
-                    "in I), F>GxqK>J/wG>H (pushing the queen to J and a White puck to H), +A (creation), ~s>AD "
-                    "(an elastic's anchor), or pass")
+    turn_example = game_word("actions joined by commas: F>G (a puck from F stops in G), F>GxI (hitting the opponent's "
+                             "puck in I), F>GxqK>J/wG>H (pushing the queen to J and a White puck to H), +A (creation), "
+                             "~s>AD (an elastic's anchor), or pass")
     turn_rules = rf'''
 # A T'Chako turn: "pass", or its actions joined by ",": a shot F>G (from F, stopping in G or
 # O off the board; ^ announces a charged shot; q the queen, c the puck on the creation

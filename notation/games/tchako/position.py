@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple, cast
 
+from ...languages import game_word
 from ..base import BadSetUp, Ending, Outcome, Param, SetUpCode
 from .board import BASES, WHITE, BLACK, ZONES
 from .zones import FINE, OBSTACLE_SET, OFF, VITAL_ZONE, ZONE, zone_list
@@ -17,7 +18,7 @@ from .zones import FINE, OBSTACLE_SET, OFF, VITAL_ZONE, ZONE, zone_list
 if TYPE_CHECKING:
     from .modes import Modes
 
-SIDES = ("White", "Black")
+SIDES = (game_word("White"), game_word("Black"))
 
 
 class TChakoSetUp(SetUpCode):
@@ -179,7 +180,7 @@ def _read_end(end: str, modes: Modes) -> str:
         why = end[2:] if end != "stop" else "zones"
         needs = {"anarchy": "anarchy" if not modes.anarchy else "",
                  "queen": "no anarchy" if modes.anarchy else "", "noqueen": "no anarchy" if modes.anarchy else "",
-                 "hill": "" if modes.hills else "a king of the hill mode",
+                 "hill": "" if modes.hills else game_word("a king of the hill mode"),
                  "lead": "" if "demographic" in modes.values else "demographic N",
                  "total": "" if "demographic total" in modes.values else "demographic total N",
                  "sudden": "" if {"sudden death", "sudden death turns"} & modes.values.keys()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...languages import game_word
 from .board import BASES, FINE_LINES, NEIGHBOURS, OBSTACLES, VITAL, WHITE, BLACK, ZONES
 
 ZONE = {zone: k for k, zone in enumerate(ZONES)}
@@ -30,6 +31,11 @@ def zone_list(bits: int) -> str:
     """The zones of a set in words: A, F and G."""
     names = [ZONES[k] for k in range(len(ZONES)) if bits >> k & 1]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# the zones of each king of the hill mode as zone_list says them, which Ending.HILL names: marked
+# for the catalogue, which says them in French (docs/languages.md#the-games-words-in-french)
+HILLS_IN_WORDS = (game_word("F and G"), game_word("E, F, G and H"), game_word("D, F, G and I"))
 
 
 def reach(start: int, through: int) -> int:
