@@ -14,7 +14,7 @@ from ..notation.writer import TooLong, write_record
 from .errors import exit_status
 from .inputs import read_sources
 from .messages import note, report
-from .options import force_option, output_option
+from .options import force_option, language_option, output_option
 from .outputs import output
 
 
@@ -30,8 +30,9 @@ from .outputs import output
               help="Only the K-th record of FILE (from 1); md and html need it when FILE holds several.")
 @output_option
 @force_option
+@language_option
 def convert(source: str, target: str, source_format: str | None, record_index: int | None, out: str,
-            force: bool) -> None:
+            force: bool, language: str) -> None:
     """Convert records between TGN (canonical form) and JSON, or publish one as md or html.
 
     Records are replayed so that every turn is written in full (capture marks and
@@ -57,13 +58,14 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
       ludoscribe convert game.tgn --to md -o game.md
       ludoscribe convert event.tgn --record 3 --to html -o round3.html
       ludoscribe convert game.tgn --to embed -o blog/game.json
+      ludoscribe convert game.tgn --lang fr --to html -o partie.html
     """
     json_input = None if source_format is None else source_format == "json"
     sources = read_sources([source], json_input=json_input)
     if target in ("md", "html", "embed"):
         from .publish import publish  # the renderers, for this path only
 
-        publish(sources, source, record_index, target, out, force)
+        publish(sources, source, record_index, target, out, force, language)
         return
     failed = False
     found = False

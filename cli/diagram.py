@@ -16,6 +16,7 @@ import click
 from ..notation import check as check_record
 from ..notation.annotations import MAX_PER_DIAGRAM, Annotations, joined, read
 from ..notation.games import SomeGame, game_class
+from ..notation.languages import Words, words
 from ..notation.model import Record
 from ..notation.archive.sources import Sources, output_names
 from ..render.diagram import crowded, draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
@@ -23,7 +24,7 @@ from ..render import images
 from .errors import IOFailure, MissingExtra, Status, exit_status
 from .inputs import read_sources
 from .messages import count, note, report, say
-from .options import force_option
+from .options import force_option, language_option
 from .outputs import output, write
 from .progress import Progress, written_to
 
@@ -91,10 +92,11 @@ class AnnotationType(click.ParamType[Annotations]):
 @click.option("-o", "--output", "out", default="-", show_default=True,
               help="The file (- for standard output), or folder when several are made.")
 @force_option
+@language_option
 def diagram(source: str | None, record_index: int | None, turn: str | None, every: bool, flip: bool,
             size: int, game: str | None, code: str | None, kind: str, gif: bool, delay: float, sheet: bool,
             marks: tuple[Annotations, ...], arrows: tuple[Annotations, ...], labels: tuple[Annotations, ...],
-            dims: tuple[Annotations, ...], out: str, force: bool) -> None:
+            dims: tuple[Annotations, ...], out: str, force: bool, language: str) -> None:
     """Draw diagrams of record positions (by default the final one): SVG, PNG or PDF,
     an animated GIF of a game, or a sheet of them to print.
 
@@ -119,6 +121,7 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram game.tgn --gif -o game.gif
       ludoscribe diagram event.tgn --sheet -o finals.pdf
       ludoscribe diagram game.tgn --turn 3 --mark "D4 triangle red" --arrow "D4-E4" --label "E5 A" -o idea.svg
+      ludoscribe diagram game.tgn --lang fr -o finale.svg
     """
     _check_choices(turn, every, gif, sheet, kind)
     extra = joined((*marks, *arrows, *labels, *dims))
@@ -127,6 +130,9 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
                                f"{MAX_PER_DIAGRAM} one diagram draws")
     made = _made(gif, sheet, kind)
     options: dict[str, Any] = {"flipped": flip, "size": size, "extra": extra}
+    said = words(language)
+    if said.language != "en":  # the diagrams' words (who is to move, pieces in hand...) in that language
+        options["words"] = said
     if code is not None:
         if source is not None or game is None:
             raise click.UsageError("--position needs --game and no FILE")
@@ -148,12 +154,12 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
             failed = True
             continue
         if sheet:
-            captioned.extend(_captioned(record, drawn))
+            captioned.extend(_captioned(record, drawn, said))
             continue
         for target, data in _outputs(drawn, out, name, made, one_file=one_file, every=every):
             try:
                 if gif:
-                    _write_gif(target, record, drawn, delay, force)
+                    _write_gif(target, record, drawn, delay, force, said)
                 else:
                     write(target, data, force)
                 written += 1
@@ -249,12 +255,13 @@ def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool,
     return itertools.chain([first], drawn)
 
 
-def _write_gif(target: str, record: Record, drawn: Iterator[tuple[int, str]], delay: float, force: bool) -> None:
+def _write_gif(target: str, record: Record, drawn: Iterator[tuple[int, str]], delay: float, force: bool,
+               said: Words) -> None:
     """A record's main line as a GIF written into `target` frame by frame, each captioned with its turn."""
     from ..render.captions import position_name  # only GIFs and sheets have captions
 
     with output(target, force, binary=True) as stream:
-        images.write_gif(stream, ((svg, position_name(record, ply)) for ply, svg in drawn), delay, 3 * delay)
+        images.write_gif(stream, ((svg, position_name(record, ply, said)) for ply, svg in drawn), delay, 3 * delay)
 
 
 def _outputs(drawn: Iterator[tuple[int, str]], out: str, name: str, made: str, *, one_file: bool,
@@ -302,12 +309,12 @@ def _draw_position(game: str, code: str, out: str, options: dict[str, Any], forc
               force)
 
 
-def _captioned(record: Record, drawn: Iterator[tuple[int, str]]) -> list[tuple[str, str, str]]:
+def _captioned(record: Record, drawn: Iterator[tuple[int, str]], said: Words) -> list[tuple[str, str, str]]:
     """Each diagram of a record with its caption, for a sheet (captions are imported only for
     sheets and GIFs, never for the other outputs)."""
     from ..render.captions import caption
 
-    return [(svg, *caption(record, ply)) for ply, svg in drawn]
+    return [(svg, *caption(record, ply, said)) for ply, svg in drawn]
 
 
 def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool) -> None:

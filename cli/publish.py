@@ -10,6 +10,7 @@ import click
 
 from ..notation import check as check_record
 from ..notation.archive.sources import Sources
+from ..notation.languages import words
 from ..render.budgets import BudgetError
 from ..render.document import embed_json, page_html, render_html, viewer_files
 from ..render.markdown_document import render_markdown
@@ -19,8 +20,10 @@ from .messages import report
 from .outputs import check_outputs, write
 
 
-def publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool) -> None:
-    """Write the one record of `sources` chosen (the `record_index`-th) as `target`, md, html or embed, into `out`."""
+def publish(sources: Sources, source: str, record_index: int | None, target: str, out: str, force: bool,
+            language: str = "en") -> None:
+    """Write the one record of `sources` chosen (the `record_index`-th) as `target`, md, html or embed, into `out`,
+    its words in `language` (docs/languages.md#pages)."""
     if target == "md" and (out == "-" or not Path(out).name):
         raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
     chosen = [(path, index, record) for path, index, record in sources
@@ -37,19 +40,20 @@ def publish(sources: Sources, source: str, record_index: int | None, target: str
         report(path, index, record)
         sys.exit(Status.PROBLEMS)
     stem = Path(out).stem
+    said = words(language)
     try:
         if target == "html":
-            fragment = render_html(record, replayed)
+            fragment = render_html(record, replayed, words=said)
         elif target == "embed":  # the viewer's script and style beside the JSON, unless already there
-            text, files = embed_json(record, replayed), {} if out == "-" else viewer_files(Path(out).parent)
+            text, files = embed_json(record, replayed, words=said), {} if out == "-" else viewer_files(Path(out).parent)
         else:
-            text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg")
+            text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg", words=said)
     except BudgetError as error:  # too many diagrams or positions, or too large a page
         record.problems.append(error.problem)
         report(path, index, record)
         sys.exit(Status.PROBLEMS)
     if target == "html":
-        write(out, page_html(fragment, title(record)), force)
+        write(out, page_html(fragment, title(record, said), said.language), force)
         return
     diagrams = {str(Path(out).with_name(name)): svg for name, svg in files.items()}
     check_outputs([*diagrams, out], force)  # all checked before any is written

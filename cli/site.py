@@ -8,27 +8,29 @@ from pathlib import Path
 import click
 
 from ..render.escaping import terminal_text
-from ..render.site import build_site
+from ..render.site import build_site, default_title
 from ..render.site.folders import SiteError
 from .errors import IOFailure, Status
 from .inputs import input_error
 from .messages import note, report, say
-from .options import quiet_option
+from .options import language_option, quiet_option
 
 
 @click.command()
 @click.argument("sources", nargs=-1, required=True, metavar="FILE_OR_DIR...")
 @click.option("-o", "--output", "out", required=True,
               help="Folder of the site: empty, or a site built here before (it is replaced).")
-@click.option("--title", "site_title", default="Annotated games", show_default=True, help="The site's name.")
+@click.option("--title", "site_title", default=None, show_default="Annotated games, in the site's language",
+              help="The site's name.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Render the record pages in N processes (at most one per CPU).")
 @click.option("--project", help="Keep the generated mkdocs project (mkdocs.yml and docs/) in this folder.")
 @click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
               help="mkdocs theme; auto is material when mkdocs-material is installed.")
 @quiet_option("progress")
-def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project: str | None, theme: str,
-         quiet: bool) -> None:
+@language_option
+def site(sources: tuple[str, ...], out: str, site_title: str | None, jobs: int, project: str | None, theme: str,
+         quiet: bool, language: str) -> None:
     """Publish records as a static website, built with mkdocs.
 
     Folders are searched for .tgn and .json files. The site has a home page, a page
@@ -49,11 +51,13 @@ def site(sources: tuple[str, ...], out: str, site_title: str, jobs: int, project
       ludoscribe site corpus -o site/
       ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
       ludoscribe site games.tgn --project games-site/ -o games-site/site/
+      ludoscribe site corpus --lang fr --title "Parties du club" -o site/
     """
     progress = (lambda line: None) if quiet else note
     try:
-        built = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
-                           progress=progress, rejected=report, failed=input_error)
+        built = build_site(sources, out, site_title=site_title or default_title(language), jobs=jobs, project=project,
+                           theme=theme,
+                           language=language, progress=progress, rejected=report, failed=input_error)
     except SiteError as error:
         raise IOFailure(str(error)) from None
     except OSError as error:

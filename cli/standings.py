@@ -11,19 +11,20 @@ import click
 from ..notation import check as check_record
 from ..notation.archive.duplicates import SeenGames, tgn_first
 from ..notation.files import open_regular
+from ..notation.languages import words
 from ..notation.limits import MAX_RECORD
 from ..notation.model import Record
 from ..notation.events import final_ranking, trf as report_file
 from ..notation.events.event_file import EVENT_FILE
 from ..notation.events.rounds import Rounds
 from ..notation.events.standings import Scoring, by_event
-from ..notation.events.tiebreaks import DEFAULT_ORDER, TieBreakError, parse_order, rank
+from ..notation.events.tiebreaks import DEFAULT_ORDER, Ranking, TieBreakError, parse_order, rank
 from ..render import crosstable
 from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import BadUsage, IOFailure, Status, exit_status
 from .inputs import read_sources
 from .messages import note, report
-from .options import force_option, output_option
+from .options import force_option, language_option, output_option
 from .outputs import write
 
 
@@ -57,14 +58,23 @@ class TieBreaksType(click.ParamType[tuple[str, ...]]):
 
 RENDERERS = {"text": crosstable.to_text, "markdown": crosstable.to_markdown, "html": crosstable.to_html,
              "json": crosstable.to_json, "csv": crosstable.to_csv}
+WORDED = ("text", "markdown", "html")  # the formats in a language: JSON and CSV are data
 
 
-def event_ranking(event: str, rounds: Rounds, order: tuple[str, ...], form: str, round_robin: bool = False) -> str:
+def _rendered(form: str, event: str, ranking: Ranking, language: str) -> str:
+    if form in WORDED:
+        return {"text": crosstable.to_text, "markdown": crosstable.to_markdown, "html": crosstable.to_html}[form](
+            event, ranking, words(language))
+    return RENDERERS[form](event, ranking)
+
+
+def event_ranking(event: str, rounds: Rounds, order: tuple[str, ...], form: str, round_robin: bool = False,
+                  language: str = "en") -> str:
     """The final ranking and crosstable of an event's rounds in a format (docs/tournaments.md#crosstable-and-final-ranking)."""
-    return RENDERERS[form](event, rank(rounds, order, round_robin))
+    return _rendered(form, event, rank(rounds, order, round_robin), language)
 
 
-def event_folder_ranking(folder: str, order: tuple[str, ...] | None, form: str) -> tuple[str, bool]:
+def event_folder_ranking(folder: str, order: tuple[str, ...] | None, form: str, language: str = "en") -> tuple[str, bool]:
     """The ranking of an event run from its event file: its rounds with the results of the round
     files, by the tie-breaks of --tie-breaks, else of the file, else the default ones
     (docs/tournaments.md#standings-of-an-event-file), and whether a round file had a problem
@@ -79,7 +89,7 @@ def event_folder_ranking(folder: str, order: tuple[str, ...] | None, form: str) 
         ranking = final_ranking.event_ranking(event, state.rounds, order)
     except TieBreakError as error:
         raise BadUsage(f"{folder}/{EVENT_FILE}: tie_breaks: {error}") from None
-    return RENDERERS[form](event.name, ranking), bool(state.problems)
+    return _rendered(form, event.name, ranking, language), bool(state.problems)
 
 
 def read_report(path: str) -> report_file.Report:
@@ -114,8 +124,9 @@ def read_report(path: str) -> report_file.Report:
                    f"(default {','.join(DEFAULT_ORDER)}).")
 @output_option
 @force_option
+@language_option
 def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: str | None,
-              order: tuple[str, ...] | None, out: str, force: bool) -> None:
+              order: tuple[str, ...] | None, out: str, force: bool, language: str) -> None:
     """Crosstable and standings of each event (Event tag) of the records.
 
     Players are the names in the side tags, as written. Ranking: points, then
@@ -141,6 +152,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
       ludoscribe standings round*.tgn --format html -o standings.html
       ludoscribe standings event.tgn --points 2,1,0 --format csv
       ludoscribe standings --trf open.trf --tie-breaks BH-C1,BH,SB --format csv
+      ludoscribe standings club/2026 --lang fr --format html -o classement.html
     """
     if trf is not None:
         if paths or scoring is not None:
@@ -148,7 +160,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
                            "with it (its XXS line gives its scoring)")
         tournament = read_report(trf)
         text = event_ranking(tournament.name or Path(trf).stem, tournament.rounds, order or DEFAULT_ORDER, form,
-                             tournament.round_robin)
+                             tournament.round_robin, language)
         write(out, text, force)
         sys.exit(Status.OK)
     if not paths:
@@ -156,7 +168,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
     if len(paths) == 1 and (Path(paths[0]) / EVENT_FILE).is_file():
         if scoring is not None:
             raise BadUsage(f"--points: {paths[0]} is scored by its {EVENT_FILE} (its points, else the game's)")
-        text, problems = event_folder_ranking(paths[0], order, form)
+        text, problems = event_folder_ranking(paths[0], order, form, language)
         write(out, text, force)
         sys.exit(Status.PROBLEMS if problems else Status.OK)
     if order is not None or form == "json":
@@ -184,6 +196,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
         text = to_csv(events)
     else:
         render = {"text": to_text, "markdown": to_markdown, "html": to_html}[form]
-        text = "\n".join(render(event, table) for event, table in events.items())
+        said = words(language)  # the tables' words; CSV and JSON are data, their headings as they are
+        text = "\n".join(render(event, table, said) for event, table in events.items())
     write(out, text, force)
     sys.exit(exit_status(sources, failed))

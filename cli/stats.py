@@ -9,10 +9,12 @@ import click
 
 from ..notation.archive.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
 from ..notation.archive.stats import Counted, counts, tally
-from ..render.stats import FORMATS
+from ..notation.languages import words
+from ..render.stats import FORMATS, to_markdown, to_text
 from .errors import BadUsage, exit_status
 from .inputs import read_sources
 from .messages import note, report
+from .options import language_option
 from .rating_filter import rating_condition_of, rating_option
 
 
@@ -29,8 +31,9 @@ from .rating_filter import rating_condition_of, rating_option
 @rating_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying records, at most one per CPU.")
+@language_option
 def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, unique: bool, rating: str | None,
-          jobs: int) -> None:
+          jobs: int, language: str) -> None:
     """Figures per game and set of rules: results by side, the first side's score with its
     95% confidence interval, game length, the most played openings with their scores, and
     how games end (the rule that ended each).
@@ -77,5 +80,9 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
             yield one
 
     figures = tally(counted(), opening_turns)
-    click.echo(FORMATS[form](figures, openings), nl=False)
+    if form in ("text", "markdown"):  # CSV and JSON are data: their names stay the same in every language
+        said = words(language)
+        click.echo((to_text if form == "text" else to_markdown)(figures, openings, said), nl=False)
+    else:
+        click.echo(FORMATS[form](figures, openings), nl=False)
     sys.exit(exit_status(sources, failed))

@@ -17,13 +17,20 @@ from fractions import Fraction
 from typing import Any
 
 from ..notation.events.tiebreaks import DESCRIPTIONS, Placed, Played, Ranking
+from ..notation.languages import Words
 from .escaping import csv_text, html_text, markdown_text, terminal_text
 from .standings import points_text
+from .wording import ENGLISH, N_
 
 SIDES = ("w", "b")
-LEGEND = ("Each round: the opponent's No, the side (w first, b second) and the result "
-          "(+ and - a forfeit won or lost, * in play); U pairing bye, F full-point bye, "
-          "H half-point bye, Z zero-point bye or absent.")
+LEGEND = N_("Each round: the opponent's No, the side (w first, b second) and the result "
+            "(+ and - a forfeit won or lost, * in play); U pairing bye, F full-point bye, "
+            "H half-point bye, Z zero-point bye or absent.")
+# the tie-breaks' names (notation/events/tiebreaks.py DESCRIPTIONS) and the columns, as pages say them
+SAID = (N_("Buchholz"), N_("Buchholz Cut-1"), N_("Buchholz Cut-2"), N_("Buchholz Median-1"), N_("Buchholz Median-2"),
+        N_("Sonneborn-Berger"), N_("direct encounter"), N_("rounds won"), N_("games won over the board"),
+        N_("progressive score"), N_("average rating of opponents"),
+        N_("No"), N_("Rank"), N_("Player"), N_("Club"), N_("SNo"), N_("Rating"), N_("Points"))
 
 
 def cell(played: Played, position: dict[int, int], sides: tuple[str, str] = SIDES) -> str:
@@ -50,13 +57,14 @@ def _value(value: Fraction | None, plain: bool) -> str:
     return "" if value is None else points_text(value, plain)
 
 
-def table(ranking: Ranking, plain: bool = False) -> tuple[list[str], list[list[str]]]:
+def table(ranking: Ranking, plain: bool = False, words: Words = ENGLISH) -> tuple[list[str], list[list[str]]]:
     """Header and rows: No, rank, player, club (if any has one), starting number, rating, a
-    column per round, points, then the tie-breaks in their order."""
+    column per round, points, then the tie-breaks in their order (the header in `words`)."""
     position = {row.entrant.number: index + 1 for index, row in enumerate(ranking.rows)}
     clubs = _clubs(ranking)
-    header = ["No", "Rank", "Player", *(["Club"] if clubs else []), "SNo", "Rating",
-              *(f"R{number}" for number in range(1, ranking.last_round + 1)), "Points", *ranking.order]
+    say = words.gettext
+    header = [say(name) for name in ("No", "Rank", "Player", *(["Club"] if clubs else []), "SNo", "Rating")] + [
+        *(f"R{number}" for number in range(1, ranking.last_round + 1)), say("Points"), *ranking.order]
     body = []
     for index, row in enumerate(ranking.rows):
         entrant = row.entrant
@@ -72,47 +80,49 @@ def _text_columns(ranking: Ranking) -> set[int]:
     return {2, 3} if _clubs(ranking) else {2}
 
 
-def notes(ranking: Ranking) -> str:
+def notes(ranking: Ranking, words: Words = ENGLISH) -> str:
     """What the columns mean, and the games not finished."""
-    names = "; ".join(f"{name}: {DESCRIPTIONS[name]}" for name in ranking.order)
+    colon = words.gettext("{name}: {meaning}")
+    names = "; ".join(colon.format(name=name, meaning=words.gettext(DESCRIPTIONS[name])) for name in ranking.order)
     games = ranking.unfinished
-    waiting = f" {games} game{'' if games == 1 else 's'} in play not counted yet." if games else ""
-    return f"{LEGEND} {names + '.' if names else ''}{waiting}".rstrip()
+    waiting = " " + words.ngettext("{count} game in play not counted yet.", "{count} games in play not counted yet.",
+                                   games).format(count=games) if games else ""
+    return f"{words.gettext(LEGEND)} {names + '.' if names else ''}{waiting}".rstrip()
 
 
-def to_text(event: str, ranking: Ranking) -> str:
+def to_text(event: str, ranking: Ranking, words: Words = ENGLISH) -> str:
     """An aligned table under the event's name, for a terminal (control characters escaped)."""
-    header, body = table(ranking)
+    header, body = table(ranking, words=words)
     event, body = terminal_text(event), [[terminal_text(value) for value in line] for line in body]
     widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
     left = _text_columns(ranking)
     lines = ["  ".join(value.ljust(width) if i in left else value.rjust(width)
                        for i, (value, width) in enumerate(zip(line, widths))).rstrip() for line in (header, *body)]
-    return "\n".join([event, "=" * len(event), "", *lines, "", notes(ranking)]) + "\n"
+    return "\n".join([event, "=" * len(event), "", *lines, "", notes(ranking, words)]) + "\n"
 
 
-def to_markdown(event: str, ranking: Ranking) -> str:
+def to_markdown(event: str, ranking: Ranking, words: Words = ENGLISH) -> str:
     """A section headed by the event's name, every text made inert."""
-    header, body = table(ranking)
+    header, body = table(ranking, words=words)
     left = _text_columns(ranking)
     align = [":---" if i in left else "---:" for i in range(len(header))]
     lines = [header, align, *([markdown_text(value) for value in line] for line in body)]
     rows = "\n".join("| " + " | ".join(line) + " |" for line in lines)
-    return f"## {markdown_text(event)}\n\n{rows}\n\n{markdown_text(notes(ranking))}\n"
+    return f"## {markdown_text(event)}\n\n{rows}\n\n{markdown_text(notes(ranking, words))}\n"
 
 
-def html_table(ranking: Ranking) -> str:
+def html_table(ranking: Ranking, words: Words = ENGLISH) -> str:
     """The crosstable as an HTML table, every text escaped."""
-    header, body = table(ranking)
+    header, body = table(ranking, words=words)
     head = "".join(f'<th scope="col">{html_text(value)}</th>' for value in header)
     rows = "".join("<tr>" + "".join(f"<td>{html_text(value)}</td>" for value in line) + "</tr>\n" for line in body)
     return f'<table class="crosstable">\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n'
 
 
-def to_html(event: str, ranking: Ranking) -> str:
+def to_html(event: str, ranking: Ranking, words: Words = ENGLISH) -> str:
     """A section with a heading and a table; every text escaped."""
-    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n{html_table(ranking)}'
-            f"<p>{html_text(notes(ranking))}</p>\n</section>\n")
+    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n{html_table(ranking, words)}'
+            f"<p>{html_text(notes(ranking, words))}</p>\n</section>\n")
 
 
 def _number(value: Fraction | None) -> int | float | None:

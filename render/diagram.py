@@ -101,6 +101,16 @@ def annotations_of(node: Node | None) -> Annotations:
 
 
 @lru_cache(maxsize=64)
+def _takes_words(draw: Callable[..., str]) -> bool:
+    """Whether a drawing says its words in a language given (`words`: the built-in games' do)."""
+    try:
+        parameters = inspect.signature(draw).parameters
+    except (TypeError, ValueError):
+        return False
+    return "words" in parameters or any(parameter.kind is parameter.VAR_KEYWORD for parameter in parameters.values())
+
+
+@lru_cache(maxsize=64)
 def _takes_all(draw: Callable[..., str]) -> bool:
     """Whether a drawing takes labels and dims (the built-in games' do), or only marks as
     cell names and arrows as pairs, as a game's drawing written before them does."""
@@ -115,7 +125,10 @@ def _takes_all(draw: Callable[..., str]) -> bool:
 def draw_annotated(draw: Callable[..., str], position: Position, annotations: Annotations = NONE,
                    **options: object) -> str:
     """`draw(position, **options)` with the annotations (docs/contributing.md#the-drawing): a
-    drawing that takes no labels nor dims gets the marks' cells and the arrows' ends only."""
+    drawing that takes no labels nor dims gets the marks' cells and the arrows' ends only; one
+    that takes no `words` draws in English."""
+    if "words" in options and not _takes_words(draw):
+        options = {name: value for name, value in options.items() if name != "words"}
     if _takes_all(draw):
         return draw(position, marks=annotations.marks, arrows=annotations.arrows, labels=annotations.labels,
                     dims=annotations.dims, **options)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..notation.games import display_name
+from ..notation.languages import Words
 from ..notation.model import GLYPH_OF, WINNERS, Node, Record
 from ..notation.replay import Replayed
 from ..notation.walk import Step, Visitor, accept
@@ -30,25 +31,27 @@ from .explorer import Openings
 from .frames import FrameTable, inline
 from .markdown_document import render_markdown
 from .turn_tree import Entry, Tree, diagrams, turn_number, walk
-from .wording import (caption, comment_parts, known, nag_text, remark_html, result_text, shown_tag, slugify, title,
-                      wants_diagram)
+from .wording import (ENGLISH, N_, caption, comment_parts, known, nag_text, remark_html, result_sentence, result_text,
+                      script_words_element, shown_tag, side_name, slugify, title, wants_diagram)
 
 __all__ = ["render_html", "render_markdown", "page_html", "embed_json", "viewer_files"]
 
 # The viewer's buttons: (command, face, label, keys). docs/publishing.md#the-viewer lists them.
-BUTTONS = (("first", "«", "Start (Home)", "Home"), ("back", "‹", "Back (←)", "ArrowLeft"),
-           ("forward", "›", "Forward (→)", "ArrowRight"), ("last", "»", "End of line (End)", "End"),
-           ("into", "↓", "Into the variation (↓)", "ArrowDown"), ("out", "↑", "Out of the variation (↑)", "ArrowUp"),
-           ("flip", "⇅", "Flip the board (F)", "F"))
+BUTTONS = (("first", "«", N_("Start (Home)"), "Home"), ("back", "‹", N_("Back (←)"), "ArrowLeft"),
+           ("forward", "›", N_("Forward (→)"), "ArrowRight"), ("last", "»", N_("End of line (End)"), "End"),
+           ("into", "↓", N_("Into the variation (↓)"), "ArrowDown"),
+           ("out", "↑", N_("Out of the variation (↑)"), "ArrowUp"), ("flip", "⇅", N_("Flip the board (F)"), "F"))
 # The viewer's menu (the ⋯ button): (action, words). "fold" is there only for a record with variations.
-MENU = (("table", "Moves in two columns"), ("fold", "Hide the variations"), ("tgn", "Download the record (TGN)"),
-        ("code", "Copy the position code"), ("link", "Copy a link to this position"))
+MENU = (("table", N_("Moves in two columns")), ("fold", N_("Hide the variations")),
+        ("tgn", N_("Download the record (TGN)")), ("code", N_("Copy the position code")),
+        ("link", N_("Copy a link to this position")))
 TOGGLES, PRESSED = ("table", "fold"), ' aria-pressed="false"'
 
 
-def board_label(record: Record, entry: Entry) -> str:
+def board_label(record: Record, entry: Entry, words: Words = ENGLISH) -> str:
     """What the live board shows, for screen readers: 'Teblo, after 12... H10'."""
-    return f"{display_name(record.rules.name)}, " + ("start" if entry.node is None else f"after {entry.label}")
+    where = words.gettext("start") if entry.node is None else words.gettext("after {turn}").format(turn=entry.label)
+    return f"{display_name(record.rules.name)}, {where}"
 
 
 def asset(name: str, package: str | None = __package__) -> str:
@@ -60,7 +63,7 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
                 size: int = 480, flipped: bool = False, tags: bool = True,
                 links: dict[str, str] | None = None, budgets: Budgets = DEFAULT_BUDGETS,
                 openings: Openings | None = None, tree: Tree | None = None, moves: str = "text",
-                name: str = "", tgn_url: str | None = None) -> str:
+                name: str = "", tgn_url: str | None = None, words: Words = ENGLISH) -> str:
     """An HTML fragment for a checked record: viewer (player bars, board, buttons), move list,
     diagrams, result, then the tags.
 
@@ -75,6 +78,8 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
     tgn_url: where the record's TGN file is published beside the page, for the viewer's menu to
     link to; without it the page holds the record's text (in a <template>, never shown) for the
     menu to download.
+    words: the language of the fragment's own words (never of the record's text); a language
+    other than English carries its scripts' words too (script_words_element).
     BudgetError if the record's page would exceed a budget (render/budgets.py).
     """
     if (problem := over_budget(record, budgets)) is not None:
@@ -83,23 +88,24 @@ def render_html(record: Record, replayed: Replayed | None, *, prefix: str = "g",
         raise ValueError(f"moves: {moves!r} is not one of {', '.join(MOVE_LAYOUTS)}")
     tree = tree if tree is not None else walk(record)
     at = tree.of(record.moves[ply - 1]) if ply else 0
-    svgs = diagrams(tree, size, flipped)
-    turned = diagrams(tree, size, not flipped) if svgs is not None else None
-    html = HtmlWriter(tree, svgs, prefix, turned, openings, tgn_url)
+    svgs = diagrams(tree, size, flipped, words)
+    turned = diagrams(tree, size, not flipped, words) if svgs is not None else None
+    html = HtmlWriter(tree, svgs, prefix, turned, openings, tgn_url, words)
     layout = ' data-moves="table"' if moves == "table" else ""
     parts = [f'<div class="ls-record" id="{html_text(prefix)}">', f'<div class="ls-game" data-at="{at}"{layout}>']
     if svgs is not None:
         parts.append(html.viewer(at, flipped))
     else:
-        parts.append(f'<p class="ls-note">No diagrams for {html_text(display_name(record.rules.name))} yet.</p>')
+        no_diagrams = words.gettext("No diagrams for {game} yet.").format(game=display_name(record.rules.name))
+        parts.append(f'<p class="ls-note">{html_text(no_diagrams)}</p>')
     parts.append('<div class="ls-moves">' + html.moves() + html.result(replayed) + "</div>")
     if svgs is not None:
         parts.append(html.data(name or slugify(title(record), "record")))
         if tgn_url is None and (text := tgn_text(record)) is not None:
             parts.append(f'<template class="ls-tgn">{template_text(text)}</template>')
     parts.append("</div>")
-    parts.append(tag_block(record, links or {}) if tags else f'<p class="ls-caption">{html_text(caption(record))}</p>')
-    parts.append("</div>")
+    parts.append(tag_block(record, links or {}) if tags else f'<p class="ls-caption">{html_text(caption(record, words))}</p>')
+    parts.append(script_words_element(words) + "</div>")
     fragment = "".join(parts)
     check_page(record, fragment, budgets)
     return fragment
@@ -158,10 +164,11 @@ class HtmlWriter:
     """The HTML parts of one record's fragment."""
 
     def __init__(self, tree: Tree, svgs: list[str] | None, prefix: str, turned: list[str] | None = None,
-                 openings: Openings | None = None, tgn_url: str | None = None) -> None:
+                 openings: Openings | None = None, tgn_url: str | None = None, words: Words = ENGLISH) -> None:
         """svgs: every position as first shown; turned: the same with the board turned round (for Flip);
-        openings, tgn_url: see render_html."""
+        openings, tgn_url, words: see render_html."""
         self.tree, self.svgs, self.prefix, self.openings, self.tgn_url = tree, svgs, prefix, openings, tgn_url
+        self.words = words
         self.sides = tree.record.rules.sides
         self.figures = 0
         self.clocks = clocks(tree)
@@ -175,16 +182,21 @@ class HtmlWriter:
         comments, which readers see in the move list)."""
         entry = self.tree.entries[at]
         prefix = html_text(self.prefix)
-        buttons = "".join(f'<button type="button" data-go="{go}" title="{hint}" aria-label="{hint}" '
-                          f'aria-keyshortcuts="{keys}">{face}</button>' for go, face, hint, keys in BUTTONS)
-        buttons += (f'<button type="button" data-go="menu" title="More" aria-label="More: layout, download, copy" '
+        say = self.words.gettext
+        buttons = "".join(f'<button type="button" data-go="{go}" title="{html_text(say(hint))}" '
+                          f'aria-label="{html_text(say(hint))}" aria-keyshortcuts="{keys}">{face}</button>'
+                          for go, face, hint, keys in BUTTONS)
+        more, menu = html_text(self.words.gettext("More")), html_text(self.words.gettext("More: layout, download, copy"))
+        buttons += (f'<button type="button" data-go="menu" title="{more}" aria-label="{menu}" '
                     f'aria-expanded="false" aria-controls="{prefix}-menu">⋯</button>')
         folds = any(entry.node.variations for entry in self.tree.entries if entry.node is not None)
-        items = "".join(self._menu_item(action, words) for action, words in MENU if action != "fold" or folds)
+        items = "".join(self._menu_item(action, html_text(say(words))) for action, words in MENU
+                        if action != "fold" or folds)
+        toolbar = html_text(self.words.gettext("Viewer"))
         bottom, top = (1, 0) if flipped else (0, 1)
         return (f'<div class="ls-board">{self.player(top, at)}'
-                f'{self.table.markup(at, board_label(self.tree.record, entry))}{self.player(bottom, at)}'
-                f'<div class="ls-controls" role="toolbar" aria-label="Viewer" hidden>{buttons}</div>'
+                f'{self.table.markup(at, board_label(self.tree.record, entry, self.words))}{self.player(bottom, at)}'
+                f'<div class="ls-controls" role="toolbar" aria-label="{toolbar}" hidden>{buttons}</div>'
                 f'<ul class="ls-menu" id="{prefix}-menu" hidden>{items}</ul>'
                 f'<p class="ls-status">{html_text(entry.label)}</p>'
                 f'<p class="ls-said" aria-live="polite"></p>{self._openings_link()}</div>')
@@ -202,11 +214,12 @@ class HtmlWriter:
         player = record.tags.get(name)
         who = f' <span class="ls-name">{html_text(player.strip())}</span>' if known(player) else ""
         score = scores(record)[side]
-        parts = [f'<span class="ls-side">{html_text(name)}</span>{who}']
+        parts = [f'<span class="ls-side">{html_text(side_name(name, self.words))}</span>{who}']
+        result, clock = html_text(self.words.gettext("Result")), html_text(self.words.gettext("Clock"))
         if score:
-            parts.append(f' <span class="ls-score" title="Result">{score}</span>')
+            parts.append(f' <span class="ls-score" title="{result}">{score}</span>')
         if self.clocks is not None:
-            parts.append(f' <span class="ls-clock" title="Clock">{html_text(self.clocks[at][side] or "")}</span>')
+            parts.append(f' <span class="ls-clock" title="{clock}">{html_text(self.clocks[at][side] or "")}</span>')
         return f'<div class="ls-player" data-side="{side}">{"".join(parts)}</div>'
 
     def _openings_link(self) -> str:
@@ -214,8 +227,8 @@ class HtmlWriter:
         the panel keeps its height when the viewer goes past the explorer's turns)."""
         if self.openings is None:
             return ""
-        return (f'<p class="ls-open" hidden><a href="{html_text(self.openings.page)}">'
-                "This position in the opening explorer</a></p>")
+        words = html_text(self.words.gettext("This position in the opening explorer"))
+        return f'<p class="ls-open" hidden><a href="{html_text(self.openings.page)}">{words}</a></p>'
 
     def data(self, name: str) -> str:
         """The viewer's positions and tree as JSON in a script element (no '<' in it).
@@ -251,14 +264,13 @@ class HtmlWriter:
         glyphs = "".join(GLYPH_OF[nag] for nag in node.nags if nag in GLYPH_OF)
         if glyphs:
             text += f'<span class="ls-glyph">{glyphs}</span>'
-        meanings = "".join(f' <span class="ls-nag">{html_text(nag_text(nag, self.sides))}</span>'
+        meanings = "".join(f' <span class="ls-nag">{html_text(nag_text(nag, self.sides, self.words))}</span>'
                            for nag in node.nags if nag not in GLYPH_OF)
         second = ' ls-second' if self.tree.entries[number].played_from.side else ""
         return f'<a class="ls-m{second}" href="#{html_text(self.prefix)}-{number}">{text}</a>{meanings} '
 
-    @staticmethod
-    def _comment(text: str) -> str:
-        return "".join(remark_html(*part) + " " for part in comment_parts(text))
+    def _comment(self, text: str) -> str:
+        return "".join(remark_html(*part, self.words) + " " for part in comment_parts(text))
 
     def turn(self, step: Step, out: list[str]) -> None:
         """A turn of the move list: its number if needed, comments, the turn as a link, a diagram if asked."""
@@ -279,15 +291,16 @@ class HtmlWriter:
             return ""
         self.figures += 1
         entry = self.tree.entries[number]
-        caption = "Start" if entry.node is None else f"After {entry.label}"
+        caption = (self.words.gettext("Start") if entry.node is None else
+                   self.words.gettext("After {turn}").format(turn=entry.label))
         svg = inline(self.svgs[number], f"{self.prefix}f{self.figures}-", caption)
         return f'<figure class="ls-diagram">{svg}<figcaption>{html_text(caption)}</figcaption></figure>'
 
     def result(self, replayed: Replayed | None) -> str:
         record = self.tree.record
-        verdict, reason = result_text(record, replayed)
+        verdict, reason = result_text(record, replayed, self.words)
         text = (f'<p class="ls-result"><strong>{html_text(record.result)}</strong> '
-                f"{html_text(verdict)}: {html_text(reason)}.</p>")
+                f"{result_sentence(html_text(verdict), html_text(reason), self.words)}</p>")
         return text + self.figure(self.tree.main_line_end)
 
 
@@ -314,10 +327,11 @@ def viewer_files(folder: Path) -> dict[str, str]:
             if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8", errors="replace") != text}
 
 
-def page_html(fragment: str, heading: str) -> str:
+def page_html(fragment: str, heading: str, language: str = "en") -> str:
     """A whole HTML page titled `heading`, whose body is one self-contained <section> (heading,
-    record, the viewer's CSS and script inline) that can also be pasted into another page."""
-    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    record, the viewer's CSS and script inline) that can also be pasted into another page;
+    `language` is the page's (its html element's lang)."""
+    return (f'<!DOCTYPE html>\n<html lang="{html_text(language)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html_text(heading)}</title>\n</head>\n<body>\n"
             f"<section class=\"ls-document\"><style>{asset('viewer.css')}</style>"

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from typing import Hashable, Sequence
 
 from ..notation.games import Position, SomeGame, display_name
+from ..notation.languages import Words
 from ..notation.model import RESULTS, Record
-from .diagram import renderer_for
+from .diagram import draw_annotated, renderer_for
 from .escaping import html_text, script_json
 from .frames import FrameTable
+from .wording import ENGLISH, N_, script_words_element, side_name
 
 DEPTH = 12  # turns of each main line that the explorer follows
 SIZE = 420  # the board's width in pixels
@@ -109,14 +111,17 @@ class OpeningTree:
                 reached.append(number)
         return tuple(spots)
 
-    def html(self, prefix: str = "x") -> str:
-        """The explorer's fragment: the first position drawn and listed, and the data for the rest."""
+    def html(self, prefix: str = "x", words: Words = ENGLISH) -> str:
+        """The explorer's fragment: the first position drawn and listed, and the data for the rest,
+        its words those of `words` (docs/languages.md#pages)."""
         name = display_name(self.game.name)
         table = FrameTable(f"{prefix}-")
         draw = renderer_for(self.game)
         for spot in self.spots:
-            table.add(draw(spot.position, size=SIZE, last=spot.last))
-        first, second = self.game.sides
+            table.add(draw(spot.position, size=SIZE, last=spot.last) if words.language == "en" else
+                      draw_annotated(draw, spot.position, size=SIZE, last=spot.last, words=words))
+        first, second = (side_name(side, words) for side in self.game.sides)
+        say = words.gettext
         data = {
             "game": name, "sides": [first, second], "roots": table.roots, "table": table.elements,
             "frames": table.frames, "lines": [spot.line for spot in self.spots],
@@ -127,37 +132,43 @@ class OpeningTree:
             "parents": [spot.parent for spot in self.spots],
         }
         every = "".join(self._record_item(k) for k in range(len(self.records)))
-        label = f"{name}, start"
+        label = f"{name}, {words.gettext('start')}"
+        shown = {text: html_text(say(text)) for text in (
+            N_("Start"), N_("Explorer"), N_("Start (Home)"), N_("Back (←)"), N_("Back"), N_("The turn played most (→)"),
+            N_("Forward"))}
         return (f'<div class="ls-explorer-page"><div class="ls-explorer" id="{html_text(prefix)}">'
                 f'<div class="ls-board">{table.markup(0, label)}'
-                f'<p class="ls-status" aria-live="polite">Start</p>'
-                f'<div class="ls-controls" role="toolbar" aria-label="Explorer" hidden>'
-                f'<button type="button" data-go="start" title="Start (Home)" aria-label="Start" '
+                f'<p class="ls-status" aria-live="polite">{shown["Start"]}</p>'
+                f'<div class="ls-controls" role="toolbar" aria-label="{shown["Explorer"]}" hidden>'
+                f'<button type="button" data-go="start" title="{shown["Start (Home)"]}" aria-label="{shown["Start"]}" '
                 f'aria-keyshortcuts="Home">«</button>'
-                f'<button type="button" data-go="back" title="Back (←)" aria-label="Back" '
+                f'<button type="button" data-go="back" title="{shown["Back (←)"]}" aria-label="{shown["Back"]}" '
                 f'aria-keyshortcuts="ArrowLeft">‹</button>'
-                f'<button type="button" data-go="forward" title="The turn played most (→)" aria-label="Forward" '
-                f'aria-keyshortcuts="ArrowRight">›</button></div></div>'
-                f'<div class="ls-moves">{self._turns_table(0)}{self._records_list(0)}'
+                f'<button type="button" data-go="forward" title="{shown["The turn played most (→)"]}" '
+                f'aria-label="{shown["Forward"]}" aria-keyshortcuts="ArrowRight">›</button></div></div>'
+                f'<div class="ls-moves">{self._turns_table(0, words)}{self._records_list(0, words)}'
                 f'<ol class="ls-all" hidden>{every}</ol></div>'
-                f'<script type="application/json" class="ls-explorer-data">{script_json(data)}</script></div></div>')
+                f'<script type="application/json" class="ls-explorer-data">{script_json(data)}</script>'
+                f'{script_words_element(words)}</div></div>')
 
-    def _turns_table(self, number: int) -> str:
-        first, second = (html_text(side) for side in self.game.sides)
+    def _turns_table(self, number: int, words: Words = ENGLISH) -> str:
+        first, second = (html_text(side_name(side, words)) for side in self.game.sides)
         rows = []
         for text, turn in sorted(self.spots[number].turns.items(), key=lambda item: -sum(item[1].results.values())):
             counts = turn.results
             rows.append(f'<tr><td><a class="ls-m" href="#p{turn.child}">{html_text(text)}</a></td>'
-                        f'<td>{sum(counts.values())}</td><td>{self._bar(counts)}</td><td>{counts["1-0"]}</td>'
+                        f'<td>{sum(counts.values())}</td><td>{self._bar(counts, words)}</td><td>{counts["1-0"]}</td>'
                         f'<td>{counts["1/2-1/2"]}</td><td>{counts["0-1"]}</td><td>{counts["*"]}</td></tr>')
-        return (f'<div class="ls-explore-box"><table class="ls-explore"><thead><tr><th>Turn</th><th>Records</th>'
-                f'<th>Results</th><th>{first} wins</th><th>Drawn</th><th>{second} wins</th><th>Unfinished</th></tr></thead>'
-                f'<tbody>{"".join(rows)}</tbody></table></div>')
+        wins = words.gettext("{side} wins")
+        heads = [words.gettext("Turn"), words.gettext("Records"), words.gettext("Results"), wins.format(side=first),
+                 words.gettext("Drawn"), wins.format(side=second), words.gettext("Unfinished")]
+        return ('<div class="ls-explore-box"><table class="ls-explore"><thead><tr>'
+                + "".join(f"<th>{head}</th>" for head in heads) + f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
-    def _bar(self, counts: Counter[str]) -> str:
+    def _bar(self, counts: Counter[str], said: Words = ENGLISH) -> str:
         """How the records of a turn ended, as a bar: a part per result, as wide as its share,
         labelled with its percentage when there is room (viewer.js draws the same)."""
-        first, second = self.game.sides
+        first, second = (side_name(side, said) for side in self.game.sides)
         won1, drawn, won2, unfinished = (counts[result] for result in ("1-0", "1/2-1/2", "0-1", "*"))
         total = won1 + drawn + won2 + unfinished or 1
 
@@ -166,8 +177,9 @@ class OpeningTree:
             return (f'<span class="ls-{kind}" style="width:{100 * count / total:.1f}%">{f"{share}%" if share >= 12 else ""}'
                     "</span>" if count else "")
 
-        words = (f"{html_text(first)} wins {won1}, drawn {drawn}, {html_text(second)} wins {won2}"
-                 + (f", unfinished {unfinished}" if unfinished else ""))
+        words = (said.gettext("{first} wins {won}, drawn {drawn}, {second} wins {lost}").format(
+            first=html_text(first), won=won1, drawn=drawn, second=html_text(second), lost=won2)
+                 + (said.gettext(", unfinished {count}").format(count=unfinished) if unfinished else ""))
         return (f'<span class="ls-bar" role="img" aria-label="{words}" title="{words}">{part(won1, "won1")}{part(drawn, "drawn")}'
                 f'{part(won2, "won2")}{part(unfinished, "unfinished")}</span>')
 
@@ -177,8 +189,10 @@ class OpeningTree:
         title, page, result = self.records[number]
         return f'<li><a href="{html_text(page)}">{html_text(title)}</a> {html_text(result)}</li>'
 
-    def _records_list(self, number: int) -> str:
+    def _records_list(self, number: int, words: Words = ENGLISH) -> str:
         items = [self._record_item(k) for k in self.spots[number].records[:SHOWN_RECORDS]]
         more = len(self.spots[number].records) - SHOWN_RECORDS
-        tail = f"<li>and {more} more</li>" if more > 0 else ""
-        return f'<h2>Records reaching this position</h2><ul class="ls-reached">{"".join(items)}{tail}</ul>'
+        tail = "<li>" + words.ngettext("and {count} more", "and {count} more", more).format(count=more) + "</li>" \
+            if more > 0 else ""
+        heading = html_text(words.gettext("Records reaching this position"))
+        return f'<h2>{heading}</h2><ul class="ls-reached">{"".join(items)}{tail}</ul>'

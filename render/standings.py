@@ -7,9 +7,13 @@ import io
 from fractions import Fraction
 
 from ..notation.events.standings import Standings
+from ..notation.languages import Words
 from .escaping import csv_text, html_text, markdown_text, terminal_text
+from .wording import ENGLISH, N_
 
-NOTE = "SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it)."
+NOTE = N_("SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it).")
+# the table's headings, said in the reader's language (the CSV's stay as they are: data)
+HEADINGS = (N_("Rank"), N_("Player"), N_("Games"), N_("W"), N_("D"), N_("L"), N_("Points"), N_("SB"), N_("DE"))
 
 
 def points_text(value: Fraction, plain: bool = False) -> str:
@@ -21,11 +25,13 @@ def points_text(value: Fraction, plain: bool = False) -> str:
     return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
-def table(standings: Standings, plain: bool = False) -> tuple[list[str], list[list[str]]]:
-    """Header and rows: rank, player, one crosstable column per player (by rank), counts, tie-breaks."""
+def table(standings: Standings, plain: bool = False, words: Words = ENGLISH) -> tuple[list[str], list[list[str]]]:
+    """Header and rows: rank, player, one crosstable column per player (by rank), counts, tie-breaks;
+    the header in the language of `words`."""
     rows = standings.rows
-    header = ["Rank", "Player", *(str(number) for number in range(1, len(rows) + 1)),
-              "Games", "W", "D", "L", "Points", "SB", "DE"]
+    say = words.gettext
+    header = [say("Rank"), say("Player"), *(str(number) for number in range(1, len(rows) + 1)),
+              *(say(heading) for heading in HEADINGS[2:])]
     body = []
     for row in rows:
         cells = [("" if plain else "x") if other is row
@@ -35,64 +41,64 @@ def table(standings: Standings, plain: bool = False) -> tuple[list[str], list[li
     return header, body
 
 
-def _footer(standings: Standings) -> str:
+def _footer(standings: Standings, words: Words = ENGLISH) -> str:
     """What was left out, if anything."""
-    parts = [f"{count} {what} not counted." for count, what in (
-        (standings.unfinished, _games(standings.unfinished, "unfinished game")),
-        (standings.unnamed, _games(standings.unnamed, "game") + " without two named players")) if count]
+    unfinished, unnamed = standings.unfinished, standings.unnamed
+    parts = ([words.ngettext("{count} unfinished game not counted.", "{count} unfinished games not counted.",
+                             unfinished).format(count=unfinished)] if unfinished else []) + (
+        [words.ngettext("{count} game without two named players not counted.",
+                        "{count} games without two named players not counted.", unnamed).format(count=unnamed)]
+        if unnamed else [])
     return " ".join(parts)
 
 
-def _games(count: int, noun: str) -> str:
-    return noun + ("" if count == 1 else "s")
-
-
-def unranked(standings: Standings) -> str | None:
+def unranked(standings: Standings, words: Words = ENGLISH) -> str | None:
     """The line said instead of a table when no player can be ranked (no game between two
     named players), None when there is a table to show."""
-    return None if standings.rows else f"No player to rank: {_footer(standings)}"
+    return None if standings.rows else words.gettext("No player to rank: {left_out}").format(
+        left_out=_footer(standings, words))
 
 
-def to_text(event: str, standings: Standings) -> str:
+def to_text(event: str, standings: Standings, words: Words = ENGLISH) -> str:
     """An aligned table under the event's name, for a terminal (control characters in names escaped)."""
-    if (line := unranked(standings)) is not None:
+    if (line := unranked(standings, words)) is not None:
         event = terminal_text(event)
         return f"{event}\n{'=' * len(event)}\n\n{line}\n"
-    header, body = table(standings)
+    header, body = table(standings, words=words)
     event, body = terminal_text(event), [[terminal_text(cell) for cell in line] for line in body]
     widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
              .rstrip() for line in (header, *body)]
-    return "\n".join([event, "=" * len(event), "", *lines, "", NOTE, _footer(standings)]).rstrip() + "\n"
+    return "\n".join([event, "=" * len(event), "", *lines, "", words.gettext(NOTE), _footer(standings, words)]).rstrip() + "\n"
 
 
-def markdown_table(standings: Standings) -> str:
+def markdown_table(standings: Standings, words: Words = ENGLISH) -> str:
     """The table alone, in Markdown, every name made inert."""
-    header, body = table(standings)
+    header, body = table(standings, words=words)
     align = ["---:", ":---", *([":---:"] * (len(header) - 9)), *(["---:"] * 7)]
     lines = [header, align, *([markdown_text(cell) if i == 1 else cell for i, cell in enumerate(line)] for line in body)]
     return "\n".join("| " + " | ".join(line) + " |" for line in lines) + "\n\n" + " ".join(
-        part for part in (NOTE, _footer(standings)) if part) + "\n"
+        part for part in (words.gettext(NOTE), _footer(standings, words)) if part) + "\n"
 
 
-def to_markdown(event: str, standings: Standings) -> str:
+def to_markdown(event: str, standings: Standings, words: Words = ENGLISH) -> str:
     """A section headed by the event's name."""
-    line = unranked(standings)
-    return f"## {markdown_text(event)}\n\n{markdown_table(standings) if line is None else line + chr(10)}"
+    line = unranked(standings, words)
+    return f"## {markdown_text(event)}\n\n{markdown_table(standings, words) if line is None else line + chr(10)}"
 
 
-def html_table(standings: Standings, css_class: str = "") -> str:
+def html_table(standings: Standings, css_class: str = "", words: Words = ENGLISH) -> str:
     """The table alone, in HTML, every text escaped."""
-    header, body = table(standings)
+    header, body = table(standings, words=words)
     head = "".join(f"<th>{html_text(cell)}</th>" for cell in header)
     rows = "".join("<tr>" + "".join(f"<td>{html_text(cell)}</td>" for cell in line) + "</tr>\n" for line in body)
     opening = f'<table class="{html_text(css_class)}">' if css_class else "<table>"
     return f"{opening}\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
 
 
-def html_footer(standings: Standings) -> str:
+def html_footer(standings: Standings, words: Words = ENGLISH) -> str:
     """The note under a table (tie-breaks, games left out), escaped."""
-    return html_text(" ".join(part for part in (NOTE, _footer(standings)) if part))
+    return html_text(" ".join(part for part in (words.gettext(NOTE), _footer(standings, words)) if part))
 
 
 def scored(standings: Standings) -> bool:
@@ -100,12 +106,12 @@ def scored(standings: Standings) -> bool:
     return any(row.games for row in standings.rows)
 
 
-def to_html(event: str, standings: Standings) -> str:
+def to_html(event: str, standings: Standings, words: Words = ENGLISH) -> str:
     """A section with a heading and a table; every text escaped."""
-    if (line := unranked(standings)) is not None:
+    if (line := unranked(standings, words)) is not None:
         return f'<section class="standings">\n<h2>{html_text(event)}</h2>\n<p>{html_text(line)}</p>\n</section>\n'
-    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n{html_table(standings)}'
-            f"<p>{html_footer(standings)}</p>\n</section>\n")
+    return (f'<section class="standings">\n<h2>{html_text(event)}</h2>\n{html_table(standings, words=words)}'
+            f"<p>{html_footer(standings, words)}</p>\n</section>\n")
 
 
 def to_csv(events: dict[str, Standings]) -> str:
@@ -128,7 +134,8 @@ def to_csv(events: dict[str, Standings]) -> str:
     return stream.getvalue()
 
 
-def boxed(table_html: str) -> str:
+def boxed(table_html: str, words: Words = ENGLISH) -> str:
     """A standings table in a box of its own, which scrolls sideways when the table is wider than
     the page (viewer.css: .ls-standings) and which the keyboard reaches."""
-    return f'<div class="ls-standings" tabindex="0" role="region" aria-label="Standings">{table_html}</div>'
+    label = html_text(words.gettext("Standings"))
+    return f'<div class="ls-standings" tabindex="0" role="region" aria-label="{label}">{table_html}</div>'

@@ -11,7 +11,9 @@ from typing import Any
 from ..notation.archive.balance import Difference, Score
 from ..notation.archive.stats import Figures, GameFigures, compared, usual
 from ..notation.games import Worded
+from ..notation.languages import Words
 from .escaping import csv_text, markdown_text, terminal_text
+from .wording import ENGLISH, N_, side_name
 
 RESULT_ORDER = ("1-0", "0-1", "1/2-1/2", "*")
 CSV_HEADER = ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins", "Drawn",
@@ -39,81 +41,94 @@ def _points(value: float) -> str:
     return f"{100 * value:+.1f}"
 
 
-def score_sentence(figures: GameFigures) -> str:
+LENGTHS = {"shortest": N_("shortest"), "median": N_("median"), "longest": N_("longest")}  # length_summary's names
+
+
+def score_sentence(figures: GameFigures, words: Words = ENGLISH) -> str:
     """`White's score 54.1% (95% CI 53.2–55.0%) over 10000 finished games`; `-` without a finished game."""
-    score, first = figures.first_side_score(), figures.sides[0]
+    score, first = figures.first_side_score(), side_name(figures.sides[0], words)
     if score is None:
-        return f"{first}'s score - (no finished game)"
-    games = f"{score.finished} finished game{'s' if score.finished != 1 else ''}"
-    return (f"{first}'s score {_score_percent(score.value)} (95% CI {100 * score.low:.1f}–{_score_percent(score.high)})"
-            f" over {games}")
+        return words.gettext("{side}'s score - (no finished game)").format(side=first)
+    return words.ngettext("{side}'s score {score} (95% CI {low}–{high}) over {count} finished game",
+                          "{side}'s score {score} (95% CI {low}–{high}) over {count} finished games",
+                          score.finished).format(side=first, score=_score_percent(score.value),
+                                                 low=f"{100 * score.low:.1f}", high=_score_percent(score.high),
+                                                 count=score.finished)
 
 
-def sections(figures: GameFigures, openings: int) -> list[Section]:
+def sections(figures: GameFigures, openings: int, words: Words = ENGLISH) -> list[Section]:
     """The tables of one game under one set of rules: results, the first side's score (a
-    line of text), lengths, openings, endings."""
-    first, second = figures.sides
+    line of text), lengths, openings, endings; in the language of `words`."""
+    first, second = (side_name(side, words) for side in figures.sides)
+    say = words.gettext
+    wins = words.gettext("{side} wins")
     results = figures.results
     rows = [[label, str(results[result]), _percent(results[result], figures.records)] for label, result in (
-        (f"{first} wins", "1-0"), (f"{second} wins", "0-1"), ("drawn", "1/2-1/2"), ("unfinished", "*"))]
+        (wins.format(side=first), "1-0"), (wins.format(side=second), "0-1"), (words.gettext("drawn"), "1/2-1/2"),
+        (words.gettext("unfinished"), "*"))]
     lengths = figures.length_summary()
-    length_rows = [[name, f"{value:g}"] for name, value in lengths.items()]
+    length_rows = [[say(LENGTHS.get(name, name)), f"{value:g}"] for name, value in lengths.items()]
     opening_rows = [[" ".join(turns), str(sum(counts.values())), *(str(counts[r]) for r in RESULT_ORDER[:3]),
                      _share(figures.score(counts))] for turns, counts in _most_played(figures, openings)]
-    ending_rows = [[code.general, str(count), _percent(count, sum(figures.endings.values()))]
-                   for code, count in _endings(figures)]
+    ending_rows = [[code.general if words.language == "en" else code.general_in(words), str(count),
+                    _percent(count, sum(figures.endings.values()))] for code, count in _endings(figures)]
+    score = words.gettext("{side}'s score")
     return [
-        ("Results", ["Result", "Records", "Share"], rows),
-        (SCORE, [], [[score_sentence(figures)]]),
-        ("Length in turns", ["", "Turns"], length_rows),
-        (f"Most played openings ({figures.opening_turns} turns)",
-         ["Opening", "Records", f"{first} wins", f"{second} wins", "Drawn", f"{first}'s score"], opening_rows),
-        ("How games end", ["End", "Records", "Share"], ending_rows),
+        (words.gettext("Results"), [words.gettext("Result"), words.gettext("Records"), words.gettext("Share")], rows),
+        (score.format(side=side_name(figures.sides[0], words)) if words.language != "en" else SCORE, [],
+         [[score_sentence(figures, words)]]),
+        (words.gettext("Length in turns"), ["", words.gettext("Turns")], length_rows),
+        (words.gettext("Most played openings ({count} turns)").format(count=figures.opening_turns),
+         [words.gettext("Opening"), words.gettext("Records"), wins.format(side=first), wins.format(side=second),
+          words.gettext("Drawn"), score.format(side=first)], opening_rows),
+        (words.gettext("How games end"), [words.gettext("End"), words.gettext("Records"), words.gettext("Share")],
+         ending_rows),
     ]
 
 
-def comparison(groups: list[GameFigures]) -> Section:
+def comparison(groups: list[GameFigures], words: Words = ENGLISH) -> Section:
     """The table comparing a game's variants with its usual rules: each variant's first
     side's score, its difference from the usual score in percentage points, that
     difference's 95% interval and whether the interval leaves zero out."""
     base = usual(groups)
-    first = base.sides[0]
-    header = ["Rules", "Finished games", f"{first}'s score", "Difference (points)", "95% CI", "Clear of zero"]
-    rows = [[base.label, *_score_cells(base.first_side_score()), "baseline", "", ""]]
+    first = side_name(base.sides[0], words)
+    header = [words.gettext("Rules"), words.gettext("Finished games"), words.gettext("{side}'s score").format(side=first),
+              words.gettext("Difference (points)"), words.gettext("95% CI"), words.gettext("Clear of zero")]
+    rows = [[base.label, *_score_cells(base.first_side_score()), words.gettext("baseline"), "", ""]]
     for group, change in compared(groups):
-        rows.append([group.label, *_score_cells(group.first_side_score()), *_difference_cells(change)])
-    return f"{base.game}: {COMPARED.lower()}", header, rows
+        rows.append([group.label, *_score_cells(group.first_side_score()), *_difference_cells(change, words)])
+    return words.gettext("{game}: variants compared").format(game=base.game), header, rows
 
 
 def _score_cells(score: Score | None) -> list[str]:
     return ["0", "-"] if score is None else [str(score.finished), _score_percent(score.value)]
 
 
-def _difference_cells(change: Difference | None) -> list[str]:
+def _difference_cells(change: Difference | None, words: Words = ENGLISH) -> list[str]:
     if change is None:
         return ["-", "-", "-"]
-    return [_points(change.value), f"{_points(change.low)} to {_points(change.high)}",
-            "yes" if change.clear_of_zero else "no"]
+    return [_points(change.value), words.gettext("{low} to {high}").format(low=_points(change.low), high=_points(change.high)),
+            words.gettext("yes") if change.clear_of_zero else words.gettext("no")]
 
 
-def _blocks(figures: Figures, openings: int) -> list[tuple[str, str, list[Section]]]:
+def _blocks(figures: Figures, openings: int, words: Words = ENGLISH) -> list[tuple[str, str, list[Section]]]:
     """What each format writes in turn: (title, records line, sections) for each group of a
     game, then, for a game of several groups, (title, "", [the comparison])."""
     blocks: list[tuple[str, str, list[Section]]] = []
     for groups in figures.by_game().values():
         for group in groups:
-            blocks.append((group.label, f"{group.records} record{'s' if group.records != 1 else ''}",
-                           sections(group, openings)))
+            blocks.append((group.label, words.ngettext("{count} record", "{count} records", group.records).format(
+                count=group.records), sections(group, openings, words)))
         if len(groups) > 1:
-            title, header, rows = comparison(groups)
+            title, header, rows = comparison(groups, words)
             blocks.append((title, "", [("", header, rows)]))
     return blocks
 
 
-def to_text(figures: Figures, openings: int = 10) -> str:
-    """Aligned tables for a terminal (record text escaped)."""
+def to_text(figures: Figures, openings: int = 10, words: Words = ENGLISH) -> str:
+    """Aligned tables for a terminal (record text escaped), in the language of `words`."""
     out: list[str] = []
-    for name, records, tables in _blocks(figures, openings):
+    for name, records, tables in _blocks(figures, openings, words):
         title = terminal_text(f"{name}: {records}" if records else name)
         out += [title, "=" * len(title), ""]
         for heading, header, rows in tables:
@@ -129,13 +144,13 @@ def to_text(figures: Figures, openings: int = 10) -> str:
                 out += ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
                                   for i, (cell, w) in enumerate(zip(line, widths))).rstrip() for line in (header, *body)]
             out.append("")
-    out.append(_footer(figures))
+    out.append(_footer(figures, words))
     return "\n".join(out).rstrip() + "\n"
 
 
-def to_markdown(figures: Figures, openings: int = 10) -> str:
+def to_markdown(figures: Figures, openings: int = 10, words: Words = ENGLISH) -> str:
     out: list[str] = []
-    for name, records, tables in _blocks(figures, openings):
+    for name, records, tables in _blocks(figures, openings, words):
         out += [f"## {markdown_text(name)}", ""] + ([f"{records}.", ""] if records else [])
         for heading, header, rows in tables:
             if not rows:
@@ -148,7 +163,7 @@ def to_markdown(figures: Figures, openings: int = 10) -> str:
                 out += ["| " + " | ".join(markdown_text(h) for h in header) + " |", "|" + "---|" * len(header)]
                 out += ["| " + " | ".join(markdown_text(cell) for cell in row) + " |" for row in rows]
             out.append("")
-    out.append(_footer(figures))
+    out.append(_footer(figures, words))
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -263,10 +278,11 @@ def _rounded(score: float | None) -> float | None:
     return None if score is None else round(score, 4)
 
 
-def _footer(figures: Figures) -> str:
+def _footer(figures: Figures, words: Words = ENGLISH) -> str:
     if not figures.unreadable:
         return ""
-    return f"{figures.unreadable} record{'s' if figures.unreadable != 1 else ''} with problems not counted."
+    return words.ngettext("{count} record with problems not counted.", "{count} records with problems not counted.",
+                          figures.unreadable).format(count=figures.unreadable)
 
 
 FORMATS = {"text": to_text, "markdown": to_markdown, "csv": to_csv, "json": to_json}

@@ -15,6 +15,10 @@ from svgwrite.base import BaseElement
 
 from ..notation.annotations import ARROW_COLOUR, MARK_COLOUR, Annotations, Arrow, Label, Mark
 from ..notation.games.base import Outcome
+from ..notation.languages import GAME_WORD, Words
+from ..notation.languages import words as words_of
+
+ENGLISH = words_of()  # a drawing's words unless it is given others
 
 HIGHLIGHT = "#00acc1"  # the last turn's cells: a teal unlike any board colour of the five games
 HIGHLIGHT_OPACITY = 0.55
@@ -181,12 +185,21 @@ def fitting(text: str, room: float, largest: float, bold: bool = False) -> float
     return round(min(largest, room / ((0.68 if bold else 0.6) * max(len(text), 1))), 2)
 
 
-def state_text(outcome: Outcome | None, sides: Sequence[str], side: int, reason: bool = False) -> str:
-    """'White to move', or at the end 'White wins' or 'Drawn' (after the reason if asked)."""
+def side_word(sides: Sequence[str], side: int, words: Words = ENGLISH) -> str:
+    """A side's name in the language of `words` (the game's own word, docs/languages.md#pages)."""
+    return words.pgettext(GAME_WORD, sides[side])
+
+
+def state_text(outcome: Outcome | None, sides: Sequence[str], side: int, reason: bool = False,
+               words: Words = ENGLISH) -> str:
+    """'White to move', or at the end 'White wins' or 'Drawn' (after the reason if asked), in
+    the language of `words`."""
     if outcome is None:
-        return f"{sides[side]} to move"
-    verdict = "drawn" if outcome.winner is None else f"{sides[outcome.winner]} wins"
-    return f"{outcome.reason} · {verdict}" if reason else verdict[0].upper() + verdict[1:]
+        return words.gettext("{side} to move").format(side=side_word(sides, side, words))
+    verdict = (words.gettext("drawn") if outcome.winner is None else
+               words.gettext("{side} wins").format(side=side_word(sides, outcome.winner, words)))
+    said = outcome.reason if words.language == "en" else outcome.reason_in(words)
+    return f"{said} · {verdict}" if reason else verdict[0].upper() + verdict[1:]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import re
 from ..notation.games.base import Position, SomeGame
+from ..notation.languages import Words
+from ..notation.languages import words as words_of
 from .boards import boards_for
+
+ENGLISH = words_of()
 
 CELL = re.compile(r"\d+|\([^()]*\)|.")  # "(" never looks past the next "(": linear time
 
@@ -44,8 +48,10 @@ def code_board(game: SomeGame, position: Position, rows_named: str = "", columns
     return lines
 
 
-def text_board(game: SomeGame, position: Position) -> str:
-    """The board (the game's own drawing, else the rows of the position code), then the code and who is to move."""
+def text_board(game: SomeGame, position: Position, words: Words = ENGLISH) -> str:
+    """The board (the game's own drawing, else the rows of the position code), then the code and who is to move
+    (those two lines' words in the language of `words`)."""
     lines = (boards_for(game.name).board_lines or code_board)(game, position)
-    lines += [f"position: {game.position_code(position)}", f"to move: {game.label(position.number, position.side)}"]
+    lines += [words.gettext("position: {code}").format(code=game.position_code(position)),
+              words.gettext("to move: {turn}").format(turn=game.label(position.number, position.side))]
     return "\n".join(lines) + "\n"

@@ -4,9 +4,10 @@ and the diagram of each of its positions (render/document.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Hashable
+from typing import Any, Callable, Hashable
 
 from ..notation.games import Position
+from ..notation.languages import Words
 from ..notation.model import Node, Record
 from ..notation.walk import Step, Visitor, accept
 from .diagram import GOES_ON, LINE_END, MAIN_END, position_diagram, renderer_for
@@ -92,21 +93,26 @@ def turn_number(position: Position) -> str:
     return f"{position.number}." + (".." if position.side else "")
 
 
-def diagrams(tree: Tree, size: int = 480, flipped: bool = False) -> list[str] | None:
-    """The SVG of every entry of the tree (None if the game has no renderer)."""
+def diagrams(tree: Tree, size: int = 480, flipped: bool = False, words: Words | None = None) -> list[str] | None:
+    """The SVG of every entry of the tree (None if the game has no renderer), its words in the
+    language of `words` (English if None)."""
     try:
         draw = renderer_for(tree.record.rules)
     except ValueError:
         return None
-    return [drawing(tree, number, draw, size, flipped) for number in range(len(tree.entries))]
+    return [drawing(tree, number, draw, size, flipped, words) for number in range(len(tree.entries))]
 
 
-def drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool) -> str:
-    """The SVG of one entry of the tree."""
+def drawing(tree: Tree, number: int, draw: Callable[..., str], size: int, flipped: bool,
+            words: Words | None = None) -> str:
+    """The SVG of one entry of the tree (its words in the language of `words`; English if None)."""
     entry = tree.entries[number]
     where = MAIN_END if number == tree.main_line_end else LINE_END if entry.next == -1 else GOES_ON
+    options: dict[str, Any] = {"flipped": flipped, "size": size}
+    if words is not None and words.language != "en":  # English: drawn as it always was, given no words
+        options["words"] = words
     return position_diagram(tree.record, draw, entry.node, entry.before, entry.after, lambda: _line_to(tree, entry),
-                            where, flipped=flipped, size=size)
+                            where, **options)
 
 
 def _line_to(tree: Tree, entry: Entry) -> list[tuple[Hashable, Position]]:

@@ -80,8 +80,63 @@
     return end || !(at >= 0 && at < data.parent.length) ? lineEnd(data, 0) : at;
   }
 
+  /** @type {Object<string, string | string[]> | null} */
+  var pageWords = null;
+
+  /* The words of the page's language: the JSON of its element #ludoscribe-words-pages (render/document.py
+     script_words_element; the live pages carry the same), {} where there is none (an English page). */
+  function wordsOfPage() {
+    if (pageWords) return pageWords;
+    var element = typeof document === "undefined" ? null : document.getElementById("ludoscribe-words-pages");
+    if (!element) return {};
+    try { pageWords = JSON.parse(element.textContent || "{}"); } catch (error) { pageWords = {}; }
+    return pageWords || {};
+  }
+
+  /**
+   * An English text in the page's language (the English text where the page has none).
+   * @param {string} text
+   * @returns {string}
+   */
+  function t(text) {
+    var found = wordsOfPage()[text];
+    return typeof found === "string" ? found : text;
+  }
+
+  /**
+   * Which plural form a count takes in French (0 and 1 the first), as the catalogue says.
+   * @param {number} n
+   */
+  function pluralIndex(n) {
+    return n === 0 || n === 1 ? 0 : n % 1000000 === 0 ? 1 : 2;
+  }
+
+  /**
+   * The form of `one` (English singular) or `many` (plural) for `n`, in the page's language,
+   * its {count} replaced by n.
+   * @param {string} one
+   * @param {string} many
+   * @param {number} n
+   * @returns {string}
+   */
+  function tn(one, many, n) {
+    var forms = wordsOfPage()[one + "\u0000" + many];
+    var text = Array.isArray(forms) && forms.length ? forms[Math.min(pluralIndex(n), forms.length - 1)] : n === 1 ? one : many;
+    return text.replace("{count}", String(n));
+  }
+
+  /**
+   * `text` with each {name} replaced by its value.
+   * @param {string} text
+   * @param {Object<string, string | number>} values
+   */
+  function filled(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? String(values[name]) : whole; });
+  }
+
   if (typeof module !== "undefined" && module) {
-    module.exports = {childrenOf: childrenOf, lineEnd: lineEnd, target: target, kept: kept};
+    module.exports = {childrenOf: childrenOf, lineEnd: lineEnd, target: target, kept: kept, t: t, tn: tn,
+                      pluralIndex: pluralIndex};
   }
   if (typeof window === "undefined") return;  /* node's tests: the navigation only */
   if (window.ludoscribeViewer) {  /* the script is on the page twice: set up what is new */
@@ -271,7 +326,7 @@
     this.at = number;
     this.draw();
     var label = data.labels[number];
-    this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + label));
+    this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? t("start") : filled(t("after {turn}"), {turn: label})));
     this.status.textContent = label;
     var remarks = this.remarks(number).map(function (remark) { return remark.textContent; }).join(" ");
     if (!quiet) this.said.textContent = label + (remarks ? ". " + remarks : "");
@@ -411,11 +466,11 @@
       document.body.appendChild(link);
       link.click();
       link.remove();
-      this.tell(button, "Downloaded " + link.download);
+      this.tell(button, filled(t("Downloaded {file}"), {file: link.download}));
     } else if (what === "code") {
-      this.copy(button, data.codes[this.at], "Position code copied");
+      this.copy(button, data.codes[this.at], t("Position code copied"));
     } else if (what === "link") {
-      this.copy(button, location.href.split("#")[0] + "#" + this.id + "-" + this.at, "Link copied");
+      this.copy(button, location.href.split("#")[0] + "#" + this.id + "-" + this.at, t("Link copied"));
     }
     this.closeMenu(true);
   };
@@ -464,7 +519,7 @@
       var copied = false;
       try { copied = document.execCommand("copy"); } catch (error) { /* not allowed here */ }
       area.remove();
-      self.tell(button, copied ? done : "Copy this: " + text);
+      self.tell(button, copied ? done : filled(t("Copy this: {text}"), {text: text}));
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(function () { self.tell(button, done); }, fallback);
@@ -504,9 +559,10 @@
     var turns = variation.querySelectorAll("a.ls-m").length;
     variation.classList.toggle("ls-folded", folded);
     button.setAttribute("aria-expanded", !folded);
-    var count = turns + (turns === 1 ? " turn" : " turns");
+    var count = tn("{count} turn", "{count} turns", turns);
     /* the name holds the text shown (axe's label-content-name-mismatch), the "+" aside */
-    button.setAttribute("aria-label", folded ? "Show this variation: " + count : "Hide this variation (" + count + ")");
+    button.setAttribute("aria-label", filled(folded ? t("Show this variation: {turns}") : t("Hide this variation ({turns})"),
+                                             {turns: count}));
     button.textContent = folded ? "+ " + count : "−";
   }
 
@@ -550,6 +606,15 @@
 
   function pinUnderHeader() {
     document.documentElement.style.setProperty("--ls-top", headerBottom() + "px");
+  }
+
+  /* Why an embedded viewer cannot be shown: `file` (its data-src) could not be read, or ("") what
+     was read is not a viewer. */
+  function unreadable(file) {
+    if (!file) return t("This is not a Ludoscribe viewer (made by ludoscribe convert --to embed).");
+    return filled(location.protocol === "file:" ?
+      t("Cannot read {file} (a page read from the disk cannot read other files: put the JSON in the page).") :
+      t("Cannot read {file}."), {file: file});
   }
 
   /* The opening explorer of a site (render/explorer.py): one position at a time, its board,
@@ -619,8 +684,8 @@
     this.at = number;
     this.root = drawFrame(this.svg, data, data.frames[number], this.root);
     readable(this.svg);
-    var line = data.lines[number] || "Start";
-    this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? "start" : "after " + line));
+    var line = data.lines[number] || t("Start");
+    this.svg.setAttribute("aria-label", data.game + ", " + (number === 0 ? t("start") : filled(t("after {turn}"), {turn: line})));
     this.status.textContent = line;
     var sides = data.sides;
     var rows = data.turns[number].map(function (turn) {  /* [turn, next position, 1-0, 0-1, draws, unfinished] */
@@ -637,7 +702,7 @@
     }));
     if (reached.length > data.shown) {
       var more = document.createElement("li");
-      more.textContent = "and " + (reached.length - data.shown) + " more";
+      more.textContent = tn("and {count} more", "and {count} more", reached.length - data.shown);
       this.reached.appendChild(more);
     }
     this.box.querySelector('[data-go="back"]').setAttribute("aria-disabled", number === 0);
@@ -653,8 +718,9 @@
       return count ? "<span class=\"ls-" + kind + "\" style=\"width:" + (100 * count / total).toFixed(1) + "%\">" +
         (share >= 12 ? share + "%" : "") + "</span>" : "";
     };
-    var words = escaped(sides[0]) + " wins " + first + ", drawn " + drawn + ", " + escaped(sides[1]) + " wins " + second +
-      (unfinished ? ", unfinished " + unfinished : "");
+    var words = filled(t("{first} wins {won}, drawn {drawn}, {second} wins {lost}"),
+                       {first: escaped(sides[0]), won: first, drawn: drawn, second: escaped(sides[1]), lost: second}) +
+      (unfinished ? filled(t(", unfinished {count}"), {count: unfinished}) : "");
     return "<span class=\"ls-bar\" role=\"img\" aria-label=\"" + words + "\" title=\"" + words + "\">" + part(first, "won1") +
       part(drawn, "drawn") + part(second, "won2") + part(unfinished, "unfinished") + "</span>";
   }
@@ -695,7 +761,7 @@
      (<div class="ludoscribe" data-src="game.json">, read from a web server). */
   function embed(holder, document_) {
     if (!document_ || document_.format !== "ludoscribe-viewer" || typeof document_.html !== "string") {
-      holder.textContent = "This is not a Ludoscribe viewer (made by ludoscribe convert --to embed).";
+      holder.textContent = unreadable("");
       return;
     }
     var box = document.createElement("div");
@@ -719,8 +785,7 @@
       fetch(holder.getAttribute("data-src")).then(function (response) {
         return response.ok ? response.json() : null;
       }).then(function (parsed) { embed(holder, parsed); start(); }, function () {
-        holder.textContent = "Cannot read " + holder.getAttribute("data-src") + (location.protocol === "file:" ?
-          " (a page read from the disk cannot read other files: put the JSON in the page)." : ".");
+        holder.textContent = unreadable(holder.getAttribute("data-src") || "");
       });
     });
     return waiting;
@@ -856,7 +921,7 @@
     return true;
   }
 
-  window.ludoscribeViewer = {start: start, place: place, update: update};
+  window.ludoscribeViewer = {start: start, place: place, update: update, t: t, tn: tn};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -22,7 +22,8 @@ from ...notation.annotations import Arrow, Label, Mark
 from ...notation.games.base import Outcome
 from ...notation.games.staku import (AXIAL, CELL_OF, DRAW_AFTER, FLOWERS, NAMES, PALACES, ROW_CELLS, SIDES,
                                     Staku, StakuPosition, Turn)
-from ..svg import INK, Places, annotate, cached, drawing, finish, gathered, highlight, placed, shape, state_text
+from ...notation.languages import Words
+from ..svg import ENGLISH, INK, Places, annotate, cached, drawing, finish, gathered, highlight, placed, shape, state_text
 from ..text import code_board
 
 BACKGROUND = "#c9a47e"
@@ -83,6 +84,7 @@ def board(
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
@@ -93,6 +95,7 @@ def board(
     flipped: Black's side at the bottom.
     outcome: how the game ended at this position, if it did (the caption says it,
     instead of the side to move and the turns without capture).
+    words: the language of what the diagram says (docs/languages.md#pages).
     """
     layout = _layout(size, flipped)
     centres = layout.centres
@@ -116,8 +119,9 @@ def board(
                              fill=TOKENS[stack[-1]][2], font_size=layout.r(0.55), font_weight="bold",
                              font_family="sans-serif", text_anchor="middle"))
     annotate(dwg, _places(size, flipped), gathered(marks, arrows, labels, dims))
-    caption = (state_text(outcome, SIDES, position.side, reason=True) if outcome is not None else
-               f"{SIDES[position.side]} to move · {position.quiet} of {DRAW_AFTER} turns without capture")
+    caption = (state_text(outcome, SIDES, position.side, reason=True, words=words) if outcome is not None else
+               state_text(None, SIDES, position.side, words=words) + " · " +
+               words.gettext("{count} of {limit} turns without capture").format(count=position.quiet, limit=DRAW_AFTER))
     dwg.add(shape("text", caption,
                      insert=(round(size / 2, 2), round(layout.height - layout.r(0.45), 2)), font_size=layout.r(0.5),
                      font_family="sans-serif", text_anchor="middle", fill=INK))

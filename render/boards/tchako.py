@@ -27,7 +27,9 @@ from ...notation.games.tchako.zones import (BASE_BITS, OFF, ZONE, captured_zones
                                            occupied_zones, reach)
 from ...notation.games.tchako.board import (CENTRE, CONNECTIONS, HEIGHT, KIND, NEIGHBOURS, OBSTACLES, OWNER, RADIUS,
                                            WIDTH, ZONES)
-from ..svg import HIGHLIGHT, INK, Picture, Places, annotate, cached, drawing, finish, gathered, placed, shape, state_text
+from ...notation.languages import Words
+from ..svg import (ENGLISH, HIGHLIGHT, INK, Picture, Places, annotate, cached, drawing, finish, gathered, placed, shape,
+                   side_word, state_text)
 
 FILL = {"neutral": "#efe6d2", 0: "#fbf7ec", 1: "#5a5149"}  # zone fill by owner (or neutral)
 SHADE = ("#e0b040", "#3a78c2")  # White's and Black's control and captures
@@ -59,12 +61,13 @@ def _spot(x: float, y: float, unit: float, flipped: bool) -> tuple[float, float]
 def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None = None,
           marks: Sequence[str | Mark] = (), arrows: Sequence[tuple[str, str] | Arrow] = (),
           labels: Sequence[Label] = (), dims: Sequence[str] = (), flipped: bool = False, size: int = 520,
-          outcome: Outcome | None = None) -> str:
+          outcome: Outcome | None = None, words: Words = ENGLISH) -> str:
     """An SVG diagram of `position`, `size` pixels wide (flipped: Black's camp at the top).
 
     marks, arrows, labels, dims: what to draw over the pieces (svg.annotate), on zones; the
     mark `outline` rings a zone.
     outcome: how the game ended at this position, if it did (the position says it too).
+    words: the language of what the diagram says (docs/languages.md#pages).
     """
     unit = round(size / (WIDTH + 2 * MARGIN), 2)
     dwg = drawing(size, round(unit * (HEIGHT + 2 * MARGIN + PANEL), 2))
@@ -72,7 +75,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     def at(zone: int) -> tuple[float, float]:
         return _spot(*CENTRE[ZONES[zone]], unit, flipped)
 
-    dwg.add(_static(unit, flipped))
+    dwg.add(_static(unit, flipped, words))
     zones = position.zones or occupied_zones(position.pucks)
     side = position.side
     mover = 1 - side if last is not None else side
@@ -98,7 +101,7 @@ def board(position: TChakoPosition, *, last: tuple[TChakoPosition, Turn] | None 
     _elastics(dwg, position, unit, flipped)
     _pieces(dwg, position, last[1] if last is not None else None, unit, flipped)
     annotate(dwg, _places(unit, flipped), gathered(marks, arrows, labels, dims))
-    _panel(dwg, position, last, unit, chain(zones, mover, captures), mover, outcome)
+    _panel(dwg, position, last, unit, chain(zones, mover, captures), mover, outcome, words)
     return finish(dwg)
 
 
@@ -222,7 +225,7 @@ def _zone_pieces(zone: int, pucks: tuple[int, int], queens: tuple[bool, bool], h
 
 
 def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last: tuple[TChakoPosition, Turn] | None, unit: float,
-           tchako: bool, mover: int, outcome: Outcome | None) -> None:
+           tchako: bool, mover: int, outcome: Outcome | None, said: Words = ENGLISH) -> None:
     """Under the board: each side's pieces, the legend, the state, the last turn's action points."""
     font = round(FONT * unit, 2)
 
@@ -236,28 +239,31 @@ def _panel(dwg: svgwrite.Drawing, position: TChakoPosition, last: tuple[TChakoPo
     for s in (0, 1):
         x = MARGIN + s * WIDTH / 2
         on_board = sum(pair[s] for pair in position.pucks) - (position.queens[s] != OFF)
-        queen = "queen on the board" if position.queens[s] != OFF else "queen off the board"
+        queen = said.gettext("queen on the board") if position.queens[s] != OFF else said.gettext("queen off the board")
         dwg.add(placed(f"#swatch{s}", (round(x * unit, 2), baseline(0))))
-        text(SIDES[s], x + 0.6, 0, font_weight="bold")
+        text(side_word(SIDES, s, said), x + 0.6, 0, font_weight="bold")
         if tchako and s != mover:
-            text("in t'chako", x + 1.9, 0, fill=CHAIN, font_weight="bold")
-        text(f"{on_board} on, {11 - on_board} in reserve", x + 0.6, 1)
+            text(said.gettext("in t'chako"), x + 1.9, 0, fill=CHAIN, font_weight="bold")
+        text(said.gettext("{count} on, {reserve} in reserve").format(count=on_board, reserve=11 - on_board), x + 0.6, 1)
         text(queen, x + 0.6, 2)
     dwg.add(placed("#legend", (round(MARGIN * unit, 2), baseline(3))))
     end = position.end
-    state = (state_text(outcome, SIDES, position.side) if outcome is not None and end != "stop" else
-             f"{SIDES['WB'.index(end[0])]} wins" if end[0] in "WB" else "countdown: players decide"
-             if end == "stop" else f"{SIDES[position.side]} to move, turn {position.number}")
+    state = (state_text(outcome, SIDES, position.side, words=said) if outcome is not None and end != "stop" else
+             said.gettext("{side} wins").format(side=side_word(SIDES, "WB".index(end[0]), said)) if end[0] in "WB" else
+             said.gettext("countdown: players decide") if end == "stop" else
+             said.gettext("{side} to move, turn {number}").format(side=side_word(SIDES, position.side, said),
+                                                                   number=position.number))
     text(state, MARGIN, 4, font_weight="bold")
     if last is not None:
         whole, half = divmod(position.spent, 2)
-        text(f"{SIDES[1 - position.side]} spent {whole}{'½' if half else ''} AP", MARGIN + WIDTH, 4,
+        text(said.gettext("{side} spent {points} AP").format(side=side_word(SIDES, 1 - position.side, said),
+                                                            points=f"{whole}{'½' if half else ''}"), MARGIN + WIDTH, 4,
              text_anchor="end")
 
 
 @cached
-def _static(unit: float, flipped: bool) -> BaseElement:
-    """Background, connections, obstacles, zones with their names, pieces and legend as <defs>."""
+def _static(unit: float, flipped: bool, words: Words = ENGLISH) -> BaseElement:
+    """Background, connections, obstacles, zones with their names, pieces and legend (in `words`) as <defs>."""
     dwg = svgwrite.Drawing(debug=False)
     group = dwg.g(id="tchako-board")
     group.add(dwg.rect((0, 0), (round((WIDTH + 2 * MARGIN) * unit, 2), round((HEIGHT + 2 * MARGIN + PANEL) * unit, 2)),
@@ -300,12 +306,12 @@ def _static(unit: float, flipped: bool) -> BaseElement:
                               stroke_width=round(unit * 0.03, 2)))
         swatch.add(dwg.use(f"#puck{s}", insert=middle))
         defs.add(swatch)
-    defs.add(_legend(dwg, unit))
+    defs.add(_legend(dwg, unit, words))
     group.add(defs)
     return group
 
 
-def _legend(dwg: svgwrite.Drawing, unit: float) -> BaseElement:
+def _legend(dwg: svgwrite.Drawing, unit: float, words: Words = ENGLISH) -> BaseElement:
     """What the drawing's marks mean: shaded zones, dashed rings, the chain (one line, from its baseline)."""
     legend = dwg.g(id="legend", font_size=round(FONT * unit, 2), font_family="sans-serif", fill=INK)
     middle, r = round(-FONT * 0.36 * unit, 2), round(0.2 * unit, 2)
@@ -316,13 +322,13 @@ def _legend(dwg: svgwrite.Drawing, unit: float) -> BaseElement:
 
     legend.add(dwg.circle((at(0.2), middle), r, fill=SHADE[0], fill_opacity=SHADE_OPACITY))
     legend.add(dwg.circle((at(0.45), middle), r, fill=SHADE[1], fill_opacity=SHADE_OPACITY))
-    legend.add(dwg.text("controlled", insert=(at(0.8), baseline)))
+    legend.add(dwg.text(words.gettext("controlled"), insert=(at(0.8), baseline)))
     legend.add(dwg.circle((at(3.25), middle), r, fill="none", stroke=INK, stroke_width=round(unit * 0.05, 2),
                           stroke_dasharray=f"{round(unit * 0.1, 2):g}"))
-    legend.add(dwg.text("captured", insert=(at(3.6), baseline)))
+    legend.add(dwg.text(words.gettext("captured"), insert=(at(3.6), baseline)))
     legend.add(dwg.line((at(5.6), middle), (at(6.2), middle), stroke=CHAIN, stroke_width=round(unit * 0.12, 2),
                         stroke_opacity=0.8))
-    legend.add(dwg.text("t'chako chain", insert=(at(6.4), baseline)))
+    legend.add(dwg.text(words.gettext("t'chako chain"), insert=(at(6.4), baseline)))
     return legend
 
 

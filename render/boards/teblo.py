@@ -16,7 +16,8 @@ from svgwrite.base import BaseElement
 from ...notation.games.base import Outcome
 from ...notation.games.teblo import BASES, ROWS, SIDES, SIZE, SQUARE_OF, Placement, Step, Teblo, TebloPosition
 from ...notation.annotations import Arrow, Label, Mark
-from ..svg import (INK, annotate, cached, drawing, finish, fitting, gathered, highlight, placed, shape, square_grid,
+from ...notation.languages import Words
+from ..svg import (ENGLISH, INK, annotate, cached, drawing, finish, fitting, gathered, highlight, placed, shape, square_grid,
                   square_places, state_text)
 
 COLOURS = {  # side: (fill, edge)
@@ -40,6 +41,7 @@ def board(
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
@@ -50,6 +52,7 @@ def board(
     flipped: Red's side at the bottom.
     outcome: how the game ended at this position, if it did (said under the board
     instead of the side to move).
+    words: the language of what the diagram says (docs/languages.md#pages).
     """
     unit = round(size / (SIZE + 2 * MARGIN), 2)
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + HAND_BAND), 2))
@@ -74,11 +77,12 @@ def board(
         shift = (unit * (0.14 if side else -0.14)) if same else 0
         dwg.add(placed(f"#pawn{side}", (round(x + shift, 2), y)))
     annotate(dwg, square_places(SQUARE_OF, at, unit, round(unit / 7, 2)), gathered(marks, arrows, labels, dims))
-    _draw_band(dwg, position, unit, outcome)
+    _draw_band(dwg, position, unit, outcome, words)
     return finish(dwg)
 
 
-def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outcome: Outcome | None) -> None:
+def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outcome: Outcome | None,
+               said: Words = ENGLISH) -> None:
     """Under the board: each side's pieces still in hand (a piece and a count), and the state."""
     y = round((SIZE + 2 * MARGIN) * unit, 2)
     baseline = round(y + unit * 0.68, 2)
@@ -86,12 +90,12 @@ def _draw_band(dwg: svgwrite.Drawing, position: TebloPosition, unit: float, outc
     end = MARGIN
     for side in (0, 1):
         x = MARGIN + side * 3.6
-        words = f"{position.in_hand(side)} in hand"
+        words = said.gettext("{count} in hand").format(count=position.in_hand(side))
         dwg.add(placed(f"#piece{side}", (round(x * unit, 2), y)))
         dwg.add(shape("text", words, insert=(round((x + 1.05) * unit, 2), baseline), font_size=font,
                       font_family="sans-serif", fill=INK))
         end = x + 1.05 + 0.6 * 0.42 * len(words)
-    state = state_text(outcome, SIDES, position.side)
+    state = state_text(outcome, SIDES, position.side, words=said)
     dwg.add(shape("text", state, insert=(round((MARGIN + SIZE) * unit, 2), baseline),
                   font_size=fitting(state, (MARGIN + SIZE - end - 0.4) * unit, round(unit * 0.5, 2), bold=True),
                   font_family="sans-serif", font_weight="bold", text_anchor="end", fill=INK))

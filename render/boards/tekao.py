@@ -19,8 +19,9 @@ from ...notation.annotations import Arrow, Label, Mark
 from ...notation.games.base import Outcome
 from ...notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, Tekao, TekaoPosition, TekaoTurn)
-from ..svg import (HIGHLIGHT, INK, At, annotate, cached, drawing, finish, fitting, gathered, highlight, placed,
-                  shape, square_grid, square_places, state_text)
+from ...notation.languages import Words
+from ..svg import (ENGLISH, HIGHLIGHT, INK, At, annotate, cached, drawing, finish, fitting, gathered, highlight, placed,
+                  shape, side_word, square_grid, square_places, state_text)
 from ..text import code_board
 
 COLOURS = {  # side: (tile, edge)
@@ -48,6 +49,7 @@ def board(
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
@@ -56,6 +58,7 @@ def board(
     flipped: Yellow's side at the bottom.
     outcome: how the game ended at this position, if it did (said under the board,
     instead of the side to move).
+    words: the language of what the diagram says (docs/languages.md#pages).
     """
     unit = round(size / (SIZE + 2 * MARGIN), 2)
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + BAND), 2))
@@ -77,7 +80,7 @@ def board(
     for square in emptied:
         _draw_cross(dwg, at(square), unit)
     annotate(dwg, square_places(SQUARE_OF, at, unit, round(unit / 8, 2)), gathered(marks, arrows, labels, dims))
-    _draw_band(dwg, position, unit, flipped, outcome)
+    _draw_band(dwg, position, unit, flipped, outcome, words)
     return finish(dwg)
 
 
@@ -123,22 +126,23 @@ def _draw_cross(dwg: svgwrite.Drawing, corner: tuple[float, float], unit: float)
 
 
 def _draw_band(dwg: svgwrite.Drawing, position: TekaoPosition, unit: float, flipped: bool,
-               outcome: Outcome | None) -> None:
+               outcome: Outcome | None, said: Words = ENGLISH) -> None:
     """Under the board, each side: its pieces still to place (blank tiles), then the pieces it
     lost; the side to move, or the winner at the end, is named in bold."""
     top = (SIZE + 2 * MARGIN) * unit
     font = round(unit * 0.3, 2)
-    state = state_text(outcome, SIDES, position.side)
+    state = state_text(outcome, SIDES, position.side, words=said)
     drawn = outcome is not None and outcome.winner is None
     named = position.side if outcome is None else outcome.winner
     for column, side in enumerate((1, 0) if flipped else (0, 1)):
         x = round((MARGIN + column * SIZE / 2) * unit, 2)
         to_place = position.to_place(side)
         weapons, flag = position.taken(side)
-        count = f"{to_place} to place" if to_place else f"lost {weapons + flag}"
+        count = (said.gettext("{count} to place").format(count=to_place) if to_place else
+                 said.gettext("lost {count}").format(count=weapons + flag))
         bold = side == named or (drawn and column == 0)  # a draw is said once, on the left
-        words = f"{state} · {SIDES[side]}: {count}" if drawn and bold else f"{state}, {count}" if bold else \
-            f"{SIDES[side]}: {count}"
+        counted = said.gettext("{side}: {count}").format(side=side_word(SIDES, side, said), count=count)
+        words = f"{state} · {counted}" if drawn and bold else f"{state}, {count}" if bold else counted
         dwg.add(shape("text", words, insert=(x, round(top + font, 2)),
                       font_size=fitting(words, (SIZE / 2 - 0.2) * unit, font, bold), font_family="sans-serif", fill=INK,
                       font_weight="bold" if bold else "normal"))

@@ -21,8 +21,9 @@ from ...notation.annotations import Arrow, Label, Mark
 from ...notation.games.base import Outcome
 from ...notation.games.tektop import (CELLS, FILES, HOME_TO_WIN, LEVEL, SCORE, SIDES, SIZE, SQUARE_OF,
                                      Tektop, TektopPosition, Turn, squares_of)
-from ..svg import (INK, At, annotate, cached, cell_arrow, centre, drawing, finish, gathered, highlight, placed, shape,
-                  square_grid, square_places, state_text)
+from ...notation.languages import Words
+from ..svg import (ENGLISH, INK, At, annotate, cached, cell_arrow, centre, drawing, finish, gathered, highlight, placed, shape,
+                  side_word, square_grid, square_places, state_text)
 from ..text import code_board
 
 SHADES = ("#f3ead3", "#dcc69b", "#c1a06d", "#9a7446", "#6b4726")  # level 0 (lowest) to 4 (the summit)
@@ -54,6 +55,7 @@ def board(
     flipped: bool = False,
     size: int = 480,
     outcome: Outcome | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """An SVG diagram of `position`, `size` pixels wide.
 
@@ -61,6 +63,7 @@ def board(
     marks, arrows, labels, dims: what to draw over the pieces (svg.annotate).
     flipped: the board turned half round (a5 at the bottom right).
     outcome: how the game ended at this position, if it did (the position says it too).
+    words: the language of what the diagram says (docs/languages.md#pages).
     """
     unit = round(size / (SIZE + 2 * MARGIN + PANEL_WIDTH), 2)
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN), 2))
@@ -77,7 +80,7 @@ def board(
     if turn is not None and turn.steps:
         _draw_steps(dwg, turn, at, unit)
     annotate(dwg, square_places(SQUARE_OF, at, unit, round(unit / 9, 2)), gathered(marks, arrows, labels, dims))
-    _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped, outcome)
+    _draw_panel(dwg, position, turn, last[0].side if last is not None else None, unit, flipped, outcome, words)
     return finish(dwg)
 
 
@@ -95,7 +98,7 @@ def _draw_steps(dwg: svgwrite.Drawing, turn: Turn, at: At, unit: float) -> None:
 
 
 def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | None, mover: int | None,
-                unit: float, flipped: bool, outcome: Outcome | None) -> None:
+                unit: float, flipped: bool, outcome: Outcome | None, said: Words = ENGLISH) -> None:
     """Pawns home (the side at the top of the board above), the last turn's dice beside the
     side that threw them, in its colours, and the state at the bottom."""
     left = (SIZE + 2 * MARGIN) * unit
@@ -108,7 +111,7 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
     top, bottom = (0, 1) if flipped else (1, 0)
     for side, label, slots in ((top, 0.45, 0.55), (bottom, 4.25, 4.35)):
         home = position.home[side]
-        text(f"{SIDES[side]}: {home} home", 0.15, label)
+        text(said.gettext("{side}: {count} home").format(side=side_word(SIDES, side, said), count=home), 0.15, label)
         for slot in range(HOME_TO_WIN):
             x = round(left + (0.15 + slot * 0.7) * unit, 2)
             dwg.add(placed(f"#pawn{side}" if slot < home else "#slot", (x, round((slots - 0.18) * unit, 2))))
@@ -122,16 +125,17 @@ def _draw_panel(dwg: svgwrite.Drawing, position: TektopPosition, turn: Turn | No
                 x = round(left + (0.15 + k * (DIE + 0.08)) * unit, 2)
                 dwg.add(shape("use", f"#die{value}-{mover}", insert=(x, y), opacity=1 if row == throws - 1 else 0.45))
         points = SCORE[turn.dice[-1]]
-        words = f"{SIDES[mover]}: {points} point{'' if points == 1 else 's'}"
+        words = said.ngettext("{side}: {count} point", "{side}: {count} points", points).format(
+            side=side_word(SIDES, mover, said), count=points)
         text(words, 0.15, first + throws * THROW + 0.22 if mover == top else first - 0.12)
     if outcome is not None:
-        state = state_text(outcome, SIDES, position.side)
+        state = state_text(outcome, SIDES, position.side, words=said)
     elif position.stage == "over":
-        state = f"{SIDES[1 if position.home[1] >= HOME_TO_WIN else 0]} wins"
+        state = said.gettext("{side} wins").format(side=side_word(SIDES, 1 if position.home[1] >= HOME_TO_WIN else 0, said))
     elif position.stage == "last":
-        state = "Black's last turn"
+        state = said.gettext("{side}'s last turn").format(side=side_word(SIDES, 1, said))
     else:
-        state = f"{SIDES[position.side]} to move"
+        state = state_text(None, SIDES, position.side, words=said)
     text(state, 0.15, SIZE + 2 * MARGIN - 0.2, font_weight="bold")
 
 

@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Iterator
 from ...notation import check
 from ...notation.archive.duplicates import tgn_first
 from ...notation.archive.ratings import rated_game
+from ...notation.languages import words
 from ...notation.model import Record
 from ...notation.archive.sources import PROJECT_MARK, SITE_MARK, InputError, Sources
 from ...notation.events.standings import played
@@ -60,8 +61,13 @@ def _tag(record: Record, name: str) -> str:
     return value or "?"
 
 
+def default_title(language: str = "en") -> str:
+    """The site's name when none is given, in its language."""
+    return words(language).gettext("Annotated games")
+
+
 def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "Annotated games",
-               jobs: int = 1, project: str | Path | None = None, theme: str = "auto",
+               jobs: int = 1, project: str | Path | None = None, theme: str = "auto", language: str = "en",
                progress: Callable[[str], None] = lambda line: None,
                rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
                failed: Callable[[InputError], None] = lambda error: None) -> Report:
@@ -71,7 +77,8 @@ def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "An
     read to `failed`; `out` and `project` are never read as sources. `project` keeps the
     generated mkdocs project there; otherwise it lives in a temporary folder. Both folders
     are built beside their place and swapped in (render/site/folders.py): a build that
-    fails leaves them as they were.
+    fails leaves them as they were. `language`: the language of the site's pages and of its theme
+    (docs/languages.md#pages); records are never translated.
     OSError if a file cannot be read or written; SiteError if a folder is in the way.
     """
     started = time.perf_counter()
@@ -90,7 +97,7 @@ def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "An
             with ExitStack() as stack:
                 root = kept.start() if kept is not None else Path(
                     stack.enter_context(tempfile.TemporaryDirectory(prefix="ludoscribe-site-")))
-                _build_in(root, found, site.start(), site_title, jobs, report, progress, rejected)
+                _build_in(root, found, site.start(), site_title, jobs, report, progress, rejected, language)
             report.files, report.size = site.seal()
             if kept is not None:
                 kept.seal()
@@ -118,7 +125,8 @@ def _apart(site: Place, project: Place | None) -> None:
 
 
 def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: int, report: Report,
-              progress: Callable[[str], None], rejected: Callable[[str, int, Record], None]) -> None:
+              progress: Callable[[str], None], rejected: Callable[[str, int, Record], None],
+              language: str = "en") -> None:
     """Write the mkdocs project into `root` and build it into `out`."""
     docs = root / "docs"
     (docs / "records").mkdir(parents=True)
@@ -128,9 +136,9 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: in
     progress(f"site: {plural(report.records, 'record')} read from {plural(sources.files, 'file')}"
              + (f", {report.rejected} with problems left out" if report.rejected else "")
              + (f", {report.copies} read twice published once" if report.copies else ""))
-    render_pages(tasks, docs, jobs, progress)
-    report.pages = len(tasks) + write_indexes(plan, docs, site_title)
-    (root / "mkdocs.yml").write_text(mkdocs_yml(plan, site_title, report.theme), encoding="utf-8")
+    render_pages(tasks, docs, jobs, progress, language)
+    report.pages = len(tasks) + write_indexes(plan, docs, site_title, words(language))
+    (root / "mkdocs.yml").write_text(mkdocs_yml(plan, site_title, report.theme, language), encoding="utf-8")
     progress(f"site: building {report.pages} pages with {site_engine()} ({report.theme} theme)")
     mkdocs_build(root / "mkdocs.yml", out, progress)
 

@@ -44,6 +44,7 @@ from mkdocs.structure.files import File, Files
 
 from ...notation import check, read_string
 from ...notation.files import load, write_text
+from ...notation.languages import LANGUAGES, words
 from ...notation.limits import number_problem, shorten
 from ...notation.model import Record
 from ..diagram import ply_of
@@ -107,6 +108,7 @@ class LudoscribeConfig(Config):
     root = config_options.Optional(FolderName())
     record_dirs = config_options.ListOfItems(FolderName(), default=[])
     theme_contrast = config_options.Type(bool, default=False)  # site.css: the theme's links and footer readable
+    language = config_options.Choice(LANGUAGES, default="en")  # the pages' and the theme's (docs/languages.md#pages)
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
@@ -124,6 +126,11 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
         if self.config.theme_contrast:
             config.extra_css.append(f"{ASSET_DIR}/{CONTRAST}")
         config.extra_javascript.append(f"{ASSET_DIR}/viewer.js")
+        if self.config.language != "en":  # the theme speaks the site's language: Material's and mkdocs' own
+            from mkdocs import localization
+
+            config.theme["language"] = self.config.language
+            config.theme["locale"] = localization.parse_locale(self.config.language)
         self.search = any(name == "search" or name.endswith("/search") for name in config.plugins)  # material/search
         if self.search:
             config.extra_javascript.append(f"{ASSET_DIR}/{SEARCH}")
@@ -149,7 +156,8 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             nonlocal count
             count += 1
             try:
-                return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size)
+                return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size,
+                                     self.config.language)
             except (BlockError, BudgetError) as error:
                 message = str(error)
             except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
@@ -240,7 +248,7 @@ def _shown(folder: Path, base: Path) -> str:
         return folder.name
 
 
-def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int) -> str:
+def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int, language: str = "en") -> str:
     options, text = _options(body, FILE_OPTIONS if kind == "tgn-file" else BLOCK_OPTIONS, kind == "tgn-file")
     if kind == "tgn-file":
         record = _stored_record(folders, options)
@@ -263,7 +271,7 @@ def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int
     if moves not in MOVE_LAYOUTS:
         raise BlockError(f"moves: {shorten(options['moves'])!r} is neither {' nor '.join(MOVE_LAYOUTS)}")
     return render_html(record, replayed, prefix=prefix, ply=ply, size=width, flipped=_flag(options, "flip"),
-                       tags=_flag(options, "tags"), moves=moves)
+                       tags=_flag(options, "tags"), moves=moves, words=words(language))
 
 
 def _options(body: str, known: frozenset[str], only_options: bool) -> tuple[dict[str, str], str]:

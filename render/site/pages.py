@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ...notation import check, read_string
+from ...notation.languages import words
 from ...notation.model import Record
 from ...notation.archive.parallel import workers
 from ...notation.replay import Replayed
@@ -35,8 +36,8 @@ class Task:
     tree: Tree | None = None
 
 
-def render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[str], None]) -> None:
-    """Write every record page, reporting progress: in this process from the records as
+def render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[str], None], language: str = "en") -> None:
+    """Write every record page in `language`, reporting progress: in this process from the records as
     read and replayed, or in `jobs` processes from their canonical text."""
     step = max(10, len(tasks) // 10)
     done = 0
@@ -51,13 +52,14 @@ def render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[s
     with ExitStack() as stack:
         if jobs == 1 or len(tasks) < 2:
             notes: Iterable[str | None] = (write_page(task.record, task.replayed, path, task.links,
-                                                      openings=task.openings, tree=task.tree)
+                                                      openings=task.openings, tree=task.tree, language=language)
                                            for task, path in zip(tasks, paths))
         else:
             pool = stack.enter_context(workers(jobs, work=len(tasks)))
             texts = (write_record(task.record) for task in tasks)
             notes = pool.map(render_page, texts, paths, [task.links for task in tasks], [DEFAULT_BUDGETS] * len(tasks),
-                             [task.openings for task in tasks], chunksize=max(1, len(tasks) // (8 * jobs)))
+                             [task.openings for task in tasks], [language] * len(tasks),
+                             chunksize=max(1, len(tasks) // (8 * jobs)))
         for task, note in zip(tasks, notes):
             if note is not None:
                 progress(f"site: warning: records/{task.slug}.md: {note}")
@@ -65,32 +67,33 @@ def render_pages(tasks: list[Task], docs: Path, jobs: int, progress: Callable[[s
 
 
 def render_page(text: str, path: str, links: dict[str, str], budgets: Budgets = DEFAULT_BUDGETS,
-                openings: Openings | None = None) -> str | None:
+                openings: Openings | None = None, language: str = "en") -> str | None:
     """Write the page of one record (its canonical text, known valid); why it says less, if it does.
 
     A record whose page would exceed the page budget gets a page saying so instead.
     """
     record = read_string(text)[0]
-    return write_page(record, check(record), path, links, budgets, openings)
+    return write_page(record, check(record), path, links, budgets, openings, language=language)
 
 
 def write_page(record: Record, replayed: Replayed | None, path: str, links: dict[str, str],
                budgets: Budgets = DEFAULT_BUDGETS, openings: Openings | None = None,
-               tree: Tree | None = None) -> str | None:
+               tree: Tree | None = None, language: str = "en") -> str | None:
     """Write the page of one checked, valid record; why it says less, if it does (see render_page).
 
-    tree: the record's tree, if it was built while checking it."""
+    tree: the record's tree, if it was built while checking it; language: the page's."""
+    said = words(language)
     stem = Path(path).stem
     text = tgn_text(record)
     try:
         fragment = render_html(record, replayed, links=links, budgets=budgets, openings=openings, tree=tree,
-                               name=stem, tgn_url=f"{stem}.tgn" if text is not None else None)
+                               name=stem, tgn_url=f"{stem}.tgn" if text is not None else None, words=said)
     except BudgetError as error:
-        write_markdown(Path(path), title(record), [f'<p class="ls-note">{html_text(str(error.problem.message))}.</p>'])
+        write_markdown(Path(path), title(record, said), [f'<p class="ls-note">{html_text(str(error.problem.message))}.</p>'])
         return str(error.problem.message)
     if text is not None:  # the record itself, for readers to download (the viewer's menu links to it)
         Path(path).with_suffix(".tgn").write_text(text, encoding="utf-8")
-    write_markdown(Path(path), title(record), [fragment], wide=True)
+    write_markdown(Path(path), title(record, said), [fragment], wide=True)
     return None
 
 

@@ -12,9 +12,11 @@ from ...notation.events.folder import EventFolder
 from ...notation.events.final_ranking import event_ranking
 from ...notation.events.round_files import EventRounds, event_rounds
 from ...notation.events.tiebreaks import TieBreakError
+from ...notation.languages import Words
 from .. import crosstable
 from ..escaping import html_text
 from ..standings import boxed
+from ..wording import ENGLISH, side_name
 
 
 def event_file_of(event: str, folders: Iterable[str]) -> tuple[Event, Path] | None:
@@ -29,7 +31,7 @@ def event_file_of(event: str, folders: Iterable[str]) -> tuple[Event, Path] | No
     return None
 
 
-def event_file_sections(event: str, folders: Iterable[str]) -> list[str]:
+def event_file_sections(event: str, folders: Iterable[str], words: Words = ENGLISH) -> list[str]:
     """The event page's final ranking and pairings, a table a round; nothing without an event file
     that paired a round (the page then ranks the records by their side tags)."""
     known = event_file_of(event, folders)
@@ -42,35 +44,37 @@ def event_file_sections(event: str, folders: Iterable[str]) -> list[str]:
     except OSError:
         return []
     state = event_rounds(found, games.games)
-    return [*_ranking_section(found, state), *_pairings_section(found, state)]
+    return [*_ranking_section(found, state, words), *_pairings_section(found, state, words)]
 
 
-def _ranking_section(found: Event, state: EventRounds) -> list[str]:
+def _ranking_section(found: Event, state: EventRounds, words: Words = ENGLISH) -> list[str]:
     """The crosstable as `ludoscribe standings FOLDER` gives it, and the round files left out, if any."""
     try:
         ranking = event_ranking(found, state.rounds)
     except TieBreakError as error:
-        return ["", "## Final ranking", "", f"<p>{html_text(f'{EVENT_FILE}: tie_breaks: {error}')}</p>"]
+        return ["", "## " + words.gettext("Final ranking"), "", f"<p>{html_text(f'{EVENT_FILE}: tie_breaks: {error}')}</p>"]
     left_out = "".join(f"<li>{html_text(problem)}</li>" for problem in state.problems)
-    return ["", "## Final ranking", "", boxed("\n" + crosstable.html_table(ranking)), "",
-            f"<p>{html_text(crosstable.notes(ranking))}</p>",
+    return ["", "## " + words.gettext("Final ranking"), "", boxed("\n" + crosstable.html_table(ranking, words), words), "",
+            f"<p>{html_text(crosstable.notes(ranking, words))}</p>",
             *(["", f'<ul class="ls-left-out">{left_out}</ul>'] if left_out else [])]
 
 
-def _pairings_section(found: Event, state: EventRounds) -> list[str]:
+def _pairings_section(found: Event, state: EventRounds, words: Words = ENGLISH) -> list[str]:
     results = {(game.round, game.board): game for game in state.rounds.games}
-    first, second = found.sides
-    lines = ["", "## Pairings", ""]
+    first, second = (side_name(side, words) for side in found.sides)
+    forfeit, bye_of, round_of = words.gettext(" (forfeit)"), words.gettext("Bye: {player}"), words.gettext("Round {number}")
+    board_head, result_head = html_text(words.gettext("Board")), html_text(words.gettext("Result"))
+    lines = ["", "## " + words.gettext("Pairings"), ""]
     for paired in found.paired:
         rows = []
         for number, board in enumerate(paired.boards, start=1):
             game = results.get((paired.number, number))
-            result = (game.result if game is not None else "*") + (" (forfeit)" if board.forfeit else "")
+            result = (game.result if game is not None else "*") + (forfeit if board.forfeit else "")
             rows.append(f"<tr><td>{number}</td><td>{html_text(board.first)}</td><td>{html_text(board.second)}</td>"
                         f"<td>{html_text(result)}</td></tr>")
-        bye = f"<p>Bye: {html_text(paired.bye)}</p>" if paired.bye else ""
-        lines += [f"### Round {paired.number}", "",
-                  f'<table class="ls-pairings"><thead><tr><th>Board</th><th>{html_text(first)}</th>'
-                  f"<th>{html_text(second)}</th><th>Result</th></tr></thead><tbody>{''.join(rows)}</tbody></table>",
+        bye = f"<p>{html_text(bye_of.format(player=paired.bye))}</p>" if paired.bye else ""
+        lines += ["### " + round_of.format(number=paired.number), "",
+                  f'<table class="ls-pairings"><thead><tr><th>{board_head}</th><th>{html_text(first)}</th>'
+                  f"<th>{html_text(second)}</th><th>{result_head}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>",
                   bye, ""]
     return lines

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from ...notation.games import display_name
+from ...notation.languages import words
 from ..wording import slugify
 from .engine import site_engine
 from .folders import SiteError
@@ -28,16 +29,20 @@ def theme_name(wanted: str = "auto") -> str:
     return wanted
 
 
-def mkdocs_yml(plan: Plan, site_title: str, theme: str) -> str:
-    """The generated project's configuration, every string a quoted YAML scalar of printable ASCII."""
+def mkdocs_yml(plan: Plan, site_title: str, theme: str, language: str = "en") -> str:
+    """The generated project's configuration, every string a quoted YAML scalar of printable ASCII;
+    its navigation in `language`, which the ludoscribe plugin gives the theme (docs/languages.md#pages)."""
     games = sorted({entry.game for entry in plan.entries})
-    nav = [{"Home": "index.md"},
+    said = words(language)
+    nav = [{html_text(said.gettext("Home")): "index.md"},
            *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
-           {"Events": "events.md"}, {"Players": "players.md"},
-           *([{"Openings": [{html_text(explorer.label): f"openings/{explorer.slug}.md"} for explorer in explorers(plan)]}]
+           {html_text(said.gettext("Events")): "events.md"}, {html_text(said.gettext("Players")): "players.md"},
+           *([{html_text(said.gettext("Openings")): [{html_text(explorer.label): f"openings/{explorer.slug}.md"}
+                                                      for explorer in explorers(plan)]}]
              if plan.explorers else [])]
     config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
-              "theme": THEMES[theme], "nav": nav, "plugins": ["search", {"ludoscribe": {"theme_contrast": True}}],
+              "theme": THEMES[theme], "nav": nav, "plugins": ["search", {"ludoscribe": {"theme_contrast": True,
+                                                                     **({"language": language} if language != "en" else {})}}],
               "markdown_extensions": ["tables", "toc"]}
     return yaml_value(config) + "\n"
 

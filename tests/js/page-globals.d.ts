@@ -5,7 +5,8 @@ declare var module: {exports: unknown} | undefined;
 interface Window {
   ludoscribeLive: typeof import("../../render/live/static/live.js");
   ludoscribeViewer: {start(): void; place(game: Element): {at: number, end: boolean} | null;
-                     update(game: Element, fresh: Element): boolean};
+                     update(game: Element, fresh: Element): boolean;
+                     t(text: string): string; tn(one: string, many: string, n: number): string};
 }
 
 interface Window {
