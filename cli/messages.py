@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import click
 
+from ..notation.languages import ENGLISH, Words
 from ..render.escaping import terminal_text
 from .errors import Status
 
@@ -53,13 +54,25 @@ def note(line: str) -> None:
     say(terminal_text(line))
 
 
-def problem_lines(path: str, index: int, record: Record) -> list[str]:
-    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON).
+def problem_lines(path: str, index: int, record: Record, words: Words | None = None) -> list[str]:
+    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON),
+    in English or in the language of `words` (docs/languages.md#the-command-line).
 
     Safe for a terminal: control characters from file names or records are shown escaped.
     """
-    return [terminal_text(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
-            for problem in record.problems]
+    if words is None or words.language == ENGLISH:
+        return [terminal_text(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
+                for problem in record.problems]
+    lines = []
+    for problem in record.problems:
+        where = f"{problem.line}:{problem.column}: " if problem.line is not None else ""
+        turn = problem.turn_in(words)
+        message = problem.message_in(words)
+        said = where + (words.gettext("{turn}: {message}").format(turn=turn, message=message) if turn else message)
+        lines.append(terminal_text(f"{path}:{said}" if problem.line is not None else
+                                   words.gettext("{path}: record {index}: {problem}").format(
+                                       path=path, index=index, problem=said)))
+    return lines
 
 
 def report(path: str, index: int, record: Record) -> None:

@@ -50,7 +50,7 @@ class FormatProblem(Worded):
     COMMENT_COMMAND_TOO_LONG = "comment-command-too-long", "a comment command ({written!r}) is {size} bytes long, " \
         "over the {limit}-byte limit of one word"
     # the movetext
-    NOT_A_TURN = "not-a-turn", "{written!r} is not a {game} turn ({example})"
+    NOT_A_TURN = "not-a-turn", "{written!r} is not a {game} turn ({turns})"
     VARIATION_NOT_A_TURN = "variation-not-a-turn", "{said}, and a variation starts with its turn number, " \
         "as in (3... G10)"
     COMMENT_NOT_CLOSED = "comment-not-closed", "comment not closed: '{{' has no matching '}}' in this record"

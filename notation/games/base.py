@@ -498,7 +498,7 @@ class Game(ABC, Generic[P, T]):
 
     def not_a_turn(self, word: str) -> str:
         """What a reader is told of a word that is not a turn of this game (a long word shortened)."""
-        return say(FormatProblem.NOT_A_TURN, written=shorten(word), game=self.name, example=self.turn_example)
+        return say(FormatProblem.NOT_A_TURN, written=shorten(word), game=self.name, turns=self.turn_example)
 
     # --- rules -------------------------------------------------------------------
     @abstractmethod

@@ -30,7 +30,7 @@ PYTHON, JAVASCRIPT, WORDED = "python", "javascript", "ludoscribe.notation.langua
 # each room's sources: (folder, file pattern, extraction method); a folder claimed by a later room is left out
 SOURCES: dict[str, list[tuple[str, str, str]]] = {
     "rules": [("notation/games", "**.py", WORDED), ("notation/games", "**.py", PYTHON)],
-    "messages": [("notation", "**.py", PYTHON), ("cli", "**.py", PYTHON)],
+    "messages": [("notation", "**.py", WORDED), ("notation", "**.py", PYTHON), ("cli", "**.py", PYTHON)],
     "pages": [("render", "**.py", PYTHON), ("render", "**.js", JAVASCRIPT)],
     "live": [("render/live", "**.py", PYTHON), ("render/live", "**.js", JAVASCRIPT),
              ("render/studio", "**.py", PYTHON), ("render/studio", "**.js", JAVASCRIPT)],
