@@ -1,0 +1,198 @@
+"""The messages room in French (docs/languages.md#the-command-line): every problem of the format
+is a code with parameters (notation/problems.py), `check --lang fr` says each kind of problem of
+docs/format.md#problem-codes in French with its file, line, column and turn, the environment
+chooses the language as --lang does, English stays byte for byte, and JSON is the same in every
+language."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from ludoscribe.cli.main import cli
+from ludoscribe.notation import check
+from ludoscribe.notation.jsonio import read_json
+from ludoscribe.notation.languages import catalogues, words
+from ludoscribe.notation.model import Problem, ProblemCode
+from ludoscribe.notation.problems import FormatProblem, Saying
+from ludoscribe.notation.reader import read_records
+from ludoscribe.notation.worded import Said
+
+FRENCH = words("fr")
+# the English words of the command line's messages, none of which a French line may hold
+# outside what the record wrote
+ENGLISH_WORDS = {"turn", "line", "column", "not", "is", "are", "the", "record", "records", "expected", "found",
+                 "tag", "missing", "must", "variation", "variations", "result", "closes", "comment", "number",
+                 "follow", "followed", "with", "of", "and", "after", "deep", "bytes", "characters", "valid",
+                 "checked", "file", "files", "problems", "differs", "contradicts", "over", "already", "malformed",
+                 "appears", "twice", "unknown", "bad", "text", "no", "its", "it", "by", "in", "to", "fit", "does",
+                 "range", "holds", "nested", "game", "end", "ends", "input", "read", "known", "none", "or"}
+NO_ENVIRONMENT = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+
+def teblo(movetext: str, tags: str = "", result: str = "*") -> str:
+    return f'[Game "Teblo"]\n{tags}[Result "{result}"]\n\n{movetext}\n'
+
+
+DRAWN = "1. D4 I9 2. D3 I10 3. D4 I9 4. D3 I10 5. D4 I9 6. D3 I10"  # the same four turns three times
+# one record for each kind of problem `check` finds (docs/format.md#problem-codes; `budget` is
+# found by `site`, not by `check`), with a movetext problem the format's own where the kind has one
+KINDS = [
+    (b'[Game "Teblo"]\n[Result "*"]\n\n1. D4 \xff *\n', "encoding"),
+    (b'[Game "Teblo"]\n[Result "*"]\n\n{' + b"x" * ((1 << 20) + 1) + b"} 1. D4 *\n", "too-long"),
+    (teblo("1. D4 *", '[Event "Open"]\n[Event "Open"]\n').encode(), "tag"),
+    (b'[Game "Teblo"]\n\n1. D4 *\n', "missing-tag"),
+    (b'[Result "*"]\n\n1. D4 *\n', "missing-tag"),
+    (b'[Game "Chess"]\n[Result "*"]\n\n1. e4 *\n', "game"),
+    (teblo("1. D4 *", '[Variant "fast"]\n').encode(), "game"),
+    (teblo("1. D4 *", '[SetUp "1"]\n').encode(), "position"),
+    (teblo("1. D4 } *").encode(), "syntax"),
+    (teblo("1. D4 I9 2. *").encode(), "syntax"),
+    (teblo("1. D4 2. H10 *").encode(), "number"),
+    (teblo("1. D4 $300 *").encode(), "nag"),
+    (teblo("$1 1. D4 *").encode(), "nag"),
+    (teblo("1. D4 ) *").encode(), "variation"),
+    (teblo("1. D4 (1. D2 *").encode(), "variation"),
+    (teblo("1. D4 (1. ) *").encode(), "variation"),
+    (teblo("1. D4 0-1").encode(), "result"),
+    (teblo("1. D4 * H10").encode(), "result"),
+    (teblo("1. D4").encode(), "result"),
+    (teblo("1. D4 D6 *").encode(), "illegal-turn"),
+    (teblo(f"{DRAWN} 7. D4 1/2-1/2", result="1/2-1/2").encode(), "game-over"),
+    (teblo(f"{DRAWN} 1-0", result="1-0").encode(), "result-contradicts"),
+    (json.dumps({"format": "tgn-json", "version": 1, "records": [
+        {"tags": {"Game": "Teblo", "Result": "*"}, "moves": [{"turn": 4}], "result": "*"}]}).encode(), "json"),
+]
+
+
+def test_the_messages_room_is_translated_whole():
+    """No text of the messages room is left without its French, or with French marked fuzzy."""
+    untranslated = []
+    for message in catalogues.read("fr", "messages"):
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            untranslated.append((message.context, message.id))
+    assert untranslated == []
+
+
+def test_every_format_problem_has_its_french_template():
+    for code in FormatProblem:
+        french = FRENCH.pgettext(f"FormatProblem:{code}", code.template)
+        assert french != code.template, code
+
+
+@pytest.mark.parametrize("data, kind", KINDS, ids=[f"{kind}-{n}" for n, (_, kind) in enumerate(KINDS)])
+def test_each_problem_keeps_the_code_and_parameters_it_is_said_from(data, kind):
+    problems = _problems(data, kind)
+    assert [problem.code for problem in problems] == [kind]
+    (problem,) = problems
+    assert isinstance(problem.said, Said) and problem.said.sentence == problem.message
+    assert problem.turn is None or isinstance(problem.turn, Saying)
+
+
+def _problems(data: bytes, kind: str) -> list[Problem]:
+    """The problems `check` finds in a file holding `data`."""
+    records = read_json(data.decode()) if kind == "json" else read_records(io.BytesIO(data))
+    problems = []
+    for record in records:
+        check(record)
+        problems += record.problems
+    return problems
+
+
+def _check(tmp_path, data: bytes, *options: str, env: dict[str, str | None] | None = None):
+    path = tmp_path / ("game.json" if data.startswith(b"{") else "game.tgn")
+    path.write_bytes(data)
+    result = CliRunner().invoke(cli, ["check", *options, str(path)], env={**NO_ENVIRONMENT, **(env or {})})
+    return path, result
+
+
+def _english_words(line: str) -> set[str]:
+    """The English interface words of a line, leaving out what the record wrote (quoted)."""
+    line = re.sub(r"'[^']*'|\"[^\"]*\"|«[^»]*»|\$\.[\w.\[\]]*", " ", line)  # and JSON paths, $.records[0]
+    return {word for word in re.findall(r"[A-Za-z]+", line)} & ENGLISH_WORDS
+
+
+def _rules_words(problem) -> list[str]:
+    """The parts of a French problem line that the rules' room says (a refusal, an ending, a
+    side, a game's turns), which their own catalogue and tests answer for."""
+    said, parts = problem.said, []
+    if said is not None and type(said.code) is not FormatProblem:
+        parts.append(said.sentence_in(FRENCH))
+    for value in (said.params.values() if said is not None else ()):
+        if hasattr(value, "reason_in"):
+            parts.append(value.reason_in(FRENCH))
+        if isinstance(value, Said) and type(value.code) is not FormatProblem:
+            parts.append(value.sentence_in(FRENCH))
+    for inner in (said, *(said.params.values() if said is not None else ())):
+        if isinstance(inner, Said) and "turns" in inner.params:  # the game's example of its turns
+            parts.append(FRENCH.pgettext("game word", str(inner.params["turns"])))
+    if isinstance(problem.turn, Saying):
+        parts.append(FRENCH.pgettext("game word", str(problem.turn.said.params["side"])))
+    return parts
+
+
+@pytest.mark.parametrize("data, kind", KINDS, ids=[f"{kind}-{n}" for n, (_, kind) in enumerate(KINDS)])
+def test_check_in_french_says_each_kind_of_problem_in_french(tmp_path, data, kind):
+    path, result = _check(tmp_path, data, "--lang", "fr")
+    english_path, english = _check(tmp_path, data)
+    assert (result.exit_code, english.exit_code) == (1, 1)
+    (line,) = result.stdout.splitlines()
+    (english_line,) = english.stdout.splitlines()
+    assert line != english_line
+    (problem,) = _problems(data, kind)
+    said = line.removeprefix(f"{path}:")
+    if problem.line is not None:  # the file, the line and the column, as in English
+        assert said.startswith(f"{problem.line}:{problem.column}: ")
+        said = said.removeprefix(f"{problem.line}:{problem.column}: ")
+    else:
+        assert said.startswith(" partie 1\u00a0: ")
+    if problem.turn is not None:  # the turn, by its French word
+        number = problem.turn.said.params["number"]
+        side = FRENCH.pgettext("game word", problem.turn.said.params["side"])
+        assert said.startswith(f"tour {number} {side}\u00a0: ")
+    assert said.endswith(problem.message_in(FRENCH))
+    for part in _rules_words(problem):
+        said = said.replace(part, " ")
+    assert _english_words(said) == set(), line
+    assert _english_words(result.stderr) == set(), result.stderr
+
+
+def test_the_summary_in_french(tmp_path):
+    (tmp_path / "a.tgn").write_text(teblo("1. D4 I9 *") + "\n" + teblo("1. D4 } *"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--lang", "fr", str(tmp_path / "a.tgn"), str(tmp_path / "none.tgn")],
+                                env=NO_ENVIRONMENT)
+    summary = result.stderr.splitlines()[-1]
+    assert summary == ("vérification de 2 parties dans 1 fichier\u00a0: 1 valide, 1 avec des problèmes"
+                       "\u00a0; lecture impossible pour 1 entrée")
+
+
+def test_the_environment_chooses_french_and_lang_en_keeps_englishs_bytes(tmp_path):
+    data = teblo("1. D4 } *").encode()
+    _, french = _check(tmp_path, data, "--lang", "fr")
+    _, environ = _check(tmp_path, data, env={"LANG": "fr_FR.UTF-8"})
+    assert (environ.stdout, environ.stderr) == (french.stdout, french.stderr)
+    assert "tour 1 " in environ.stdout
+    path, english = _check(tmp_path, data, "--lang", "en", env={"LANG": "fr_FR.UTF-8"})
+    _, default = _check(tmp_path, data)
+    assert (english.stdout, english.stderr) == (default.stdout, default.stderr)
+    assert english.stdout == f"{path}:4:7: turn 1 Red: '}}' closes no comment\n"
+    assert english.stderr.splitlines()[-1] == "checked 1 record in 1 file: 0 valid, 1 with problems"
+
+
+@pytest.mark.parametrize("data, kind", KINDS[::3], ids=[kind for _, kind in KINDS[::3]])
+def test_check_json_is_the_same_in_every_language(tmp_path, data, kind):
+    _, french = _check(tmp_path, data, "--json", "--lang", "fr")
+    _, english = _check(tmp_path, data, "--json", "--lang", "en")
+    assert french.stdout == english.stdout
+    assert [problem["code"] for problem in json.loads(french.stdout)["problems"]] == [kind]
+
+
+def test_every_kind_of_the_docs_table_but_budget_is_checked_in_french():
+    assert {kind for _, kind in KINDS} == {code.value for code in ProblemCode} - {"budget"}
