@@ -79,7 +79,8 @@ def read_lines(stream: Readable, number: int = 0) -> Iterator[Line]:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            problem = Problem(say(FormatProblem.NOT_UTF8, byte=f"{raw[error.start]:02x}"), number, column, code=ProblemCode.ENCODING)
+            problem = Problem(say(FormatProblem.NOT_UTF8, byte=f"{raw[error.start]:02x}"), number, column,
+                              code=ProblemCode.ENCODING)
             # the text, approximated, still tells split_records where the record ends
             text = raw.decode("utf-8", "replace").rstrip("\r\n")
             yield Line(number, text, problem, TAG_LINE.match(text) is not None)
@@ -410,7 +411,8 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 return fail(say(FormatProblem.NAG_WITHOUT_TURN), start, code=ProblemCode.NAG)
             value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(say(FormatProblem.NAG_OUT_OF_RANGE, written=shorten(token["nag"])), start, node_at, code=ProblemCode.NAG)
+                return fail(say(FormatProblem.NAG_OUT_OF_RANGE, written=shorten(token["nag"])), start, node_at,
+                            code=ProblemCode.NAG)
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:

@@ -10,23 +10,20 @@ flick outcomes), which turns are legal and why not, and when the game ends.
 
 from __future__ import annotations
 
-import enum
 import random
 import re
-import string
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, Union, cast
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Iterator, Protocol, TypeVar, cast
 
 from ..grammar import turn_pattern
-from ..languages import GAME_WORD, Words
-from ..languages.worded import context as code_context
+from ..languages import Words
 from ..limits import shorten
 from ..model import RESULT_OF
 from ..problems import FormatProblem, say
-from ..worded import _WORDS, AS_WRITTEN, Param, Said, Worded, _in, _json, _Words  # noqa: F401 (given to the games)
+from ..worded import Param as Param, Said as Said, Worded as Worded, _json  # the games have them from here
 
 Match = re.Match[str]  # a match of the game's turn pattern (grammar.turn_pattern)
 
