@@ -75,10 +75,15 @@ def problem_lines(path: str, index: int, record: Record, words: Words | None = N
     return lines
 
 
-def report(path: str, index: int, record: Record) -> None:
-    """The problem lines of a record, on standard error."""
-    for line in problem_lines(path, index, record):
+def report(path: str, index: int, record: Record, words: Words | None = None) -> None:
+    """The problem lines of a record, on standard error (in the language of `words`)."""
+    for line in problem_lines(path, index, record, words):
         say(line)
+
+
+def output_name(words: Words, out: str) -> str:
+    """An output's name in the line that ends a run: `-` is standard output, in the language of `words`."""
+    return words.gettext("standard output") if out == "-" else out
 
 
 def count(number: int, noun: str) -> str:
