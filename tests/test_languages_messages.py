@@ -196,3 +196,58 @@ def test_check_json_is_the_same_in_every_language(tmp_path, data, kind):
 
 def test_every_kind_of_the_docs_table_but_budget_is_checked_in_french():
     assert {kind for _, kind in KINDS} == {code.value for code in ProblemCode} - {"budget"}
+
+
+def _run(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), env={**NO_ENVIRONMENT, **(env or {})})
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _no_english(text: str, *names: str) -> set[str]:
+    """The English interface words of a command's output, the names given (players, the event) left out."""
+    for name in names:
+        text = text.replace(name, " ")
+    return _english_words(text)
+
+
+PLAYERS = ("Ana de Wit", "Bo Lind", "Cy Moss")
+
+
+@pytest.fixture
+def club_night(tmp_path):
+    pytest.importorskip("tomlkit")
+    pytest.importorskip("caissify_pairings")
+    folder = tmp_path / "night"
+    assert _run("event", "new", str(folder), "--name", "Printemps", "--game", "teblo", "--rounds", "3")[0] == 0
+    for name in PLAYERS:
+        assert _run("event", "player", "add", str(folder), name, "--lang", "fr")[1] == f"{name} inscrit\n"
+    return folder
+
+
+def test_an_event_is_organised_in_french(club_night):
+    folder = str(club_night)
+    status, paired, _ = _run("pair", folder, "--lang", "fr")
+    assert status == 0 and paired.splitlines()[0] == "Ronde 1 de Printemps"
+    assert "exempt" in paired and _no_english(paired, *PLAYERS) == set()
+    status, shown, _ = _run("event", "show", folder, env={"LANG": "fr_FR.UTF-8"})
+    assert status == 0 and "1 rondes appariées sur 3" in shown and "Joueur" in shown and "Ronde 1" in shown
+    assert _no_english(shown, *PLAYERS, "Printemps", "teblo", "swiss") == set()
+    status, said, _ = _run("event", "player", "withdraw", folder, "Cy Moss", "--lang", "fr")
+    assert said == "Cy Moss retiré à partir de la ronde 2\n"
+    status, _, refused = _run("pair", str(club_night / "none"), "--lang", "fr")
+    assert status == 2 and "n’est pas un dossier" in refused
+
+
+def test_the_event_commands_keep_their_english(club_night):
+    folder = str(club_night)
+    assert _run("pair", folder, "--lang", "en")[1].splitlines()[0] == "Round 1 of Printemps"
+    english = _run("event", "show", folder, "--lang", "en")
+    assert english == _run("event", "show", folder)
+    assert english[1].splitlines()[0] == "Printemps: Teblo, swiss, 1 of 3 rounds paired"
+
+
+def test_ratings_notes_in_french(tmp_path):
+    (tmp_path / "a.tgn").write_text(teblo("1. D4 I9 *"), encoding="utf-8")
+    status, _, said = _run("ratings", str(tmp_path / "a.tgn"), "--lang", "fr")
+    assert said == "aucune partie terminée entre deux joueurs nommés\n"
+    assert _run("ratings", str(tmp_path / "a.tgn"))[2] == "no finished game between two named players\n"
