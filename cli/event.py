@@ -24,10 +24,10 @@ from ..notation.languages import GAME_WORD, Words, words
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, MissingExtra, Status
 from .event_import import import_event
-from .messages import note
+from .messages import cannot_write, note
 from .options import force_option, language_option, output_option
 from .outputs import write
-from .tournament import Refused, cannot_write, change, editing, load, refused_by, rounds_of
+from .tournament import Refused, change, editing, load, refused_by, rounds_of
 
 T = TypeVar("T")
 

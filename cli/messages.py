@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import click
 
-from ..notation.languages import ENGLISH, Words
+from ..notation.languages import ENGLISH, Words, words
 from ..render.escaping import terminal_text
 from .errors import Status
 
@@ -79,6 +79,14 @@ def report(path: str, index: int, record: Record, words: Words | None = None) ->
     """The problem lines of a record, on standard error (in the language of `words`)."""
     for line in problem_lines(path, index, record, words):
         say(line)
+
+
+IN_ENGLISH = words()  # the words of a caller that chooses no language
+
+
+def cannot_write(said: Words, path: object, error: OSError) -> str:
+    """cannot write PATH: the system's reason (in the system's words)."""
+    return said.gettext("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)
 
 
 def output_name(words: Words, out: str) -> str:

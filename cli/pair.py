@@ -14,7 +14,8 @@ from ..notation.events.round_files import round_file
 from ..notation.languages import GAME_WORD, Words, words
 from .errors import IOFailure, MissingExtra
 from .options import language_option
-from .tournament import Refused, cannot_write, load
+from .messages import cannot_write
+from .tournament import Refused, load
 
 
 @click.command("pair")

@@ -12,12 +12,11 @@ from ..notation.events.event_file import EVENT_FILE, Event, EventFileError, pars
 from ..notation.events.folder import EventFolder
 from ..notation.events.round_files import EventRounds, event_rounds
 from ..notation.files import OutputError, write_text
-from ..notation.languages import Words, words
+from ..notation.languages import Words
 from .errors import IOFailure, MissingExtra, Status
-from .messages import note
+from .messages import IN_ENGLISH, cannot_write, note
 
 EXTRA = "pip install 'ludoscribe[tournament]'"
-IN_ENGLISH = words()  # the words of a caller that chooses no language
 
 
 class Refused(click.ClickException):
@@ -70,10 +69,6 @@ def change(folder: str, text: str, said: Words = IN_ENGLISH) -> None:
     except OutputError as error:
         raise IOFailure(cannot_write(said, path, error)) from None
 
-
-def cannot_write(said: Words, path: object, error: OSError) -> str:
-    """cannot write PATH: the system's reason (as the system gives it)."""
-    return said.gettext("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)
 
 
 def rounds_of(folder: str, event: Event, said: Words = IN_ENGLISH) -> tuple[EventFolder, EventRounds]:

@@ -15,6 +15,7 @@ from .worded import Param, Said, Worded
 
 if TYPE_CHECKING:
     from .games.base import SomeGame
+    from .languages import Words
 
 
 class FormatProblem(Worded):
@@ -109,6 +110,41 @@ class FormatProblem(Worded):
     THE_END = "the-end", "the end of the file"
 
 
+class SheetProblem(Worded):
+    """Why a scoresheet (`ludoscribe record`, a phone's scoresheet) refuses a change, and what it
+    says of a result, by their code (notation/recording/scoresheet.py)."""
+
+    NOT_A_DATE = "not-a-date", "{written!r} is not a date: write YYYY.MM.DD, with ?? for an unknown part " \
+        "(2026.03.14, 2026.03.??, ????.??.??)"
+    NOT_IN_CALENDAR = "not-in-calendar", "{written!r} is not a date of the calendar"
+    UNFINISHED = "unfinished", "{result}: unfinished"
+    DRAW = "draw", "{result}: a draw"
+    WINS = "wins", "{result}: {side} wins"
+    PLAYER_WINS = "player-wins", "{result}: {side} ({written}) wins"
+    NOT_ONE_RECORD = "not-one-record", "{path} holds {count:0=no record|several records}: a scoresheet is one record"
+    DOES_NOT_CHECK = "does-not-check", "{path} does not check: {written}"
+    FINISHED = "finished", "{path} is finished already ({said})"
+    CLOSED = "closed", "the record is finished already ({said}): reopen it first"
+    GAME_OVER = "game-over", "the game is over: {ending}"
+    RESULT_AGAINST_END = "result-against-end", "the game is over: {ending}, so the result is {result}"
+    ONE_LINE = "one-line", "a turn is written on one line"
+    ANNOTATION_RANGE = "annotation-range", "an annotation $N goes from $0 to $255"
+    HAS_VARIATIONS = "has-variations", "{written} has variations, which a correction cannot keep: edit the file " \
+        "to correct it"
+    CORRECTION_TOO_LONG = "correction-too-long", "the correction cannot be written: {said}"
+    EMPTY_COMMENT = "empty-comment", "the comment is empty"
+    CORRECTION_BY_HAND = "correction-by-hand", "a comment cannot hold [%{command} ...]: a correction is written " \
+        "by taking back a turn or a result, never by hand"
+    NOT_A_TAG_NAME = "not-a-tag-name", "{written!r} is not a tag name (letters, digits and _)"
+    TAG_NOT_CHANGED = "tag-not-changed", "the {written} tag is not changed on a scoresheet"
+    SAME_PLAYER = "same-player", "{written} plays {side} already: the two sides need two different players"
+    NO_TURN_FOR_CLOCK = "no-turn-for-clock", "no turn yet: the clock is noted after a turn"
+    NOT_A_CLOCK = "not-a-clock", "{written!r} is not a time left H:MM:SS (e.g. 0:58:12)"
+    NOT_A_RESULT = "not-a-result", "{written!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
+    NOT_FINISHED = "not-finished", "the record is not finished"
+    TURN_TOO_LONG = "turn-too-long", "the turn {written!r} is {size} bytes long, over the {limit}-byte limit of one word"
+
+
 class Saying(str):
     """The English sentence of a Said, which keeps it (`said`): a str wherever a message is one."""
 
@@ -131,6 +167,13 @@ def say(code: Worded, **params: Param) -> Saying:
 def message_of(error: Exception) -> str:
     """An error's message, a Saying if it was raised with one (str(error) would lose its Said)."""
     return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Saying) else str(error)
+
+
+def sentence_in(text: str, words: Words) -> str:
+    """A message in the language of `words`: said again from its code if it keeps one (a Saying,
+    a scoresheet's Objection), else as it is."""
+    said = text.said if isinstance(text, Saying) else getattr(text, "whole", None)
+    return said.sentence_in(words) if isinstance(said, Said) else text
 
 
 def said_of(text: object) -> Param:
