@@ -251,3 +251,33 @@ def test_ratings_notes_in_french(tmp_path):
     status, _, said = _run("ratings", str(tmp_path / "a.tgn"), "--lang", "fr")
     assert said == "aucune partie terminée entre deux joueurs nommés\n"
     assert _run("ratings", str(tmp_path / "a.tgn"))[2] == "no finished game between two named players\n"
+
+
+SESSION = "Club\nLeiden\n2026.3.14\n2026.03.14\n1\n1\nAna\nBo\nD4\nclock 99\ncomment\nresult 2-0\nresult 1-0\nn\nquit\n"
+
+
+def test_a_game_is_recorded_in_french(tmp_path):
+    path = str(tmp_path / "soir" / "ronde1-table1.tgn")
+    result = CliRunner().invoke(cli, ["record", "teblo", "-o", path, "--lang", "fr"], input=SESSION, env=NO_ENVIRONMENT)
+    said = result.stdout
+    assert result.exit_code == 0
+    assert "refusé\u00a0: '2026.3.14' n’est pas une date" in said
+    assert "tour 1 " in said and "'99' n’est pas un temps restant" in said and "le commentaire est vide" in said
+    assert "Finir la partie sur 1-0\u00a0: " in said and "Pas finie." in said
+    assert said.rstrip().endswith(f"{path} enregistrée\u00a0: 1 tour, inachevée")
+    prompts = ("Event", "Site", "Date", "Round", "Board", "[y/N]")  # the tags asked for and click's own question
+    typed = SESSION.splitlines()  # what the scorer typed, which the terminal shows
+    assert _no_english(said, path, *sorted(typed, key=len, reverse=True), *prompts, *(FRENCH.pgettext("game word", side) for side in ("Yellow", "Red")),
+                       "Yellow", "Red") == set()
+
+
+def test_a_game_recorded_in_english_is_as_it_was(tmp_path):
+    runs = []
+    for options in ((), ("--lang", "en")):
+        path = tmp_path / str(len(runs)) / "night" / "game.tgn"
+        result = CliRunner().invoke(cli, ["record", "teblo", "-o", str(path), *options], input=SESSION,
+                                    env=NO_ENVIRONMENT)
+        runs.append(result.stdout.replace(str(path), "PATH"))
+    assert runs[0] == runs[1]
+    assert "refused: '99' is not a time left H:MM:SS (e.g. 0:58:12)" in runs[0]
+    assert runs[0].rstrip().endswith("saved PATH: 1 turn, unfinished")
