@@ -187,7 +187,7 @@ class JsonStream:
         found = self.peek()
         if not found or found not in characters:
             shown = repr(found) if found else say(FormatProblem.THE_END)
-            raise self.error(say(FormatProblem.JSON_EXPECTED, what=what, written=said_of(shown)))
+            raise self.error(say(FormatProblem.JSON_EXPECTED, what=said_of(what), written=said_of(shown)))
         self.pos += 1
         return found
 
@@ -213,7 +213,7 @@ class JsonStream:
         """Read more of a value being decoded; False at the end of the text."""
         held = len(self.buffer) - self.pos
         if held > limit:
-            raise self.error(say(FormatProblem.JSON_TOO_LONG, what=what, limit=limit))
+            raise self.error(say(FormatProblem.JSON_TOO_LONG, what=said_of(what), limit=limit))
         return self.more(max(CHUNK, held))
 
 
@@ -231,11 +231,11 @@ def read_json(source: str | TextIO | BinaryIO, name: str = "<json>") -> Iterator
     stream.pos += 1
     while stream.peek() != "}":
         if seen:
-            stream.expect(",", "',' or '}'")
+            stream.expect(",", say(FormatProblem.COMMA_OR_BRACE))
         if stream.peek() != '"':
-            stream.expect('"', "a key in double quotes")
+            stream.expect('"', say(FormatProblem.QUOTED_KEY))
         key_at = stream.pos
-        key = stream.value(MAX_LINE, "a key")
+        key = stream.value(MAX_LINE, say(FormatProblem.A_KEY))
         if key in seen:
             raise stream.error(say(FormatProblem.JSON_KEY_TWICE, written=_safe(key)), key_at)
         stream.expect(":", "':'")
@@ -244,7 +244,7 @@ def read_json(source: str | TextIO | BinaryIO, name: str = "<json>") -> Iterator
             seen[key] = True
             yield from _records(stream, name)
         else:
-            seen[key] = stream.value(MAX_JSON_RECORD, f'the value of "{_safe(key)}"')
+            seen[key] = stream.value(MAX_JSON_RECORD, say(FormatProblem.VALUE_OF, written=_safe(key)))
     stream.pos += 1
     if stream.peek():
         raise stream.error(say(FormatProblem.JSON_TEXT_AFTER))
@@ -316,9 +316,9 @@ def _records(stream: JsonStream, name: str) -> Iterator[Record]:
     index = 0
     while stream.peek() != "]":
         if index:
-            stream.expect(",", "',' or ']' in the list of records")
+            stream.expect(",", say(FormatProblem.COMMA_IN_RECORDS))
         line, column = stream.where(_spaces_end(stream.buffer, stream.pos))
-        data = stream.value(MAX_JSON_RECORD, f"record {index + 1}")
+        data = stream.value(MAX_JSON_RECORD, say(FormatProblem.RECORD_NUMBER, number=index + 1))
         record = Record()
         try:
             _fill(record, data, f"$.records[{index}]")

@@ -108,6 +108,13 @@ class FormatProblem(Worded):
     NOTHING = "nothing", "nothing (or null)"
     THE_NUMBER = "the-number", "the number {written}"
     THE_END = "the-end", "the end of the file"
+    # what a JSON document was expected to hold next (JSON_EXPECTED, JSON_TOO_LONG)
+    COMMA_OR_BRACE = "comma-or-brace", "',' or '}}'"
+    QUOTED_KEY = "quoted-key", "a key in double quotes"
+    A_KEY = "a-key", "a key"
+    VALUE_OF = "value-of", 'the value of "{written}"'
+    COMMA_IN_RECORDS = "comma-in-records", "',' or ']' in the list of records"
+    RECORD_NUMBER = "record-number", "record {number}"
 
 
 class SheetProblem(Worded):

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check
-from ludoscribe.notation.jsonio import read_json
+from ludoscribe.notation.jsonio import SchemaError, read_json
 from ludoscribe.notation.languages import catalogues, words
 from ludoscribe.notation.model import Problem, ProblemCode
 from ludoscribe.notation.problems import FormatProblem, Saying
@@ -66,6 +66,8 @@ KINDS = [
     (teblo(f"{DRAWN} 1-0", result="1-0").encode(), "result-contradicts"),
     (json.dumps({"format": "tgn-json", "version": 1, "records": [
         {"tags": {"Game": "Teblo", "Result": "*"}, "moves": [{"turn": 4}], "result": "*"}]}).encode(), "json"),
+    (b'{"format": "tgn-json", "version": 1, "records": [{"tags": {"Game": "Teblo", "Result": "*"}, "moves": [], '
+     b'"result": "*"} 5]}', "json"),
 ]
 
 
@@ -100,9 +102,12 @@ def _problems(data: bytes, kind: str) -> list[Problem]:
     """The problems `check` finds in a file holding `data`."""
     records = read_json(data.decode()) if kind == "json" else read_records(io.BytesIO(data))
     problems = []
-    for record in records:
-        check(record)
-        problems += record.problems
+    try:
+        for record in records:
+            check(record)
+            problems += record.problems
+    except SchemaError as error:  # the document itself, as `check` reports it
+        problems.append(error.problem())
     return problems
 
 
