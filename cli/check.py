@@ -43,7 +43,7 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool, language: str) -> 
 
     def failed(error: InputError) -> None:
         errors.append(error)
-        input_error(error)
+        input_error(error, said)
 
     sources = read_sources(paths, failed=failed)
     records = valid = 0

@@ -68,7 +68,7 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
     said = words(language)
-    sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
+    sources = read_sources(paths, moves=jobs == 1, words=said)  # with workers, they read the turns
     try:
         with Progress("record") as progress:
             done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=partial(report, words=said),

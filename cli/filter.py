@@ -142,7 +142,7 @@ def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, cou
         wanted.specs = None  # worker processes could not build it again: one process chooses
     said = words(language)
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
-    sources = read_sources(paths, moves=False)  # the turns are read when they are needed
+    sources = read_sources(paths, moves=False, words=said)  # the turns are read when they are needed
     chosen = choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=partial(report, words=said),
                     copy=note, jobs=jobs, full=json_output)
     if count_only:

@@ -49,7 +49,7 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
     """
     said = words(language)
     failed = False
-    sources = read_sources(paths)
+    sources = read_sources(paths, words=said)
 
     def problem(path: str, index: int, record: Record) -> None:
         nonlocal failed

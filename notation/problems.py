@@ -152,6 +152,28 @@ class SheetProblem(Worded):
     TURN_TOO_LONG = "turn-too-long", "the turn {written!r} is {size} bytes long, over the {limit}-byte limit of one word"
 
 
+class InputProblem(Worded):
+    """Why a file or folder named to a command gave no record (notation/archive/sources.py), and
+    what a file that is not a regular one is (notation/files.py `file_kind`)."""
+
+    NOT_PARQUET = "not-parquet", "not a Parquet folder that can be read ({written})"
+    NO_RECORD_IN_PARQUET = "no-record-in-parquet", "no record in this Parquet folder"
+    NOT_UTF8 = "not-utf8", "not UTF-8 text ({written} at byte {at})"
+    NO_RECORD_IN_FILE = "no-record-in-file", "no record in this file"
+    NO_RECORD_IN_INPUT = "no-record-in-input", "no record in the input"
+    NOT_REGULAR = "not-regular", "not a regular file ({kind}), not read"
+    OUTPUT_FOLDER = "output-folder", "the output folder, not searched"
+    WRITTEN_BY_LUDOSCRIBE = "written-by-ludoscribe", "a folder written by ludoscribe (a site or an mkdocs project), " \
+        "not searched"
+    NO_RECORD_FILE = "no-record-file", "no .tgn or .json file in this folder"
+    LINK_TO_NOTHING = "link-to-nothing", "a symbolic link to nothing ({written})"
+    CANNOT_LIST = "cannot-list", "cannot list this folder: {written}"
+    NAMED_PIPE = "named-pipe", "a named pipe"
+    SOCKET = "socket", "a socket"
+    FOLDER = "folder", "a folder"
+    DEVICE = "device", "a device"
+
+
 class Saying(str):
     """The English sentence of a Said, which keeps it (`said`): a str wherever a message is one."""
 

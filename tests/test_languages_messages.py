@@ -243,6 +243,14 @@ def test_an_event_is_organised_in_french(club_night):
     assert status == 2 and "n’est pas un dossier" in refused
 
 
+def test_an_input_that_gives_no_record_is_said_in_french(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = CliRunner().invoke(cli, ["check", "--lang", "fr", str(tmp_path / "empty")], env=NO_ENVIRONMENT)
+    assert result.stderr.splitlines()[0] == f"{tmp_path / 'empty'}\u00a0: aucun fichier .tgn ou .json dans ce dossier"
+    english = CliRunner().invoke(cli, ["check", str(tmp_path / "empty")], env=NO_ENVIRONMENT)
+    assert english.stderr.splitlines()[0] == f"{tmp_path / 'empty'}: no .tgn or .json file in this folder"
+
+
 def test_the_event_commands_keep_their_english(club_night):
     folder = str(club_night)
     assert _run("pair", folder, "--lang", "en")[1].splitlines()[0] == "Round 1 of Printemps"
@@ -272,8 +280,8 @@ def test_a_game_is_recorded_in_french(tmp_path):
     assert said.rstrip().endswith(f"{path} enregistrée\u00a0: 1 tour, inachevée")
     prompts = ("Event", "Site", "Date", "Round", "Board", "[y/N]")  # the tags asked for and click's own question
     typed = SESSION.splitlines()  # what the scorer typed, which the terminal shows
-    assert _no_english(said, path, *sorted(typed, key=len, reverse=True), *prompts, *(FRENCH.pgettext("game word", side) for side in ("Yellow", "Red")),
-                       "Yellow", "Red") == set()
+    sides = [FRENCH.pgettext("game word", side) for side in ("Yellow", "Red")]
+    assert _no_english(said, path, *sorted(typed, key=len, reverse=True), *prompts, *sides, "Yellow", "Red") == set()
 
 
 def test_a_game_recorded_in_english_is_as_it_was(tmp_path):
