@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import DOMAINS, LANGUAGES, LOCALES
+from .worded import extract_worded
 
 ROOT = Path(__file__).resolve().parent.parent.parent  # the checkout: notation/, render/, cli/
 KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
@@ -26,9 +27,10 @@ HEADER = "# French words of Ludoscribe, one room's catalogue (notation/languages
     "# Written for the project in its own words; edit the msgstr lines, then run the module again."
 PEOPLE = {"copyright_holder": "the Ludoscribe authors", "msgid_bugs_address": "the project's issues",
           "last_translator": "the Ludoscribe authors", "language_team": "the Ludoscribe authors"}
-PYTHON, JAVASCRIPT, WORDED = "python", "javascript", "ludoscribe.notation.languages.worded:extract_worded"
+PYTHON, JAVASCRIPT = "python", "javascript"  # Babel's own extraction methods, by name
+WORDED = extract_worded  # the templates of Worded codes, by the method itself
 # each room's sources: (folder, file pattern, extraction method); a folder claimed by a later room is left out
-SOURCES: dict[str, list[tuple[str, str, str]]] = {
+SOURCES: dict[str, list[tuple[str, str, Any]]] = {
     "rules": [("notation/games", "**.py", WORDED), ("notation/games", "**.py", PYTHON)],
     "messages": [("notation", "**.py", WORDED), ("notation", "**.py", PYTHON), ("cli", "**.py", PYTHON)],
     "pages": [("render", "**.py", PYTHON), ("render", "**.js", JAVASCRIPT)],
@@ -38,7 +40,7 @@ SOURCES: dict[str, list[tuple[str, str, str]]] = {
 ELSEWHERE = {"messages": ("notation/games",), "pages": ("render/live", "render/studio")}
 
 
-def _files(domain: str) -> Iterable[tuple[Path, str]]:
+def _files(domain: str) -> Iterable[tuple[Path, Any]]:
     for folder, pattern, method in SOURCES[domain]:
         for path in sorted((ROOT / folder).glob(pattern.replace("**", "**/*"))):
             relative = path.relative_to(ROOT).as_posix()
