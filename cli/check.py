@@ -8,11 +8,12 @@ import sys
 import click
 
 from ..notation import check as check_record
+from ..notation.languages import Words, words
 from ..notation.archive.sources import InputError
 from .errors import exit_status
 from .inputs import input_error, read_sources
-from .messages import count, problem_lines, say
-from .options import quiet_option
+from .messages import problem_lines, say
+from .options import language_option, quiet_option
 from .progress import Progress
 
 
@@ -20,7 +21,8 @@ from .progress import Progress
 @click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report instead of lines.")
 @quiet_option("the summary")
-def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+@language_option
+def check(paths: tuple[str, ...], as_json: bool, quiet: bool, language: str) -> None:
     """Check records: their syntax and every rule of their game.
 
     Folders are searched for .tgn and .json files. Prints one line per problem,
@@ -28,18 +30,20 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     unreadable, a folder with no record file, empty) is reported as FILE: message
     on standard error and the others are checked. - reads standard input, TGN or JSON.
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an input
-    could not be read or on a usage error.
+    could not be read or on a usage error. --lang fr says the problems and the summary
+    in French; --json is the same in every language.
 
     \b
     Examples:
       ludoscribe check corpus/teblo/spring-quadrangular-2024.tgn
       ludoscribe check corpus --json
     """
+    said = words(language)
     errors: list[InputError] = []
 
     def failed(error: InputError) -> None:
         errors.append(error)
-        input_error(error)
+        input_error(error, said)
 
     sources = read_sources(paths, failed=failed)
     records = valid = 0
@@ -54,7 +58,7 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
                           "message": p.message, **(p.detail or {})}
                          for p in record.problems]
         else:
-            for line in problem_lines(path, index, record):
+            for line in problem_lines(path, index, record, said):
                 click.echo(line)
     progress.finish()
     if as_json:
@@ -62,8 +66,19 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool) -> None:
                   "errors": [{"file": error.path, "message": error.message} for error in errors]}
         click.echo(json.dumps(report, indent=2))
     elif not quiet:
-        invalid = records - valid
-        say(f"checked {count(records, 'record')} in {count(sources.files, 'file')}: {valid} valid"
-            + (f", {invalid} with problems" if invalid else "")
-            + (f"; {count(sources.errors, 'input')} not read" if sources.errors else ""))
+        say(summary(said, records, valid, sources.files, sources.errors))
     sys.exit(exit_status(sources, valid < records))
+
+
+def summary(said: Words, records: int, valid: int, files: int, unread: int) -> str:
+    """checked 3 records in 2 files: 2 valid, 1 with problems; 1 input not read (in the language of `said`)."""
+    line = said.gettext("checked {records} in {files}: {valid}").format(
+        records=said.ngettext("{count} record", "{count} records", records).format(count=records),
+        files=said.ngettext("{count} file", "{count} files", files).format(count=files),
+        valid=said.ngettext("{count} valid", "{count} valid", valid).format(count=valid))
+    if records > valid:
+        line += said.gettext(", {count} with problems").format(count=records - valid)
+    if unread:
+        line += said.gettext("; {inputs} not read").format(
+            inputs=said.ngettext("{count} input", "{count} inputs", unread).format(count=unread))
+    return line

@@ -20,11 +20,12 @@ from ..notation.events.event_trf import event_report
 from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
+from ..notation.languages import GAME_WORD, Words, words
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, MissingExtra, Status
 from .event_import import import_event
-from .messages import note
-from .options import force_option, output_option
+from .messages import cannot_write, note
+from .options import force_option, language_option, output_option
 from .outputs import write
 from .tournament import Refused, change, editing, load, refused_by, rounds_of
 
@@ -56,13 +57,16 @@ def event() -> None:
 @click.option("--variant", default="", help="The variant played, if not the standard game.")
 @click.option("--from-trf", "report", metavar="FILE.trf",
               help="An event paired elsewhere: its players and rounds (pairings, byes, results) from its FIDE report file.")
+@language_option
 def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | None, site: str, dates: tuple[str, ...],
-        variant: str, report: str | None) -> None:
+        variant: str, report: str | None, language: str) -> None:
     """Make the event file of a new event in EVENT_FOLDER (made if needed)."""
-    edit = editing()
+    said = words(language)
+    edit = editing(said)
     root = Path(folder)
     if os.path.lexists(root / EVENT_FILE):
-        raise Refused(f"{root / EVENT_FILE} exists already: change it with ludoscribe event, or by hand")
+        raise Refused(said.gettext("{path} exists already: change it with ludoscribe event, or by hand").format(
+            path=root / EVENT_FILE))
     if report is not None:
         context = click.get_current_context()
         given = [f"--{option}" for option in ("pairing", "rounds", "site", "date")
@@ -70,7 +74,7 @@ def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | No
                  is click.core.ParameterSource.COMMANDLINE]
         if given:
             raise click.UsageError(f"{given[0]} cannot be given with --from-trf: the report file says it")
-        import_event(folder, report, game, name, variant)
+        import_event(folder, report, game, name, variant, said)
         return
     if name is None:
         raise click.UsageError("Missing option '--name' (or --from-trf FILE).")
@@ -84,8 +88,9 @@ def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | No
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise IOFailure(f"cannot make {folder}: {error.strerror or error}") from None
-    change(folder, text)
+        raise IOFailure(said.gettext("cannot make {path}: {reason}").format(
+            path=folder, reason=error.strerror or error)) from None
+    change(folder, text, said)
     click.echo(f"{root / EVENT_FILE}: {name}, {game}, {pairing}")
 
 
@@ -102,12 +107,15 @@ def player() -> None:
 @click.option("--id", "id_", default="", help="A federation's or club's id for the player.")
 @click.option("--joins", type=click.IntRange(1, 999),
               help="The first round they play (default: the next round not paired yet).")
-def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: int | None) -> None:
+@language_option
+def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: int | None, language: str) -> None:
     """Enter a player; after the first pairing, a late entry for the next round."""
-    text, event_ = load(folder)
-    entered = _organised(folder, organising.enter_player, text, event_,
+    said = words(language)
+    text, event_ = load(folder, said)
+    entered = _organised(said, folder, organising.enter_player, text, event_,
                          Player(name.strip(), club.strip(), rating, id_.strip(), joins or len(event_.paired) + 1))
-    click.echo(f"{entered.name} entered" + (f" from round {entered.joins}" if entered.joins > 1 else ""))
+    click.echo(said.gettext("{player} entered from round {round}").format(player=entered.name, round=entered.joins)
+               if entered.joins > 1 else said.gettext("{player} entered").format(player=entered.name))
 
 
 @player.command("withdraw")
@@ -115,36 +123,43 @@ def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: 
 @click.argument("name")
 @click.option("--round", "round_", type=click.IntRange(1, 999),
               help="The first round they no longer play (default: the next round not paired yet).")
-def withdraw(folder: str, name: str, round_: int | None) -> None:
+@language_option
+def withdraw(folder: str, name: str, round_: int | None, language: str) -> None:
     """Withdraw a player from the next round on (their games so far still count)."""
-    text, event_ = load(folder)
-    round_ = _organised(folder, organising.withdraw_player, text, event_, name, round_)
-    click.echo(f"{name} withdrawn from round {round_} on")
+    said = words(language)
+    text, event_ = load(folder, said)
+    round_ = _organised(said, folder, organising.withdraw_player, text, event_, name, round_)
+    click.echo(said.gettext("{player} withdrawn from round {round} on").format(player=name, round=round_))
 
 
 @player.command("bye")
 @click.argument("folder", metavar="EVENT_FOLDER")
 @click.argument("name")
 @click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
-def bye(folder: str, name: str, round_: int) -> None:
+@language_option
+def bye(folder: str, name: str, round_: int, language: str) -> None:
     """Note that a player asked not to be paired in ROUND (it scores as the event's requested_bye says)."""
-    text, event_ = load(folder)
-    _organised(folder, organising.ask_bye, text, event_, name, round_)
-    click.echo(f"{name} has a bye in round {round_} ({event_.requested_bye})")
+    said = words(language)
+    text, event_ = load(folder, said)
+    _organised(said, folder, organising.ask_bye, text, event_, name, round_)
+    click.echo(said.gettext("{player} has a bye in round {round} ({score})").format(
+        player=name, round=round_, score=event_.requested_bye))
 
 
 @event.command("show")
 @click.argument("folder", metavar="EVENT_FOLDER")
-def show(folder: str) -> None:
+@language_option
+def show(folder: str, language: str) -> None:
     """Show the event: its players with their points and sides, each round's boards and results,
     and what keeps a result from counting (exit status 1 then)."""
-    _, event_ = load(folder)
-    _, state = rounds_of(folder, event_)
-    click.echo("\n".join(summary(state)))
+    said = words(language)
+    _, event_ = load(folder, said)
+    _, state = rounds_of(folder, event_, said)
+    click.echo("\n".join(summary(state, said)))
     for problem in state.problems:
-        click.echo(f"problem: {problem}", err=True)
+        click.echo(said.gettext("problem: {problem}").format(problem=problem), err=True)
     for broken in state.broken:
-        click.echo(f"note: {broken}", err=True)
+        click.echo(said.gettext("note: {note}").format(note=broken), err=True)
     if state.problems:
         sys.exit(Status.PROBLEMS)
 
@@ -153,9 +168,10 @@ def show(folder: str) -> None:
 @click.argument("folder", metavar="EVENT_FOLDER")
 @click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
 @click.argument("board", type=click.IntRange(1, 9999))
-def swap(folder: str, round_: int, board: int) -> None:
+@language_option
+def swap(folder: str, round_: int, board: int, language: str) -> None:
     """Give the two players of a board each other's side, before the round starts."""
-    _rearrange(folder, round_, lambda paired: organising.swapped(paired, board))
+    _rearrange(words(language), folder, round_, lambda paired: organising.swapped(paired, board))
 
 
 @event.command("set-board")
@@ -164,9 +180,10 @@ def swap(folder: str, round_: int, board: int) -> None:
 @click.argument("board", type=click.IntRange(1, 9999))
 @click.argument("first")
 @click.argument("second")
-def set_board(folder: str, round_: int, board: int, first: str, second: str) -> None:
+@language_option
+def set_board(folder: str, round_: int, board: int, first: str, second: str, language: str) -> None:
     """Put FIRST and SECOND on a board, before the round starts: the board's players take their places."""
-    _rearrange(folder, round_, lambda paired: organising.moved_to(paired, board, first, second))
+    _rearrange(words(language), folder, round_, lambda paired: organising.moved_to(paired, board, first, second))
 
 
 @event.command("forfeit")
@@ -174,29 +191,32 @@ def set_board(folder: str, round_: int, board: int, first: str, second: str) -> 
 @click.argument("round_", metavar="ROUND", type=click.IntRange(1, 999))
 @click.argument("board", type=click.IntRange(1, 9999))
 @click.argument("result", type=click.Choice(["1-0", "0-1"]))
-def forfeit(folder: str, round_: int, board: int, result: str) -> None:
+@language_option
+def forfeit(folder: str, round_: int, board: int, result: str, language: str) -> None:
     """Give a board's result without its game being played (a player absent): 1-0 or 0-1.
 
     The points count; the sides do not, and the two players are not paired again."""
-    text, event_ = load(folder)
-    old = _organised(folder, organising.forfeit, text, event_, round_, board, result)
-    click.echo(f"round {round_} board {board}: {old.first} - {old.second} {result} by forfeit")
+    said = words(language)
+    text, event_ = load(folder, said)
+    old = _organised(said, folder, organising.forfeit, text, event_, round_, board, result)
+    click.echo(said.gettext("round {round} board {board}: {first} - {second} {result} by forfeit").format(
+        round=round_, board=board, first=old.first, second=old.second, result=result))
 
 
-def _rearrange(folder: str, round_: int, change_round: Callable[[PairedRound], PairedRound]) -> None:
+def _rearrange(said: Words, folder: str, round_: int, change_round: Callable[[PairedRound], PairedRound]) -> None:
     """Change the last round's pairing before it starts (organising.rearrange), and print the boards changed."""
-    text, event_ = load(folder)
-    old, new_round = _organised(folder, organising.rearrange, text, event_, round_, change_round)
-    first, second = event_.sides
+    text, event_ = load(folder, said)
+    old, new_round = _organised(said, folder, organising.rearrange, text, event_, round_, change_round)
+    first, second = (said.pgettext(GAME_WORD, side) for side in event_.sides)
     for number, (before, after) in enumerate(zip(old.boards, new_round.boards), start=1):
         if before != after and not after.forfeit:
             click.echo(f"{number:>3}  {after.first} ({first}) - {after.second} ({second})  "
                        f"{round_file(round_, number)}")
     if new_round.bye != old.bye:
-        click.echo(f"  bye  {new_round.bye}")
+        click.echo(said.gettext("  bye  {player}").format(player=new_round.bye))
 
 
-def _organised(folder: str, change_event: Callable[..., T], text: str, event_: Event, *args: Any) -> T:
+def _organised(said: Words, folder: str, change_event: Callable[..., T], text: str, event_: Event, *args: Any) -> T:
     """An organiser's change made by the library (notation/events/organising.py), its refusal said as the
     command's: Refused (exit status 1), the extra missing, or the folder not written."""
     try:
@@ -206,37 +226,42 @@ def _organised(folder: str, change_event: Callable[..., T], text: str, event_: E
     except ImportError as error:
         raise MissingExtra(str(error)) from None
     except OSError as error:
-        raise IOFailure(f"cannot write {error.filename or folder}: {error.strerror or error}") from None
+        raise IOFailure(cannot_write(said, error.filename or folder, error)) from None
 
 
-def summary(state: EventRounds) -> list[str]:
-    """The event in lines: its heading, the players, then the rounds paired."""
+def summary(state: EventRounds, said: Words) -> list[str]:
+    """The event in lines: its heading, the players, then the rounds paired (in the language of `said`)."""
     event_, rounds = state.event, state.rounds
-    first, second = event_.sides
-    lines = [f"{event_.name}: {event_.game}, {event_.pairing}, {state.paired} of {event_.total_rounds()} rounds paired",
-             "", f"{'#':>3}  {'Player':<24} {'Rating':>6}  {'Points':>6}  {first}/{second}  Club"]
+    first, second = (said.pgettext(GAME_WORD, side) for side in event_.sides)
+    heading = said.gettext("{event}: {game}, {pairing}, {paired} of {rounds} rounds paired").format(
+        event=event_.name, game=event_.game, pairing=event_.pairing, paired=state.paired,
+        rounds=event_.total_rounds())
+    player, rating, points_, club = (said.gettext("Player"), said.gettext("Rating"), said.gettext("Points"),
+                                     said.gettext("Club"))
+    lines = [heading, "", f"{'#':>3}  {player:<24} {rating:>6}  {points_:>6}  {first}/{second}  {club}"]
     for entrant, player_ in zip(rounds.entrants, event_.players):
         on_first, on_second = side_balance(rounds, entrant.number)
-        note = _status(player_)
+        note = _status(player_, said)
         lines.append(f"{entrant.number:>3}  {entrant.name:<24} {entrant.rating or '':>6}  "
                      f"{_points(points(rounds, entrant.number, state.paired + 1)):>6}  "
                      f"{f'{on_first}/{on_second}':>{len(first) + len(second) + 1}}  {entrant.club}{note}")
     for paired in event_.paired:
-        lines += ["", f"Round {paired.number}"]
+        lines += ["", said.gettext("Round {number}").format(number=paired.number)]
         results = {game.board: game.result for game in rounds.games if game.round == paired.number}
         for number, board in enumerate(paired.boards, start=1):
-            forfeit = " (forfeit)" if board.forfeit else ""
+            forfeit = said.gettext(" (forfeit)") if board.forfeit else ""
             lines.append(f"{number:>3}  {board.first} - {board.second}  {results.get(number, '*')}{forfeit}")
         if paired.bye:
-            lines.append(f"  bye  {paired.bye}")
+            lines.append(said.gettext("  bye  {player}").format(player=paired.bye))
     return lines
 
 
-def _status(player_: Player) -> str:
-    said = ([f"joins round {player_.joins}"] if player_.joins > 1 else []) + \
-        ([f"withdrawn from round {player_.withdrawn}"] if player_.withdrawn else []) + \
-        ([f"bye asked in round {', '.join(map(str, player_.byes))}"] if player_.byes else [])
-    return f" ({'; '.join(said)})" if said else ""
+def _status(player_: Player, said: Words) -> str:
+    parts = ([said.gettext("joins round {round}").format(round=player_.joins)] if player_.joins > 1 else []) + \
+        ([said.gettext("withdrawn from round {round}").format(round=player_.withdrawn)] if player_.withdrawn else []) + \
+        ([said.ngettext("bye asked in round {rounds}", "bye asked in round {rounds}", len(player_.byes)).format(
+            rounds=", ".join(map(str, player_.byes)))] if player_.byes else [])
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def _points(value: Points) -> str:
@@ -247,7 +272,8 @@ def _points(value: Points) -> str:
 @click.argument("folder", metavar="EVENT_FOLDER")
 @output_option
 @force_option
-def trf(folder: str, out: str, force: bool) -> None:
+@language_option
+def trf(folder: str, out: str, force: bool, language: str) -> None:
     """Write the event's FIDE report file (TRF-16): its players, and its rounds with the round files' results.
 
     What a report file has no column for (clubs, ids that are not numbers, the end of a long
@@ -258,16 +284,18 @@ def trf(folder: str, out: str, force: bool) -> None:
     Example:
       ludoscribe event trf spring -o spring.trf
     """
-    _, event_ = load(folder)
-    _, state = rounds_of(folder, event_)
+    said = words(language)
+    _, event_ = load(folder, said)
+    _, state = rounds_of(folder, event_, said)
     for problem in state.problems:
-        click.echo(f"problem: {problem}", err=True)
+        click.echo(said.gettext("problem: {problem}").format(problem=problem), err=True)
     try:
         text = report_file.write(event_report(event_, state.rounds), tie_break_order(event_))
     except (report_file.TrfError, TieBreakError) as error:
-        raise Refused(f"{folder}: no report file can hold this event: {error}") from None
+        raise Refused(said.gettext("{folder}: no report file can hold this event: {reason}").format(
+            folder=folder, reason=error)) from None
     for left in report_file.left_out(state.rounds):
-        note(f"note: not in the report file: {left}")
+        note(said.gettext("note: not in the report file: {left}").format(left=left))
     write(out, text, force)
     if state.problems:
         sys.exit(Status.PROBLEMS)

@@ -11,6 +11,7 @@ import click
 from ..notation.events.event_file import EVENT_FILE, EventFileError, parse_event
 from ..notation.events.event_trf import Imported, imported
 from ..notation.events.round_files import ROUND_FILE, round_file
+from ..notation.languages import Words
 from ..notation.recording.scoresheet import Scoresheet, date_problem
 from .errors import IOFailure
 from .messages import note
@@ -18,20 +19,22 @@ from .standings import read_report
 from .tournament import Refused, change, editing, refused_by
 
 
-def event_text(report_path: str, game: str, name: str | None, variant: str) -> tuple[str, Imported]:
+def event_text(report_path: str, game: str, name: str | None, variant: str, said: Words) -> tuple[str, Imported]:
     """The new event file's text and what it holds; Refused (or IOFailure) in one line, nothing written."""
     report = read_report(report_path)
     name = name or report.name.strip()
     if not name:
-        raise Refused(f"{report_path} names no tournament (no 012 line): give its name with --name")
-    edit = editing()
+        raise Refused(said.gettext("{path} names no tournament (no 012 line): give its name with --name").format(
+            path=report_path))
+    edit = editing(said)
     try:
         found = imported(report, game)
     except ValueError as error:
         raise Refused(f"{report_path}: {error}") from None
     for date in found.dates:
         if (problem := date_problem(date)) is not None:
-            note(f"note: {report_path}: its date {date!r} is left out of {EVENT_FILE}: {problem}")
+            note(said.gettext("note: {path}: its date {date} is left out of {file}: {problem}").format(
+                path=report_path, date=repr(date), file=EVENT_FILE, problem=problem))
     dates = tuple(date for date in found.dates if date_problem(date) is None)
     try:
         text = edit.new_event(name, game, found.rounds, found.pairing, found.site, dates, variant, found.requested_bye)
@@ -48,14 +51,15 @@ def event_text(report_path: str, game: str, name: str | None, variant: str) -> t
     return text, found
 
 
-def import_event(folder: str, report_path: str, game: str, name: str | None, variant: str) -> None:
+def import_event(folder: str, report_path: str, game: str, name: str | None, variant: str, said: Words) -> None:
     """Write the event file and a round file per board paired, each with the file's result ('*' for a
     game to record): the round files first, the event file last, nothing if one cannot be written."""
     root = Path(folder)
-    text, found = event_text(report_path, game, name, variant)
+    text, found = event_text(report_path, game, name, variant, said)
     event = parse_event(text, str(root / EVENT_FILE))
     if root.is_dir() and any(ROUND_FILE.fullmatch(entry) for entry in os.listdir(root)):
-        raise Refused(f"{folder} has round files already: import the report file into a new folder")
+        raise Refused(said.gettext("{folder} has round files already: import the report file into a new folder")
+                      .format(folder=folder))
     first, second = event.sides
     sheets = {}
     for paired in event.paired:
@@ -69,9 +73,11 @@ def import_event(folder: str, report_path: str, game: str, name: str | None, var
             try:
                 sheet = Scoresheet.new(game, tags)
             except ValueError as error:
-                raise Refused(f"round {paired.number}, board {number}: {error}") from None
+                raise Refused(said.gettext("round {round}, board {board}: {problem}").format(
+                    round=paired.number, board=number, problem=error)) from None
             if (result := found.results[(paired.number, number)]) != "*" and (problem := sheet.finish(result)):
-                raise Refused(f"round {paired.number}, board {number}: {problem}")
+                raise Refused(said.gettext("round {round}, board {board}: {problem}").format(
+                    round=paired.number, board=number, problem=problem))
             sheets[round_file(paired.number, number)] = sheet
     written: list[Path] = []
     try:
@@ -79,23 +85,25 @@ def import_event(folder: str, report_path: str, game: str, name: str | None, var
         for file_name, sheet in sheets.items():
             sheet.save(str(root / file_name))
             written.append(root / file_name)
-        change(folder, text)
+        change(folder, text, said)
     except (OSError, IOFailure) as error:
         for path in written:
             path.unlink(missing_ok=True)
         if isinstance(error, IOFailure):
             raise
-        raise IOFailure(f"cannot write in {folder}: {error.strerror or error}") from None
+        raise IOFailure(said.gettext("cannot write in {path}: {reason}").format(
+            path=folder, reason=error.strerror or error)) from None
     for player in event.players:
         if player.withdrawn is not None:
-            note(f"note: {player.name} has no game from round {player.withdrawn} on: written withdrawn from that "
-                 "round (a report file does not say whether they left)")
+            note(said.gettext("note: {player} has no game from round {round} on: written withdrawn from that "
+                              "round (a report file does not say whether they left)").format(
+                                  player=player.name, round=player.withdrawn))
     played = sum(result != "*" for result in found.results.values())
-    click.echo(f"{root / EVENT_FILE}: {event.name}, {game}, {event.pairing}, {plural(len(event.players), 'player')}, "
-               f"{plural(len(event.paired), 'round')} paired, {plural(played, 'result')}, "
-               f"{plural(len(sheets) - played, 'game')} to record")
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    click.echo(said.gettext("{path}: {event}, {game}, {pairing}, {players}, {rounds} paired, {results}, {games} to "
+                            "record").format(
+        path=root / EVENT_FILE, event=event.name, game=game, pairing=event.pairing,
+        players=said.ngettext("{count} player", "{count} players", len(event.players)).format(count=len(event.players)),
+        rounds=said.ngettext("{count} round", "{count} rounds", len(event.paired)).format(count=len(event.paired)),
+        results=said.ngettext("{count} result", "{count} results", played).format(count=played),
+        games=said.ngettext("{count} game", "{count} games", len(sheets) - played).format(count=len(sheets) - played)))
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 from typing import Iterator
 
 import click
@@ -11,11 +12,13 @@ import click
 from ..notation.files import OutputError
 from ..notation.archive.parquet import ParquetMissing, available
 from ..notation.archive.parquet import export as export_records
+from ..notation.languages import words
 from ..notation.model import Record
 from ..notation.archive.sources import Sources
 from .errors import IOFailure, MissingExtra, exit_status
 from .inputs import read_sources
-from .messages import count, note, report
+from .messages import note, report
+from .options import language_option
 from .outputs import write_failure
 from .progress import Progress
 
@@ -40,7 +43,8 @@ def all_read(sources: Sources) -> Iterator[tuple[str, int, Record]]:
 @click.option("--force", is_flag=True, help="Replace a folder that an export wrote before.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying records, at most one per CPU.")
-def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int) -> None:
+@language_option
+def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int, language: str) -> None:
     """Write records as tables for data tools: a folder of Parquet files, a row a record and a row a turn.
 
     The `games` table holds each record's tags, typed where their type is known, its
@@ -63,14 +67,20 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
         available()
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
-    sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
+    said = words(language)
+    sources = read_sources(paths, moves=jobs == 1, words=said)  # with workers, they read the turns
     try:
         with Progress("record") as progress:
-            done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=report, jobs=jobs)
+            done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=partial(report, words=said),
+                                  jobs=jobs)
         progress.finish()
     except OutputError as error:
         raise write_failure(out, error) from None
     except InputsNotRead:
-        raise IOFailure(f"{out} not written: {count(sources.errors, 'input')} could not be read") from None
-    note(f"exported {count(done.records, 'record')} and {count(done.turns, 'turn')} to {out}")
+        raise IOFailure(said.ngettext("{output} not written: {count} input could not be read",
+                                      "{output} not written: {count} inputs could not be read", sources.errors)
+                        .format(output=out, count=sources.errors)) from None
+    note(said.gettext("exported {records} and {turns} to {output}").format(
+        records=said.ngettext("{count} record", "{count} records", done.records).format(count=done.records),
+        turns=said.ngettext("{count} turn", "{count} turns", done.turns).format(count=done.turns), output=out))
     sys.exit(exit_status(sources, done.failed))

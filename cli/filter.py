@@ -6,6 +6,7 @@ that a bad one is a usage error naming the option; the library does the choosing
 from __future__ import annotations
 
 import sys
+from functools import partial
 from typing import Any, Callable, Iterable
 
 import click
@@ -14,12 +15,14 @@ from ..notation.archive import query
 from ..notation.archive.conditions import ON_GAMES
 from ..notation.archive.chosen import choose
 from ..notation.archive.duplicates import tgn_first
+from ..notation.languages import words
 from ..notation.output import write
 from .errors import BadUsage, exit_status
 from .inputs import read_sources
-from .messages import count, note, report
+from .messages import note, output_name, report
+from .options import language_option
 from .outputs import output
-from .progress import Progress, written_to
+from .progress import Progress
 from .rating_filter import rating_condition_of, rating_option
 
 CONDITIONS: list[tuple[str, str, str]] = [  # option, condition builder in notation/archive/conditions.py, help
@@ -105,8 +108,9 @@ def _conditions(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying turns, at most one per CPU (conditions on tags alone "
                    "are checked in one).")
+@language_option
 def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, count_only: bool, target: str | None,
-                   out: str, force: bool, jobs: int, **given: tuple[str, ...]) -> None:
+                   out: str, force: bool, jobs: int, language: str, **given: tuple[str, ...]) -> None:
     """Choose records from files and folders: those meeting every condition given.
 
     Conditions of one kind given several times must all hold too (two --player:
@@ -136,9 +140,10 @@ def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, cou
                            "not - (standard input)")
         wanted.conditions.append(rating_condition_of(paths, rating))
         wanted.specs = None  # worker processes could not build it again: one process chooses
+    said = words(language)
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
-    sources = read_sources(paths, moves=False)  # the turns are read when they are needed
-    chosen = choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=report,
+    sources = read_sources(paths, moves=False, words=said)  # the turns are read when they are needed
+    chosen = choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=partial(report, words=said),
                     copy=note, jobs=jobs, full=json_output)
     if count_only:
         total = sum(1 for _ in chosen.records)
@@ -146,5 +151,7 @@ def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, cou
         sys.exit(exit_status(sources, chosen.failed))
     with output(out, force) as stream, Progress("record", output=out) as progress:
         write(progress.each(chosen.records), stream, json_output)
-    progress.finish(f"wrote {count(progress.count, 'record')} to {written_to(out)}")
+    written = progress.count
+    progress.finish(said.ngettext("wrote {count} record to {output}", "wrote {count} records to {output}", written)
+                    .format(count=written, output=output_name(said, out)))
     sys.exit(exit_status(sources, chosen.failed))

@@ -11,11 +11,12 @@ from ..notation.files import OutputError
 from ..notation.games import game_class
 from ..notation.generate import Generation, rows, texts
 from ..notation.generate.players import read_players
+from ..notation.languages import Words, words
 from .errors import MissingExtra
-from .messages import count as counted
-from .options import force_option
+from .messages import output_name
+from .options import force_option, language_option
 from .outputs import output, write_failure
-from .progress import Progress, written_to
+from .progress import Progress
 
 
 class PlayersType(click.ParamType[str]):
@@ -48,8 +49,9 @@ class PlayersType(click.ParamType[str]):
 @click.option("-o", "--output", "out", default="-", show_default=True,
               help="Output file, or the folder for --to parquet; - is standard output.")
 @force_option
+@language_option
 def generate(game: str, count: int, seed: int, max_turns: int, players_named: str, variant: str, jobs: int,
-             target: str, out: str, force: bool) -> None:
+             target: str, out: str, force: bool, language: str) -> None:
     """Write records of GAME played by programs, reproducible from the seed.
 
     Each game is played from the start by two players until it ends by the rules (its
@@ -74,16 +76,23 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
         generation = Generation(game, variant, players_named, seed, max_turns)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--variant'") from None
+    said = words(language)
     if target == "parquet":
-        write_parquet(generation, count, jobs, out, force)
+        write_parquet(generation, count, jobs, out, force, said)
         return
     with output(out, force) as stream, Progress("record", count, output=out) as progress:
         for number, text in enumerate(progress.each(texts(generation, count, jobs))):
             stream.write(f"\n{text}" if number else text)
-    progress.finish(f"wrote {counted(count, 'record')} to {written_to(out)}")
+    progress.finish(wrote(said, count, output_name(said, out)))
 
 
-def write_parquet(generation: Generation, count: int, jobs: int, out: str, force: bool) -> None:
+def wrote(said: Words, count: int, out: str) -> str:
+    """The line that ends a run: how many records were written where."""
+    return said.ngettext("wrote {count} record to {output}", "wrote {count} records to {output}", count).format(
+        count=count, output=out)
+
+
+def write_parquet(generation: Generation, count: int, jobs: int, out: str, force: bool, said: Words) -> None:
     """The records as a Parquet folder, as export writes it from their TGN text, with no TGN in between."""
     from ..notation.archive.parquet import ParquetMissing, available, write_rows
 
@@ -98,4 +107,4 @@ def write_parquet(generation: Generation, count: int, jobs: int, out: str, force
             write_rows(progress.each(rows(generation, count, jobs)), out, replace=force)
     except OutputError as error:
         raise write_failure(out, error) from None
-    progress.finish(f"wrote {counted(count, 'record')} to {out}")
+    progress.finish(wrote(said, count, out))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import click
 
+from ..notation.languages import ENGLISH, Words, words
 from ..render.escaping import terminal_text
 from .errors import Status
 
@@ -53,19 +54,44 @@ def note(line: str) -> None:
     say(terminal_text(line))
 
 
-def problem_lines(path: str, index: int, record: Record) -> list[str]:
-    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON).
+def problem_lines(path: str, index: int, record: Record, words: Words | None = None) -> list[str]:
+    """FILE:LINE:COL: turn N Side: message, or FILE: record K: ... where lines are unknown (JSON),
+    in English or in the language of `words` (docs/languages.md#the-command-line).
 
     Safe for a terminal: control characters from file names or records are shown escaped.
     """
-    return [terminal_text(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
-            for problem in record.problems]
+    if words is None or words.language == ENGLISH:
+        return [terminal_text(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
+                for problem in record.problems]
+    lines = []
+    for problem in record.problems:
+        where = f"{problem.line}:{problem.column}: " if problem.line is not None else ""
+        turn = problem.turn_in(words)
+        message = problem.message_in(words)
+        said = where + (words.gettext("{turn}: {message}").format(turn=turn, message=message) if turn else message)
+        lines.append(terminal_text(f"{path}:{said}" if problem.line is not None else
+                                   words.gettext("{path}: record {index}: {problem}").format(
+                                       path=path, index=index, problem=said)))
+    return lines
 
 
-def report(path: str, index: int, record: Record) -> None:
-    """The problem lines of a record, on standard error."""
-    for line in problem_lines(path, index, record):
+def report(path: str, index: int, record: Record, words: Words | None = None) -> None:
+    """The problem lines of a record, on standard error (in the language of `words`)."""
+    for line in problem_lines(path, index, record, words):
         say(line)
+
+
+IN_ENGLISH = words()  # the words of a caller that chooses no language
+
+
+def cannot_write(said: Words, path: object, error: OSError) -> str:
+    """cannot write PATH: the system's reason (in the system's words)."""
+    return said.gettext("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)
+
+
+def output_name(words: Words, out: str) -> str:
+    """An output's name in the line that ends a run: `-` is standard output, in the language of `words`."""
+    return words.gettext("standard output") if out == "-" else out
 
 
 def count(number: int, noun: str) -> str:

@@ -11,7 +11,10 @@ from ..notation.events.event_file import Event, PairedRound
 from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.organising import pair_next
 from ..notation.events.round_files import round_file
+from ..notation.languages import GAME_WORD, Words, words
 from .errors import IOFailure, MissingExtra
+from .options import language_option
+from .messages import cannot_write
 from .tournament import Refused, load
 
 
@@ -21,7 +24,8 @@ from .tournament import Refused, load
               help="The round meant: refused unless it is the next one (a round is paired once).")
 @click.option("--unfinished", is_flag=True,
               help="Pair even though boards of the rounds before have no result yet (they count as unplayed).")
-def pair(folder: str, round_: int | None, unfinished: bool) -> None:
+@language_option
+def pair(folder: str, round_: int | None, unfinished: bool, language: str) -> None:
     """Pair the event's next round and write its game files, roundR-boardB.tgn.
 
     Round robins follow the FIDE Berger tables, Swiss events the FIDE Dutch system.
@@ -36,7 +40,8 @@ def pair(folder: str, round_: int | None, unfinished: bool) -> None:
       ludoscribe pair spring
       ludoscribe pair spring --round 1
     """
-    text, event = load(folder)
+    said = words(language)
+    text, event = load(folder, said)
     try:
         paired = pair_next(Path(folder), text, event, round_, unfinished)
     except FolderRefused as error:
@@ -44,18 +49,19 @@ def pair(folder: str, round_: int | None, unfinished: bool) -> None:
     except ImportError as error:
         raise MissingExtra(str(error)) from None
     except OSError as error:
-        raise IOFailure(f"cannot write {error.filename or folder}: {error.strerror or error}") from None
-    for line in pairing_lines(event, paired):
+        raise IOFailure(cannot_write(said, error.filename or folder, error)) from None
+    for line in pairing_lines(event, paired, said):
         click.echo(line)
 
 
-def pairing_lines(event: Event, paired: PairedRound) -> list[str]:
-    """The round as printed: a line a board, with the sides' names, then the bye."""
-    first, second = event.sides
-    lines = [f"Round {paired.number} of {event.name}"]
+def pairing_lines(event: Event, paired: PairedRound, said: Words) -> list[str]:
+    """The round as printed: a line a board, with the sides' names, then the bye (in the language of `said`)."""
+    first, second = (said.pgettext(GAME_WORD, side) for side in event.sides)
+    lines = [said.gettext("Round {number} of {event}").format(number=paired.number, event=event.name)]
     for number, board in enumerate(paired.boards, start=1):
-        where = f"{round_file(paired.number, number)}" if not board.forfeit else f"forfeit {board.forfeit}"
+        where = round_file(paired.number, number) if not board.forfeit else \
+            said.gettext("forfeit {result}").format(result=board.forfeit)
         lines.append(f"{number:>3}  {board.first} ({first}) - {board.second} ({second})  {where}")
     if paired.bye:
-        lines.append(f"  bye  {paired.bye}")
+        lines.append(said.gettext("  bye  {player}").format(player=paired.bye))
     return lines

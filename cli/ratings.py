@@ -9,12 +9,13 @@ import click
 
 from ..notation.archive.duplicates import tgn_first
 from ..notation.archive.ratings import PERIODS, Period, rate, rated_games
+from ..notation.languages import words
 from ..notation.model import Record
 from ..render.ratings import FORMATS
 from .errors import exit_status
 from .inputs import read_sources
 from .messages import note, report
-from .options import force_option, output_option
+from .options import force_option, language_option, output_option
 from .outputs import write
 
 
@@ -28,8 +29,9 @@ from .outputs import write
 @click.option("--history", is_flag=True, help="Each player's rating after every period they played.")
 @output_option
 @force_option
+@language_option
 def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, history: bool, out: str,
-            force: bool) -> None:
+            force: bool, language: str) -> None:
     """Glicko-2 ratings of the players of the records, one list per game and set of rules.
 
     Only finished games between two different named players count; players are the
@@ -45,20 +47,23 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
       ludoscribe ratings club --game Staku --history
       ludoscribe ratings corpus --period year --format csv -o ratings.csv
     """
+    said = words(language)
     failed = False
-    sources = read_sources(paths)
+    sources = read_sources(paths, words=said)
 
     def problem(path: str, index: int, record: Record) -> None:
         nonlocal failed
         failed = True
-        report(path, index, record)
+        report(path, index, record, said)
 
     games = (one for one in rated_games(tgn_first(sources), problem, note) if game is None or one.is_of(game))
     rated = rate(games, cast(Period, period))  # click.Choice gave one of PERIODS
     if rated.undated:
-        note(f"{rated.undated} game{'s' if rated.undated != 1 else ''} left out: no full Date, "
-             "nor a dated game of the same event")
+        note(said.ngettext("{count} game left out: no full Date, nor a dated game of the same event",
+                           "{count} games left out: no full Date, nor a dated game of the same event",
+                           rated.undated).format(count=rated.undated))
     if not rated.pools and not sources.errors:
-        note(f"no finished game{'' if game is None else ' of ' + game} between two named players")
+        note(said.gettext("no finished game between two named players") if game is None else
+             said.gettext("no finished game of {game} between two named players").format(game=game))
     write(out, FORMATS[form](rated, history), force)
     sys.exit(exit_status(sources, failed))

@@ -12,8 +12,9 @@ from ..notation.events.event_file import EVENT_FILE, Event, EventFileError, pars
 from ..notation.events.folder import EventFolder
 from ..notation.events.round_files import EventRounds, event_rounds
 from ..notation.files import OutputError, write_text
+from ..notation.languages import Words
 from .errors import IOFailure, MissingExtra, Status
-from .messages import note
+from .messages import IN_ENGLISH, cannot_write, note
 
 EXTRA = "pip install 'ludoscribe[tournament]'"
 
@@ -24,17 +25,20 @@ class Refused(click.ClickException):
     exit_code = Status.PROBLEMS
 
 
-def load(folder: str) -> tuple[str, Event]:
-    """The event file's text and event; each of its problems said on a line of its own, then Refused."""
+def load(folder: str, said: Words = IN_ENGLISH) -> tuple[str, Event]:
+    """The event file's text and event; each of its problems said on a line of its own, then Refused
+    (the command's own words in the language of `said`; the event file's problems in English)."""
     root = Path(folder)
     if not root.is_dir():
-        raise IOFailure(f"{folder} is not a folder: give the event's folder")
+        raise IOFailure(said.gettext("{folder} is not a folder: give the event's folder").format(folder=folder))
     try:
         text = read_text(root)
     except OSError as error:
-        raise IOFailure(f"cannot read {root / EVENT_FILE}: {error.strerror or error}") from None
+        raise IOFailure(said.gettext("cannot read {path}: {reason}").format(
+            path=root / EVENT_FILE, reason=error.strerror or error)) from None
     if text is None:
-        raise Refused(f"{folder} has no {EVENT_FILE}: make it with ludoscribe event new {folder}")
+        raise Refused(said.gettext("{folder} has no {file}: make it with ludoscribe event new {folder}").format(
+            folder=folder, file=EVENT_FILE))
     return text, checked(text, root)
 
 
@@ -47,32 +51,34 @@ def checked(text: str, root: Path) -> Event:
         raise Refused(error.problems[-1]) from None
 
 
-def editing() -> ModuleType:
+def editing(said: Words = IN_ENGLISH) -> ModuleType:
     """The module that changes the event file (it needs tomlkit, of the tournament extra)."""
     try:
         from ..notation.events import event_edit
     except ImportError as error:
-        raise MissingExtra(f"changing the event file needs the tournament extra ({error.name} is missing): "
-                           f"{EXTRA}") from None
+        raise MissingExtra(said.gettext("changing the event file needs the tournament extra ({name} is missing): "
+                                        "{install}").format(name=error.name, install=EXTRA)) from None
     return event_edit
 
 
-def change(folder: str, text: str) -> None:
+def change(folder: str, text: str, said: Words = IN_ENGLISH) -> None:
     """Write the event file's new text (checked already) in one step: the old one stays whole if it fails."""
     path = Path(folder) / EVENT_FILE
     try:
         write_text(str(path), text)
     except OutputError as error:
-        raise IOFailure(f"cannot write {path}: {error.strerror or error}") from None
+        raise IOFailure(cannot_write(said, path, error)) from None
 
 
-def rounds_of(folder: str, event: Event) -> tuple[EventFolder, EventRounds]:
+
+def rounds_of(folder: str, event: Event, said: Words = IN_ENGLISH) -> tuple[EventFolder, EventRounds]:
     """The event folder's games as they are now, and the event's rounds with their results."""
     games = EventFolder(Path(folder))
     try:
         games.scan()
     except OSError as error:
-        raise IOFailure(f"cannot read {folder}: {error.strerror or error}") from None
+        raise IOFailure(said.gettext("cannot read {path}: {reason}").format(
+            path=folder, reason=error.strerror or error)) from None
     return games, event_rounds(event, games.games)
 
 

@@ -13,6 +13,7 @@ from typing import Any, Iterator, TextIO, cast
 
 from .jsonio import SchemaError, read_json
 from .model import Record
+from .problems import InputProblem, say
 from .reader import read_file, read_records
 
 RECORD_SUFFIXES = (".tgn", ".json")
@@ -184,8 +185,8 @@ def _device(path: str, binary: bool = False) -> Any:
 
 def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, in words: a named pipe, a socket, a folder, a device."""
-    return ("a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "a folder" if stat.S_ISDIR(mode) else "a device")
+    return say(InputProblem.NAMED_PIPE if stat.S_ISFIFO(mode) else InputProblem.SOCKET if stat.S_ISSOCK(mode)
+               else InputProblem.FOLDER if stat.S_ISDIR(mode) else InputProblem.DEVICE)
 
 
 def is_parquet_export(folder: str | Path) -> bool:

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, T
 from .limits import (MAX_DEPTH, MAX_DIGITS, MAX_JSON_RECORD, MAX_LINE, SURROGATE, comment_problem, shorten,
                      tag_problem, text_problem)
 from .model import RESULTS, Node, Problem, ProblemCode, Record, skipped
+from .problems import FormatProblem, Saying, message_of, said_of, say
 from .reader import bind_game, line_break_problem
 from .walk import Step, Visitor, accept
+from .worded import Param, Said
 from .writer import canonical_tags, check_depth
 
 if TYPE_CHECKING:
@@ -184,8 +186,8 @@ class JsonStream:
     def expect(self, characters: str, what: str) -> str:
         found = self.peek()
         if not found or found not in characters:
-            shown = repr(found) if found else "the end of the file"
-            raise self.error(f"not valid JSON: expected {what}, found {shown}")
+            shown = repr(found) if found else say(FormatProblem.THE_END)
+            raise self.error(say(FormatProblem.JSON_EXPECTED, what=said_of(what), written=said_of(shown)))
         self.pos += 1
         return found
 
@@ -196,12 +198,12 @@ class JsonStream:
             try:
                 value, end = DECODER.raw_decode(self.buffer, self.pos)
             except RecursionError:
-                raise self.error("not readable JSON: arrays or objects nested too deeply") from None
+                raise self.error(say(FormatProblem.JSON_TOO_DEEP)) from None
             except json.JSONDecodeError as error:
                 incomplete = error.msg.startswith("Unterminated string") or error.pos >= len(self.buffer) - 16
                 if not (incomplete and self._grow(limit, what)):
                     message = error.msg[:-3] + " here" if error.msg.endswith(" at") else error.msg
-                    raise self.error(f"not valid JSON: {message}", error.pos) from None
+                    raise self.error(say(FormatProblem.JSON_NOT_VALID, written=message), error.pos) from None
                 continue
             if end < len(self.buffer) or not self._grow(limit, what):  # a number may go on
                 self.pos = end
@@ -211,7 +213,7 @@ class JsonStream:
         """Read more of a value being decoded; False at the end of the text."""
         held = len(self.buffer) - self.pos
         if held > limit:
-            raise self.error(f"{what} is longer than {limit} characters")
+            raise self.error(say(FormatProblem.JSON_TOO_LONG, what=said_of(what), limit=limit))
         return self.more(max(CHUNK, held))
 
 
@@ -225,27 +227,27 @@ def read_json(source: str | TextIO | BinaryIO, name: str = "<json>") -> Iterator
     stream = JsonStream(_reader(source))
     seen: dict[str, Any] = {}
     if stream.peek() != "{":
-        raise stream.error(f'not a TGN JSON document: it is one object {{"format": "{FORMAT}", ...}}')
+        raise stream.error(say(FormatProblem.JSON_NOT_DOCUMENT, format=FORMAT))
     stream.pos += 1
     while stream.peek() != "}":
         if seen:
-            stream.expect(",", "',' or '}'")
+            stream.expect(",", say(FormatProblem.COMMA_OR_BRACE))
         if stream.peek() != '"':
-            stream.expect('"', "a key in double quotes")
+            stream.expect('"', say(FormatProblem.QUOTED_KEY))
         key_at = stream.pos
-        key = stream.value(MAX_LINE, "a key")
+        key = stream.value(MAX_LINE, say(FormatProblem.A_KEY))
         if key in seen:
-            raise stream.error(f'"{_safe(key)}" appears twice in the document', key_at)
+            raise stream.error(say(FormatProblem.JSON_KEY_TWICE, written=_safe(key)), key_at)
         stream.expect(":", "':'")
         if key == "records":
             _check_header(seen, stream, final=False)
             seen[key] = True
             yield from _records(stream, name)
         else:
-            seen[key] = stream.value(MAX_JSON_RECORD, f'the value of "{_safe(key)}"')
+            seen[key] = stream.value(MAX_JSON_RECORD, say(FormatProblem.VALUE_OF, written=_safe(key)))
     stream.pos += 1
     if stream.peek():
-        raise stream.error("not valid JSON: text after the end of the document")
+        raise stream.error(say(FormatProblem.JSON_TEXT_AFTER))
     _check_header(seen, stream, final=True)
 
 
@@ -283,8 +285,8 @@ def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError as error:
                 at = offset[0] + error.start - len(decoder.getstate()[0])
-                raise SchemaError(f"not UTF-8 text (byte 0x{error.object[error.start]:02x} "
-                                  f"at offset {max(at, 0)} of the file)") from None
+                raise SchemaError(say(FormatProblem.JSON_NOT_UTF8, byte=f"{error.object[error.start]:02x}",
+                                      at=max(at, 0))) from None
             offset[0] += len(data)
             if text or not data:
                 return text
@@ -294,29 +296,29 @@ def _reader(source: str | TextIO | BinaryIO) -> Callable[[int], str]:
 def _check_header(seen: dict[str, Any], stream: JsonStream, final: bool) -> None:
     """The document's "format" and "version", checked before its records and at its end."""
     if "format" not in seen and not final:
-        raise stream.error(f'not a TGN JSON document: its "format": "{FORMAT}" must come before its "records"')
+        raise stream.error(say(FormatProblem.JSON_FORMAT_FIRST, format=FORMAT))
     if seen.get("format") != FORMAT:
-        raise stream.error(f'not a TGN JSON document (its "format" must be "{FORMAT}")')
+        raise stream.error(say(FormatProblem.JSON_FORMAT, format=FORMAT))
     if "version" in seen or final:
         version = seen.get("version")
         if type(version) is not int or version != VERSION:
             shown = version.text if isinstance(version, Huge) else repr(version)
-            raise stream.error(f"TGN JSON version {_safe(shown)} is not supported (only {VERSION})")
+            raise stream.error(say(FormatProblem.JSON_VERSION, written=_safe(shown), version=VERSION))
     if final and "records" not in seen:
-        raise stream.error('$.records: expected a list, found nothing')
+        raise stream.error(say(FormatProblem.JSON_NO_RECORDS))
 
 
 def _records(stream: JsonStream, name: str) -> Iterator[Record]:
     """The records of the "records" list, decoded one at a time."""
     if stream.peek() != "[":
-        raise stream.error(f"$.records: expected a list [...] of records, found {stream.peek()!r}")
+        raise stream.error(say(FormatProblem.JSON_RECORDS_NOT_LIST, written=stream.peek()))
     stream.pos += 1
     index = 0
     while stream.peek() != "]":
         if index:
-            stream.expect(",", "',' or ']' in the list of records")
+            stream.expect(",", say(FormatProblem.COMMA_IN_RECORDS))
         line, column = stream.where(_spaces_end(stream.buffer, stream.pos))
-        data = stream.value(MAX_JSON_RECORD, f"record {index + 1}")
+        data = stream.value(MAX_JSON_RECORD, say(FormatProblem.RECORD_NUMBER, number=index + 1))
         record = Record()
         try:
             _fill(record, data, f"$.records[{index}]")
@@ -334,7 +336,7 @@ MOVE_KEYS = {"turn", "nags", "before", "comments", "variations"}
 def _known_keys(data: dict[str, Any], keys: set[str], path: str) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
-        raise SchemaError(f"{path}: unknown key {_safe(repr(unknown[0]))} (known: {', '.join(sorted(keys))})")
+        raise SchemaError(say(FormatProblem.JSON_UNKNOWN_KEY, path=path, written=_safe(repr(unknown[0])), known=sorted(keys)))
 
 
 def _fill(record: Record, data: Any, path: str) -> None:
@@ -343,25 +345,25 @@ def _fill(record: Record, data: Any, path: str) -> None:
     for name, value in tags.items():
         where = f"{path}.tags.{_safe(name)}"
         if not TAG_NAME.fullmatch(name):
-            raise SchemaError(f"{where}: a tag name is letters, digits or _ only")
+            raise SchemaError(say(FormatProblem.JSON_TAG_NAME, path=where))
         record.tags[name] = _text(value, where)
         problem = line_break_problem(name, value) or tag_problem(name, value)
         if problem is not None:
-            raise SchemaError(f"{where}: {problem}")
+            raise SchemaError(say(FormatProblem.JSON_AT, path=where, said=said_of(problem)))
     record.comments = _comments(data.get("comments", []), f"{path}.comments")
     record.result = _text(data.get("result"), f"{path}.result")
     if record.result not in RESULTS:
-        raise SchemaError(f"{path}.result: {_safe(repr(record.result))} is not one of {', '.join(RESULTS)}")
+        raise SchemaError(say(FormatProblem.JSON_RESULT, path=path, written=_safe(repr(record.result)), results=list(RESULTS)))
     if not bind_game(record):
-        raise SchemaError(f"{path}.tags: {record.problems.pop().message}")
+        raise SchemaError(say(FormatProblem.JSON_AT, path=f"{path}.tags", said=said_of(record.problems.pop().message)))
     record.moves = _line(record, data.get("moves"), f"{path}.moves", 0)
     if record.tags.get("Result", record.result) != record.result:  # after the turns, which check still replays
-        raise SchemaError(f"{path}.result: {record.result} differs from the Result tag {record.tags['Result']!r}")
+        raise SchemaError(say(FormatProblem.JSON_RESULT_DIFFERS, path=path, result=record.result, written=record.tags["Result"]))
 
 
 def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
     if depth > MAX_DEPTH:
-        raise SchemaError(f"{path}: variations nested more than {MAX_DEPTH} deep")
+        raise SchemaError(say(FormatProblem.JSON_AT, path=path, said=Said(FormatProblem.TOO_DEEP, limit=MAX_DEPTH)))
     line = []
     for index, item in enumerate(_expect(data, list, path)):
         where = f"{path}[{index}]"
@@ -370,11 +372,11 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
         try:
             turn = record.rules.read_turn(text)
         except ValueError as error:
-            raise SchemaError(f"{where}.turn: {_safe(str(error), None)}") from None
+            raise SchemaError(say(FormatProblem.JSON_TURN, path=where, said=_safe_said(error))) from None
         nags = _expect(item.get("nags", []), list, f"{where}.nags")
         for k, nag in enumerate(nags):
             if type(nag) is not int or not 0 <= nag <= 255:  # bool is no NAG
-                raise SchemaError(f"{where}.nags[{k}]: expected an integer from 0 to 255")
+                raise SchemaError(say(FormatProblem.JSON_NAG, path=where, index=k))
         variations = _expect(item.get("variations", []), list, f"{where}.variations")
         line.append(Node(
             turn,
@@ -385,27 +387,28 @@ def _line(record: Record, data: Any, path: str, depth: int) -> list[Node]:
                         for k, variation in enumerate(variations)],
         ))
     if depth and not line:
-        raise SchemaError(f"{path}: a variation holds at least one turn")
+        raise SchemaError(say(FormatProblem.JSON_EMPTY_VARIATION, path=path))
     return line
 
 
-KINDS: dict[type, str] = {dict: "an object", list: "a list", str: "a string"}
+KINDS: dict[type, str] = {dict: say(FormatProblem.AN_OBJECT), list: say(FormatProblem.A_LIST),
+                          str: say(FormatProblem.A_STRING), int: say(FormatProblem.A_NUMBER)}
 
 
 def _expect(value: Any, kind: type, path: str) -> Any:
     if not isinstance(value, kind):
-        raise SchemaError(f"{path}: expected {KINDS[kind]}, found {_kind(value)}")
+        raise SchemaError(say(FormatProblem.JSON_KIND, path=path, what=said_of(KINDS[kind]), found=said_of(_kind(value))))
     return value
 
 
 def _kind(value: Any) -> str:
     if value is None:
-        return "nothing (or null)"
+        return say(FormatProblem.NOTHING)
     if isinstance(value, Huge):
-        return f"the number {shorten(value.text, 12)}"
+        return say(FormatProblem.THE_NUMBER, written=shorten(value.text, 12))
     if isinstance(value, bool):
         return "true" if value else "false"
-    return {dict: "an object", list: "a list", str: "a string", int: "a number"}.get(type(value), "a value")
+    return KINDS.get(type(value)) or say(FormatProblem.A_VALUE)
 
 
 def _text(value: Any, path: str) -> str:
@@ -413,7 +416,7 @@ def _text(value: Any, path: str) -> str:
     text: str = _expect(value, str, path)
     problem = text_problem(text)
     if problem is not None:
-        raise SchemaError(f"{path}: {problem}")
+        raise SchemaError(say(FormatProblem.JSON_AT, path=path, said=said_of(problem)))
     return text
 
 
@@ -423,9 +426,17 @@ def _comments(value: Any, path: str) -> list[str]:
         comment = " ".join(_text(item, f"{path}[{index}]").split())
         problem = comment_problem(comment)
         if problem is not None:
-            raise SchemaError(f"{path}[{index}]: {problem}")
+            raise SchemaError(say(FormatProblem.JSON_AT, path=f"{path}[{index}]", said=said_of(problem)))
         comments.append(comment)
     return comments
+
+
+def _safe_said(error: ValueError) -> Param:
+    """Why a turn was refused, kept as its code when the message needs no escaping."""
+    message = message_of(error)
+    if isinstance(message, Saying) and _safe(message, None) == message:
+        return message.said
+    return _safe(str(error), None)
 
 
 def _safe(text: str, size: int | None = 40) -> str:

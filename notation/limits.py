@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .model import comment_words
+from .problems import FormatProblem, say, said_of
 
 MAX_LINE = 1 << 20  # bytes in one TGN line, without its line break
 MAX_RECORD = 8 << 20  # characters in one TGN record, line breaks included
@@ -35,7 +36,7 @@ def text_problem(text: str) -> str | None:
     found = SURROGATE.search(text)
     if found is None:
         return None
-    return f"not text: a lone surrogate \\u{ord(found.group()):04x} (half of a character)"
+    return say(FormatProblem.LONE_SURROGATE, char=f"{ord(found.group()):04x}")
 
 
 def tag_problem(name: str, value: str) -> str | None:
@@ -46,24 +47,22 @@ def tag_problem(name: str, value: str) -> str | None:
         written = len(name.encode("utf-8")) + len(value.encode("utf-8", "surrogatepass")) + 5  # [N "v"]
         written += value.count("\\") + value.count('"')  # each is written with a backslash
         if written > MAX_LINE:
-            return f"tag {name} is too long: its line would be {written} bytes, over the {MAX_LINE}-byte line limit"
-    return number_problem(f"tag {name}", value) if name in ("Position", "Variant", "SetUp") else None
+            return say(FormatProblem.TAG_TOO_LONG, written=name, size=written, limit=MAX_LINE)
+    return number_problem(say(FormatProblem.TAG, written=name), value) if name in ("Position", "Variant", "SetUp") else None
 
 
 def comment_problem(text: str) -> str | None:
     """Why a comment (whitespace already normalised) cannot be written, if it cannot."""
     if "}" in text:  # written after ";" up to the end of its line
         if len(text.encode("utf-8")) + 2 > MAX_WORD:
-            return (f"a comment holding '}}' is written on one line and this one is over {MAX_WORD} bytes: "
-                    "split it, or drop the '}'")
+            return say(FormatProblem.COMMENT_LINE_TOO_LONG, limit=MAX_WORD)
         return None
     if len(text) * 4 <= MAX_WORD or len(text.encode("utf-8")) <= MAX_WORD:
         return None  # no word of it can be longer than the whole
     for word in comment_words(text):
         if len(word.encode("utf-8")) > MAX_WORD:
-            kind = "command" if word.startswith("[%") else "word"
-            return (f"a comment {kind} ({shorten(word)!r}) is {len(word.encode('utf-8'))} bytes long, "
-                    f"over the {MAX_WORD}-byte limit of one word")
+            code = FormatProblem.COMMENT_COMMAND_TOO_LONG if word.startswith("[%") else FormatProblem.COMMENT_WORD_TOO_LONG
+            return say(code, written=shorten(word), size=len(word.encode("utf-8")), limit=MAX_WORD)
     return None
 
 
@@ -72,4 +71,5 @@ def number_problem(what: str, text: str) -> str | None:
     found = LONG_NUMBER.search(text)
     if found is None:
         return None
-    return f"{what}: the number {shorten(found.group(), 12)} has {len(found.group())} digits (at most {MAX_DIGITS})"
+    return say(FormatProblem.LONG_NUMBER, what=said_of(what), written=shorten(found.group(), 12),
+               digits=len(found.group()), limit=MAX_DIGITS)

@@ -9,8 +9,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Hashable, Iterator, NamedTuple
 
+from .problems import Saying
+
 if TYPE_CHECKING:
     from .games.base import Position, SomeGame
+    from .languages import Words
+    from .worded import Said
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 WINNERS = {"1-0": 0, "0-1": 1, "1/2-1/2": None}  # a finished game's result -> the side that won (None: drawn)
@@ -141,6 +145,20 @@ class Problem(_Located):
         where = f"{self.line}:{self.column}: " if self.line is not None else ""
         turn = f"{self.turn}: " if self.turn else ""
         return f"{where}{turn}{self.message}"
+
+    @property
+    def said(self) -> Said | None:
+        """The code and parameters the message was made from (a FormatProblem, a game's refusal),
+        from which it is said in another language; None for a message that keeps none."""
+        return self.message.said if isinstance(self.message, Saying) else None
+
+    def message_in(self, words: Words) -> str:
+        """The message in the language of `words` (as it is, for one that keeps no code)."""
+        return self.message.said.sentence_in(words) if isinstance(self.message, Saying) else self.message
+
+    def turn_in(self, words: Words) -> str | None:
+        """Which turn, in the language of `words`: "tour 3 Jaune"."""
+        return self.turn.said.sentence_in(words) if isinstance(self.turn, Saying) else self.turn
 
 
 @dataclass(eq=False, slots=True)

@@ -20,6 +20,7 @@ from .games.plugins import built_ins
 from .grammar import ENDS_WITH_RESULT, Token, header, tokens
 from .limits import MAX_DEPTH, MAX_LINE, MAX_RECORD, comment_problem, shorten, tag_problem
 from .model import GLYPHS, Node, Problem, ProblemCode, Record, Source, skipped
+from .problems import FormatProblem, message_of, said_of, say, turn_label
 
 TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+[ \t]+".*"\][ \t]*$')
 TAG_START = re.compile(rb'\[[A-Za-z0-9_]+[ \t]+"')  # how a tag line starts, in bytes
@@ -71,14 +72,15 @@ def read_lines(stream: Readable, number: int = 0) -> Iterator[Line]:
             if not raw.endswith(b"\n"):
                 while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                     pass
-            problem = Problem(f"line longer than {MAX_LINE} bytes", number, 1, code=ProblemCode.TOO_LONG)
+            problem = Problem(say(FormatProblem.LINE_TOO_LONG, limit=MAX_LINE), number, 1, code=ProblemCode.TOO_LONG)
             yield Line(number, "", problem, TAG_START.match(raw) is not None)
             continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            problem = Problem(f"not UTF-8 text (byte 0x{raw[error.start]:02x})", number, column, code=ProblemCode.ENCODING)
+            problem = Problem(say(FormatProblem.NOT_UTF8, byte=f"{raw[error.start]:02x}"), number, column,
+                              code=ProblemCode.ENCODING)
             # the text, approximated, still tells split_records where the record ends
             text = raw.decode("utf-8", "replace").rstrip("\r\n")
             yield Line(number, text, problem, TAG_LINE.match(text) is not None)
@@ -130,7 +132,7 @@ def split_records(lines: Iterable[Line]) -> Iterator[Chunk]:
             size += trailing + len(text) + 1
             trailing = 0
             if size > MAX_RECORD:
-                problem = problem or Problem(f"record longer than {MAX_RECORD} characters", number, 1,
+                problem = problem or Problem(say(FormatProblem.RECORD_TOO_LONG, limit=MAX_RECORD), number, 1,
                                              code=ProblemCode.TOO_LONG)
             in_movetext = in_movetext or not tag  # a line too long to keep counts as movetext unless it starts as a tag
         lines_of.append(text if size + trailing <= MAX_RECORD else "")  # a record over the limit is not kept
@@ -258,7 +260,7 @@ def parse_record(text: str, first_line: int = 1, name: str = "<string>", moves: 
     if tag_offsets is None:
         return record
     if text.startswith("[", start):
-        record.problem('malformed tag: a tag is written [Name "value"] on a line of its own', start, code=ProblemCode.TAG)
+        record.problem(say(FormatProblem.MALFORMED_TAG), start, code=ProblemCode.TAG)
         return record
     if not bind_game(record, tag_offsets, start):
         return record
@@ -280,7 +282,7 @@ def _read_movetext(record: Record, start: int) -> None:
     assert record.source is not None, "a record being read has its text"
     _build_lines(record, tokens(type(record.rules), record.source.text, start))
     if "Result" not in record.tags:
-        record.problem("missing Result tag (it must equal the result at the end of the movetext)", start,
+        record.problem(say(FormatProblem.MISSING_RESULT_TAG), start,
                        code=ProblemCode.MISSING_TAG)
 
 
@@ -292,7 +294,7 @@ def _read_tags(record: Record, tags: list[re.Match[str]], end: int) -> dict[str,
     for tag in tags:
         name, value = tag.group("name", "value")
         if name in record.tags:
-            record.problem(f"tag {name} appears twice", tag.start(), code=ProblemCode.TAG)
+            record.problem(say(FormatProblem.TAG_TWICE, written=name), tag.start(), code=ProblemCode.TAG)
             continue
         record.tags[name] = UNESCAPE.sub(r"\1", value) if "\\" in value else value
         offsets[name] = tag.start()
@@ -310,7 +312,7 @@ def line_break_problem(name: str, value: str) -> str | None:
     found = LINE_BREAK.search(value)
     if found is None:
         return None
-    return f"tag {name}: its value holds a line break (U+{ord(found[0]):04X}); a tag value is one line"
+    return say(FormatProblem.LINE_BREAK, written=name, char=f"{ord(found[0]):04X}")
 
 
 def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int | None = None) -> bool:
@@ -321,23 +323,24 @@ def bind_game(record: Record, tag_offsets: dict[str, int] | None = None, at: int
     offsets = tag_offsets or {}
     if "Game" not in record.tags:
         names = [plugin.name for plugin in built_ins()]
-        record.problem(f"missing Game tag: it names the game ({', '.join(names[:-1])} or {names[-1]})", at,
+        record.problem(say(FormatProblem.MISSING_GAME_TAG, names=names), at,
                        code=ProblemCode.MISSING_TAG)
         return False
     try:
         rules = game_class(record.tags["Game"])
     except ValueError as error:
-        record.problem(str(error), offsets.get("Game", at), code=ProblemCode.GAME)
+        record.problem(message_of(error), offsets.get("Game", at), code=ProblemCode.GAME)
         return False
     try:
         record.game = rules.shared(record.tags.get("Variant", ""))
     except ValueError as error:
-        record.problem(str(error), offsets.get("Variant", at), code=ProblemCode.GAME)
+        record.problem(message_of(error), offsets.get("Variant", at), code=ProblemCode.GAME)
         return False
     try:
         record.start = start_position(record.game, record.tags)
     except ValueError as error:
-        record.problem(f"bad Position tag: {error}", offsets.get("Position", at), code=ProblemCode.POSITION,
+        record.problem(say(FormatProblem.BAD_POSITION, said=error.refusal if isinstance(error, BadSetUp) else said_of(error)),
+                       offsets.get("Position", at), code=ProblemCode.POSITION,
                        detail=error.detail if isinstance(error, BadSetUp) else None)
         return False
     return True
@@ -367,12 +370,13 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
     before: list[str] = []
 
     def fail(message: str, offset: int, at: tuple[int, int] | None = None, code: ProblemCode = ProblemCode.SYNTAX) -> None:
-        record.problem(message, offset, game.label(*(at or (number, side))), code=code)
+        turn_number, turn_side = at or (number, side)
+        record.problem(message, offset, turn_label(game, turn_number, turn_side), code=code)
 
     for kind, token in elements:
         start = token.start()
         if record.result_offset is not None:
-            return fail("text after the result: the result ends the record", start, code=ProblemCode.RESULT)
+            return fail(say(FormatProblem.TEXT_AFTER_RESULT), start, code=ProblemCode.RESULT)
         if kind == "turn":
             end = token.end()
             if end < len(text) and not text[end - 1].isspace() and text[end] not in TURN_FOLLOWERS:
@@ -385,11 +389,11 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
             written = _small_number(token["number"])
             first_side = token["dots"] == "."
             if pending is not None:
-                return fail("a turn number must be followed by its turn", pending)
+                return fail(say(FormatProblem.NUMBER_WITHOUT_TURN), pending)
             if written != number or first_side != (side == 0):
                 right = f"{number}." if side == 0 else f"{number}..."
                 shown = shorten(token.group().strip())
-                return fail(f"turn number {shown} does not fit: this turn is {right}", start, code=ProblemCode.NUMBER)
+                return fail(say(FormatProblem.NUMBER_MISFITS, written=shown, number=right), start, code=ProblemCode.NUMBER)
             pending = start
         elif kind in ("brace_comment", "line_comment"):
             comment = " ".join(token["text"].split())
@@ -404,43 +408,44 @@ def _build_lines(record: Record, elements: Iterable[Token]) -> None:
                 node.comments.append(comment)
         elif kind == "nag":
             if node is None or pending is not None:
-                return fail("a NAG ($n, !, ?) must follow a turn", start, code=ProblemCode.NAG)
+                return fail(say(FormatProblem.NAG_WITHOUT_TURN), start, code=ProblemCode.NAG)
             value = GLYPHS.get(token["glyph"]) or _small_number(token["nag"])
             if value > 255:
-                return fail(f"NAG ${shorten(token['nag'])} is out of range ($0 to $255)", start, node_at, code=ProblemCode.NAG)
+                return fail(say(FormatProblem.NAG_OUT_OF_RANGE, written=shorten(token["nag"])), start, node_at,
+                            code=ProblemCode.NAG)
             node.nags.append(value)
         elif kind == "variation_start":
             if node is None or pending is not None:
-                return fail("a variation must follow the turn it replaces", start, code=ProblemCode.VARIATION)
+                return fail(say(FormatProblem.VARIATION_WITHOUT_TURN), start, code=ProblemCode.VARIATION)
             if len(stack) == MAX_DEPTH:
-                return fail(f"variations nested more than {MAX_DEPTH} deep", start, code=ProblemCode.VARIATION)
+                return fail(say(FormatProblem.TOO_DEEP, limit=MAX_DEPTH), start, code=ProblemCode.VARIATION)
             stack.append((line, node, node_at, (number, side), start))
             line = []
             node.variations.append(line)
             (number, side), node = node_at, None
         elif kind == "variation_end":
             if not stack or pending is not None or node is None:
-                return fail("')' closes no variation" if not stack else "a variation must hold a turn", start,
+                return fail(say(FormatProblem.CLOSES_NO_VARIATION if not stack else FormatProblem.EMPTY_VARIATION), start,
                             code=ProblemCode.VARIATION)
             line, node, node_at, (number, side), _ = stack.pop()
         elif kind == "result":
             if stack:
-                return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", start,
+                return fail(_not_closed(record, stack[-1][4]), start,
                             code=ProblemCode.VARIATION)
             if pending is not None:
-                return fail("a turn number must be followed by its turn", pending)
+                return fail(say(FormatProblem.NUMBER_WITHOUT_TURN), pending)
             record.result, record.result_offset = token["result"], start
             tag = record.tags.get("Result")
             if tag is not None and tag != record.result:  # the turns are all read: check goes on replaying them
-                fail(f"the result {record.result} differs from the Result tag {tag!r}", start, code=ProblemCode.RESULT)
+                fail(say(FormatProblem.RESULT_DIFFERS, result=record.result, written=tag), start, code=ProblemCode.RESULT)
         else:
             return fail(_unexpected(game, token.group().split()[0]), start)
     end = len(text.rstrip())
     if stack:
-        return fail(f"the variation opened at {_where(record, stack[-1][4])} is not closed", stack[-1][4],
+        return fail(_not_closed(record, stack[-1][4]), stack[-1][4],
                     code=ProblemCode.VARIATION)
     if record.result_offset is None:
-        fail("the movetext must end with a result: 1-0, 0-1, 1/2-1/2 or *", end, code=ProblemCode.RESULT)
+        fail(say(FormatProblem.NO_RESULT), end, code=ProblemCode.RESULT)
 
 
 def _small_number(digits: str) -> int:
@@ -449,18 +454,18 @@ def _small_number(digits: str) -> int:
     return int(digits or "0") if len(digits) <= 9 else 10**9  # no long conversion of a huge number
 
 
-def _where(record: Record, offset: int) -> str:
+def _not_closed(record: Record, offset: int) -> str:
     line, column = record.locate(offset)
-    return f"line {line} column {column}"
+    return say(FormatProblem.VARIATION_NOT_CLOSED, line=line or 0, column=column or 0)
 
 
 def _unexpected(game: SomeGame, word: str) -> str:
     if word.startswith("{"):
-        return "comment not closed: '{' has no matching '}' in this record"
+        return say(FormatProblem.COMMENT_NOT_CLOSED)
     if word.startswith("}"):
-        return "'}' closes no comment"
+        return say(FormatProblem.CLOSES_NO_COMMENT)
     if word.startswith("("):
-        return f"{game.not_a_turn(word)}, and a variation starts with its turn number, as in (3... G10)"
+        return say(FormatProblem.VARIATION_NOT_A_TURN, said=said_of(game.not_a_turn(word)))
     return game.not_a_turn(word)
 
 

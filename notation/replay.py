@@ -9,6 +9,7 @@ from .games import Ending, History, Outcome
 from .games.base import IllegalTurn, Played, Position, Refusal, SomeGame
 from .limits import MAX_RECORD
 from .model import WINNERS, Node, Problem, ProblemCode, Record
+from .problems import FormatProblem, Saying, message_of, say, turn_label
 from .walk import Step, Stop, Visitor, accept
 from .writer import TooDeep, TooLong, write_record
 
@@ -65,16 +66,16 @@ def check(record: Record, then: Visitor | None = None) -> Replayed | None:
         return None
     outcome = replayed.outcome
     if outcome is not None and record.result != outcome.result:
-        record.problem(f"the result {record.result} contradicts the end: {outcome.reason}, so the result is {outcome.result}",
+        record.problem(say(FormatProblem.RESULT_CONTRADICTS, result=record.result, ending=outcome, outcome=outcome.result),
                        record.result_offset, None, code=ProblemCode.RESULT_CONTRADICTS,
                        detail={"ending": outcome.as_json()})
     if not record.problems and (record.source is None or len(record.source.text) > MAX_RECORD // 8):
         try:  # the canonical text of a small TGN text stays far below the limit
             write_record(record)
         except TooLong as error:
-            record.problem(str(error), code=ProblemCode.TOO_LONG)
+            record.problem(message_of(error), code=ProblemCode.TOO_LONG)
         except TooDeep as error:
-            record.problem(str(error), code=ProblemCode.VARIATION)
+            record.problem(message_of(error), code=ProblemCode.VARIATION)
     return replayed
 
 
@@ -154,12 +155,12 @@ class Replayer(Visitor):
         line, history, game, node = self.lines[-1], self.history, self.game, step.node
         position = history.positions[-1]
         if line.outcome is not None:
-            self._refuse(line, node, position, f"the game is already over: {line.outcome.reason}", code=ProblemCode.GAME_OVER,
+            self._refuse(line, node, position, say(FormatProblem.GAME_OVER, ending=line.outcome), code=ProblemCode.GAME_OVER,
                          detail={"ending": line.outcome.as_json()})
             return False
         played = game.play(position, node.turn)
         if played.refusal is not None:
-            self._refuse(line, node, position, played.refusal.sentence, code=ProblemCode.ILLEGAL_TURN,
+            self._refuse(line, node, position, Saying(played.refusal), code=ProblemCode.ILLEGAL_TURN,
                          detail={"refusal": played.refusal.as_json()})
             return False
         turn, after = played.turn, played.after
@@ -174,7 +175,7 @@ class Replayer(Visitor):
 
     def _refuse(self, line: _Line, node: Node, position: Position, reason: str, *, code: ProblemCode,
                 detail: dict[str, object]) -> None:
-        self.record.problem(reason, node.offset, self.game.label(position.number, position.side), code=code,
+        self.record.problem(reason, node.offset, turn_label(self.game, position.number, position.side), code=code,
                             detail=detail)
         line.refused, line.node, self.then = code is ProblemCode.ILLEGAL_TURN, None, None
 

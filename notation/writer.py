@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 from .grammar import ENDS_WITH_RESULT
 from .limits import MAX_DEPTH, MAX_RECORD
 from .model import GLYPH_OF, Record, comment_words
+from .problems import FormatProblem, say
 from .walk import Step, Visitor, accept
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class TooDeep(ValueError):
 def check_depth(depth: int) -> None:
     """TooDeep if a line this deep could not be read back; writers call it as each line begins."""
     if depth > MAX_DEPTH:
-        raise TooDeep(f"variations nested more than {MAX_DEPTH} deep: a reader would refuse the record")
+        raise TooDeep(say(FormatProblem.WRITTEN_TOO_DEEP, limit=MAX_DEPTH))
 
 
 def write_record(record: Record, columns: int = 80) -> str:
@@ -71,8 +72,7 @@ def write_record(record: Record, columns: int = 80) -> str:
     tokens = [*_comment_tokens(record.comments), *writer.tokens, record.result]
     text = write_tags(record) + "\n" + _wrap(tokens, columns) + "\n"
     if len(text) > MAX_RECORD:
-        raise TooLong(f"the record would be written in {len(text)} characters, over the {MAX_RECORD}-character "
-                      "limit of a record: split it")
+        raise TooLong(say(FormatProblem.WRITTEN_TOO_LONG, size=len(text), limit=MAX_RECORD))
     return text
 
 

@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..files import RECORD_SUFFIXES, file_kind, is_parquet_export, load
 from ..model import Record
+from ..problems import InputProblem, said_of, say
 
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
@@ -111,10 +112,10 @@ class Sources:
         except (ParquetMissing, OtherLayout, Damaged) as error:
             self._fail(folder, str(error))
         except (OSError, ValueError, KeyError) as error:  # pyarrow's errors are these (KeyError: a column missing)
-            self._fail(folder, f"not a Parquet folder that can be read ({error})")
+            self._fail(folder, say(InputProblem.NOT_PARQUET, written=str(error)))
         else:
             if not found:
-                self._fail(folder, "no record in this Parquet folder")
+                self._fail(folder, say(InputProblem.NO_RECORD_IN_PARQUET))
 
     def _read(self, path: str) -> Iterator[tuple[int, Record]]:
         count = 0
@@ -124,10 +125,10 @@ class Sources:
         except OSError as error:
             self._fail(path, error.strerror or str(error))
         except UnicodeDecodeError as error:
-            self._fail(path, f"not UTF-8 text ({error.reason} at byte {error.start})")
+            self._fail(path, say(InputProblem.NOT_UTF8, written=error.reason, at=error.start))
         else:
             if count == 0:
-                self._fail(path, "no record in this file" if path != "-" else "no record in the input")
+                self._fail(path, say(InputProblem.NO_RECORD_IN_FILE if path != "-" else InputProblem.NO_RECORD_IN_INPUT))
 
     def _json_input(self, path: str) -> bool | None:
         """How to read `path`: as told, else by its name; standard input by its first characters."""
@@ -152,18 +153,18 @@ class Sources:
                 continue
             is_folder = stat.S_ISDIR(mode)
             if not (is_folder or stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):  # a pipe named is read: <(zcat ...)
-                self._fail(path, f"not a regular file ({file_kind(mode)}), not read")
+                self._fail(path, say(InputProblem.NOT_REGULAR, kind=said_of(file_kind(mode))))
             elif not is_folder or is_parquet_export(path):
                 yield path, is_folder  # a folder here is an export
             elif _identity(path) in self.skip:
-                self._fail(path, "the output folder, not searched")
+                self._fail(path, say(InputProblem.OUTPUT_FOLDER))
             elif written_by_ludoscribe(path):
-                self._fail(path, "a folder written by ludoscribe (a site or an mkdocs project), not searched")
+                self._fail(path, say(InputProblem.WRITTEN_BY_LUDOSCRIBE))
             else:
                 files, errors = self.files, self.errors
                 yield from ((found, False) for found in self._walk(str(Path(path))))
                 if (self.files, self.errors) == (files, errors):
-                    self._fail(path, "no .tgn or .json file in this folder")
+                    self._fail(path, say(InputProblem.NO_RECORD_FILE))
 
     def _walk(self, top: str) -> Iterator[str]:
         """Record files under `top`, in the order of their sorted paths.
@@ -192,7 +193,7 @@ class Sources:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as error:
-            self._fail(folder, f"cannot list this folder: {error.strerror or error}")
+            self._fail(folder, say(InputProblem.CANNOT_LIST, written=str(error.strerror or error)))
             entries = []
         return iter(entries)
 
@@ -212,12 +213,12 @@ def _not_a_file(entry: os.DirEntry[str]) -> str | None:
         mode = os.stat(entry.path).st_mode
     except OSError as error:
         reason = error.strerror or str(error)
-        return f"a symbolic link to nothing ({reason})" if isinstance(error, FileNotFoundError) else reason
+        return say(InputProblem.LINK_TO_NOTHING, written=reason) if isinstance(error, FileNotFoundError) else reason
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
         return ""
-    return f"not a regular file ({file_kind(mode)}), not read"
+    return say(InputProblem.NOT_REGULAR, kind=said_of(file_kind(mode)))
 
 
 def stdin_is_json() -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Callable, Iterator
 
+from ..problems import FormatProblem, say
 from .entry import Entry
 
 if TYPE_CHECKING:
@@ -107,8 +108,7 @@ def plugin_for(tag: str) -> GamePlugin:
         return built_in(key)
     found = next((plugin for plugin in plugins() if key in plugin.spellings()), None)
     if found is None:
-        names = ", ".join(plugin.name for plugin in plugins())
-        raise ValueError(f"unknown game {tag!r} (the Game tag is one of {names})")
+        raise ValueError(say(FormatProblem.UNKNOWN_GAME, written=tag, names=[plugin.name for plugin in plugins()]))
     return found
 
 

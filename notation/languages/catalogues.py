@@ -27,11 +27,12 @@ HEADER = "# French words of Ludoscribe, one room's catalogue (notation/languages
     "# Written for the project in its own words; edit the msgstr lines, then run the module again."
 PEOPLE = {"copyright_holder": "the Ludoscribe authors", "msgid_bugs_address": "the project's issues",
           "last_translator": "the Ludoscribe authors", "language_team": "the Ludoscribe authors"}
-PYTHON, JAVASCRIPT, WORDED = "python", "javascript", extract_worded
+PYTHON, JAVASCRIPT = "python", "javascript"  # Babel's own extraction methods, by name
+WORDED = extract_worded  # the templates of Worded codes, by the method itself
 # each room's sources: (folder, file pattern, extraction method); a folder claimed by a later room is left out
 SOURCES: dict[str, list[tuple[str, str, Any]]] = {
     "rules": [("notation/games", "**.py", WORDED), ("notation/games", "**.py", PYTHON)],
-    "messages": [("notation", "**.py", PYTHON), ("cli", "**.py", PYTHON)],
+    "messages": [("notation", "**.py", WORDED), ("notation", "**.py", PYTHON), ("cli", "**.py", PYTHON)],
     "pages": [("render", "**.py", PYTHON), ("render", "**.js", JAVASCRIPT)],
     "live": [("render/live", "**.py", PYTHON), ("render/live", "**.js", JAVASCRIPT),
              ("render/studio", "**.py", PYTHON), ("render/studio", "**.js", JAVASCRIPT)],

@@ -23,9 +23,11 @@ from ..games import History, Outcome, game_class
 from ..games.base import IllegalTurn, Position, Refusal, SomeGame
 from ..limits import MAX_WORD, comment_problem, shorten, tag_problem, text_problem
 from ..model import GLYPHS, NAME, RESULTS, WINNERS, Node, Record, find_commands
+from ..problems import FormatProblem, Saying, SheetProblem, message_of, said_of, say, turn_label
 from ..reader import line_break_problem, read_records, start_position
 from ..replay import play_turn, replay
 from ..walk import Step
+from ..worded import Said
 from ..writer import TooLong, _TokenWriter, required_tags, write_record
 
 
@@ -36,10 +38,12 @@ class Objection(str):
     (docs/format.md#refusal-and-ending-codes)."""
 
     said: Refusal | Outcome | None
+    whole: Said | None  # the sentence's own code and parameters (problems.sentence_in)
 
     def __new__(cls, words: str, said: Refusal | Outcome | None = None) -> Objection:
         objection = super().__new__(cls, words)
         objection.said = said
+        objection.whole = words.said if isinstance(words, Saying) else None
         return objection
 
     def detail(self) -> dict[str, object] | None:
@@ -66,13 +70,12 @@ def date_problem(value: str) -> str | None:
     """Why `value` is not a Date tag's value (YYYY.MM.DD, ?? for an unknown part), if it is not."""
     written = DATE.fullmatch(value)
     if written is None:
-        return (f"{shorten(value)!r} is not a date: write YYYY.MM.DD, with ?? for an unknown part "
-                "(2026.03.14, 2026.03.??, ????.??.??)")
+        return say(SheetProblem.NOT_A_DATE, written=shorten(value))
     known = [None if "?" in part else int(part) for part in written.groups()]
     try:
         datetime.date(*(default if part is None else part for part, default in zip(known, (LEAP_YEAR, 1, 1))))
     except ValueError:
-        return f"{value!r} is not a date of the calendar"
+        return say(SheetProblem.NOT_IN_CALENDAR, written=value)
     return None
 
 
@@ -89,13 +92,15 @@ def is_correction(comment: str) -> bool:
 def result_words(record: Record, result: str) -> str:
     """What a result of `record` means, with the game's sides and their players: '0-1: Red (Bo) wins'."""
     if result not in WINNERS:
-        return f"{result}: unfinished"
+        return say(SheetProblem.UNFINISHED, result=result)
     winner = WINNERS[result]
     if winner is None:
-        return f"{result}: a draw"
+        return say(SheetProblem.DRAW, result=result)
     side = record.rules.sides[winner]
     player = record.tags.get(side, "?").strip()
-    return f"{result}: {side}{f' ({player})' if player not in ('', '?') else ''} wins"
+    if player in ("", "?"):
+        return say(SheetProblem.WINS, result=result, side=side)
+    return say(SheetProblem.PLAYER_WINS, result=result, side=side, written=player)
 
 
 def _same_player(one: str, other: str) -> bool:
@@ -134,12 +139,12 @@ class Scoresheet:
         with os.fdopen(open_regular(path, os.O_RDONLY), "rb") as stream:
             records = list(itertools.islice(read_records(stream, str(path)), 2))
         if len(records) != 1:
-            raise ValueError(f"{path} holds {'no record' if not records else 'several records'}: "
-                             "a scoresheet is one record")
+            raise ValueError(say(SheetProblem.NOT_ONE_RECORD, path=str(path), count=len(records)))
         record = records[0]
         replayed = replay(record)
         if replayed is None or record.problems:
-            raise ValueError(f"{path} does not check: " + "; ".join(str(p) for p in record.problems))
+            raise ValueError(say(SheetProblem.DOES_NOT_CHECK, path=str(path),
+                                 written="; ".join(str(p) for p in record.problems)))
         return cls(record, replayed.history)
 
     @classmethod
@@ -152,7 +157,8 @@ class Scoresheet:
         """
         sheet = cls.load(path)
         if sheet.finished:
-            raise ValueError(f"{path} is finished already ({sheet.result_words(sheet.record.result)})")
+            raise ValueError(say(SheetProblem.FINISHED, path=str(path),
+                                 said=said_of(sheet.result_words(sheet.record.result))))
         return sheet
 
     @property
@@ -170,7 +176,7 @@ class Scoresheet:
 
     def label(self) -> str:
         """The turn about to be played: 'turn 3 Red'."""
-        return self.game.label(self.position.number, self.position.side)
+        return turn_label(self.game, self.position.number, self.position.side)
 
     def tag_names(self) -> tuple[str, ...]:
         """The tags asked for at the start: the required ones but Game and Result, and Board after Round
@@ -191,7 +197,7 @@ class Scoresheet:
         """Why the turns and the result cannot change, if they cannot: the record is finished."""
         if not self.finished:
             return None
-        return f"the record is finished already ({self.result_words(self.record.result)}): reopen it first"
+        return say(SheetProblem.CLOSED, said=said_of(self.result_words(self.record.result)))
 
     def add_turn(self, text: str) -> str | None:
         """Play the turn written `text`, as in a record (with a glyph or $N annotations if
@@ -201,22 +207,22 @@ class Scoresheet:
             return closed
         ended = self.outcome()
         if ended is not None:
-            return Objection(f"the game is over: {ended.reason}", ended)
+            return Objection(say(SheetProblem.GAME_OVER, ending=ended), ended)
         written = ANNOTATED.fullmatch(text.strip())
         if written is None:
-            return "a turn is written on one line"
+            return say(SheetProblem.ONE_LINE)
         nags = [GLYPHS[written["glyph"]]] if written["glyph"] else []
         nags += [int(word[1:]) for word in written["nags"].split()]
         if any(nag > 255 for nag in nags):
-            return "an annotation $N goes from $0 to $255"
+            return say(SheetProblem.ANNOTATION_RANGE)
         try:
             turn = self._read_turn(written["turn"])
         except ValueError as error:
-            return str(error)
+            return message_of(error)
         try:
             turn = play_turn(self.game, self.history, turn)
         except IllegalTurn as error:
-            return Objection(str(error), error.refusal)
+            return Objection(Saying(error.refusal), error.refusal)
         self.record.moves.append(Node(turn, nags=nags))
         problem = _turn_problem(self.game.turn_text(turn) + (written["glyph"] or ""))
         if problem is not None:
@@ -238,7 +244,7 @@ class Scoresheet:
         right = f"{position.number}." if position.side == 0 else f"{position.number}..."
         if numbered["number"].lstrip("0") != str(position.number) or (numbered["dots"] == ".") != (position.side == 0):
             shown = shorten(f"{numbered['number']}{numbered['dots']}")
-            raise ValueError(f"turn number {shown} does not fit: this turn is {right}")
+            raise ValueError(say(FormatProblem.NUMBER_MISFITS, written=shown, number=right))
         turn = self.game.read_turn(numbered["turn"])
         return turn
 
@@ -268,8 +274,7 @@ class Scoresheet:
             raise ValueError(closed)
         node = self.record.moves[-1]
         if node.variations:
-            raise ValueError(f"{self._last_written()} has variations, which a correction cannot keep: "
-                             "edit the file to correct it")
+            raise ValueError(say(SheetProblem.HAS_VARIATIONS, written=self._last_written()))
         kept, after = correction(self._last_written(), [*node.before, *node.comments]), self.position
         self._drop_last_turn()
         comments = self._comments()
@@ -282,7 +287,7 @@ class Scoresheet:
 
         problem = self._kept(put_back, kept)
         if problem is not None:
-            raise ValueError(f"the correction cannot be written: {problem}")
+            raise ValueError(say(SheetProblem.CORRECTION_TOO_LONG, said=said_of(problem)))
         return self.game.turn_text(node.turn)
 
     def _comments(self) -> list[str]:
@@ -298,13 +303,12 @@ class Scoresheet:
         """
         text = " ".join(text.split())
         if not text:
-            return "the comment is empty"
+            return say(SheetProblem.EMPTY_COMMENT)
         problem = text_problem(text)
         if problem is not None:
             return problem
         if any(command.name.casefold() == CORRECTION for command in find_commands(text)):
-            return (f"a comment cannot hold [%{CORRECTION} ...]: a correction is written by taking back "
-                    "a turn or a result, never by hand")
+            return say(SheetProblem.CORRECTION_BY_HAND, command=CORRECTION)
         comments = self._comments()
         comments.append(text)
         return self._kept(comments.pop, text)
@@ -317,17 +321,16 @@ class Scoresheet:
         set here: `new` takes the ones that decide the start, `finish` the result.
         """
         if not NAME.fullmatch(name) or not name.isascii():
-            return f"{shorten(name)!r} is not a tag name (letters, digits and _)"
+            return say(SheetProblem.NOT_A_TAG_NAME, written=shorten(name))
         if name in ("Game", "Result", *START_TAGS):
-            return f"the {name} tag is not changed on a scoresheet"
+            return say(SheetProblem.TAG_NOT_CHANGED, written=name)
         problem = text_problem(value) or line_break_problem(name, value) or tag_problem(name, value)
         if problem is None and name == "Date":
             problem = date_problem(value)
         if problem is None and name in self.game.sides:
             other = self.game.sides[1 - self.game.sides.index(name)]
             if _same_player(value, self.record.tags.get(other, "?")):
-                problem = (f"{self.record.tags[other]} plays {other} already: "
-                           f"the two sides need two different players")
+                problem = say(SheetProblem.SAME_PLAYER, written=self.record.tags[other], side=other)
         if problem is not None:
             return problem
         tags, had = self.record.tags, self.record.tags.get(name)
@@ -344,9 +347,9 @@ class Scoresheet:
     def clock(self, text: str) -> str | None:
         """Note the time left after the last turn (H:MM:SS) as [%clk] in its comment; why not, if refused."""
         if not self.record.moves:
-            return "no turn yet: the clock is noted after a turn"
+            return say(SheetProblem.NO_TURN_FOR_CLOCK)
         if not CLOCK.fullmatch(text.strip()):
-            return f"{shorten(text.strip())!r} is not a time left H:MM:SS (e.g. 0:58:12)"
+            return say(SheetProblem.NOT_A_CLOCK, written=shorten(text.strip()))
         comments, command = self._comments(), f"[%clk {text.strip()}]"
         if comments and not is_correction(comments[-1]):
             before = comments[-1]
@@ -362,13 +365,13 @@ class Scoresheet:
     def result_problem(self, result: str) -> str | None:
         """Why the record cannot end with `result`, if it cannot (not a result, or against the rules)."""
         if result not in RESULTS:
-            return f"{shorten(result)!r} is not a result (1-0, 0-1, 1/2-1/2 or *)"
+            return say(SheetProblem.NOT_A_RESULT, written=shorten(result))
         closed = self._closed()
         if closed is not None:
             return closed
         ended = self.outcome()
         if ended is not None and result != ended.result:
-            return Objection(f"the game is over: {ended.reason}, so the result is {ended.result}", ended)
+            return Objection(say(SheetProblem.RESULT_AGAINST_END, ending=ended, result=ended.result), ended)
         return None
 
     def finish(self, result: str) -> str | None:
@@ -387,7 +390,7 @@ class Scoresheet:
         value kept after the command ([%undone 0-1] resignation).
         """
         if not self.finished:
-            return "the record is not finished"
+            return say(SheetProblem.NOT_FINISHED)
         result, comments, tags = self.record.result, self._comments(), dict(self.record.tags)
         termination = tags.get("Termination", "").strip()
         kept = correction(result, [termination] if termination not in ("", "?") else [])
@@ -416,7 +419,7 @@ class Scoresheet:
         try:
             self.text()
         except TooLong as error:
-            return str(error)
+            return message_of(error)
         return None
 
     def text(self) -> str:
@@ -434,4 +437,4 @@ def _turn_problem(word: str) -> str | None:
     """Why a turn, written as one word with its glyph, cannot be written on a line, if it cannot."""
     if len(word) * 4 <= MAX_WORD or len(word.encode("utf-8")) <= MAX_WORD:
         return None
-    return f"the turn {shorten(word)!r} is {len(word.encode('utf-8'))} bytes long, over the {MAX_WORD}-byte limit of one word"
+    return say(SheetProblem.TURN_TOO_LONG, written=shorten(word), size=len(word.encode("utf-8")), limit=MAX_WORD)
