@@ -68,4 +68,5 @@ def switch(language: str, said: Words, query: str) -> str:
     links = " | ".join(f'<a href="?{keep}lang={code}" hreflang="{code}" lang="{code}"'
                        + (' aria-current="true"' if code == language else "") + f">{code.upper()}</a>"
                        for code in ("fr", "en"))
-    return f'<nav class="ls-languages" aria-label="{html_text(said.gettext(N_("Language")))}">{links}</nav>'
+    name = html_text(said.gettext(N_("Language")))
+    return f'<nav class="ls-languages" aria-label="{name}">{links}</nav>'

@@ -100,7 +100,8 @@ def cells_layer(svg: str, game: str, prefix: str = "st-", said: Words = ENGLISH_
     root, _ = split(svg)
     kept = {name: value for name, value in root.items() if name in ("viewBox", "width", "height", "preserveAspectRatio")}
     attributes = "".join(f' {name}="{html_text(value)}"' for name, value in kept.items())
-    return (f'<svg{attributes} class="st-overlay" role="group" aria-label="{html_text(said.gettext(N_("Cells of the board")))}">'
+    name = html_text(said.gettext(N_("Cells of the board")))
+    return (f'<svg{attributes} class="st-overlay" role="group" aria-label="{name}">'
             f'<g class="ls-cells">{shapes}</g></svg>')
 
 
@@ -109,7 +110,8 @@ def moves_html(record: Record, at: Path, said: Words = ENGLISH_WORDS) -> str:
     rules = record.rules
     start = record.start_position
     start_current = ' aria-current="step"' if not at else ""
-    out: list[str] = [f'<button type="button" class="st-m st-start" data-at=""{start_current}>{html_text(said.gettext(N_("Start")))}</button> ']
+    start_word = html_text(said.gettext(N_("Start")))
+    out: list[str] = [f'<button type="button" class="st-m st-start" data-at=""{start_current}>{start_word}</button> ']
     if record.comments:
         out.append(f'<span class="st-c">{html_text(editing.comment(record, ()))}</span> ')
 
