@@ -145,6 +145,11 @@ def test_refusals_are_said_in_the_requests_language_with_their_codes(client):
                                                                       "side": "Yellow", "pawn": "D4"}
     assert english.json()["refused"].startswith("turn 2 Yellow: D9 is not next to")
     assert french.json()["refused"].startswith(f"coup 2 Jaune{NBSP}: ") and english_words(french.json()["refused"]) == []
+    not_a_turn = post(client, "/api/edit", {**asked, "turn": "Z9"}, "fr").json()
+    assert not_a_turn == {"refused": f"coup 2 Jaune{NBSP}: 'Z9' n’est pas un coup de Teblo (un déplacement comme D4 ou "
+                                     "une pose comme (H9))"}
+    sides = client.get("/api/position", params={"game": "Teblo"}, headers={"accept-language": "fr"}).json()["sides"]
+    assert sides == ["Jaune", "Rouge"]
     refused = post(client, "/api/edit", {**asked, "turn": "D5"}, "fr", token="wrong")
     assert refused.status_code == 403 and refused.json()["refused"].startswith(f"cette page ne peut pas écrire{NBSP}:")
     missing = client.get("/api/record", params={"file": "game.tgn", "record": "7"}, headers={"accept-language": "fr"})

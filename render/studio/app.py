@@ -35,6 +35,7 @@ from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.recording.entry import offers
 from ...notation.games import BadSetUp
 from ...notation.games.plugins import display_name, game_class, plugins
+from ...notation.limits import shorten
 from ...notation.model import WINNERS
 from ...notation.recording.scoresheet import result_words
 from ...notation.writer import TooDeep, TooLong, write_record
@@ -287,7 +288,7 @@ async def edit(request: Request) -> Response:
         new = found.edit(index, text(data, "at"), lambda record: change(record, at, data))
     except EditRefused as error:
         if text(data, "action") == "play":
-            raise turn_refused(found.record(index), at, text(data, "turn"), str(error)) from None
+            raise turn_refused(found.record(index), at, text(data, "turn"), str(error), words_of(request)) from None
         raise Problem(409, str(error)) from None
     except (NotEditable, ChangedOnDisk, Busy, TooLong, TooDeep) as error:
         raise Problem(409, str(error)) from None
@@ -317,7 +318,7 @@ def saved_result(record: Any, result: str, said: Words) -> str:
     return said.gettext(N_("Saved. Result {result}: {meaning}.")).format(result=result, meaning=meaning)
 
 
-def turn_refused(record: Any, at: TurnPath, written: str, english: str) -> Problem:
+def turn_refused(record: Any, at: TurnPath, written: str, english: str, said: Words) -> Problem:
     """A turn the rules refuse (`editing.play`'s checks again), said from the rules' code in the
     request's language after the turn it was to be ("turn 3 Red"); the English as it came."""
     try:
@@ -332,7 +333,9 @@ def turn_refused(record: Any, at: TurnPath, written: str, english: str) -> Probl
     try:
         played = rules.play(position, rules.read_turn(written.strip()))
     except ValueError:
-        return Problem(409, english)
+        return Problem(409, N_("{word} is not a {game} turn ({example})"), None, english, place,
+                       word=repr(shorten(written.strip())), game=rules.name,
+                       example=said.pgettext(GAME_WORD, rules.turn_example))
     if played.refusal is None:
         return Problem(409, english)
     return Problem(409, english, {"refusal": played.refusal.as_json()}, english, place, turn=played.refusal)
@@ -446,7 +449,8 @@ async def position(request: Request) -> Response:
         if drawn else ""
     return JSONResponse({"code": rules.position_code(shown), "label": label, "board": board,
                          "palette": [list(entry) for entry in set_up.palette(rules)],
-                         "fields": set_up.field_values(rules, shown), "sides": list(rules.sides), "side": shown.side,
+                         "fields": set_up.field_values(rules, shown), "side": shown.side,
+                         "sides": [said.pgettext(GAME_WORD, side) for side in rules.sides],
                          "sided": set_up.side_field(rules) is not None})
 
 
