@@ -383,7 +383,8 @@ async def reload(request: Request) -> Response:
     try:
         found.load()
     except OSError as error:
-        raise Problem(409, N_("{file} cannot be read: {reason}"), file=_name(found), reason=error.strerror or str(error)) from None
+        raise Problem(409, N_("{file} cannot be read: {reason}"), file=_name(found),
+                      reason=error.strerror or str(error)) from None
     found.done.clear()
     found.undone.clear()
     index = data.get("record", 0)
