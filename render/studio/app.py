@@ -10,10 +10,12 @@ read it. A server listening on this computer only answers requests addressed to 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hmac
 import json
 import re
 import secrets
+from urllib.parse import urlencode
 from importlib import resources
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
@@ -33,14 +35,20 @@ from ...notation.editing import EditRefused, Path as TurnPath, read_path
 from ...notation.recording.entry import offers
 from ...notation.games import BadSetUp
 from ...notation.games.plugins import display_name, game_class, plugins
+from ...notation.limits import shorten
+from ...notation.model import WINNERS
 from ...notation.recording.scoresheet import result_words
 from ...notation.writer import TooDeep, TooLong, write_record
 from ..escaping import html_text
 from ..frames import inline
 from ..live.cells import draw
+from ..live.sheet import turn_label
 from ..live.app import TYPES, SecurityHeaders, not_served
-from ..live.requests import Problem, body, text
+from ..live.languages import N_
+from ..live.requests import LANGUAGE_QUERY, Problem, body, language_of_request, text, words_of
+from ...notation.languages import ENGLISH, GAME_WORD, Words, script_words, words
 from . import views
+from .languages import page_in, switch
 from .publishing import Previews, SiteOptions, publish
 from .workspace import Unknown, Workspace
 
@@ -103,7 +111,7 @@ class LocalOnly:
 
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
-    return JSONResponse({"refused": str(error), **(error.detail or {})}, status_code=error.status)
+    return JSONResponse({"refused": error.said_in(words_of(request)), **(error.detail or {})}, status_code=error.status)
 
 
 def workspace(request: Request) -> Workspace:
@@ -115,7 +123,7 @@ def writer(request: Request) -> None:
     """Refuse a write without the token."""
     given = request.headers.get("x-studio-token", "")
     if not hmac.compare_digest(given.encode(), request.app.state.token.encode()):
-        raise Problem(403, "this page cannot write: the studio's token is missing or wrong (reload the page)")
+        raise Problem(403, N_("this page cannot write: the studio's token is missing or wrong (reload the page)"))
 
 
 def opened(request: Request, data: dict[str, Any]) -> tuple[EditedFile, int]:
@@ -128,7 +136,7 @@ def opened(request: Request, data: dict[str, Any]) -> tuple[EditedFile, int]:
     if isinstance(index, str) and index.isdigit():
         index = int(index)
     if not isinstance(index, int) or not 0 <= index < len(found):
-        raise Problem(404, f"there is no record {str(index)[:20]} in {found.path.name}")
+        raise Problem(404, N_("there is no record {index} in {file}"), index=str(index)[:20], file=found.path.name)
     return found, index
 
 
@@ -139,8 +147,9 @@ def turn_path(data: dict[str, Any]) -> TurnPath:
         raise Problem(400, str(error)) from None
 
 
-def record_state(found: EditedFile, index: int, at: TurnPath) -> dict[str, Any]:
-    """The page's state of a record at a turn (the start if the turn is no longer there)."""
+def record_state(found: EditedFile, index: int, at: TurnPath, said: Words) -> dict[str, Any]:
+    """The page's state of a record at a turn (the start if the turn is no longer there), its words
+    in the language of `said`."""
     record = found.record(index)
     base = {"file": _name(found), "record": index, "changed": found.changed_on_disk(),
             "undo": bool(found.done), "redo": bool(found.undone), "title": views.record_title(record)}
@@ -148,7 +157,7 @@ def record_state(found: EditedFile, index: int, at: TurnPath) -> dict[str, Any]:
         return {**base, "problem": str(record.problems[0]), "text": found.spans[index].text if found.spans else ""}
     if not editing.exists(record, at):
         at = ()
-    return {**base, **views.state(record, at)}
+    return {**base, **views.state(record, at, said)}
 
 
 def _name(found: EditedFile) -> str:
@@ -157,34 +166,47 @@ def _name(found: EditedFile) -> str:
 
 
 async def page(request: Request) -> Response:
-    """The studio's page (render/studio/page.html), with the token and the name of PATH, and the
-    record the address names (else the first one) already drawn: its script draws it again."""
-    values = {"token": request.app.state.token, "name": workspace(request).path.name, "title": "", "hidden": " hidden"}
-    shown = {"board": "", "moves": ""}
-    asked = dict(request.query_params)
+    """The studio's page (render/studio/page.html) in the request's language, with the token and the
+    name of PATH, and the record the address names (else the first one) already drawn: its script
+    draws it again. In French its scripts' words come with it (docs/annotating.md#languages)."""
+    language = language_of_request(request)
+    said = words(language)
+    values = {"token": request.app.state.token, "name": workspace(request).path.name, "title": "", "hidden": " hidden",
+              "lang": language}
+    asked = {name: value for name, value in request.query_params.items() if name != LANGUAGE_QUERY}
+    shown = {"board": "", "moves": "", "switch": switch(language, said, query(asked)),
+             "words": "" if language == ENGLISH else "".join(
+                 f'\n<script type="application/json" id="ludoscribe-words-{room}">{script_words(language, room)}</script>'
+                 for room in ("live", "pages"))}
     space = workspace(request)
     if "file" not in asked and space.scan():
         asked = {"file": space.names[0], "record": "0", "at": ""}
     try:
         found, index = opened(request, asked)
-        state = record_state(found, index, read_path(asked.get("at", "")))
+        state = record_state(found, index, read_path(asked.get("at", "")), said)
     except (Problem, EditRefused):
         state = {}
     if "board" in state:
         values.update(title=f"{state['title']} ({state['file']})", hidden="")
         shown.update(board=state["board"], moves=state["moves"])
-    html = resources.files("ludoscribe.render.studio").joinpath("page.html").read_text(encoding="utf-8")
+    html = page_in(resources.files("ludoscribe.render.studio").joinpath("page.html").read_text(encoding="utf-8"),
+                   language)
     html = PLACES.sub(lambda found: shown[found[1]] if found[1] in shown else html_text(values[found[1]]), html)
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
-PLACES = re.compile(r"\{(token|name|title|hidden|board|moves)\}")  # filled in one pass: no text is read twice
+def query(asked: dict[str, str]) -> str:
+    """The address's query, for the language switch to keep the record shown ("" for none)."""
+    return urlencode(asked)
+
+
+PLACES = re.compile(r"\{(token|name|title|hidden|board|moves|lang|switch|words)\}")  # filled in one pass: no text is read twice
 
 
 async def static(request: Request) -> Response:
     name = request.path_params["file"]
     if name not in STATIC:
-        raise Problem(404, "no such file")
+        raise Problem(404, N_("no such file"))
     content = resources.files("ludoscribe.render.studio").joinpath(f"static/{name}").read_text(encoding="utf-8")
     return Response(content, media_type=TYPES[Path(name).suffix], headers={"Cache-Control": "no-cache"})
 
@@ -196,7 +218,7 @@ async def listing(request: Request) -> Response:
 async def show(request: Request) -> Response:
     data = dict(request.query_params)
     found, index = opened(request, data)
-    return JSONResponse(record_state(found, index, turn_path(data)))
+    return JSONResponse(record_state(found, index, turn_path(data), words_of(request)))
 
 
 async def offer(request: Request) -> Response:
@@ -205,7 +227,7 @@ async def offer(request: Request) -> Response:
     record = found.record(index)
     cells = data.get("cells", [])
     if not isinstance(cells, list) or not all(isinstance(cell, str) for cell in cells) or len(cells) > 20:
-        raise Problem(400, "cells is not a list of cell names")
+        raise Problem(400, N_("cells is not a list of cell names"))
     try:
         position = editing.position_at(record, turn_path(data))
     except (EditRefused, ValueError) as error:
@@ -246,7 +268,7 @@ def _remove_tag(record: Any, at: TurnPath, data: dict[str, Any]) -> TurnPath:
 def _number(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Problem(400, f"{key} is not a number")
+        raise Problem(400, N_("{key} is not a number"), key=key)
     return value
 
 
@@ -257,21 +279,66 @@ async def edit(request: Request) -> Response:
     found, index = opened(request, data)
     change = EDITS.get(text(data, "action"))
     if change is None:
-        raise Problem(400, f"{text(data, 'action')[:40]!r} is not an edit the studio makes")
+        raise Problem(400, N_("{action} is not an edit the studio makes"), action=repr(text(data, "action")[:40]))
     at = turn_path(data)
     if found.changed_on_disk():
-        raise Problem(409, f"{_name(found)} was changed on disk by another program: reload it to go on "
-                           "(nothing was written over it)")
+        raise Problem(409, N_("{file} was changed on disk by another program: reload it to go on "
+                              "(nothing was written over it)"), file=_name(found))
     try:
         new = found.edit(index, text(data, "at"), lambda record: change(record, at, data))
-    except (EditRefused, NotEditable, ChangedOnDisk, Busy, TooLong, TooDeep) as error:
+    except EditRefused as error:
+        if text(data, "action") == "play":
+            raise turn_refused(found.record(index), at, text(data, "turn"), str(error), words_of(request)) from None
+        raise Problem(409, str(error)) from None
+    except (NotEditable, ChangedOnDisk, Busy, TooLong, TooDeep) as error:
         raise Problem(409, str(error)) from None
     except OSError as error:
-        raise Problem(500, f"{_name(found)} cannot be written: {error.strerror or error}") from None
-    shown = record_state(found, index, new)
+        raise Problem(500, N_("{file} cannot be written: {reason}"), file=_name(found),
+                      reason=error.strerror or str(error)) from None
+    shown = record_state(found, index, new, words_of(request))
     if text(data, "action") == "tag" and text(data, "name") == "Result":
-        shown["said"] = f"Saved. Result {result_words(found.record(index), text(data, 'value').strip())}."
+        shown["said"] = saved_result(found.record(index), text(data, "value").strip(), words_of(request))
     return JSONResponse(shown)
+
+
+def saved_result(record: Any, result: str, said: Words) -> str:
+    """What the page says once a result is saved: what it means, with the sides and their players."""
+    if said.language == ENGLISH:
+        return f"Saved. Result {result_words(record, result)}."
+    winner = WINNERS[result] if result in WINNERS else -1
+    if winner is None:
+        meaning = said.gettext(N_("a draw"))
+    elif winner < 0:
+        meaning = said.gettext(N_("unfinished"))
+    else:
+        side, player = record.rules.sides[winner], record.tags.get(record.rules.sides[winner], "?").strip()
+        side = said.pgettext(GAME_WORD, side)
+        meaning = (said.gettext(N_("{side} ({player}) wins")).format(side=side, player=player)
+                   if player not in ("", "?") else said.gettext(N_("{side} wins")).format(side=side))
+    return said.gettext(N_("Saved. Result {result}: {meaning}.")).format(result=result, meaning=meaning)
+
+
+def turn_refused(record: Any, at: TurnPath, written: str, english: str, said: Words) -> Problem:
+    """A turn the rules refuse (`editing.play`'s checks again), said from the rules' code in the
+    request's language after the turn it was to be ("turn 3 Red"); the English as it came."""
+    try:
+        history = editing.history_at(record, at)
+    except EditRefused:
+        return Problem(409, english)
+    rules, position = record.rules, history.position
+    place = functools.partial(turn_label, rules, position.number, position.side)
+    outcome = rules.outcome(position, history)
+    if outcome is not None:
+        return Problem(409, N_("the game is already over: {reason}"), None, english, place, reason=outcome)
+    try:
+        played = rules.play(position, rules.read_turn(written.strip()))
+    except ValueError:
+        return Problem(409, N_("{word} is not a {game} turn ({example})"), None, english, place,
+                       word=repr(shorten(written.strip())), game=rules.name,
+                       example=said.pgettext(GAME_WORD, rules.turn_example))
+    if played.refusal is None:
+        return Problem(409, english)
+    return Problem(409, english, {"refusal": played.refusal.as_json()}, english, place, turn=played.refusal)
 
 
 async def line(request: Request) -> Response:
@@ -293,7 +360,8 @@ async def history(request: Request) -> Response:
     try:
         change = step()
     except IndexError:
-        raise Problem(409, f"there is nothing to {'undo' if undoing else 'redo'} in {_name(found)}") from None
+        raise Problem(409, N_("there is nothing to undo in {file}") if undoing else N_("there is nothing to redo in {file}"),
+                      file=_name(found)) from None
     except (ChangedOnDisk, Busy) as error:
         raise Problem(409, str(error)) from None
     index = min(change.index, len(found) - 1)
@@ -301,7 +369,7 @@ async def history(request: Request) -> Response:
         at = read_path(change.at)
     except EditRefused:
         at = ()
-    return JSONResponse(record_state(found, index, at))
+    return JSONResponse(record_state(found, index, at, words_of(request)))
 
 
 async def reload(request: Request) -> Response:
@@ -315,12 +383,13 @@ async def reload(request: Request) -> Response:
     try:
         found.load()
     except OSError as error:
-        raise Problem(409, f"{_name(found)} cannot be read: {error.strerror or error}") from None
+        raise Problem(409, N_("{file} cannot be read: {reason}"), file=_name(found),
+                      reason=error.strerror or str(error)) from None
     found.done.clear()
     found.undone.clear()
     index = data.get("record", 0)
     index = index if isinstance(index, int) and 0 <= index < len(found) else 0
-    return JSONResponse(record_state(found, index, turn_path(data)))
+    return JSONResponse(record_state(found, index, turn_path(data), words_of(request)))
 
 
 async def new(request: Request) -> Response:
@@ -329,7 +398,7 @@ async def new(request: Request) -> Response:
     data = await body(request)
     tags = data.get("tags", {})
     if not isinstance(tags, dict) or not all(isinstance(value, str) for value in tags.values()) or len(tags) > 50:
-        raise Problem(400, "tags is not an object of texts")
+        raise Problem(400, N_("tags is not an object of texts"))
     try:
         made = editing.new_record(text(data, "game"), tags)
     except EditRefused as error:
@@ -347,7 +416,7 @@ async def new(request: Request) -> Response:
         raise Problem(409, str(error)) from None
     except (ChangedOnDisk, Busy) as error:
         raise Problem(409, str(error)) from None
-    return JSONResponse(record_state(found, index, ()))
+    return JSONResponse(record_state(found, index, (), words_of(request)))
 
 
 async def position(request: Request) -> Response:
@@ -369,14 +438,20 @@ async def position(request: Request) -> Response:
         else:
             shown = rules.read_position(code)
     except ValueError as error:
-        raise Problem(409, f"bad Position tag: {error}", error.detail if isinstance(error, BadSetUp) else None) from None
-    label = f"{display_name(rules.name)}, set-up position, {rules.sides[shown.side]} to play"
+        if isinstance(error, BadSetUp):
+            raise Problem(409, N_("bad Position tag: {reason}"), error.detail, f"bad Position tag: {error}",
+                          reason=error.refusal.sentence_in(words_of(request))) from None
+        raise Problem(409, f"bad Position tag: {error}") from None
+    said = words_of(request)
+    label = said.gettext(N_("{game}, set-up position, {side} to play")).format(
+        game=display_name(rules.name), side=said.pgettext(GAME_WORD, rules.sides[shown.side]))
     drawn = draw(rules, shown, views.SIZE)
-    board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-") if set_up.board_of(rules) else "") \
+    board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-", said) if set_up.board_of(rules) else "") \
         if drawn else ""
     return JSONResponse({"code": rules.position_code(shown), "label": label, "board": board,
                          "palette": [list(entry) for entry in set_up.palette(rules)],
-                         "fields": set_up.field_values(rules, shown), "sides": list(rules.sides), "side": shown.side,
+                         "fields": set_up.field_values(rules, shown), "side": shown.side,
+                         "sides": [said.pgettext(GAME_WORD, side) for side in rules.sides],
                          "sided": set_up.side_field(rules) is not None})
 
 
@@ -387,7 +462,7 @@ def _field_values(given: str) -> dict[str, str]:
     except ValueError:
         values = None
     if not isinstance(values, dict) or len(values) > 50 or not all(isinstance(value, str) for value in values.values()):
-        raise Problem(400, "fields is not an object of texts")
+        raise Problem(400, N_("fields is not an object of texts"))
     return values
 
 
@@ -403,7 +478,7 @@ async def preview(request: Request) -> Response:
     found, index = opened(request, data)
     record = found.record(index)
     if record.problems:
-        raise Problem(409, f"the record is not published: {record.problems[0]}")
+        raise Problem(409, N_("the record is not published: {problem}"), problem=str(record.problems[0]))
     previews: Previews = request.app.state.previews
     try:
         address = await run_in_threadpool(previews.build, write_record(record))
@@ -416,17 +491,21 @@ async def preview_file(request: Request) -> Response:
     previews: Previews = request.app.state.previews
     found = previews.file(request.path_params["number"], request.path_params["path"])
     if found is None:
-        raise Problem(404, "no such page")
+        raise Problem(404, N_("no such page"))
     return FileResponse(found, headers={"Cache-Control": "no-cache"})
 
 
 async def publish_site(request: Request) -> Response:
     """Build the site of PATH with `site`'s options; where it went, in words."""
     writer(request)
+    if request.app.state.site.output is None:
+        needs = N_("publishing needs the site's folder: start the studio with --site FOLDER")
+        raise Problem(409, N_("the site cannot be built: {reason}"), None, f"the site cannot be built: {needs}",
+                      reason=words_of(request).gettext(needs))
     try:
-        said = await run_in_threadpool(publish, workspace(request).path, request.app.state.site)
+        said = await run_in_threadpool(publish, workspace(request).path, request.app.state.site, words_of(request))
     except (ValueError, OSError) as error:
-        raise Problem(409, f"the site cannot be built: {error}") from None
+        raise Problem(409, N_("the site cannot be built: {reason}"), reason=str(error)) from None
     return JSONResponse({"said": said})
 
 

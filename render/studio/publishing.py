@@ -8,6 +8,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..live.languages import ENGLISH_WORDS
+from ...notation.languages import Words
+
 
 @dataclass(frozen=True)
 class SiteOptions:
@@ -59,8 +62,8 @@ class Previews:
         self.folder.cleanup()
 
 
-def publish(source: Path, options: SiteOptions) -> str:
-    """Build the site of PATH where `--site` says; what was done, in words."""
+def publish(source: Path, options: SiteOptions, said: Words = ENGLISH_WORDS) -> str:
+    """Build the site of PATH where `--site` says; what was done, in words (in the language of `said`)."""
     from ..site import build_site
 
     if options.output is None:
@@ -68,8 +71,18 @@ def publish(source: Path, options: SiteOptions) -> str:
     rejected: list[str] = []
     report = build_site([str(source)], options.output, site_title=options.title, theme=options.theme,
                         rejected=lambda path, index, record: rejected.append(f"{path}: {record.problems[0]}"))
-    said = (f"Published {report.records} record(s) into {options.output}: open {options.output / 'index.html'}"
-            f" or publish that folder")
+    if said is ENGLISH_WORDS:
+        done = (f"Published {report.records} record(s) into {options.output}: open {options.output / 'index.html'}"
+                f" or publish that folder")
+        if rejected:
+            done += f"; {len(rejected)} left out for their problems, the first: {rejected[0]}"
+        return done + "."
+    done = said.ngettext("Published {count} record into {folder}: open {index} or publish that folder",
+                         "Published {count} records into {folder}: open {index} or publish that folder",
+                         report.records).format(count=report.records, folder=options.output,
+                                                index=options.output / "index.html")
     if rejected:
-        said += f"; {len(rejected)} left out for their problems, the first: {rejected[0]}"
-    return said + "."
+        done += said.ngettext("; {count} left out for its problems, the first: {problem}",
+                              "; {count} left out for their problems, the first: {problem}",
+                              len(rejected)).format(count=len(rejected), problem=rejected[0])
+    return done + "."

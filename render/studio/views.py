@@ -18,16 +18,20 @@ from ..diagram import GOES_ON, LINE_END, MAIN_END, annotations_of, position_diag
 from ..escaping import html_text
 from ..frames import inline, prefixed, split
 from ..live.cells import regions
+from ..live.languages import ENGLISH_WORDS, N_
+from ..live.sheet import turn_label
+from ...notation.languages import GAME_WORD, Words
 
 SIZE = 480  # the board, in pixels (CSS scales it to the screen)
 SYMBOLS = {7: "□", 10: "=", 13: "∞", 14: "+=", 15: "=+", 16: "±", 17: "∓", 18: "+−", 19: "−+", 22: "⨀", 32: "⟳", 36: "→",
            40: "↑", 132: "⇆", 146: "N"}
 # The NAG palette: move NAGs, then position NAGs, with their names (docs/format.md#nags-and-glyphs)
-PALETTE = ((1, "good turn"), (2, "mistake"), (3, "brilliant turn"), (4, "blunder"), (5, "interesting turn"),
-           (6, "dubious turn"), (7, "only turn"), (10, "equal position"), (13, "unclear position"),
-           (14, "slight advantage to the first side"), (15, "slight advantage to the second side"),
-           (16, "clear advantage to the first side"), (17, "clear advantage to the second side"),
-           (18, "decisive advantage to the first side"), (19, "decisive advantage to the second side"))
+PALETTE = ((1, N_("good turn")), (2, N_("mistake")), (3, N_("brilliant turn")), (4, N_("blunder")),
+           (5, N_("interesting turn")), (6, N_("dubious turn")), (7, N_("only turn")), (10, N_("equal position")),
+           (13, N_("unclear position")), (14, N_("slight advantage to the first side")),
+           (15, N_("slight advantage to the second side")), (16, N_("clear advantage to the first side")),
+           (17, N_("clear advantage to the second side")), (18, N_("decisive advantage to the first side")),
+           (19, N_("decisive advantage to the second side")))
 
 
 _SPELLED: OrderedDict[tuple[type, frozenset[str], Hashable], str] = OrderedDict()
@@ -49,22 +53,30 @@ def nag_text(nag: int) -> str:
     return GLYPH_OF.get(nag) or SYMBOLS.get(nag) or f"${nag}"
 
 
-def board(record: Record, path: Path) -> tuple[str, str]:
-    """The board after the turn at `path` as it will be published, tappable, and its accessible name."""
+def board(record: Record, path: Path, said: Words = ENGLISH_WORDS) -> tuple[str, str]:
+    """The board after the turn at `path` as it will be published, tappable, and its accessible name
+    (in the language of `said`)."""
     rules = record.rules
     history = editing.history_at(record, path)
     position = history.position
     name = display_name(rules.name)
     node = editing.node_at(record, path) if path else None
+    english = said is ENGLISH_WORDS
     if node is None:
-        label = f"{name}, start position"
+        label = f"{name}, start position" if english else said.gettext(N_("{game}, start position")).format(game=name)
         last = None
     else:
         before = history.positions[-2]
-        label = f"{name}, position after {rules.label(before.number, before.side)} {rules.turn_text(node.turn)}"
+        label = (f"{name}, position after {rules.label(before.number, before.side)} {rules.turn_text(node.turn)}"
+                 if english else said.gettext(N_("{game}, position after {turn} {written}")).format(
+                     game=name, turn=turn_label(rules, before.number, before.side, said), written=rules.turn_text(node.turn)))
         last = (before, node.turn)
     outcome = rules.outcome(position, history)
-    label += f": {outcome.reason}" if outcome is not None else f", {rules.sides[position.side]} to play"
+    if english:
+        label += f": {outcome.reason}" if outcome is not None else f", {rules.sides[position.side]} to play"
+    else:
+        label += (said.gettext(": ") + outcome.reason_in(said) if outcome is not None else
+                  said.gettext(N_(", {side} to play")).format(side=said.pgettext(GAME_WORD, rules.sides[position.side])))
     where = MAIN_END if not record.moves else GOES_ON  # as the record page draws it (render/turn_tree.py)
     if node is not None:
         line, index = editing.line_of(record, path)
@@ -74,10 +86,10 @@ def board(record: Record, path: Path) -> tuple[str, str]:
                                lambda: zip((turn for _, turn in history.turns), history.positions[1:]), where, size=SIZE)
     except ValueError:  # a game without a drawing
         return f'<p class="st-noboard">{html_text(label)}</p>', label
-    return inline(svg, "st-", label) + cells_layer(svg, rules.name), label
+    return inline(svg, "st-", label) + cells_layer(svg, rules.name, said=said), label
 
 
-def cells_layer(svg: str, game: str, prefix: str = "st-") -> str:
+def cells_layer(svg: str, game: str, prefix: str = "st-", said: Words = ENGLISH_WORDS) -> str:
     """A second drawing laid over the board: a transparent shape over each cell (render/live/cells.py),
     the buttons that taps and drags reach. The board itself is a picture (role img): nothing in it
     can be focused. `prefix`: the one the board's ids were given (a shape may use one of them)."""
@@ -88,16 +100,18 @@ def cells_layer(svg: str, game: str, prefix: str = "st-") -> str:
     root, _ = split(svg)
     kept = {name: value for name, value in root.items() if name in ("viewBox", "width", "height", "preserveAspectRatio")}
     attributes = "".join(f' {name}="{html_text(value)}"' for name, value in kept.items())
-    return (f'<svg{attributes} class="st-overlay" role="group" aria-label="Cells of the board">'
+    name = html_text(said.gettext(N_("Cells of the board")))
+    return (f'<svg{attributes} class="st-overlay" role="group" aria-label="{name}">'
             f'<g class="ls-cells">{shapes}</g></svg>')
 
 
-def moves_html(record: Record, at: Path) -> str:
+def moves_html(record: Record, at: Path, said: Words = ENGLISH_WORDS) -> str:
     """The move list: every turn a button naming its place, variations in parentheses, comments as text."""
     rules = record.rules
     start = record.start_position
     start_current = ' aria-current="step"' if not at else ""
-    out: list[str] = [f'<button type="button" class="st-m st-start" data-at=""{start_current}>Start</button> ']
+    start_word = html_text(said.gettext(N_("Start")))
+    out: list[str] = [f'<button type="button" class="st-m st-start" data-at=""{start_current}>{start_word}</button> ']
     if record.comments:
         out.append(f'<span class="st-c">{html_text(editing.comment(record, ()))}</span> ')
 
@@ -150,28 +164,33 @@ def navigation(record: Record, at: Path) -> dict[str, str | None]:
             "last": known(end) if end != at else None}
 
 
-def state(record: Record, at: Path) -> dict[str, Any]:
-    """Everything the page shows of a record at the turn `at`."""
+def state(record: Record, at: Path, said: Words = ENGLISH_WORDS) -> dict[str, Any]:
+    """Everything the page shows of a record at the turn `at`, its words in the language of `said`."""
     rules = record.rules
-    svg, label = board(record, at)
+    svg, label = board(record, at, said)
     node = editing.node_at(record, at) if at else None
     entry = entry_for(rules)
     return {
-        "at": path_text(at), "board": svg, "label": label, "moves": moves_html(record, at),
+        "at": path_text(at), "board": svg, "label": label, "moves": moves_html(record, at, said),
         "comment": editing.comment(record, at), "before": editing.comment(record, at, before_turn=True) if at else "",
         "nags": list(node.nags) if node else [], "clock": (editing.command_args(node, "clk") or "") if node else "",
-        "markup": _markup(node), "nav": navigation(record, at), "needs": entry.needs, "buttons": dict(entry.buttons),
+        "markup": _markup(node, said), "nav": navigation(record, at), "needs": entry.needs, "buttons": dict(entry.buttons),
         "tags": list(canonical_tags(record).items()), "game": rules.name, "sides": list(rules.sides),
-        "in_variation": len(at) > 1, "palette": [[nag, nag_text(nag), name] for nag, name in PALETTE],
+        "in_variation": len(at) > 1, "palette": [[nag, nag_text(nag), said.gettext(name)] for nag, name in PALETTE],
     }
 
 
-def _markup(node: Node | None) -> list[str]:
-    """The turn's markup, in words, for the page to list (and undo by the same gesture)."""
+MARKUP_WORDS = (N_("arrow"), N_("mark"), N_("label"), N_("dim"))  # with the colours and shapes of page.html
+
+
+def _markup(node: Node | None, said: Words = ENGLISH_WORDS) -> list[str]:
+    """The turn's markup, in words (in the language of `said`), for the page to list."""
     drawn = annotations_of(node)
-    return ([f"arrow {arrow.start}-{arrow.end} {arrow.colour}" for arrow in drawn.arrows]
-            + [f"mark {mark.cell} {mark.shape} {mark.colour}" for mark in drawn.marks]
-            + [f"label {label.cell} {label.text}" for label in drawn.labels] + [f"dim {cell}" for cell in drawn.dims])
+    say = said.gettext
+    return ([f"{say('arrow')} {arrow.start}-{arrow.end} {say(arrow.colour)}" for arrow in drawn.arrows]
+            + [f"{say('mark')} {mark.cell} {say(mark.shape)} {say(mark.colour)}" for mark in drawn.marks]
+            + [f"{say('label')} {label.cell} {label.text}" for label in drawn.labels]
+            + [f"{say('dim')} {cell}" for cell in drawn.dims])
 
 
 def record_title(record: Record) -> str:

@@ -11,6 +11,20 @@
   var state = null;  /* the record as the server last said */
   var tool = "play", draft = "", picked = [], arrowFrom = null, pressed = null;
 
+  /* The page's words (the element #ludoscribe-words-live the server writes in the page's language:
+     docs/annotating.md#languages); none: English. A text in that language, each {name} given by `values`. */
+  var known = null;
+  function t(text, values) {
+    if (known === null) {
+      var element = document.getElementById("ludoscribe-words-live");
+      try { known = element ? JSON.parse(element.textContent || "{}") || {} : {}; } catch (error) { known = {}; }
+    }
+    var found = known[text];
+    return (typeof found === "string" && found ? found : text).replace(/\{([a-z]+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
+
   function say(text, kind) {
     status.textContent = text;
     status.setAttribute("data-kind", kind || "info");
@@ -25,13 +39,13 @@
     return fetch(url, options).then(function (answer) {
       return answer.json().then(function (json) {
         if (!answer.ok) {
-          say(json.refused || "refused", "error");
+          say(json.refused || t("refused"), "error");
           if (answer.status === 409) checkDisk();
           return null;
         }
         return json;
       });
-    }, function () { say("the studio's server does not answer: is it still running?", "error"); return null; });
+    }, function () { say(t("the studio's server does not answer: is it still running?"), "error"); return null; });
   }
 
   function query(params) {
@@ -51,12 +65,12 @@
         button.type = "button";
         button.className = "st-record";
         button.textContent = row.title + " (" + row.game + ", " + row.file + (row.record ? " #" + (row.record + 1) : "") + ")";
-        if (row.problem) button.textContent += ": " + row.problem;
+        if (row.problem) button.textContent += t(": ") + row.problem;
         button.addEventListener("click", function () { open(row.file, row.record, ""); });
         item.appendChild(button);
         list.appendChild(item);
       });
-      if (!answer.records.length) list.textContent = "No records here yet.";
+      if (!answer.records.length) list.textContent = t("No records here yet.");
     });
   }
 
@@ -71,6 +85,9 @@
     editor.hidden = false;
     $(".st-title").textContent = answer.title + " (" + answer.file + ")";
     history.replaceState(null, "", "?" + query({file: here.file, record: here.record, at: here.at}));
+    document.querySelectorAll(".ls-languages a").forEach(function (link) {  /* the switch keeps the turn shown */
+      link.setAttribute("href", "?" + query({file: here.file, record: here.record, at: here.at, lang: link.getAttribute("hreflang")}));
+    });
     changedBox.hidden = !answer.changed;
     $('[data-do="undo"]').disabled = !answer.undo;
     $('[data-do="redo"]').disabled = !answer.redo;
@@ -90,11 +107,11 @@
     boardBox.querySelectorAll(".ls-cell").forEach(function (shape) {  /* each cell a button, as on the scoresheet */
       shape.setAttribute("role", "button");
       shape.setAttribute("tabindex", "0");
-      shape.setAttribute("aria-label", "Cell " + shape.getAttribute("data-cell"));
+      shape.setAttribute("aria-label", t("Cell {cell}", {cell: shape.getAttribute("data-cell")}));
     });
     boardBox.setAttribute("data-label", answer.label);
     movesBox.innerHTML = answer.moves;
-    $(".st-markup").textContent = answer.markup.length ? "Drawn: " + answer.markup.join(", ") : "Nothing drawn here.";
+    $(".st-markup").textContent = answer.markup.length ? t("Drawn: {items}", {items: answer.markup.join(", ")}) : t("Nothing drawn here.");
     $(".st-comment").value = answer.comment;
     $(".st-before").value = answer.before;
     $(".st-clock").value = answer.clock;
@@ -120,7 +137,7 @@
       var button = document.createElement("button");
       button.type = "button";
       button.textContent = entry[1];
-      button.setAttribute("aria-label", "NAG " + entry[1] + " " + entry[2]);
+      button.setAttribute("aria-label", t("NAG {glyph} {name}", {glyph: entry[1], name: entry[2]}));
       button.setAttribute("aria-pressed", answer.nags.indexOf(entry[0]) >= 0 ? "true" : "false");
       button.disabled = !answer.at;
       button.addEventListener("click", function () { edit("nag", {nag: entry[0]}); });
@@ -139,18 +156,18 @@
       var cell = document.createElement("td");
       var input = document.createElement("input");
       input.value = tag[1];
-      input.setAttribute("aria-label", "Value of " + tag[0]);
+      input.setAttribute("aria-label", t("Value of {tag}", {tag: tag[0]}));
       cell.appendChild(input);
       var actions = document.createElement("td");
       var save = document.createElement("button");
       save.type = "button";
-      save.textContent = "Save";
-      save.setAttribute("aria-label", "Save tag " + tag[0]);
+      save.textContent = t("Save");
+      save.setAttribute("aria-label", t("Save tag {tag}", {tag: tag[0]}));
       save.addEventListener("click", function () { edit("tag", {name: tag[0], value: input.value}); });
       var remove = document.createElement("button");
       remove.type = "button";
-      remove.textContent = "Remove";
-      remove.setAttribute("aria-label", "Remove tag " + tag[0]);
+      remove.textContent = t("Remove");
+      remove.setAttribute("aria-label", t("Remove tag {tag}", {tag: tag[0]}));
       remove.addEventListener("click", function () { edit("remove-tag", {name: tag[0]}); });
       actions.appendChild(save);
       actions.appendChild(remove);
@@ -168,7 +185,7 @@
     return request("POST", "/api/edit", data).then(function (answer) {
       if (answer) {
         show(answer);
-        say(answer.said || "Saved.", "info");
+        say(answer.said || t("Saved."), "info");
       }
       return answer;
     });
@@ -234,7 +251,7 @@
       if (arrowFrom === null) {
         arrowFrom = cell;
         showPicked();
-        say("Arrow from " + cell + ": tap the cell it goes to.");
+        say(t("Arrow from {cell}: tap the cell it goes to.", {cell: cell}));
       } else {
         arrow(arrowFrom, cell, event);
       }
@@ -242,7 +259,7 @@
       edit("markup", {kind: "mark", item: cell + " " + $(".st-shape").value + " " + colour(event)});
     } else if (tool === "label") {
       var words = $(".st-label-text").value.trim();
-      if (!words) { say("Type the label's text first.", "error"); return; }
+      if (!words) { say(t("Type the label's text first."), "error"); return; }
       edit("markup", {kind: "label", item: cell + " " + words});
     } else if (tool === "dim") {
       edit("markup", {kind: "dim", item: cell});
@@ -286,21 +303,21 @@
     request("POST", "/api/offers", data).then(function (answer) {
       if (!answer) return;
       offersBox.textContent = "";
-      if (answer.needs === "dice" && !draft) say("Type the dice in the Turn field first (2514/2554), then tap cells.");
+      if (answer.needs === "dice" && !draft) say(t("Type the dice in the Turn field first (2514/2554), then tap cells."));
       else if (answer.refused) say(answer.refused, "error");
       answer.offers.forEach(function (offer) {
         var button = document.createElement("button");
         button.type = "button";
         button.className = "st-offer";
         button.textContent = offer.turn;
-        button.setAttribute("aria-label", "Choose turn " + offer.turn);
+        button.setAttribute("aria-label", t("Choose turn {turn}", {turn: offer.turn}));
         button.addEventListener("click", function () {
           draft = offer.turn;
           turnField.value = draft;
           picked = [];
           showPicked();
           offersBox.textContent = "";
-          say("Turn " + draft + ": play it, or tap cells to go on with it.");
+          say(t("Turn {turn}: play it, or tap cells to go on with it.", {turn: draft}));
           turnField.focus();
         });
         offersBox.appendChild(button);
@@ -313,8 +330,8 @@
         button.addEventListener("click", function () { tap(name); });
         offersBox.appendChild(button);
       });
-      if (picked.length && !answer.offers.length && !answer.refused) say("No legal turn involves every cell tapped.");
-      if (answer.more) say(answer.more + " more: tap another cell to narrow them down.");
+      if (picked.length && !answer.offers.length && !answer.refused) say(t("No legal turn involves every cell tapped."));
+      if (answer.more) say(t("{count} more: tap another cell to narrow them down.", {count: answer.more}));
     });
   }
 
@@ -323,7 +340,7 @@
   $(".st-turn-form").addEventListener("submit", function (event) {
     event.preventDefault();
     var turn = turnField.value.trim();
-    if (!turn) { say("Tap cells or type a turn first.", "error"); return; }
+    if (!turn) { say(t("Tap cells or type a turn first."), "error"); return; }
     edit("play", {turn: turn});
   });
   turnField.addEventListener("input", function () { draft = turnField.value.trim(); });
@@ -334,7 +351,7 @@
     if (!cells) return;
     if (tool === "arrow") {
       var ends = cells.split(/[\s-]+/);
-      if (ends.length === 2) arrow(ends[0], ends[1], null); else say("An arrow goes from one cell to another: D3-D5.", "error");
+      if (ends.length === 2) arrow(ends[0], ends[1], null); else say(t("An arrow goes from one cell to another: D3-D5."), "error");
     } else if (tool === "play") {
       picked = cells.split(/[\s,]+/);
       showPicked();
@@ -385,22 +402,22 @@
         if (!answer) return;
         $(".st-copied").value = answer.text;
         if (navigator.clipboard) navigator.clipboard.writeText(answer.text).catch(function () {});
-        say("The line is copied as TGN.");
+        say(t("The line is copied as TGN."));
       });
     },
     "preview": function () {
-      say("Building the record's page as the site makes it…");
+      say(t("Building the record's page as the site makes it…"));
       request("POST", "/api/preview", {file: here.file, record: here.record}).then(function (answer) {
         if (!answer) return;
         var link = $(".st-preview-link");
         link.href = answer.url;
         link.hidden = false;
-        say("The preview is ready: Open the preview.");
+        say(t("The preview is ready: Open the preview."));
         link.focus();
       });
     },
     "publish": function () {
-      say("Building the site…");
+      say(t("Building the site…"));
       request("POST", "/api/publish", {}).then(function (answer) { if (answer) say(answer.said); });
     },
     "position-start": function () { showPosition(true); },
@@ -408,7 +425,7 @@
     "undo": function () { step("undo"); },
     "redo": function () { step("redo"); },
     "reload": function () {
-      request("POST", "/api/reload", here).then(function (answer) { if (answer) { show(answer); say("Reloaded from disk."); } });
+      request("POST", "/api/reload", here).then(function (answer) { if (answer) { show(answer); say(t("Reloaded from disk.")); } });
     }
   };
 
@@ -438,7 +455,7 @@
       box.querySelectorAll(".ls-cell").forEach(function (shape) {
         shape.setAttribute("role", "button");
         shape.setAttribute("tabindex", "0");
-        shape.setAttribute("aria-label", "Set-up cell " + shape.getAttribute("data-cell"));
+        shape.setAttribute("aria-label", t("Set-up cell {cell}", {cell: shape.getAttribute("data-cell")}));
       });
       var sides = $(".st-new-side");
       sides.textContent = "";
@@ -452,18 +469,18 @@
       sides.disabled = !answer.sided;
       showPalette(answer.palette);
       showFields(answer.fields);
-      say(answer.label + ": " + answer.code);
+      say(answer.label + t(": ") + answer.code);
     });
   }
 
   function showPalette(palette) {
     var box = $(".st-palette"), chosen = $(".st-cell-contents").value;
     box.textContent = "";
-    [["", "empty the cell"]].concat(palette).forEach(function (entry) {
+    [["", t("empty the cell")]].concat(palette).forEach(function (entry) {
       var button = document.createElement("button");
       button.type = "button";
-      button.textContent = entry[0] || "Empty";
-      button.setAttribute("aria-label", entry[0] ? entry[0] + ": " + entry[1] : "Empty: " + entry[1]);
+      button.textContent = entry[0] || t("Empty");
+      button.setAttribute("aria-label", (entry[0] || t("Empty")) + t(": ") + entry[1]);
       button.setAttribute("data-contents", entry[0]);
       button.setAttribute("aria-pressed", entry[0] === chosen ? "true" : "false");
       box.appendChild(button);
@@ -480,7 +497,7 @@
         var row = document.createElement(one.kind === "shown" ? "p" : "label"), input;
         if (one.kind === "shown") {
           input = document.createElement("output");
-          row.appendChild(document.createTextNode(one.label + ": "));
+          row.appendChild(document.createTextNode(one.label + t(": ")));
         } else if (one.kind === "choice") {
           input = document.createElement("select");
           one.choices.forEach(function (choice) {
@@ -562,7 +579,7 @@
 
   function step(which) {
     request("POST", "/api/" + which, {file: here.file, record: here.record}).then(function (answer) {
-      if (answer) { show(answer); say(which === "undo" ? "Undone (saved)." : "Redone (saved)."); }
+      if (answer) { show(answer); say(which === "undo" ? t("Undone (saved).") : t("Redone (saved).")); }
     });
   }
 
@@ -616,7 +633,7 @@
         if (!answer) return;
         show(answer);
         listRecords();
-        say("New record made in " + answer.file + ".");
+        say(t("New record made in {file}.", {file: answer.file}));
       });
   });
 
