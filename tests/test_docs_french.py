@@ -1,7 +1,9 @@
-"""The games' pages in French (docs/fr/): one for every English game page, in the nav; the same
-refusal and set-up codes as the English page, each with the sentence the rules catalogue says
-in French; the records, turns and position codes of the examples exactly as in the English
-page (never translated); and the game's words in French, not in English."""
+"""The pages in French (docs/fr/). The games' pages: one for every English game page, in the nav;
+the same refusal and set-up codes as the English page, each with the sentence the rules
+catalogue says in French; the records, turns and position codes of the examples exactly as in
+the English page (never translated); and the game's words in French, not in English. The
+guides (club night, publishing): the English page's code blocks, commands and images, the live
+pages' labels and sentences as the French pages show them, and none of their English labels."""
 
 from __future__ import annotations
 
@@ -13,14 +15,16 @@ from test_refusal_codes import REFUSALS
 from test_set_up_codes import EDITED, READ
 from test_tchako_docs import ROWS
 
-from ludoscribe.notation.games import Said
+from ludoscribe.notation.games import Refusal, Said
 from ludoscribe.notation.games.tchako import TChako
-from ludoscribe.notation.languages import words
+from ludoscribe.notation.games.teblo import TebloRefusal
+from ludoscribe.notation.languages import GAME_WORD, words
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 GAMES = sorted(path.stem for path in (DOCS / "games").glob("*.md"))
 FRENCH = words("fr")
+GUIDES = ["publishing", "live"]  # the English guides translated in docs/fr/, in the nav's order
 # (English heading, French heading) of the code tables
 CODE_SECTIONS = [("## Refusal codes", "## Codes de refus"), ("## Set-up codes", "## Codes de position de départ")]
 CODE_ROW = re.compile(r"^\| `([a-z0-9-]+)` \| ([^|]*) \| (.*) \|$", re.M)
@@ -86,15 +90,16 @@ def test_every_english_game_page_has_its_french_page_in_the_nav():
     french = nav[nav.index("  - Français:\n"):]
     assert re.findall(r":\s*(\S+\.md)\s*$", french, re.M) == ["fr/index.md", *(f"fr/games/{game}.md" for game in
                                                                                 ("teblo", "staku", "tektop", "tekao",
-                                                                                 "tchako"))]
+                                                                                 "tchako")),
+                                                                     *(f"fr/{guide}.md" for guide in GUIDES)]
     for game in GAMES:
         assert (DOCS / "fr" / "games" / f"{game}.md").is_file()
 
 
 def test_the_french_home_leads_to_every_game_and_back_to_english():
     home = page("fr", "index.md")
-    for game in GAMES:
-        assert f"](games/{game}.md)" in home
+    for name in [*(f"games/{game}" for game in GAMES), *GUIDES]:
+        assert f"]({name}.md)" in home
     assert "](../index.md)" in home
     assert "](fr/index.md)" in page("languages.md") and "](fr/index.md)" in page("index.md")
 
@@ -152,3 +157,90 @@ def test_french_pages_put_a_no_break_space_before_high_punctuation(name):
     U+00A0 before : ; ? ! and », after «, outside code."""
     text = re.sub(r"`[^`]*`", "", BLOCK.sub("", page("fr", name)))
     assert re.findall(r"\S+ [:;?!»]|« \S+", text) == []
+
+
+# The live pages' English labels (buttons, fields, headings, states: render/live/), each named in
+# bold by the club night guide; its French page names each by its French label instead.
+LIVE_LABELS = ["Record turn", "Clear", "Comment, NAG, clock, undo, result", "Undo the last turn", "Save the result",
+               "Not yet", "Reopen to correct it", "Reopen it", "Take over recording here", "Use these dice",
+               "Pair the next round", "Live", "Finished", "Ranking"]
+# Other English words of the live pages a French reader never sees on them
+LIVE_WORDS = [*LIVE_LABELS, "Turn", "Waiting to be sent", "Record a game", "Start recording", "Event code",
+              "New game", "Standings", "Boards", "Pairings", "Offline", "Online", "Scoresheet", "Organiser's code",
+              "scorer", "spectator", "round", "board", "forfeit", "bye", "waiting", "started", "finished"]
+LIVE_CATALOGUE = ROOT / "notation" / "languages" / "locale" / "fr" / "LC_MESSAGES" / "live.po"
+COMMAND = re.compile(r"^(?:ludoscribe|pip|python|mkdir|mkdocs|zensical) .*$", re.M)
+IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)")
+
+
+FENCED = re.compile(r"^(`{3,})([\w-]*)\n(.*?)^\1$", re.M | re.S)  # a fenced block, one inside another too
+SPAN = re.compile(r"(`+).+?(?<!`)\1(?!`)", re.S)  # a code span, ` ```tgn ` too
+
+
+def fenced(text: str) -> list[tuple[str, str]]:
+    """A page's fenced blocks, each as (language, text), in order."""
+    return [(language, block) for _, language, block in FENCED.findall(text)]
+
+
+def code_lines(text: str) -> list[str]:
+    """The command lines of a page's code blocks, in order."""
+    return [line for _, block in fenced(text) for line in COMMAND.findall(block)]
+
+
+def outside_code(text: str) -> str:
+    """A page's text outside code blocks, code spans and link targets."""
+    return re.sub(r"\]\([^)]*\)", "]", SPAN.sub("", FENCED.sub("", text)))
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_a_french_guide_keeps_the_code_blocks_and_commands_of_the_english_page(guide):
+    english, french = page(f"{guide}.md"), page("fr", f"{guide}.md")
+    assert code_lines(english) and code_lines(french) == code_lines(english)
+    assert fenced(french) == fenced(english)
+    english_inline = re.findall(r"`(ludoscribe [^`]*)`", english)
+    assert [command for command in english_inline if command not in french] == []
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_a_french_guide_shows_every_image_of_the_english_page(guide):
+    english = IMAGE.findall(page(f"{guide}.md"))
+    assert english and IMAGE.findall(page("fr", f"{guide}.md")) == [f"../{image}" for image in english]
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_a_french_guide_says_no_english_interface_word(guide):
+    text = outside_code(page("fr", f"{guide}.md"))
+    found = [word for word in LIVE_WORDS if re.search(rf"(?<![\w-]){re.escape(word)}s?(?![\w-])", text)]
+    assert found == []
+    assert ENGLISH_GAME_WORDS.findall(text) == []
+
+
+def test_the_club_night_guide_names_each_label_as_the_french_live_pages_show_it():
+    catalogue = LIVE_CATALOGUE.read_text(encoding="utf-8")
+    english, french = page("live.md"), page("fr", "live.md")
+    for label in LIVE_LABELS:
+        assert f'msgid "{label}"' in catalogue and f"**{label}" in english, label
+        said = FRENCH.gettext(label)
+        assert said != label and f"**{said}" in french.replace("**\n", "**").replace("\n", " "), label
+
+
+def test_the_club_night_guide_quotes_the_french_live_pages_word_for_word():
+    french = page("fr", "live.md").replace("\n", " ")
+    red, white, black = (FRENCH.pgettext(GAME_WORD, side) for side in ("Red", "White", "Black"))
+    turn = FRENCH.gettext("turn {number} {side}").format(number=1, side=red)
+    refusal = Refusal(TebloRefusal.NOT_ADJACENT, to="D5", side="Red", pawn="I10").sentence_in(FRENCH)
+    assert f"`{turn}{FRENCH.gettext(': ')}{refusal}`" in french
+    won = FRENCH.gettext("{result}: {side} ({player}) wins")
+    palace = FRENCH.pgettext("Ending:palace-taken", "{side} took {opponent}'s palace {palace}")
+    proposed = FRENCH.gettext("The game is over: {reason}. Result {result}?").format(
+        reason=palace.format(side=white, opponent=black, palace="g6"), result=won.format(result="1-0", side=white,
+                                                                                         player="Ann"))
+    resigned = won.format(result="0-1", side=red, player="Bob")
+    asked = FRENCH.gettext("End the game with {result} ({reason})?").format(result=resigned,
+                                                                           reason=FRENCH.gettext("resignation"))
+    reopen = FRENCH.gettext("This game is finished: {result}. Reopen it to correct it? The result is taken back, "
+                            "and kept in the record as a correction.").format(result=resigned)
+    seats = [FRENCH.gettext("{name}: board {number}, {side}").format(name="Bo Lind", number=2, side=red),
+             FRENCH.gettext("{name}: bye").format(name="Ed Vos")]
+    for sentence in [proposed, asked, reopen.split("?")[0] + "?", *seats]:
+        assert sentence != "" and f"«\u00a0{sentence}" in french, sentence
