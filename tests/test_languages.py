@@ -152,3 +152,16 @@ def test_the_lang_option_offers_every_language_and_defaults_to_the_environment()
     assert runner.invoke(show, ["--lang", "en"], env={"LANG": "fr_FR.UTF-8"}).output == "en\n"
     refused = runner.invoke(show, ["--lang", "de"])
     assert refused.exit_code == 2 and "'de' is not one of 'en', 'fr'" in refused.output
+
+
+def test_a_text_held_by_two_rooms_is_said_alike_in_each():
+    """The rooms' catalogues are read as one (`words`: the first room holding a text answers), so
+    a text two rooms hold must have one translation; two meanings of one English word take two
+    contexts (`pgettext("event", "Board")`, a table, beside the game's board)."""
+    for language in LANGUAGES[1:]:
+        said: dict[tuple[str | None, str], dict[str, str]] = {}
+        for domain in DOMAINS:
+            for message in catalogues.read(language, domain):
+                if message.id and message.string:
+                    said.setdefault((message.context, str(message.id)), {})[domain] = str(message.string)
+        assert {text: rooms for text, rooms in said.items() if len(set(rooms.values())) > 1} == {}

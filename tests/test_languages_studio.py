@@ -113,7 +113,7 @@ def test_the_browsers_language_then_the_switch_choose_the_studios_language(clien
     assert '<html lang="fr">' in french.text and f"<title>Studio{NBSP}: " in french.text
     assert english_words(page_text(french.text)) == []
     assert 'id="ludoscribe-words-live"' in french.text and 'id="ludoscribe-words-pages"' in french.text
-    assert ">Départ</button>" in french.text  # the move list the server draws, in French too
+    assert ">Début</button>" in french.text  # the move list the server draws, in French too
     english = client.get("/?lang=en", headers={"accept-language": "fr-FR"})
     assert '<html lang="en">' in english.text and "lang=en" in english.headers["set-cookie"]
     assert client.get("/", headers={"accept-language": "fr-FR"}).text.startswith('<!doctype html>\n<html lang="en">')
@@ -224,7 +224,7 @@ def test_a_record_commented_and_given_a_variation_in_french(size, studio, contex
     saved(page, lambda: page.click("[data-do=comment]"))
     expect(page.locator(".st-moves .st-c")).to_have_text("Mieux")
     page.click(".st-m.st-start")
-    expect(page.locator('.st-moves [aria-current="step"]')).to_have_text("Départ")
+    expect(page.locator('.st-moves [aria-current="step"]')).to_have_text("Début")
     page.fill(".st-turn", "D9")
     page.click(".st-turn-form [type=submit]")
     expect(page.locator(".st-status")).to_have_text(re.compile(f"^coup 1 Jaune{NBSP}: D9 "))

@@ -63,7 +63,7 @@ def _pairings_section(found: Event, state: EventRounds, words: Words = ENGLISH) 
     results = {(game.round, game.board): game for game in state.rounds.games}
     first, second = (side_name(side, words) for side in found.sides)
     forfeit, bye_of, round_of = words.gettext(" (forfeit)"), words.gettext("Bye: {player}"), words.gettext("Round {number}")
-    board_head, result_head = html_text(words.gettext("Board")), html_text(words.gettext("Result"))
+    board_head, result_head = html_text(words.pgettext("event", "Board")), html_text(words.gettext("Result"))
     lines = ["", "## " + words.gettext("Pairings"), ""]
     for paired in found.paired:
         rows = []

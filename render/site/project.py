@@ -34,7 +34,7 @@ def mkdocs_yml(plan: Plan, site_title: str, theme: str, language: str = "en") ->
     its navigation in `language`, which the ludoscribe plugin gives the theme (docs/languages.md#pages)."""
     games = sorted({entry.game for entry in plan.entries})
     said = words(language)
-    nav = [{html_text(said.gettext("Home")): "index.md"},
+    nav = [{html_text(said.pgettext("site", "Home")): "index.md"},
            *({html_text(display_name(game)): f"games/{slugify(game, 'game')}.md"} for game in games),
            {html_text(said.gettext("Events")): "events.md"}, {html_text(said.gettext("Players")): "players.md"},
            *([{html_text(said.gettext("Openings")): [{html_text(explorer.label): f"openings/{explorer.slug}.md"}
