@@ -338,7 +338,7 @@ def test_site_fails_when_a_record_page_shows_an_error_box(tmp_path, monkeypatch)
     """Were a record page to hold a block the plugin cannot render, the build would fail, not exit 0."""
     from ludoscribe.render.site import pages as site_pages
 
-    def broken_page(record, replayed, path: str, links: dict, openings=None, tree=None) -> None:
+    def broken_page(record, replayed, path: str, links: dict, openings=None, tree=None, language="en") -> None:
         Path(path).write_text("# Broken\n\n```tgn\nnot a record\n```\n", encoding="utf-8")
 
     monkeypatch.setattr(site_pages, "write_page", broken_page)
