@@ -58,6 +58,24 @@ def browser():
         launched.close()
 
 
+@pytest.fixture
+def contexts(browser):
+    """Opens a page in a new context of a language and size (`contexts("fr-FR", PHONE)`: the browser
+    asks for that language first), axe's script let in; fails the test on any script error of its pages."""
+    opened, errors = [], []
+
+    def open_context(locale: str, size: dict):
+        context = browser.new_context(locale=locale, viewport=size, bypass_csp=True)
+        context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
+        opened.append(context)
+        return context.new_page()
+
+    yield open_context
+    for context in opened:
+        context.close()
+    assert errors == []
+
+
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 THEMES = ("material", "mkdocs")

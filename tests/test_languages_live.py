@@ -164,22 +164,6 @@ def french_page(page: Page, hidden: tuple[str, ...] = RECORDS_OWN) -> str:
     return text
 
 
-@pytest.fixture
-def contexts(browser):
-    opened, errors = [], []
-
-    def open_context(locale: str, size: dict):
-        context = browser.new_context(locale=locale, viewport=size, bypass_csp=True)  # axe's script let in
-        context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
-        opened.append(context)
-        return context.new_page()
-
-    yield open_context
-    for context in opened:
-        context.close()
-    assert errors == []
-
-
 def tap(page: Page, *cells: str) -> None:
     for cell in cells:
         page.click(f".ls-cell[data-cell='{cell}']")

@@ -181,22 +181,6 @@ def studio(tmp_path):
     running.kill()
 
 
-@pytest.fixture
-def contexts(browser):
-    opened, errors = [], []
-
-    def open_context(locale: str, size: dict):
-        context = browser.new_context(locale=locale, viewport=size, bypass_csp=True)  # axe's script let in
-        context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
-        opened.append(context)
-        return context.new_page()
-
-    yield open_context
-    for context in opened:
-        context.close()
-    assert errors == []
-
-
 def french_page(page: Page) -> str:
     """What the studio shows (and tells screen readers) outside the record's own text; no English interface word in it."""
     text = page.evaluate(SEEN, list(RECORDS_OWN))

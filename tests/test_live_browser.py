@@ -679,6 +679,8 @@ def test_a_new_turn_keeps_the_move_list_where_the_reader_scrolled_it(server, pag
         assert sheet.comment(f"a note on turn {len(sheet.record.moves)}, long enough to take a line") is None
     last = rules.turn_text(sheet.record.moves.pop().turn)
     sheet.save(str(server.folder / game))
+    # the server reads its folder again every --poll: the page is opened once it knows the game
+    server.wait_until(lambda: server.request("GET", f"/api/games/{game}/view")[0] == 200)
     spectator = pages(DESK, scorer=False)
     spectator.goto(server.url + "game/" + game)
     expect(spectator.locator("a.ls-m")).to_have_count(60)
