@@ -8,7 +8,8 @@ first-contentful-paint and load times, median and worst.
 
     python bench/first_paint.py [--site site] [--runs 5] [--theme auto]
 
-Needs playwright and chromium (apt-get install chromium): first paint is timed in the whole browser a reader runs, where the browser tests run its headless shell.
+Needs playwright and chromium (apt-get install chromium): first paint is timed in the whole
+browser a reader runs, where the browser tests run its headless shell.
 """
 
 from __future__ import annotations
