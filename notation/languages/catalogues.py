@@ -17,10 +17,21 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from . import DOMAINS, LANGUAGES, LOCALES
+from . import DOMAINS, LANGUAGES
 from .worded import extract_worded
 
-ROOT = Path(__file__).resolve().parent.parent.parent  # the checkout: notation/, render/, cli/
+
+
+def _checkout() -> Path:
+    """The checkout whose sources and catalogues this tool reads and writes: the one this module
+    is in (an editable install), else the current folder (an installed package, run from its
+    checkout as CI runs the tests: the package ships the compiled catalogues, not the .po files)."""
+    here = Path(__file__).resolve().parent.parent.parent
+    return here if (here / "pyproject.toml").is_file() else Path.cwd()
+
+
+ROOT = _checkout()  # notation/, render/, cli/
+SOURCE_LOCALES = ROOT / "notation" / "languages" / "locale"  # the .po files, and what is compiled from them
 KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                             "npgettext": ((1, "c"), 2, 3), "N_": None, "t": None, "tn": (1, 2)}
 HEADER = "# French words of Ludoscribe, one room's catalogue (notation/languages/catalogues.py).\n" \
@@ -76,7 +87,7 @@ def placeholders(text: str) -> set[str]:
 
 
 def po_path(language: str, domain: str) -> Path:
-    return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+    return SOURCE_LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 def read(language: str, domain: str) -> Any:
@@ -122,7 +133,7 @@ def refresh() -> None:
 
 
 def script_path(language: str, domain: str) -> Path:
-    return LOCALES / language / "LC_MESSAGES" / f"{domain}.scripts.json"
+    return SOURCE_LOCALES / language / "LC_MESSAGES" / f"{domain}.scripts.json"
 
 
 def scripts_json(catalogue: Any) -> str:
