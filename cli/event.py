@@ -6,13 +6,12 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Callable
 
 import click
 
 from ..notation.events import organising
-from ..notation.events.event_file import EVENT_FILE, SYSTEMS, Event, EventFileError, PairedRound, Player
-from ..notation.events.folder import Refused as FolderRefused
+from ..notation.events.event_file import EVENT_FILE, SYSTEMS, EventFileError, PairedRound, Player
 from ..notation.events.pairings import points, side_balance
 from ..notation.events.round_files import EventRounds, round_file
 from ..notation.events import trf as report_file
@@ -22,14 +21,13 @@ from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
 from ..notation.languages import GAME_WORD, Words, words
 from ..notation.recording.scoresheet import date_problem
-from .errors import IOFailure, MissingExtra, Status
+from .errors import IOFailure, Status
 from .event_import import import_event
-from .messages import cannot_write, note
+from .messages import note
 from .options import force_option, language_option, output_option
 from .outputs import write
-from .tournament import Refused, change, editing, load, refused_by, rounds_of
+from .tournament import Refused, change, editing, load, organised, refused_by, rounds_of
 
-T = TypeVar("T")
 
 
 @click.group("event")
@@ -112,7 +110,7 @@ def add(folder: str, name: str, club: str, rating: int | None, id_: str, joins: 
     """Enter a player; after the first pairing, a late entry for the next round."""
     said = words(language)
     text, event_ = load(folder, said)
-    entered = _organised(said, folder, organising.enter_player, text, event_,
+    entered = organised(said, folder, organising.enter_player, text, event_,
                          Player(name.strip(), club.strip(), rating, id_.strip(), joins or len(event_.paired) + 1))
     click.echo(said.gettext("{player} entered from round {round}").format(player=entered.name, round=entered.joins)
                if entered.joins > 1 else said.gettext("{player} entered").format(player=entered.name))
@@ -128,7 +126,7 @@ def withdraw(folder: str, name: str, round_: int | None, language: str) -> None:
     """Withdraw a player from the next round on (their games so far still count)."""
     said = words(language)
     text, event_ = load(folder, said)
-    round_ = _organised(said, folder, organising.withdraw_player, text, event_, name, round_)
+    round_ = organised(said, folder, organising.withdraw_player, text, event_, name, round_)
     click.echo(said.gettext("{player} withdrawn from round {round} on").format(player=name, round=round_))
 
 
@@ -141,7 +139,7 @@ def bye(folder: str, name: str, round_: int, language: str) -> None:
     """Note that a player asked not to be paired in ROUND (it scores as the event's requested_bye says)."""
     said = words(language)
     text, event_ = load(folder, said)
-    _organised(said, folder, organising.ask_bye, text, event_, name, round_)
+    organised(said, folder, organising.ask_bye, text, event_, name, round_)
     click.echo(said.gettext("{player} has a bye in round {round} ({score})").format(
         player=name, round=round_, score=event_.requested_bye))
 
@@ -198,7 +196,7 @@ def forfeit(folder: str, round_: int, board: int, result: str, language: str) ->
     The points count; the sides do not, and the two players are not paired again."""
     said = words(language)
     text, event_ = load(folder, said)
-    old = _organised(said, folder, organising.forfeit, text, event_, round_, board, result)
+    old = organised(said, folder, organising.forfeit, text, event_, round_, board, result)
     click.echo(said.gettext("round {round} board {board}: {first} - {second} {result} by forfeit").format(
         round=round_, board=board, first=old.first, second=old.second, result=result))
 
@@ -206,7 +204,7 @@ def forfeit(folder: str, round_: int, board: int, result: str, language: str) ->
 def _rearrange(said: Words, folder: str, round_: int, change_round: Callable[[PairedRound], PairedRound]) -> None:
     """Change the last round's pairing before it starts (organising.rearrange), and print the boards changed."""
     text, event_ = load(folder, said)
-    old, new_round = _organised(said, folder, organising.rearrange, text, event_, round_, change_round)
+    old, new_round = organised(said, folder, organising.rearrange, text, event_, round_, change_round)
     first, second = (said.pgettext(GAME_WORD, side) for side in event_.sides)
     for number, (before, after) in enumerate(zip(old.boards, new_round.boards), start=1):
         if before != after and not after.forfeit:
@@ -214,19 +212,6 @@ def _rearrange(said: Words, folder: str, round_: int, change_round: Callable[[Pa
                        f"{round_file(round_, number)}")
     if new_round.bye != old.bye:
         click.echo(said.gettext("  bye  {player}").format(player=new_round.bye))
-
-
-def _organised(said: Words, folder: str, change_event: Callable[..., T], text: str, event_: Event, *args: Any) -> T:
-    """An organiser's change made by the library (notation/events/organising.py), its refusal said as the
-    command's: Refused (exit status 1), the extra missing, or the folder not written."""
-    try:
-        return change_event(Path(folder), text, event_, *args)
-    except FolderRefused as error:
-        raise Refused(str(error)) from None
-    except ImportError as error:
-        raise MissingExtra(str(error)) from None
-    except OSError as error:
-        raise IOFailure(cannot_write(said, error.filename or folder, error)) from None
 
 
 def summary(state: EventRounds, said: Words) -> list[str]:

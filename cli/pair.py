@@ -3,19 +3,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import click
 
 from ..notation.events.event_file import Event, PairedRound
-from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.organising import pair_next
 from ..notation.events.round_files import round_file
 from ..notation.languages import GAME_WORD, Words, words
-from .errors import IOFailure, MissingExtra
 from .options import language_option
-from .messages import cannot_write
-from .tournament import Refused, load
+from .tournament import load, organised
 
 
 @click.command("pair")
@@ -42,14 +38,7 @@ def pair(folder: str, round_: int | None, unfinished: bool, language: str) -> No
     """
     said = words(language)
     text, event = load(folder, said)
-    try:
-        paired = pair_next(Path(folder), text, event, round_, unfinished)
-    except FolderRefused as error:
-        raise Refused(str(error)) from None
-    except ImportError as error:
-        raise MissingExtra(str(error)) from None
-    except OSError as error:
-        raise IOFailure(cannot_write(said, error.filename or folder, error)) from None
+    paired = organised(said, folder, pair_next, text, event, round_, unfinished)
     for line in pairing_lines(event, paired, said):
         click.echo(line)
 

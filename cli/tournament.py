@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Any, Callable, TypeVar
 
 import click
 
 from ..notation.events.event_file import EVENT_FILE, Event, EventFileError, parse_event, read_text
 from ..notation.events.folder import EventFolder
+from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.round_files import EventRounds, event_rounds
 from ..notation.files import OutputError, write_text
 from ..notation.languages import Words
@@ -17,12 +19,26 @@ from .errors import IOFailure, MissingExtra, Status
 from .messages import IN_ENGLISH, cannot_write, note
 
 EXTRA = "pip install 'ludoscribe[tournament]'"
+T = TypeVar("T")
 
 
 class Refused(click.ClickException):
     """The event refuses the change or the pairing, and nothing was changed: exit status 1."""
 
     exit_code = Status.PROBLEMS
+
+
+def organised(said: Words, folder: str, change_event: Callable[..., T], text: str, event: Event, *args: Any) -> T:
+    """An organiser's change or a pairing made by the library (notation/events/organising.py), its refusal
+    said as the command's: Refused (exit status 1), the extra missing, or the folder not written."""
+    try:
+        return change_event(Path(folder), text, event, *args)
+    except FolderRefused as error:
+        raise Refused(str(error)) from None
+    except ImportError as error:
+        raise MissingExtra(str(error)) from None
+    except OSError as error:
+        raise IOFailure(cannot_write(said, error.filename or folder, error)) from None
 
 
 def load(folder: str, said: Words = IN_ENGLISH) -> tuple[str, Event]:
