@@ -95,7 +95,7 @@
     return id;
   }
 
-  /* One request to the API: resolves with {status, data}; rejects when the network fails. */
+  /* One request to the API as a scorer's device: resolves with {status, data}; rejects when the network fails. */
   /**
    * @param {string} method
    * @param {string} url
@@ -103,9 +103,21 @@
    * @returns {Promise<{status: number, data: any}>}
    */
   function api(method, url, body) {
+    return request(method, url, body, {"X-Event-Code": stored("ls-code"), "X-Device": device()});
+  }
+
+  /* One request with these headers (a code, a device): resolves with {status, data}, the answer's JSON
+     ({refused} when it is not JSON); rejects when the network fails. */
+  /**
+   * @param {string} method
+   * @param {string} url
+   * @param {unknown} body
+   * @param {Record<string, string>} headers
+   * @returns {Promise<{status: number, data: any}>}
+   */
+  function request(method, url, body, headers) {
     /** @type {RequestInit & {headers: Record<string, string>}} */
-    var options = {method: method, headers: {"X-Event-Code": stored("ls-code"), "X-Device": device()},
-                   cache: "no-store"};
+    var options = {method: method, headers: headers, cache: "no-store"};
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -219,7 +231,7 @@
   }
 
   var shared = {t: t, tn: tn, pageData: pageData, stored: stored, store: store, randomId: randomId, device: device,
-                api: api, follow: follow, poll: poll, watch: watch, statusLine: statusLine, setText: setText};
+                api: api, request: request, follow: follow, poll: poll, watch: watch, statusLine: statusLine, setText: setText};
   if (typeof module !== "undefined" && module) module.exports = shared;
   if (typeof window !== "undefined") window.ludoscribeLive = shared;
 })();

@@ -20,16 +20,7 @@
 
   /** @returns {Promise<{status: number, data: any}>} */
   function ask(/** @type {string} */ method, /** @type {string} */ url, /** @type {unknown} */ body) {
-    /** @type {RequestInit & {headers: Record<string, string>}} */
-    var options = {method: method, headers: {"X-Organiser-Code": live.stored(KEY)}, cache: "no-store"};
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    return fetch(url, options).then(function (response) {
-      return response.json().then(function (data) { return {status: response.status, data: data}; },
-                                  function () { return {status: response.status, data: {refused: t("unreadable answer")}}; });
-    });
+    return live.request(method, url, body, {"X-Organiser-Code": live.stored(KEY)});
   }
 
   function cell(/** @type {HTMLTableRowElement} */ row, /** @type {string} */ text) {
