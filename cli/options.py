@@ -6,6 +6,8 @@ from typing import Any, Callable
 
 import click
 
+from ..notation.languages import LANGUAGES, chosen
+
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
@@ -20,14 +22,12 @@ output_option = click.option("-o", "--output", "out", default="-", show_default=
 
 
 def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
-    from ..notation.languages import chosen
-
     return chosen(value)
 
 
 # --lang: the language of what the command writes for people (never of the records it reads or
 # writes); by default the user's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG (docs/languages.md)
-language_option = click.option("--lang", "language", type=click.Choice(["en", "fr"]), default=None,
+language_option = click.option("--lang", "language", type=click.Choice(LANGUAGES), default=None,
                                callback=_language, expose_value=True,
                                help="Language of the messages and pages: en or fr; by default the "
                                     "environment's (LANGUAGE, LANG), else English.")

@@ -4,8 +4,8 @@ notation/games/base.py), which are enum members rather than gettext calls.
 It also gives each text marked `game_word("Yellow")` (a side, a piece) with the context "game word".
 Each member `NAME = "code", "template", ...` of a class whose base is one of WORDED_BASES gives
 the template with the context "Class:code", the key `Worded.say` looks it up by, and its general
-words (`Worded.general`) with "Class:code:general". It reads the
-source and imports nothing (docs/contributing.md#translations).
+words (`Worded.general`) with "Class:code:general". It reads the source and imports no module
+of the code it reads (docs/contributing.md#translations).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import ast
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
+from . import GAME_WORD
+
 WORDED_BASES = {"Worded", "RefusalCode", "Ending", "SetUpCode", "FormatSetUp"}
-GAME_WORD = "game word"  # as in __init__.py, which this module does not import
 
 
 def context(class_name: str, code: str) -> str:
