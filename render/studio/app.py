@@ -52,7 +52,11 @@ from .languages import page_in, switch
 from .publishing import Previews, SiteOptions, publish
 from .workspace import Unknown, Workspace
 
-STATIC = ("studio.js", "studio.css")
+STATIC = {  # file name -> (package, file): nothing else is served; live.js gives the page its words (t)
+    "studio.js": ("ludoscribe.render.studio", "static/studio.js"),
+    "studio.css": ("ludoscribe.render.studio", "static/studio.css"),
+    "live.js": ("ludoscribe.render.live", "static/live.js"),
+}
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
@@ -207,7 +211,8 @@ async def static(request: Request) -> Response:
     name = request.path_params["file"]
     if name not in STATIC:
         raise Problem(404, N_("no such file"))
-    content = resources.files("ludoscribe.render.studio").joinpath(f"static/{name}").read_text(encoding="utf-8")
+    package, file = STATIC[name]
+    content = resources.files(package).joinpath(file).read_text(encoding="utf-8")
     return Response(content, media_type=TYPES[Path(name).suffix], headers={"Cache-Control": "no-cache"})
 
 

@@ -11,19 +11,9 @@
   var state = null;  /* the record as the server last said */
   var tool = "play", draft = "", picked = [], arrowFrom = null, pressed = null;
 
-  /* The page's words (the element #ludoscribe-words-live the server writes in the page's language:
-     docs/annotating.md#languages); none: English. A text in that language, each {name} given by `values`. */
-  var known = null;
-  function t(text, values) {
-    if (known === null) {
-      var element = document.getElementById("ludoscribe-words-live");
-      try { known = element ? JSON.parse(element.textContent || "{}") || {} : {}; } catch (error) { known = {}; }
-    }
-    var found = known[text];
-    return (typeof found === "string" && found ? found : text).replace(/\{([a-z]+)\}/g, function (whole, key) {
-      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
-    });
-  }
+  /* A text in the page's language, each {name} given by `values` (live.js: the words the server writes
+     in the page, docs/annotating.md#languages; none: English). */
+  var t = window.ludoscribeLive.t;
 
   function say(text, kind) {
     status.textContent = text;
