@@ -16,7 +16,7 @@ import click
 
 from ..notation.events.folder import EventFolder
 from ..notation.games import Outcome, display_name
-from ..notation.languages import GAME_WORD, Words, words
+from ..notation.languages import GAME_WORD, N_, Words, words
 from ..notation.files import not_regular
 from ..notation.recording.lock import Busy, ScoresheetLock
 from ..notation.problems import message_of, sentence_in
@@ -26,11 +26,6 @@ from ..render.text import text_board
 from .errors import IOFailure, Status
 from .messages import IN_ENGLISH, cannot_write
 from .options import language_option
-
-
-def N_(text: str) -> str:
-    """Marks a text for the catalogue, said later in the chosen language."""
-    return text
 
 
 HELP = N_("""Type a turn as it is written in the record, or a command:

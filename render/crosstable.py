@@ -20,7 +20,8 @@ from ..notation.events.tiebreaks import DESCRIPTIONS, Placed, Played, Ranking
 from ..notation.languages import Words
 from .escaping import csv_text, html_text, markdown_text, terminal_text
 from .standings import points_text
-from .wording import ENGLISH, N_
+from ..notation.languages import N_
+from .wording import ENGLISH
 
 SIDES = ("w", "b")
 LEGEND = N_("Each round: the opponent's No, the side (w first, b second) and the result "

@@ -31,7 +31,8 @@ from .explorer import Openings
 from .frames import FrameTable, inline
 from .markdown_document import render_markdown
 from .turn_tree import Entry, Tree, diagrams, turn_number, walk
-from .wording import (ENGLISH, N_, caption, comment_parts, known, nag_text, remark_html, result_sentence, result_text,
+from ..notation.languages import N_
+from .wording import (ENGLISH, caption, comment_parts, known, nag_text, remark_html, result_sentence, result_text,
                       script_words_element, shown_tag, side_name, slugify, title, wants_diagram)
 
 __all__ = ["render_html", "render_markdown", "page_html", "embed_json", "viewer_files"]

@@ -24,7 +24,8 @@ from ..notation.model import RESULTS, Record
 from .diagram import draw_annotated, renderer_for
 from .escaping import html_text, script_json
 from .frames import FrameTable
-from .wording import ENGLISH, N_, script_words_element, side_name
+from ..notation.languages import N_
+from .wording import ENGLISH, script_words_element, side_name
 
 DEPTH = 12  # turns of each main line that the explorer follows
 SIZE = 420  # the board's width in pixels

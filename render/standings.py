@@ -9,7 +9,8 @@ from fractions import Fraction
 from ..notation.events.standings import Standings
 from ..notation.languages import Words
 from .escaping import csv_text, html_text, markdown_text, terminal_text
-from .wording import ENGLISH, N_
+from ..notation.languages import N_
+from .wording import ENGLISH
 
 NOTE = N_("SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it).")
 # the table's headings, said in the reader's language (the CSV's stay as they are: data)

@@ -13,7 +13,8 @@ from ..notation.archive.stats import Figures, GameFigures, compared, usual
 from ..notation.games import Worded
 from ..notation.languages import Words
 from .escaping import csv_text, markdown_text, terminal_text
-from .wording import ENGLISH, N_, side_name
+from ..notation.languages import N_
+from .wording import ENGLISH, side_name
 
 RESULT_ORDER = ("1-0", "0-1", "1/2-1/2", "*")
 CSV_HEADER = ["Game", "Table", "Item", "Records", "Share", "Turns", "First side wins", "Second side wins", "Drawn",

@@ -9,7 +9,7 @@ import unicodedata
 from typing import TypeGuard
 
 from ..notation.games import display_name
-from ..notation.languages import GAME_WORD, Words, script_words
+from ..notation.languages import GAME_WORD, N_, Words, script_words
 from ..notation.languages import words as words_of
 from ..notation.model import RESULTS, WINNERS, Node, Record, find_commands
 from ..notation.replay import Replayed
@@ -17,11 +17,6 @@ from ..notation.recording.scoresheet import CORRECTION
 from .escaping import html_text, markdown_text, script_json
 
 ENGLISH = words_of()  # the words every function here speaks unless given others
-
-
-def N_(text: str) -> str:
-    """Marks a text for the catalogue, said later in the reader's language (docs/languages.md#pages)."""
-    return text
 
 
 # What the NAGs beyond $1-$6 mean; {0} and {1} are the first and second side.

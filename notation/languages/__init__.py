@@ -33,6 +33,12 @@ def game_word(text: str) -> str:
     return text
 
 
+def N_(text: str) -> str:
+    """Marks a text for the catalogue where it is written, to be said later in the language chosen
+    (`words.gettext(text)`); gives it back as it is."""
+    return text
+
+
 class Words:
     """The words of one language: `gettext`, `ngettext` (plural forms by the language's own rule)
     and `pgettext` (a context telling two uses of one English text apart), as gettext has them."""

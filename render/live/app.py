@@ -33,7 +33,7 @@ from ...notation.languages import LANGUAGES
 from . import organiser, recording, spectators
 from .event_code import code_problem, organiser_problem
 from .hub import Live
-from .languages import N_
+from ...notation.languages import N_
 from .requests import LANGUAGE_COOKIE, LANGUAGE_QUERY, Problem, words_of
 
 STATIC = {  # file name -> (package, file): nothing else is served

@@ -1,16 +1,12 @@
-"""The languages of the live pages (docs/live.md#languages): the marker of texts said later in the
-reader's language, and the live server's own refusals, said from their English template."""
+"""The languages of the live pages (docs/live.md#languages): the live server's own refusals, said
+from their English template, the texts of a page in the reader's language, and the language switch
+(the studio's too). `N_`, the marker of texts said later, is the languages package's."""
 
 from __future__ import annotations
 
 from ...notation.events.folder import Refused
-from ...notation.languages import ENGLISH, Words, words
+from ...notation.languages import ENGLISH, N_, Words, words
 from ..escaping import html_text
-
-
-def N_(text: str) -> str:
-    """Marks a text for the catalogue, said later in the request's language."""
-    return text
 
 
 class LiveRefused(Refused):
@@ -30,11 +26,13 @@ def texts(words: Words, *english: str) -> dict[str, str]:
     return {text: html_text(words.gettext(text)) for text in english}
 
 
-def switch(language: str, words: Words) -> str:
-    """The pages' language switch ("FR | EN"): links to the same page in each language, which
-    the server keeps in a cookie for the pages that follow (docs/live.md#languages)."""
+def switch(language: str, words: Words, query: str = "") -> str:
+    """The pages' language switch ("FR | EN"): links to the same page in each language (with the
+    rest of its `query`, already escaped for a link, as the studio keeps the record shown), which the
+    server keeps in a cookie for the pages that follow (docs/live.md#languages)."""
     say = texts(words, N_("Language"))
-    links = " | ".join(f'<a href="?lang={code}" hreflang="{code}" lang="{code}"'
+    keep = query + "&amp;" if query else ""
+    links = " | ".join(f'<a href="?{keep}lang={code}" hreflang="{code}" lang="{code}"'
                        + (' aria-current="true"' if code == language else "") + f">{code.upper()}</a>"
                        for code in ("fr", "en"))
     return f'<nav class="ls-languages" aria-label="{say["Language"]}">{links}</nav>'

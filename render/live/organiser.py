@@ -19,7 +19,8 @@ from ..escaping import html_text
 from .event_code import same_code
 from .hub import Live
 from ...notation.languages import GAME_WORD, Words
-from .languages import ENGLISH_WORDS, N_, switch, texts
+from ...notation.languages import N_
+from .languages import ENGLISH_WORDS, switch, texts
 from .requests import Problem, body, live_of, refusal, text, words_of
 from .views import page
 

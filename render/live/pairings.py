@@ -18,7 +18,8 @@ from ...notation.events.tiebreaks import TieBreakError
 from .. import crosstable
 from ...notation.languages import GAME_WORD, Words
 from ..escaping import html_text as h
-from .languages import ENGLISH_WORDS, N_, texts
+from ...notation.languages import N_
+from .languages import ENGLISH_WORDS, texts
 from .views import View
 
 

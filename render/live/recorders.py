@@ -8,7 +8,8 @@ from collections import OrderedDict
 from ...notation.events.folder import Action, Applied, EventFolder, Refused
 from ...notation.games import Outcome
 from ...notation.recording.lock import Busy, ScoresheetLock
-from .languages import N_, LiveRefused
+from ...notation.languages import N_
+from .languages import LiveRefused
 
 KEPT_ACTIONS = 10_000  # actions whose ids are remembered, so that one sent again is applied once
 

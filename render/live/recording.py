@@ -15,7 +15,7 @@ from ...notation.recording.entry import entry_for, offers
 from ...notation.events.folder import KINDS, Action, Applied, Refused
 from ...notation.games import plugins
 from .hub import Live
-from .languages import N_
+from ...notation.languages import N_
 from ...notation.languages import GAME_WORD, Words
 from .languages import ENGLISH_WORDS
 from .requests import Problem, body, game_named, live_of, recorder, refusal, text, words_of

@@ -14,7 +14,8 @@ from ...notation.games.base import Outcome, Refusal
 from ...notation.languages import ENGLISH, LANGUAGES, Words, from_header, words
 from ...notation.limits import text_problem
 from .event_code import same_code
-from .languages import N_, LiveRefused
+from ...notation.languages import N_
+from .languages import LiveRefused
 from .hub import Live
 
 MAX_BODY = 64 * 1024  # bytes of one request's body

@@ -23,7 +23,8 @@ from ..frames import inline
 from .cells import draw, with_cells
 from ...notation.languages import GAME_WORD, Words
 from ...notation.model import Record
-from .languages import ENGLISH_WORDS, N_, switch, texts
+from ...notation.languages import N_
+from .languages import ENGLISH_WORDS, switch, texts
 from .views import heading, page, players
 
 SIZE = 480  # the scoresheet's board, in pixels (CSS scales it to the screen)

@@ -35,7 +35,8 @@ from ..turn_tree import turn_number
 from ..escaping import html_text, script_json
 from ..frames import inline
 from ..standings import boxed, html_footer, html_table, scored
-from .languages import ENGLISH_WORDS, N_, switch, texts
+from ...notation.languages import N_
+from .languages import ENGLISH_WORDS, switch, texts
 
 CARD_SIZE = 240  # the event page's boards, in pixels (CSS scales them)
 T = TypeVar("T")

@@ -12,7 +12,8 @@ from ...notation.games import display_name
 from ...notation.languages import Words
 from ...notation.model import WINNERS
 from ...notation.events.standings import ScoredGame, standings
-from ..wording import ENGLISH, N_, UNKNOWN_DATE, page_date, slugify
+from ...notation.languages import N_
+from ..wording import ENGLISH, UNKNOWN_DATE, page_date, slugify
 from ..escaping import html_text, markdown_text
 from ..standings import boxed, html_footer, html_table, scored
 from .pages import write_markdown

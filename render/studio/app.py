@@ -44,11 +44,12 @@ from ..frames import inline
 from ..live.cells import draw
 from ..live.sheet import turn_label
 from ..live.app import TYPES, SecurityHeaders, not_served
-from ..live.languages import N_
+from ..live.languages import switch
+from ...notation.languages import N_
 from ..live.requests import LANGUAGE_QUERY, Problem, body, language_of_request, text, words_of
 from ...notation.languages import ENGLISH, GAME_WORD, Words, script_words, words
 from . import views
-from .languages import page_in, switch
+from .languages import page_in
 from .publishing import Previews, SiteOptions, publish
 from .workspace import Unknown, Workspace
 
@@ -178,7 +179,7 @@ async def page(request: Request) -> Response:
     values = {"token": request.app.state.token, "name": workspace(request).path.name, "title": "", "hidden": " hidden",
               "lang": language}
     asked = {name: value for name, value in request.query_params.items() if name != LANGUAGE_QUERY}
-    shown = {"board": "", "moves": "", "switch": switch(language, said, query(asked)),
+    shown = {"board": "", "moves": "", "switch": switch(language, said, html_text(query(asked))),
              "words": "" if language == ENGLISH else "".join(
                  f'\n<script type="application/json" id="ludoscribe-words-{room}">{script_words(language, room)}</script>'
                  for room in ("live", "pages"))}

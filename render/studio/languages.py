@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ...notation.languages import ENGLISH, Words, words
+from ...notation.languages import ENGLISH, words
 from ..escaping import html_text
-from ..live.languages import N_
+from ...notation.languages import N_
 
 # Every text of page.html, its words and its screen readers' labels (tests/test_languages_studio.py
 # checks that the template holds no other).
@@ -59,14 +59,3 @@ def page_in(template: str, language: str) -> str:
         return f'{found[1]}="{html_text(said.gettext(value))}"' if value in known else found[0]
 
     return LABEL.sub(label, TEXT.sub(text, template))
-
-
-def switch(language: str, said: Words, query: str) -> str:
-    """The studio's language switch ("FR | EN"), as the live pages have it (render/live/languages.py):
-    links to the record shown (`query`) in each language, which the server keeps in a cookie."""
-    keep = html_text(query + "&") if query else ""
-    links = " | ".join(f'<a href="?{keep}lang={code}" hreflang="{code}" lang="{code}"'
-                       + (' aria-current="true"' if code == language else "") + f">{code.upper()}</a>"
-                       for code in ("fr", "en"))
-    name = html_text(said.gettext(N_("Language")))
-    return f'<nav class="ls-languages" aria-label="{name}">{links}</nav>'

@@ -18,7 +18,8 @@ from ..diagram import GOES_ON, LINE_END, MAIN_END, annotations_of, position_diag
 from ..escaping import html_text
 from ..frames import inline, prefixed, split
 from ..live.cells import regions
-from ..live.languages import ENGLISH_WORDS, N_
+from ...notation.languages import N_
+from ..live.languages import ENGLISH_WORDS
 from ..live.sheet import turn_label
 from ...notation.languages import GAME_WORD, Words
 
