@@ -47,6 +47,8 @@ def test_a_language_given_outranks_the_environment_and_an_unknown_one_is_refused
     ("fr;q=0.2,en;q=0.7", "en"),
     ("", "en"),
     ("fr;q=zz,en", "en"),  # a weight that is not a number: that tag is left out
+    ("fr;q=2,en;q=0.5", "en"), ("fr;q=inf,en;q=0.5", "en"), ("fr;q=nan,en;q=0.5", "en"),  # weights are 0 to 1
+    ("fr;q=" + "9" * 5000 + ",en;q=0.5", "en"),
 ])
 def test_a_browser_gets_the_language_it_asks_for_first(header, expected):
     assert from_header(header) == expected

@@ -119,6 +119,13 @@ def test_the_browsers_language_then_the_switch_choose_the_pages_language(server)
         assert '<html lang="en">' in page and "set-cookie" not in {name.lower() for name in headers}
 
 
+def test_a_language_asked_twice_makes_the_page_in_the_one_it_keeps(server):
+    """`?lang=` given twice: the page is made in the language the cookie keeps, the first one we speak."""
+    for query, kept in (("?lang=fr&lang=en", "fr"), ("?lang=xx&lang=en", "en")):
+        page, headers = get(server, "/" + query, {"Accept-Language": "de"})
+        assert f'<html lang="{kept}">' in page and headers["set-cookie"].startswith(f"lang={kept};")
+
+
 def test_refusals_are_said_in_the_requests_language_with_their_codes(server):
     status, made = post(server, "/api/games", {"game": "teblo", "round": "1", "board": "1",
                                                "players": ["Ana", "Bo"]}, "fr")

@@ -126,6 +126,6 @@ def from_header(accept_language: str) -> str:
             quality = float(weight) if weight else 1.0
         except ValueError:
             continue
-        if (language := language_of(tag)) is not None and quality > 0:
+        if (language := language_of(tag)) is not None and 0 < quality <= 1:  # a weight is 0 to 1
             ranked.append((-quality, place, language))
     return min(ranked)[2] if ranked else ENGLISH

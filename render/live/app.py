@@ -17,7 +17,6 @@ import contextlib
 import socket
 from importlib import resources
 from pathlib import Path
-from urllib.parse import parse_qsl
 from typing import Any, AsyncIterator, Callable
 
 import uvicorn
@@ -29,12 +28,11 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...notation.events.folder import EventFolder
-from ...notation.languages import LANGUAGES
 from . import organiser, recording, spectators
 from .event_code import code_problem, organiser_problem
 from .hub import Live
 from ...notation.languages import N_
-from .requests import LANGUAGE_COOKIE, LANGUAGE_QUERY, Problem, words_of
+from .requests import LANGUAGE_COOKIE, Problem, chosen_language, words_of
 
 STATIC = {  # file name -> (package, file): nothing else is served
     "viewer.js": ("ludoscribe.render", "viewer.js"), "viewer.css": ("ludoscribe.render", "viewer.css"),
@@ -124,18 +122,6 @@ ROUTES = [
 
 
 YEAR = 365 * 24 * 3600  # seconds the language chosen on a page is kept
-
-
-def chosen_language(scope: Scope) -> str:
-    """The language a request chose with the pages' switch (`?lang=fr`), to keep in a cookie for
-    the pages that follow ("" when it chose none, or one we do not speak): docs/live.md#languages."""
-    if scope["type"] != "http":
-        return ""
-    query: bytes = scope.get("query_string", b"")
-    for name, value in parse_qsl(query.decode("latin-1")):
-        if name == LANGUAGE_QUERY and value in LANGUAGES:
-            return value
-    return ""
 
 
 class SecurityHeaders:

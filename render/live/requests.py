@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import re
 from typing import Any, Callable
+from urllib.parse import parse_qsl
 
 from starlette.requests import Request
+from starlette.types import Scope
 
 from ...notation.events.folder import Refused
 from ...notation.games.base import Outcome, Refusal
@@ -74,10 +76,23 @@ def refusal(status: int, error: Refused, kind: str = "", place: Callable[[Words]
 def language_of_request(request: Request) -> str:
     """The language a request is answered in: the page's switch (`?lang=`, then the cookie it
     leaves), else the browser's first language we speak (Accept-Language), else English."""
-    for asked in (request.query_params.get(LANGUAGE_QUERY, ""), request.cookies.get(LANGUAGE_COOKIE, "")):
+    for asked in (chosen_language(request.scope), request.cookies.get(LANGUAGE_COOKIE, "")):
         if asked in LANGUAGES:
             return asked
     return from_header(request.headers.get("accept-language", ""))
+
+
+def chosen_language(scope: Scope) -> str:
+    """The language a request chose with the pages' switch (`?lang=fr`; the first one we speak when
+    it is given twice): the page is made in it, and a cookie keeps it for the pages that follow
+    ("" when it chose none we speak): docs/live.md#languages."""
+    if scope["type"] != "http":
+        return ""
+    query: bytes = scope.get("query_string", b"")
+    for name, value in parse_qsl(query.decode("latin-1")):
+        if name == LANGUAGE_QUERY and value in LANGUAGES:
+            return value
+    return ""
 
 
 def words_of(request: Request) -> Words:
