@@ -273,6 +273,27 @@ def test_a_sample_of_random_swiss_events_agrees_with_the_library_checker():
 HUNDREDS = range(0, 1000, 100)
 
 
+@pytest.fixture
+def graphs_matched_once(monkeypatch):
+    """The library's checker pairs every round again, building for each the graph the pairing built. The
+    matching networkx finds is a function of the graph as built (its nodes, edges and weights in order),
+    so a graph met before in the test is not matched again: the checker still compares the pairing with
+    what its own reading of the report file gives, and a reading that differs builds another graph. The
+    samples above run without it."""
+    import networkx
+
+    solve, solved = networkx.max_weight_matching, {}
+
+    def matched_once(graph, maxcardinality=False, weight="weight"):
+        key = (maxcardinality, weight, tuple(graph.nodes),
+               tuple((u, v, data.get(weight)) for u, v, data in graph.edges(data=True)))
+        if key not in solved:
+            solved[key] = frozenset(solve(graph, maxcardinality=maxcardinality, weight=weight))
+        return set(solved[key])
+
+    monkeypatch.setattr(networkx, "max_weight_matching", matched_once)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("start", HUNDREDS)
 def test_a_thousand_random_swiss_events_keep_the_absolute_rules(start):
@@ -286,6 +307,7 @@ def test_a_thousand_random_swiss_events_keep_the_absolute_rules(start):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("start", HUNDREDS)
+@pytest.mark.usefixtures("graphs_matched_once")
 def test_a_thousand_random_swiss_events_agree_with_the_library_checker(start):
     assert agree_with_the_library_checker(range(1000 + start, 1100 + start)) > 400
 

@@ -82,7 +82,8 @@ def _engine() -> Any:
 
 
 def _swiss(rounds: Rounds, request: Request) -> tuple[list[Pairing], list[Absence]]:
-    players = [player_state(rounds, number, request.round) for number in sorted(request.present)]
+    ledger = Ledger(rounds)
+    players = [player_state(rounds, number, request.round, ledger) for number in sorted(request.present)]
     met = {tuple(sorted((game.first, game.second))) for game in rounds.games}
     met |= {tuple(sorted(pair)) for pair in request.forbidden if len(pair) == 2}
     with warnings.catch_warnings():
@@ -134,37 +135,59 @@ def _games(answer: list[dict[str, Any]], round_: int) -> tuple[list[Pairing], li
             for board, row in enumerate(games, start=1)], byes
 
 
+class Ledger:
+    """The event's rounds indexed once for a whole pairing: each player's game and absence by round, and
+    the points each round brought them, so that a player's state is read without going through every
+    game again (a pairing asks for it of every player and every earlier round)."""
+
+    def __init__(self, rounds: Rounds) -> None:
+        self.games: dict[tuple[int, int], Pairing] = {}
+        self.absences: dict[tuple[int, int], Absence] = {}
+        self.earned: dict[int, dict[int, Fraction]] = {}
+        scoring = rounds.scoring
+        unplayed = {Unplayed.PAIRING_BYE: rounds.bye_points, Unplayed.FULL_BYE: scoring.win,
+                    Unplayed.HALF_BYE: scoring.draw, Unplayed.ZERO_BYE: Fraction(0)}
+        for game in rounds.games:
+            for side, number in enumerate((game.first, game.second)):
+                self.games.setdefault((game.round, number), game)
+                if game.result != "*":
+                    winner = WIN_SIDE.get(game.result)
+                    self._earn(number, game.round,
+                               scoring.draw if winner is None else scoring.win if winner == side else scoring.loss)
+        for absence in rounds.absences:
+            self.absences.setdefault((absence.round, absence.player), absence)
+            self._earn(absence.player, absence.round, unplayed[absence.why])
+
+    def _earn(self, number: int, round_: int, value: Fraction) -> None:
+        by_round = self.earned.setdefault(number, {})
+        by_round[round_] = by_round.get(round_, Fraction(0)) + value
+
+    def points(self, number: int, before: int) -> Fraction:
+        """A player's points from the rounds before `before`."""
+        return sum((value for round_, value in self.earned.get(number, {}).items() if round_ < before), Fraction(0))
+
+
 def points(rounds: Rounds, number: int, before: int) -> Fraction:
     """A player's points from the rounds before `before`, in the event's scoring."""
-    scoring, total = rounds.scoring, Fraction(0)
-    for game in rounds.games:
-        if game.round < before and number in (game.first, game.second) and game.result != "*":
-            winner = WIN_SIDE.get(game.result)
-            side = 0 if game.first == number else 1
-            total += scoring.draw if winner is None else scoring.win if winner == side else scoring.loss
-    unplayed = {Unplayed.PAIRING_BYE: rounds.bye_points, Unplayed.FULL_BYE: scoring.win,
-                Unplayed.HALF_BYE: scoring.draw, Unplayed.ZERO_BYE: Fraction(0)}
-    return total + sum((unplayed[absence.why] for absence in rounds.absences
-                        if absence.player == number and absence.round < before), Fraction(0))
+    return Ledger(rounds).points(number, before)
 
 
-def player_state(rounds: Rounds, number: int, round_: int) -> dict[str, Any]:
+def player_state(rounds: Rounds, number: int, round_: int, ledger: Ledger | None = None) -> dict[str, Any]:
     """A player as the Dutch engine reads them before `round_` (its README's "caller responsibilities"):
     the score in wins (a win is 1 whatever the game's scoring), the sides of the games played,
     a float per round they were in (a round not played is a float down, FIDE C.04.3 A.4.b), the
     pairing byes had, and the unplayed rounds that scored a win (no pairing bye after one)."""
+    ledger = ledger or Ledger(rounds)
     win = rounds.scoring.win or Fraction(1)
     sides, floats, byes, unplayed_wins = [], [], 0, 0
     for earlier in range(1, round_):
-        game = next((game for game in rounds.games if game.round == earlier and number in (game.first, game.second)),
-                    None)
-        absence = next((absence for absence in rounds.absences
-                        if absence.round == earlier and absence.player == number), None)
+        game = ledger.games.get((earlier, number))
+        absence = ledger.absences.get((earlier, number))
         if game is not None and not game.forfeit:
             first = game.first == number
             sides.append("white" if first else "black")
-            mine = points(rounds, number, earlier)
-            theirs = points(rounds, game.second if first else game.first, earlier)
+            mine = ledger.points(number, earlier)
+            theirs = ledger.points(game.second if first else game.first, earlier)
             floats.append("down" if mine > theirs else "up" if mine < theirs else "none")
         elif game is not None:
             won = WIN_SIDE.get(game.result) == (0 if game.first == number else 1)
@@ -175,7 +198,7 @@ def player_state(rounds: Rounds, number: int, round_: int) -> dict[str, Any]:
             unplayed_wins += absence.why is Unplayed.FULL_BYE
             floats.append("down")
     return {"id": number, "name": str(number), "starting_number": number,
-            "rating": rounds.entrant(number).rating or 0, "score": float(points(rounds, number, round_) / win),
+            "rating": rounds.entrant(number).rating or 0, "score": float(ledger.points(number, round_) / win),
             "color_hist": sides, "float_history": floats, "bye_count": byes, "forfeit_win_count": unplayed_wins}
 
 
@@ -209,9 +232,10 @@ def rule_broken(rounds: Rounds, request: Request, games: list[Pairing], absences
         if pair_ in request.forbidden:
             return f"players {game.first} and {game.second} must not meet"
     if request.system == "swiss" and request.round < request.total_rounds:
+        ledger = Ledger(rounds)
         for game in games:
             for number, side in ((game.first, "white"), (game.second, "black")):
-                sides = [*player_state(rounds, number, request.round)["color_hist"], side]
+                sides = [*player_state(rounds, number, request.round, ledger)["color_hist"], side]
                 if abs(sides.count("white") - sides.count("black")) > 2 or sides[-3:] == [side] * 3:
                     return f"player {number} would play the {'first' if side == 'white' else 'second'} side " \
                            "once too often"
