@@ -40,8 +40,9 @@ COMMON_RULES = r'''
 record          = header movetext
 
 # Tags: [Name "value"], one per line; inside the value \" and \\ are escapes.
+# (The value is read as runs of plain characters between escapes: quick on a long value.)
 header          = space tag*
-tag             = ~r'\[(?P<name>[A-Za-z0-9_]+)[ \t]+"(?P<value>(?:[^"\\\n]|\\.)*)"\]\s*'
+tag             = ~r'\[(?P<name>[A-Za-z0-9_]+)[ \t]+"(?P<value>[^"\\\n]*(?:\\.[^"\\\n]*)*)"\]\s*'
 
 # Movetext: a flat run of tokens, the last of which is the result.
 movetext        = space element*

@@ -210,15 +210,26 @@ LEFT_OUT = f"""(selector) => {{
   return {{offered: offered.length, "not reached": offered.filter(e => !e.dataset.tabbed).map(name),
            "click only": clickOnly.map(name)}};
 }}"""
-TABBED = """() => { const e = document.activeElement; if (e && e !== document.body) e.dataset.tabbed = "1"; }"""
+# Each element the focus comes to marks itself, and the page notes when the focus comes back to one
+# it has been to: Tab has gone round the whole page, and would only go round again.
+TABBED = """() => document.addEventListener("focusin", e => {
+  if (e.target === document.body) return;
+  if (e.target.dataset.tabbed) window.__roundDone = true;
+  e.target.dataset.tabbed = "1";
+})"""
+ASKED_EVERY = 8  # presses between two questions to the page
 
 
 def left_out_by_the_tab_key(page) -> dict:
-    """Tab pressed through the whole page: what of its content it never reached, what only a mouse can use."""
+    """Tab pressed through the whole page, once round or once per element at most: what of its content
+    it never reached, what only a mouse can use."""
     page.locator("body").focus()
-    for _ in range(page.evaluate(f"document.querySelectorAll('{ACTIONABLE}').length") + 1):
+    page.evaluate(TABBED)
+    presses = page.evaluate(f"document.querySelectorAll('{ACTIONABLE}').length") + 1
+    for pressed in range(1, presses + 1):
         page.keyboard.press("Tab")
-        page.evaluate(TABBED)
+        if pressed % ASKED_EVERY == 0 and page.evaluate("window.__roundDone === true"):
+            break
     return page.evaluate(LEFT_OUT, ACTIONABLE)
 
 
