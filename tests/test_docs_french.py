@@ -8,6 +8,8 @@ pages' labels and sentences as the French pages show them, and none of their Eng
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -244,3 +246,59 @@ def test_the_club_night_guide_quotes_the_french_live_pages_word_for_word():
              FRENCH.gettext("{name}: bye").format(name="Ed Vos")]
     for sentence in [proposed, asked, reopen.split("?")[0] + "?", *seats]:
         assert sentence != "" and f"«\u00a0{sentence}" in french, sentence
+
+
+HTML_LANG = re.compile(r'<html\b[^>]*\blang="([^"]*)"')
+
+
+@pytest.fixture(scope="module")
+def built_docs(tmp_path_factory) -> dict[str, Path]:
+    """This documentation built strictly by each engine: engine -> folder."""
+    built = {}
+    for engine in ("mkdocs", "properdocs"):
+        built[engine] = tmp_path_factory.mktemp(f"docs-{engine}")
+        done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
+                               "-d", str(built[engine])], cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (engine, done.stderr)
+    return built
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
+def test_every_page_says_its_language_in_its_html_tag(built_docs, engine):
+    """docs/contributing.md#the-documentations-languages: a page of docs/fr/ is `<html lang="fr">`,
+    every other page (404.html too) `<html lang="en">`."""
+    site = built_docs[engine]
+    languages = {page.relative_to(site).as_posix(): HTML_LANG.findall(page.read_text(encoding="utf-8"))
+                 for page in site.rglob("*.html")}
+    french = {name for name in languages if name.startswith("fr/")}
+    assert len(french) == len(list((DOCS / "fr").rglob("*.md")))
+    assert {name: found for name, found in languages.items() if found != (["fr"] if name in french else ["en"])} == {}
+
+
+def page_language_hook():
+    """docs-hooks/page_language.py, as MkDocs loads a hook: a module read from its file."""
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    spec = spec_from_file_location("page_language", ROOT / "docs-hooks" / "page_language.py")
+    assert spec is not None and spec.loader is not None
+    module = module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("src_uri, language", [("fr/live.md", "fr"), ("fr/games/teblo.md", "fr"), ("fr.md", None),
+                                               ("en/live.md", None), ("live.md", None), ("french/live.md", None),
+                                               ("games/fr.md", None)])
+def test_a_page_is_in_the_language_of_its_first_folder(src_uri, language):
+    assert page_language_hook().page_language(src_uri) == language
+
+
+@pytest.mark.parametrize("html, expected", [
+    ('<!DOCTYPE html>\n<html lang="en" data-bs-theme="light">\n<p lang="en">',
+     '<!DOCTYPE html>\n<html lang="fr" data-bs-theme="light">\n<p lang="en">'),
+    ("<!DOCTYPE html>\n<html>\n<body>", '<!DOCTYPE html>\n<html lang="fr">\n<body>'),
+    ('<html class="x">', '<html lang="fr" class="x">'),
+    ("<p>no html tag</p>", "<p>no html tag</p>"),
+])
+def test_the_hook_puts_the_language_in_the_html_tag_only(html, expected):
+    assert page_language_hook().with_language(html, "fr") == expected
