@@ -40,7 +40,7 @@ ANNOTATED = """[Event "Soirée du club"]
 [Result "*"]
 [Game "Teblo"]
 
-1. D4 I9 2. (H9)! {Une première pièce d'appui, juste devant le pion de Rouge.
+1. D4 I9 2. (H9)! {Une première pièce de soutien, juste devant le pion de Rouge.
 [%arrow I9-H9] [%mark H9] [%label H8 A]} (2. D5 {la course toute simple} 2... I8) 2... I8
 3. (H8) 3... I7 *
 """
