@@ -100,6 +100,8 @@ def test_every_english_game_page_has_its_french_page_in_the_nav():
                                                                      *(f"fr/{guide}.md" for guide in FRENCH_GUIDES)]
     for game in GAMES:
         assert (DOCS / "fr" / "games" / f"{game}.md").is_file()
+    for guide in FRENCH_GUIDES:
+        assert (DOCS / "fr" / f"{guide}.md").is_file() and (DOCS / f"{guide}.md").is_file()
 
 
 def test_the_french_home_leads_to_every_game_and_back_to_english():
