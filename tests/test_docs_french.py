@@ -8,6 +8,8 @@ pages' labels and sentences as the French pages show them, and none of their Eng
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,8 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 GAMES = sorted(path.stem for path in (DOCS / "games").glob("*.md"))
 FRENCH = words("fr")
-GUIDES = ["publishing", "live"]  # the English guides translated in docs/fr/, in the nav's order
+GUIDES = ["publishing", "live"]  # the English guides translated in docs/fr/ sentence for sentence, in the nav's order
+# Every French guide, in the nav's order: those above, and those written for a club's members from
+# the English page (their commands with --lang fr, their outputs the French ones)
+FRENCH_GUIDES = ["annotating", "publishing", "tournaments", "live"]
 # (English heading, French heading) of the code tables
+FRENCH_PAGES = sorted(path.relative_to(DOCS).as_posix() for path in (DOCS / "fr").rglob("*.md"))
 CODE_SECTIONS = [("## Refusal codes", "## Codes de refus"), ("## Set-up codes", "## Codes de position de départ")]
 CODE_ROW = re.compile(r"^\| `([a-z0-9-]+)` \| ([^|]*) \| (.*) \|$", re.M)
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```$", re.M | re.S)
@@ -91,14 +97,16 @@ def test_every_english_game_page_has_its_french_page_in_the_nav():
     assert re.findall(r":\s*(\S+\.md)\s*$", french, re.M) == ["fr/index.md", *(f"fr/games/{game}.md" for game in
                                                                                 ("teblo", "staku", "tektop", "tekao",
                                                                                  "tchako")),
-                                                                     *(f"fr/{guide}.md" for guide in GUIDES)]
+                                                                     *(f"fr/{guide}.md" for guide in FRENCH_GUIDES)]
     for game in GAMES:
         assert (DOCS / "fr" / "games" / f"{game}.md").is_file()
+    for guide in FRENCH_GUIDES:
+        assert (DOCS / "fr" / f"{guide}.md").is_file() and (DOCS / f"{guide}.md").is_file()
 
 
 def test_the_french_home_leads_to_every_game_and_back_to_english():
     home = page("fr", "index.md")
-    for name in [*(f"games/{game}" for game in GAMES), *GUIDES]:
+    for name in [*(f"games/{game}" for game in GAMES), *FRENCH_GUIDES]:
         assert f"]({name}.md)" in home
     assert "](../index.md)" in home
     assert "](fr/index.md)" in page("languages.md") and "](fr/index.md)" in page("index.md")
@@ -201,10 +209,26 @@ def test_a_french_guide_keeps_the_code_blocks_and_commands_of_the_english_page(g
     assert [command for command in english_inline if command not in french] == []
 
 
+FRENCH_PICTURES = DOCS / "img" / "fr"  # the French screenshots, taken by tests/docs_pictures_fr.py
+
+
+def in_french(image: str) -> str:
+    """Where a French page finds an English page's image: its French screenshot when there is one."""
+    name = image.removeprefix("img/")
+    return f"../img/fr/{name}" if (FRENCH_PICTURES / name).is_file() else f"../{image}"
+
+
 @pytest.mark.parametrize("guide", GUIDES)
 def test_a_french_guide_shows_every_image_of_the_english_page(guide):
     english = IMAGE.findall(page(f"{guide}.md"))
-    assert english and IMAGE.findall(page("fr", f"{guide}.md")) == [f"../{image}" for image in english]
+    assert english and IMAGE.findall(page("fr", f"{guide}.md")) == [in_french(image) for image in english]
+
+
+def test_every_french_screenshot_is_shown_by_a_french_page():
+    shown = {image for name in FRENCH_PAGES for image in IMAGE.findall(page(name))}
+    pictures = sorted(FRENCH_PICTURES.glob("*.png"))
+    assert len(pictures) >= 4 and [path.name for path in pictures if f"../img/fr/{path.name}" not in shown] == []
+    assert all(path.stat().st_size < 60_000 for path in pictures)  # a palette's PNG, not the screenshot's raw one
 
 
 @pytest.mark.parametrize("guide", GUIDES)
@@ -244,3 +268,166 @@ def test_the_club_night_guide_quotes_the_french_live_pages_word_for_word():
              FRENCH.gettext("{name}: bye").format(name="Ed Vos")]
     for sentence in [proposed, asked, reopen.split("?")[0] + "?", *seats]:
         assert sentence != "" and f"«\u00a0{sentence}" in french, sentence
+
+
+HTML_LANG = re.compile(r'<html\b[^>]*\blang="([^"]*)"')
+
+
+@pytest.fixture(scope="module")
+def built_docs(tmp_path_factory) -> dict[str, Path]:
+    """This documentation built strictly by each engine: engine -> folder."""
+    built = {}
+    for engine in ("mkdocs", "properdocs"):
+        built[engine] = tmp_path_factory.mktemp(f"docs-{engine}")
+        done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
+                               "-d", str(built[engine])], cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (engine, done.stderr)
+    return built
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
+def test_every_page_says_its_language_in_its_html_tag(built_docs, engine):
+    """docs/contributing.md#the-documentations-languages: a page of docs/fr/ is `<html lang="fr">`,
+    every other page (404.html too) `<html lang="en">`."""
+    site = built_docs[engine]
+    languages = {page.relative_to(site).as_posix(): HTML_LANG.findall(page.read_text(encoding="utf-8"))
+                 for page in site.rglob("*.html")}
+    french = {name for name in languages if name.startswith("fr/")}
+    assert len(french) == len(list((DOCS / "fr").rglob("*.md")))
+    assert {name: found for name, found in languages.items() if found != (["fr"] if name in french else ["en"])} == {}
+
+
+def page_language_hook():
+    """docs-hooks/page_language.py, as MkDocs loads a hook: a module read from its file."""
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    spec = spec_from_file_location("page_language", ROOT / "docs-hooks" / "page_language.py")
+    assert spec is not None and spec.loader is not None
+    module = module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("src_uri, language", [("fr/live.md", "fr"), ("fr/games/teblo.md", "fr"), ("fr.md", None),
+                                               ("en/live.md", None), ("live.md", None), ("french/live.md", None),
+                                               ("games/fr.md", None)])
+def test_a_page_is_in_the_language_of_its_first_folder(src_uri, language):
+    assert page_language_hook().page_language(src_uri) == language
+
+
+@pytest.mark.parametrize("html, expected", [
+    ('<!DOCTYPE html>\n<html lang="en" data-bs-theme="light">\n<p lang="en">',
+     '<!DOCTYPE html>\n<html lang="fr" data-bs-theme="light">\n<p lang="en">'),
+    ("<!DOCTYPE html>\n<html>\n<body>", '<!DOCTYPE html>\n<html lang="fr">\n<body>'),
+    ('<html class="x">', '<html lang="fr" class="x">'),
+    ("<p>no html tag</p>", "<p>no html tag</p>"),
+])
+def test_the_hook_puts_the_language_in_the_html_tag_only(html, expected):
+    assert page_language_hook().with_language(html, "fr") == expected
+
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def anchors(text: str) -> set[str]:
+    """The anchors of a page's headings, as the toc extension of mkdocs.yml makes them."""
+    from markdown.extensions.toc import slugify
+
+    return {slugify(heading, "-") for heading in re.findall(r"^#+ (.+)$", FENCED.sub("", text), re.M)}
+
+
+@pytest.mark.parametrize("name", FRENCH_PAGES)
+def test_every_link_of_a_french_page_leads_to_a_page_and_its_heading(name):
+    text = page(name)
+    wrong = []
+    for target in LINK.findall(SPAN.sub("", FENCED.sub("", text))):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        linked = (DOCS / name).parent / path if path else DOCS / name
+        if not linked.resolve().is_file() or anchor and anchor not in anchors(linked.read_text(encoding="utf-8")):
+            wrong.append(target)
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", FRENCH_PAGES)
+def test_every_image_of_a_french_page_exists_with_a_french_text(name):
+    for alt, target in re.findall(r"!\[([^\]]*)\]\(([^)\s]+)\)", page(name)):
+        assert ((DOCS / name).parent / target).resolve().is_file(), target
+        assert alt and not re.search(r"\b(?:the|of|and|with)\b", alt), alt
+
+
+# The studio's English labels (render/studio/languages.py), each named in bold by docs/annotating.md;
+# its French page names each by the label the French studio shows instead
+STUDIO_LABELS = ["Play turns", "Play this turn", "Promote variation", "Promote to main line", "Delete from here",
+                 "Delete variation", "Copy line as TGN", "Line as TGN", "Paste TGN turns", "Comment after the turn",
+                 "Comment before the turn", "NAG palette", "Clock", "Arrow", "Mark", "Label", "Dim", "Colour", "Shape",
+                 "Label text", "Cells", "Apply tool", "Header (tags)", "New record", "Start position code",
+                 "Show the position", "Side to move", "Besides the board", "Reload the file", "Preview as published",
+                 "Open the preview", "Publish the site"]
+STUDIO_WORDS = [*STUDIO_LABELS, "Start", "Save", "Undo", "Redo", "Remove", "Empty", "record", "variation"]
+# The command line's English words a French club's guide says in French
+COMMAND_WORDS = ["Standings", "Round", "Player", "Points", "tie-breaks?", "pairing", "event", "forfeit", "bye", "Swiss",
+                 "scoresheet", "scorer", "refused", "Result"]
+
+
+def test_the_studio_guide_names_each_label_as_the_french_studio_shows_it():
+    english, french = (text.replace("\n", " ") for text in (page("annotating.md"), page("fr", "annotating.md")))
+    for label in STUDIO_LABELS:
+        said = FRENCH.gettext(label)
+        assert f"**{label}" in english and said != label and f"**{said}**" in french, label
+
+
+@pytest.mark.parametrize("guide", ["annotating", "tournaments"])
+def test_a_french_club_guide_says_no_english_interface_word(guide):
+    text = outside_code(page("fr", f"{guide}.md"))
+    found = [word for word in [*map(re.escape, LIVE_WORDS + STUDIO_WORDS), *COMMAND_WORDS]
+             if re.search(rf"(?<![\w-]){word}s?(?![\w-])", text)]
+    assert found == []
+    assert ENGLISH_GAME_WORDS.findall(text) == []
+
+
+@pytest.mark.parametrize("guide", ["tournaments"])  # the studio's guide runs only the studio, which needs no --lang
+def test_a_french_club_guide_makes_its_output_in_french(guide):
+    """Every command line of the guide that writes for people says `--lang fr` (docs/languages.md):
+    all but the servers, whose pages follow the reader's language, and a command's bare name or form."""
+    text = page("fr", f"{guide}.md")
+    made = [" ".join(line.split()) for line in code_lines(text) + re.findall(r"`(ludoscribe [^`]*)`", text)]
+    made = [line for line in made if line.startswith("ludoscribe ") and len(line.split()) > 2
+            and not re.match(r"ludoscribe (studio|serve) ", line) and not re.search(r"\b[A-Z]{3,}\b", line)]
+    assert made and [line for line in made if "--lang fr" not in line] == []
+
+
+def sessions(text: str) -> list[tuple[str, str]]:
+    """The `$ ludoscribe ...` commands of a page's text blocks, each with the output shown under it."""
+    found = []
+    for language, block in fenced(text):
+        first, _, shown = block.partition("\n")
+        if language == "text" and first.startswith("$ ludoscribe "):
+            found.append((first[2:], shown))
+    return found
+
+
+def test_the_tournaments_guide_shows_what_the_commands_print_in_french(tmp_path):
+    """Its sessions run as shown, in a folder holding event.tgn (a record of three games of the
+    corpus) and the event that the guide's `event new` and `event player add` lines make."""
+    import shlex
+    import shutil
+
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+
+    text = page("fr", "tournaments.md")
+    shutil.copy(ROOT / "corpus" / "teblo" / "spring-quadrangular-2024.tgn", tmp_path / "event.tgn")
+    runner = CliRunner()
+    setup = [line for line in code_lines(text) if re.match(r"ludoscribe event (new|player add) ", line)]
+    assert setup
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        for line in setup:
+            assert runner.invoke(cli, shlex.split(line)[1:]).exit_code == 0, line
+        shown = sessions(text)
+        assert len(shown) >= 2
+        for command, output in shown:
+            result = runner.invoke(cli, shlex.split(command)[1:])
+            assert (result.exit_code, result.stdout) == (0, output), command
