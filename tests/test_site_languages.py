@@ -166,3 +166,10 @@ def test_the_switch_is_seen_and_leads_to_the_twin_in_a_browser(contexts, both, s
         assert violations(page) == [], name
         back.click()
         expect(page).to_have_url((french / name).as_uri())
+
+
+def test_the_site_may_not_be_built_where_the_project_keeps_another_language(tmp_path):
+    result = CliRunner().invoke(cli, ["site", str(CORPUS / RECORDS[0]), "--lang", "en,fr", "--project",
+                                      str(tmp_path / "project"), "-o", str(tmp_path / "project" / "fr")])
+    assert result.exit_code == 2 and "need folders of their own" in result.output
+    assert not (tmp_path / "project").exists() or not any((tmp_path / "project").iterdir())
