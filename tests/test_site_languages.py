@@ -173,3 +173,22 @@ def test_the_site_may_not_be_built_where_the_project_keeps_another_language(tmp_
                                       str(tmp_path / "project"), "-o", str(tmp_path / "project" / "fr")])
     assert result.exit_code == 2 and "need folders of their own" in result.output
     assert not (tmp_path / "project").exists() or not any((tmp_path / "project").iterdir())
+
+
+def test_the_search_box_of_each_language_finds_its_own_pages(browser, both):
+    from test_docs_from_disk import search
+
+    theme = "material" if "material" in both.parent.name else "mkdocs"
+    # (mkdocs' theme tries a search worker first, which a page from the disk may not start: its
+    # error is expected, so this page is not one the `contexts` fixture watches)
+    context = browser.new_context(viewport=SIZES["desktop"], locale="fr-FR")
+    page = context.new_page()
+    for site, word, other in ((both / "fr", "Joueurs", "Players"), (both, "Players", "Joueurs")):
+        page.goto((site / "index.html").as_uri())
+        results = search(page, theme, word)
+        hrefs = [link.evaluate("a => a.href") for link in results.all()]
+        assert hrefs and all(href.startswith(site.as_uri() + "/") for href in hrefs), hrefs
+        assert (site is both) == all("/fr/" not in href for href in hrefs), hrefs
+        results.first.click()
+        expect(page.locator("h1").first).to_have_text(word)
+    context.close()
