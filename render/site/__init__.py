@@ -159,12 +159,13 @@ def _build_in(root: Path, sources: Sources, out: Path, site_title: str | None, j
         if len(languages) > 1:
             progress(f"site: the pages in {language}" + (f" (in {folder}/)" if folder else ""))
         render_pages(tasks, docs, jobs, progress, language)
-        pages = len(tasks) + write_indexes(plan, docs, site_title or default_title(language), words(language))
+        named = site_title if site_title is not None else default_title(language)
+        pages = len(tasks) + write_indexes(plan, docs, named, words(language))
         report.pages += pages
         alternates = {other: ("../" if folder else "") + ("" if other == languages[0] else f"{other}/")
                       for other in languages if other != language}
         (root / folder / "mkdocs.yml").write_text(
-            mkdocs_yml(plan, site_title or default_title(language), report.theme, language, alternates,
+            mkdocs_yml(plan, named, report.theme, language, alternates,
                        site_dir="../site/" + folder if folder else None), encoding="utf-8")
         progress(f"site: building {pages} pages with {site_engine()} ({report.theme} theme)")
         mkdocs_build(root / folder / "mkdocs.yml", out / folder, progress)
