@@ -8,12 +8,26 @@ from pathlib import Path
 import click
 
 from ..render.escaping import terminal_text
-from ..render.site import build_site, default_title
+from ..render.site import build_site
 from ..render.site.folders import SiteError
 from .errors import IOFailure, Status
 from .inputs import input_error
 from .messages import note, report, say
-from .options import language_option, quiet_option
+from .options import quiet_option
+from ..notation.languages import LANGUAGES, chosen
+
+
+def _languages(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
+    """--lang: one language, or several separated by commas (the first at the site's root); the
+    environment's without it (docs/cli.md#site)."""
+    if value is None:
+        return (chosen(None),)
+    given = [part.strip() for part in value.split(",")]
+    unknown = [part for part in given if part not in LANGUAGES]
+    if unknown:
+        raise click.BadParameter(f"{unknown[0]!r} is not a language Ludoscribe speaks ({', '.join(LANGUAGES)}); "
+                                 "several are separated by commas: en,fr")
+    return tuple(dict.fromkeys(given))
 
 
 @click.command()
@@ -28,9 +42,12 @@ from .options import language_option, quiet_option
 @click.option("--theme", type=click.Choice(["auto", "material", "mkdocs"]), default="auto", show_default=True,
               help="mkdocs theme; auto is material when mkdocs-material is installed.")
 @quiet_option("progress")
-@language_option
+@click.option("--lang", "languages", metavar="LANG[,LANG]", callback=_languages,
+              help="Language of the pages: en or fr, or both as en,fr (the first at the site's root, the other "
+                   "in its folder, fr/, every page linking to its twin); by default the environment's (LANGUAGE, "
+                   "LANG), else English.")
 def site(sources: tuple[str, ...], out: str, site_title: str | None, jobs: int, project: str | None, theme: str,
-         quiet: bool, language: str) -> None:
+         quiet: bool, languages: tuple[str, ...]) -> None:
     """Publish records as a static website, built with mkdocs.
 
     Folders are searched for .tgn and .json files. The site has a home page, a page
@@ -52,12 +69,12 @@ def site(sources: tuple[str, ...], out: str, site_title: str | None, jobs: int, 
       ludoscribe site club/2026 --title "Club championship 2026" --jobs 4 -o public/
       ludoscribe site games.tgn --project games-site/ -o games-site/site/
       ludoscribe site corpus --lang fr --title "Parties du club" -o site/
+      ludoscribe site corpus --lang en,fr -o site/
     """
     progress = (lambda line: None) if quiet else note
     try:
-        built = build_site(sources, out, site_title=site_title or default_title(language), jobs=jobs, project=project,
-                           theme=theme,
-                           language=language, progress=progress, rejected=report, failed=input_error)
+        built = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
+                           language=languages, progress=progress, rejected=report, failed=input_error)
     except SiteError as error:
         raise IOFailure(str(error)) from None
     except OSError as error:

@@ -54,8 +54,8 @@ def _clubs(ranking: Ranking) -> bool:
     return any(row.entrant.club for row in ranking.rows)
 
 
-def _value(value: Fraction | None, plain: bool) -> str:
-    return "" if value is None else points_text(value, plain)
+def _value(value: Fraction | None, plain: bool, language: str = "en") -> str:
+    return "" if value is None else points_text(value, plain, language)
 
 
 def table(ranking: Ranking, plain: bool = False, words: Words = ENGLISH) -> tuple[list[str], list[list[str]]]:
@@ -71,8 +71,8 @@ def table(ranking: Ranking, plain: bool = False, words: Words = ENGLISH) -> tupl
         entrant = row.entrant
         body.append([str(index + 1), str(row.rank), entrant.name, *([entrant.club] if clubs else []),
                      str(entrant.number), "" if entrant.rating is None else str(entrant.rating),
-                     *(cell(played, position) for played in row.rounds), points_text(row.points, plain),
-                     *(_value(row.values[name], plain) for name in ranking.order)])
+                     *(cell(played, position) for played in row.rounds), points_text(row.points, plain, words.language),
+                     *(_value(row.values[name], plain, words.language) for name in ranking.order)])
     return header, body
 
 

@@ -25,6 +25,7 @@ from .diagram import draw_annotated, renderer_for
 from .escaping import html_text, script_json
 from .frames import FrameTable
 from ..notation.languages import N_
+from ..notation.languages.numbers import percent
 from .wording import ENGLISH, script_words_element, side_name
 
 DEPTH = 12  # turns of each main line that the explorer follows
@@ -175,7 +176,8 @@ class OpeningTree:
 
         def part(count: int, kind: str) -> str:
             share = math.floor(100 * count / total + 0.5)  # as viewer.js rounds
-            return (f'<span class="ls-{kind}" style="width:{100 * count / total:.1f}%">{f"{share}%" if share >= 12 else ""}'
+            return (f'<span class="ls-{kind}" style="width:{100 * count / total:.1f}%">'
+                    f'{percent(share, 0, said.language) if share >= 12 else ""}'
                     "</span>" if count else "")
 
         words = (said.gettext("{first} wins {won}, drawn {drawn}, {second} wins {lost}").format(

@@ -11,19 +11,22 @@ from ..notation.languages import Words
 from .escaping import csv_text, html_text, markdown_text, terminal_text
 from ..notation.languages import N_
 from .wording import ENGLISH
+from ..notation.languages.numbers import numeral
 
 NOTE = N_("SB: Sonneborn-Berger; DE: direct encounter (points among the players tied before it).")
 # the table's headings, said in the reader's language (the CSV's stay as they are: data)
 HEADINGS = (N_("Rank"), N_("Player"), N_("Games"), N_("W"), N_("D"), N_("L"), N_("Points"), N_("SB"), N_("DE"))
 
 
-def points_text(value: Fraction, plain: bool = False) -> str:
-    """3, 2½ and ½ (plain: 3, 2.5, 0.5); other fractions to two decimals."""
+def points_text(value: Fraction, plain: bool = False, language: str = "en") -> str:
+    """3, 2½ and ½ (plain: 3, 2.5, 0.5, data in every language); other fractions to two decimals,
+    written as `language` writes them unless plain (4.75, 4,75)."""
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2 and value > 0 and not plain:
         return f"{value.numerator // 2 or ''}½"
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+    english = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return english if plain else numeral(english, language)
 
 
 def table(standings: Standings, plain: bool = False, words: Words = ENGLISH) -> tuple[list[str], list[list[str]]]:
@@ -36,9 +39,11 @@ def table(standings: Standings, plain: bool = False, words: Words = ENGLISH) -> 
     body = []
     for row in rows:
         cells = [("" if plain else "x") if other is row
-                 else " ".join(points_text(p, plain) for p in row.against.get(other.player, [])) for other in rows]
+                 else " ".join(points_text(p, plain, words.language) for p in row.against.get(other.player, []))
+                 for other in rows]
         body.append([str(row.rank), row.player, *cells, str(row.games), str(row.wins), str(row.draws),
-                     str(row.losses), *(points_text(v, plain) for v in (row.points, row.sonneborn_berger, row.direct))])
+                     str(row.losses), *(points_text(v, plain, words.language)
+                                          for v in (row.points, row.sonneborn_berger, row.direct))])
     return header, body
 
 

@@ -14,6 +14,7 @@ from ..notation.games import Worded
 from ..notation.languages import Words
 from .escaping import csv_text, markdown_text, terminal_text
 from ..notation.languages import N_
+from ..notation.languages.numbers import decimal, numeral, percent
 from .wording import ENGLISH, side_name
 
 RESULT_ORDER = ("1-0", "0-1", "1/2-1/2", "*")
@@ -25,21 +26,21 @@ COMPARED = "Variants compared"
 Section = tuple[str, list[str], list[list[str]]]  # title, header, rows; without a header, rows of one line of text
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+def _percent(part: int, whole: int, language: str = "en") -> str:
+    return percent(100 * part / whole, 0, language) if whole else "-"
 
 
-def _share(score: float | None) -> str:
-    return "-" if score is None else f"{100 * score:.0f}%"
+def _share(score: float | None, language: str = "en") -> str:
+    return "-" if score is None else percent(100 * score, 0, language)
 
 
-def _score_percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+def _score_percent(value: float, language: str = "en") -> str:
+    return percent(100 * value, 1, language)
 
 
-def _points(value: float) -> str:
+def _points(value: float, language: str = "en") -> str:
     """A difference of scores in percentage points, signed: +2.5, -0.4."""
-    return f"{100 * value:+.1f}"
+    return decimal(100 * value, 1, language, signed=True)
 
 
 LENGTHS = {"shortest": N_("shortest"), "median": N_("median"), "longest": N_("longest")}  # length_summary's names
@@ -52,8 +53,9 @@ def score_sentence(figures: GameFigures, words: Words = ENGLISH) -> str:
         return words.gettext("{side}'s score - (no finished game)").format(side=first)
     return words.ngettext("{side}'s score {score} (95% CI {low}–{high}) over {count} finished game",
                           "{side}'s score {score} (95% CI {low}–{high}) over {count} finished games",
-                          score.finished).format(side=first, score=_score_percent(score.value),
-                                                 low=f"{100 * score.low:.1f}", high=_score_percent(score.high),
+                          score.finished).format(side=first, score=_score_percent(score.value, words.language),
+                                                 low=decimal(100 * score.low, 1, words.language),
+                                                 high=_score_percent(score.high, words.language),
                                                  count=score.finished)
 
 
@@ -64,15 +66,16 @@ def sections(figures: GameFigures, openings: int, words: Words = ENGLISH) -> lis
     say = words.gettext
     wins = words.gettext("{side} wins")
     results = figures.results
-    rows = [[label, str(results[result]), _percent(results[result], figures.records)] for label, result in (
+    language = words.language
+    rows = [[label, str(results[result]), _percent(results[result], figures.records, language)] for label, result in (
         (wins.format(side=first), "1-0"), (wins.format(side=second), "0-1"), (words.gettext("drawn"), "1/2-1/2"),
         (words.gettext("unfinished"), "*"))]
     lengths = figures.length_summary()
-    length_rows = [[say(LENGTHS.get(name, name)), f"{value:g}"] for name, value in lengths.items()]
+    length_rows = [[say(LENGTHS.get(name, name)), numeral(f"{value:g}", language)] for name, value in lengths.items()]
     opening_rows = [[" ".join(turns), str(sum(counts.values())), *(str(counts[r]) for r in RESULT_ORDER[:3]),
-                     _share(figures.score(counts))] for turns, counts in _most_played(figures, openings)]
+                     _share(figures.score(counts), language)] for turns, counts in _most_played(figures, openings)]
     ending_rows = [[code.general if words.language == "en" else code.general_in(words), str(count),
-                    _percent(count, sum(figures.endings.values()))] for code, count in _endings(figures)]
+                    _percent(count, sum(figures.endings.values()), language)] for code, count in _endings(figures)]
     score = words.gettext("{side}'s score")
     return [
         (words.gettext("Results"), [words.gettext("Result"), words.gettext("Records"), words.gettext("Share")], rows),
@@ -95,20 +98,23 @@ def comparison(groups: list[GameFigures], words: Words = ENGLISH) -> Section:
     first = side_name(base.sides[0], words)
     header = [words.gettext("Rules"), words.gettext("Finished games"), words.gettext("{side}'s score").format(side=first),
               words.gettext("Difference (points)"), words.gettext("95% CI"), words.gettext("Clear of zero")]
-    rows = [[base.label, *_score_cells(base.first_side_score()), words.gettext("baseline"), "", ""]]
+    rows = [[base.label, *_score_cells(base.first_side_score(), words.language), words.gettext("baseline"), "", ""]]
     for group, change in compared(groups):
-        rows.append([group.label, *_score_cells(group.first_side_score()), *_difference_cells(change, words)])
+        rows.append([group.label, *_score_cells(group.first_side_score(), words.language),
+                     *_difference_cells(change, words)])
     return words.gettext("{game}: variants compared").format(game=base.game), header, rows
 
 
-def _score_cells(score: Score | None) -> list[str]:
-    return ["0", "-"] if score is None else [str(score.finished), _score_percent(score.value)]
+def _score_cells(score: Score | None, language: str = "en") -> list[str]:
+    return ["0", "-"] if score is None else [str(score.finished), _score_percent(score.value, language)]
 
 
 def _difference_cells(change: Difference | None, words: Words = ENGLISH) -> list[str]:
     if change is None:
         return ["-", "-", "-"]
-    return [_points(change.value), words.gettext("{low} to {high}").format(low=_points(change.low), high=_points(change.high)),
+    language = words.language
+    return [_points(change.value, language),
+            words.gettext("{low} to {high}").format(low=_points(change.low, language), high=_points(change.high, language)),
             words.gettext("yes") if change.clear_of_zero else words.gettext("no")]
 
 

@@ -716,7 +716,7 @@
     var part = function (count, kind) {
       var share = Math.round(100 * count / total);
       return count ? "<span class=\"ls-" + kind + "\" style=\"width:" + (100 * count / total).toFixed(1) + "%\">" +
-        (share >= 12 ? share + "%" : "") + "</span>" : "";
+        (share >= 12 ? filled(t("{share}%"), {share: share}) : "") + "</span>" : "";
     };
     var words = filled(t("{first} wins {won}, drawn {drawn}, {second} wins {lost}"),
                        {first: escaped(sides[0]), won: first, drawn: drawn, second: escaped(sides[1]), lost: second}) +

@@ -19,7 +19,7 @@ from ...notation.annotations import Arrow, Label, Mark
 from ...notation.games.base import Outcome
 from ...notation.games.tekao import (DIRECTIONS, FILES, LETTERS, SIDES, SIZE, SQUARE_OF, WEAPON_NAMES, ZONES, Rotation,
                                     Step, Tekao, TekaoPosition, TekaoTurn)
-from ...notation.languages import Words
+from ...notation.languages import GAME_WORD, Words
 from ..svg import (ENGLISH, HIGHLIGHT, INK, At, annotate, cached, drawing, finish, fitting, gathered, highlight, placed,
                   shape, side_word, square_grid, square_places, state_text)
 from ..text import code_board
@@ -62,7 +62,7 @@ def board(
     """
     unit = round(size / (SIZE + 2 * MARGIN), 2)
     dwg = drawing(size, round(unit * (SIZE + 2 * MARGIN + BAND), 2))
-    dwg.add(_pieces_defs(unit, position.faces))
+    dwg.add(_pieces_defs(unit, position.faces, words))
     dwg.add(_static_board(unit, flipped))
     at = square_grid(SIZE, MARGIN, unit, flipped)
     emptied: list[int] = []
@@ -188,9 +188,12 @@ def _scaled(command: str, size: float, cx: float, cy: float) -> str:
 
 
 @cached
-def _pieces_defs(unit: float, faces: str) -> BaseElement:
-    """Every piece of both sides in each orientation, drawn once in <defs> and placed by <use>."""
+def _pieces_defs(unit: float, faces: str, words: Words = ENGLISH) -> BaseElement:
+    """Every piece of both sides in each orientation, drawn once in <defs> and placed by <use>; their
+    titles (what a screen reader or a pointer says of a piece) in the language of `words`."""
     dwg = svgwrite.Drawing(debug=False)
+    side_piece, weapon_at, side_flag = (words.gettext("{side} piece: {weapons}"), words.gettext("{weapon} {direction}"),
+                                        words.gettext("{side} flag piece"))
     defs = dwg.defs
     inset = round(unit * 0.06, 2)
     span = round(unit - 2 * inset, 2)
@@ -203,17 +206,19 @@ def _pieces_defs(unit: float, faces: str) -> BaseElement:
         tile.add(dwg.path(d=f"M{low},{low}L{high},{high}M{high},{low}L{low},{high}", stroke=edge,
                           stroke_width=round(unit * 0.02, 2), stroke_opacity=0.6))
         defs.add(tile)
+        said = side_word(SIDES, side, words)
         for k, north in enumerate(faces):
             piece = dwg.g(id=f"{name}-{north}")
-            shown = ", ".join(f"{WEAPON_NAMES[LETTERS.index(faces[(k + d) % 4])]} {direction}"
+            shown = ", ".join(weapon_at.format(weapon=words.pgettext(GAME_WORD, WEAPON_NAMES[LETTERS.index(faces[(k + d) % 4])]),
+                                               direction=words.pgettext(GAME_WORD, direction))
                               for d, direction in enumerate(DIRECTIONS))
-            piece.set_desc(title=f"{SIDES[side]} piece: {shown}")  # a title: ARIA allows no name on a bare <g>
+            piece.set_desc(title=side_piece.format(side=said, weapons=shown))  # a title: ARIA allows no name on a bare <g>
             piece.add(dwg.use(f"#{name}-tile"))
             piece.add(dwg.path(d=_letters(faces, k, unit), fill="none", stroke="#ffffff" if side == 0 else INK,
                                stroke_width=round(unit * 0.035, 2), stroke_linecap="round", stroke_linejoin="round"))
             defs.add(piece)
         flag = dwg.g(id=f"{name}-F")
-        flag.set_desc(title=f"{SIDES[side]} flag piece")
+        flag.set_desc(title=side_flag.format(side=said))
         flag.add(dwg.rect((inset, inset), (span, span), rx=round(unit * 0.1, 2), fill=fill, stroke=edge,
                           stroke_width=round(unit * 0.04, 2)))
         _flag_icon(dwg, flag, unit, edge)

@@ -9,7 +9,9 @@ use_directory_urls is off, so the built site also reads from file://.
 
 Here the build reads the records into a plan (render/site/plan.py), then has the record pages
 (render/site/pages.py) and the index pages (render/site/index.py) written, and the project
-configured and built (render/site/project.py).
+configured and built (render/site/project.py). A site in several languages is read once and built
+once per language: the first at the root of the site, each other in a folder named by its code
+(`fr/`), every page linking to its twins (docs/publishing.md#a-site-in-two-languages).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import time
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ...notation import check
 from ...notation.archive.duplicates import tgn_first
@@ -66,8 +68,9 @@ def default_title(language: str = "en") -> str:
     return words(language).gettext("Annotated games")
 
 
-def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "Annotated games",
-               jobs: int = 1, project: str | Path | None = None, theme: str = "auto", language: str = "en",
+def build_site(sources: Iterable[str], out: str | Path, *, site_title: str | None = None,
+               jobs: int = 1, project: str | Path | None = None, theme: str = "auto",
+               language: str | Sequence[str] = "en",
                progress: Callable[[str], None] = lambda line: None,
                rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
                failed: Callable[[InputError], None] = lambda error: None) -> Report:
@@ -78,14 +81,17 @@ def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "An
     generated mkdocs project there; otherwise it lives in a temporary folder. Both folders
     are built beside their place and swapped in (render/site/folders.py): a build that
     fails leaves them as they were. `language`: the language of the site's pages and of its theme
-    (docs/languages.md#pages); records are never translated.
-    OSError if a file cannot be read or written; SiteError if a folder is in the way.
+    (docs/languages.md#pages), or several: the first at the root, each other in its own folder;
+    records are never translated. `site_title`: the site's name, by default in each language.
+    OSError if a file cannot be read or written; SiteError if a folder is in the way;
+    ValueError for a language Ludoscribe does not speak.
     """
+    languages = site_languages(language)
     started = time.perf_counter()
     site = Place(out, SITE_MARK, "site")
     kept = Place(project, PROJECT_MARK, "mkdocs project") if project is not None else None
     places = [site, *([kept] if kept is not None else [])]
-    _apart(site, kept)
+    _apart(site, kept, languages)
     report = Report(theme=theme_name(theme))
     with locked(places):
         for place in reversed(places):  # the project first: a site inside it may be in its new folder
@@ -97,7 +103,7 @@ def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "An
             with ExitStack() as stack:
                 root = kept.start() if kept is not None else Path(
                     stack.enter_context(tempfile.TemporaryDirectory(prefix="ludoscribe-site-")))
-                _build_in(root, found, site.start(), site_title, jobs, report, progress, rejected, language)
+                _build_in(root, found, site.start(), site_title, jobs, report, progress, rejected, languages)
             report.files, report.size = site.seal()
             if kept is not None:
                 kept.seal()
@@ -112,35 +118,57 @@ def build_site(sources: Iterable[str], out: str | Path, *, site_title: str = "An
     return report
 
 
-def _apart(site: Place, project: Place | None) -> None:
+def site_languages(language: str | Sequence[str]) -> tuple[str, ...]:
+    """The languages of a site, each once, in the order given; ValueError for none or one Ludoscribe
+    does not speak."""
+    given = (language,) if isinstance(language, str) else tuple(language)
+    for each in given:
+        words(each)  # ValueError naming the languages spoken
+    if not given:
+        raise ValueError("a site needs a language")
+    return tuple(dict.fromkeys(given))
+
+
+def _apart(site: Place, project: Place | None, languages: tuple[str, ...] = ("en",)) -> None:
     """SiteError if the site and the kept project would be written one into the other (the site
     may lie inside the project, beside what the project holds)."""
     if project is None:
         return
     inside = site.path.is_relative_to(project.path)
     if project.path.is_relative_to(site.path) or (inside and site.path.relative_to(project.path).parts[:1] in (
-            (), ("docs",), ("mkdocs.yml",), (PROJECT_MARK,))):
+            (), ("docs",), ("mkdocs.yml",), (PROJECT_MARK,), *((other,) for other in languages[1:]))):
         raise SiteError(f"the site ({site}) and the mkdocs project ({project}) need folders of their own; the "
                         f"site may be inside the project beside its docs folder ({project.shown / 'site'})")
 
 
-def _build_in(root: Path, sources: Sources, out: Path, site_title: str, jobs: int, report: Report,
+def _build_in(root: Path, sources: Sources, out: Path, site_title: str | None, jobs: int, report: Report,
               progress: Callable[[str], None], rejected: Callable[[str, int, Record], None],
-              language: str = "en") -> None:
-    """Write the mkdocs project into `root` and build it into `out`."""
-    docs = root / "docs"
-    (docs / "records").mkdir(parents=True)
+              languages: tuple[str, ...] = ("en",)) -> None:
+    """Write the mkdocs project of each language into `root` (the first) or its folder there, and
+    build it into `out` or the same folder there."""
     plan = Plan()
     tasks = list(_read(sources, plan, report, rejected, progress))
     report.unread = sources.errors
     progress(f"site: {plural(report.records, 'record')} read from {plural(sources.files, 'file')}"
              + (f", {report.rejected} with problems left out" if report.rejected else "")
              + (f", {report.copies} read twice published once" if report.copies else ""))
-    render_pages(tasks, docs, jobs, progress, language)
-    report.pages = len(tasks) + write_indexes(plan, docs, site_title, words(language))
-    (root / "mkdocs.yml").write_text(mkdocs_yml(plan, site_title, report.theme, language), encoding="utf-8")
-    progress(f"site: building {report.pages} pages with {site_engine()} ({report.theme} theme)")
-    mkdocs_build(root / "mkdocs.yml", out, progress)
+    for language in languages:
+        folder = "" if language == languages[0] else language
+        docs = root / folder / "docs"
+        (docs / "records").mkdir(parents=True)
+        if len(languages) > 1:
+            progress(f"site: the pages in {language}" + (f" (in {folder}/)" if folder else ""))
+        render_pages(tasks, docs, jobs, progress, language)
+        named = site_title if site_title is not None else default_title(language)
+        pages = len(tasks) + write_indexes(plan, docs, named, words(language))
+        report.pages += pages
+        alternates = {other: ("../" if folder else "") + ("" if other == languages[0] else f"{other}/")
+                      for other in languages if other != language}
+        (root / folder / "mkdocs.yml").write_text(
+            mkdocs_yml(plan, named, report.theme, language, alternates,
+                       site_dir="../site/" + folder if folder else None), encoding="utf-8")
+        progress(f"site: building {pages} pages with {site_engine()} ({report.theme} theme)")
+        mkdocs_build(root / folder / "mkdocs.yml", out / folder, progress)
 
 
 def _read(sources: Sources, plan: Plan, report: Report, rejected: Callable[[str, int, Record], None],

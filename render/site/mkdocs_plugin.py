@@ -24,6 +24,9 @@ A tgn-file path may only lead into the docs folder or a folder listed in the
 plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
 is refused with an error box, which fails a strict build (docs/publishing.md#safety).
 
+With `alternates` (the other languages' sites and where they are), every page starts with a
+switch: a link to the same page in each other language (docs/publishing.md#a-site-in-two-languages).
+
 With the engine's search plugin, the plugin also makes the site's search work from the disk
 (docs/publishing.md#search-from-the-disk): the search index written again as a script, and
 search.js, which answers the theme's search box on file:// pages.
@@ -35,6 +38,7 @@ import json
 import os
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from mkdocs.config import config_options
@@ -44,7 +48,7 @@ from mkdocs.structure.files import File, Files
 
 from ...notation import check, read_string
 from ...notation.files import load, write_text
-from ...notation.languages import LANGUAGES, words
+from ...notation.languages import LANGUAGES, N_, words
 from ...notation.limits import number_problem, shorten
 from ...notation.model import Record
 from ..diagram import ply_of
@@ -103,12 +107,39 @@ class FolderName(config_options.Type[str]):
         return name
 
 
+class Alternates(config_options.Type[dict]):  # type: ignore[type-arg]  # mkdocs' own Type is generic
+    """The other languages' sites: language -> the URL of that site's root, relative to this site's root
+    (`fr/`, `../`) or absolute (`/fr/`, `https://example.org/fr/`); no other scheme."""
+
+    def __init__(self) -> None:
+        super().__init__(dict, default={})
+
+    def run_validation(self, value: object) -> dict[str, str]:
+        given: dict[object, object] = super().run_validation(value)
+        alternates: dict[str, str] = {}
+        for language, root in given.items():
+            if language not in LANGUAGES:
+                raise ValidationError(f"{shorten(str(language), 20)!r} is not a language Ludoscribe speaks "
+                                      f"({', '.join(LANGUAGES)})")
+            if not isinstance(root, str) or not root or "\0" in root or urlsplit(root).scheme not in ("", "http", "https"):
+                raise ValidationError(f"{language}: {shorten(str(root), 60)!r} is not the address of a site "
+                                      "(a folder such as fr/ or ../, or an http(s) address)")
+            alternates[str(language)] = root
+        return alternates
+
+
+# each language's name in itself, as the switch shows it
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+SWITCH_LABEL = N_("Other languages")
+
+
 class LudoscribeConfig(Config):
     size = Width(default=400)
     root = config_options.Optional(FolderName())
     record_dirs = config_options.ListOfItems(FolderName(), default=[])
     theme_contrast = config_options.Type(bool, default=False)  # site.css: the theme's links and footer readable
     language = config_options.Choice(LANGUAGES, default="en")  # the pages' and the theme's (docs/languages.md#pages)
+    alternates = Alternates()  # the same pages in other languages (docs/publishing.md#a-site-in-two-languages)
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
@@ -148,6 +179,15 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
         if self.search and index.is_file():
             write_text(str(Path(config.site_dir) / ASSET_DIR / SEARCH_INDEX), search_script(index.read_text(encoding="utf-8")))
 
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        return language_switch(page.url, self.config.language, self.config.alternates) + html
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        links = "".join(f'<link rel="alternate" hreflang="{language}" href="{html_text(url)}">'
+                        for language, url in twins(page.url, self.config.alternates))
+        head = output.find("</head>")
+        return output if not links or head < 0 else output[:head] + links + output[head:]
+
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
         count = 0
@@ -166,6 +206,28 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             return f'<div class="ls-error"><strong>Cannot show this game:</strong> {html_text(message)}</div>'
 
         return replace_blocks(markdown, render)
+
+
+def twins(url: str, alternates: dict[str, str]) -> list[tuple[str, str]]:
+    """(language, address) of the page at `url` (relative to its site's root, as mkdocs gives it) in
+    each site of `alternates`, the address relative to the page when the site's root is."""
+    found = []
+    for language, root in alternates.items():
+        root = root if root.endswith("/") else root + "/"
+        absolute = root.startswith("/") or urlsplit(root).scheme != ""
+        found.append((language, root + url if absolute else "../" * url.count("/") + root + url))
+    return found
+
+
+def language_switch(url: str, language: str, alternates: dict[str, str]) -> str:
+    """The links of a page to its twins in the other languages (nothing without any), each named in
+    its own language and marked as written in it."""
+    if not alternates:
+        return ""
+    links = " ".join(f'<a href="{html_text(address)}" hreflang="{other}" lang="{other}" rel="alternate">'
+                     f"{LANGUAGE_NAMES[other]}</a>" for other, address in twins(url, alternates))
+    label = html_text(words(language).gettext(SWITCH_LABEL))
+    return f'<nav class="ls-languages" aria-label="{label}">{links}</nav>\n'
 
 
 def search_script(index: str) -> str:

@@ -29,9 +29,12 @@ def theme_name(wanted: str = "auto") -> str:
     return wanted
 
 
-def mkdocs_yml(plan: Plan, site_title: str, theme: str, language: str = "en") -> str:
+def mkdocs_yml(plan: Plan, site_title: str, theme: str, language: str = "en",
+               alternates: dict[str, str] | None = None, site_dir: str | None = None) -> str:
     """The generated project's configuration, every string a quoted YAML scalar of printable ASCII;
-    its navigation in `language`, which the ludoscribe plugin gives the theme (docs/languages.md#pages)."""
+    its navigation in `language`, which the ludoscribe plugin gives the theme (docs/languages.md#pages);
+    `alternates`: where the same site is in other languages, for the plugin's switch; `site_dir`:
+    where `mkdocs build` writes it, if not beside mkdocs.yml."""
     games = sorted({entry.game for entry in plan.entries})
     said = words(language)
     nav = [{html_text(said.pgettext("site", "Home")): "index.md"},
@@ -40,10 +43,11 @@ def mkdocs_yml(plan: Plan, site_title: str, theme: str, language: str = "en") ->
            *([{html_text(said.gettext("Openings")): [{html_text(explorer.label): f"openings/{explorer.slug}.md"}
                                                       for explorer in explorers(plan)]}]
              if plan.explorers else [])]
-    config = {"site_name": html_text(site_title), "docs_dir": "docs", "use_directory_urls": False,
-              "theme": THEMES[theme], "nav": nav, "plugins": ["search", {"ludoscribe": {"theme_contrast": True,
-                                                                     **({"language": language} if language != "en" else {})}}],
-              "markdown_extensions": ["tables", "toc"]}
+    plugin = {"theme_contrast": True, **({"language": language} if language != "en" else {}),
+              **({"alternates": alternates} if alternates else {})}
+    config = {"site_name": html_text(site_title), "docs_dir": "docs", **({"site_dir": site_dir} if site_dir else {}),
+              "use_directory_urls": False, "theme": THEMES[theme], "nav": nav,
+              "plugins": ["search", {"ludoscribe": plugin}], "markdown_extensions": ["tables", "toc"]}
     return yaml_value(config) + "\n"
 
 

@@ -19,9 +19,11 @@ def player_ratings(games: list[RatedGame], words: Words = ENGLISH) -> dict[str, 
         words.gettext("Game"), words.gettext("Rating"), words.gettext("Deviation"), words.gettext("Rank"),
         words.gettext("Games rated"), words.gettext("After each month")))
     rank_of = words.gettext("{rank} of {count}")
+    after = words.gettext("{period}: {rating}")  # a rating after a period: 2024-03: 1512
     for pool, players in rate(games).pools.items():
         for rank, (name, one) in enumerate(players.items(), 1):
-            history = ", ".join(f"{html_text(label)}: {rating.rating:.0f}" for label, rating in one.history)
+            history = ", ".join(after.format(period=html_text(label), rating=f"{rating.rating:.0f}")
+                                for label, rating in one.history)
             rows.setdefault(name, []).append(
                 f"<tr><td>{html_text(pool)}</td><td>{one.rating.rating:.0f}</td><td>±{one.rating.deviation:.0f}</td>"
                 f"<td>{html_text(rank_of.format(rank=rank, count=len(players)))}</td><td>{one.games}</td><td>{history}</td></tr>")
