@@ -31,14 +31,15 @@ ENGLISH = ("Record a game", "Event code", "Use this code", "New game", "First pl
            "Waiting", "Saved", "Offline", "Online", "Reconnecting", "wins", "Draw", "Tap", "cells", "offered",
            "Code accepted", "device", "game", "Games", "Stop recording", "Take over", "Reopen", "Keep it",
            "Discard", "Why", "resignation", "Result", "after", "Updated", "No finished",
-           "Turns are shown", "Language", "Variant", "optional", "Scoresheet", "Record ·", "the last turn") + tuple(
+           "Turns are shown", "Language", "Variant", "optional", "Scoresheet", "Record ·", "the last turn",
+           "Rank", "Player", "direct encounter", "not counted") + tuple(
     # the sides' names are the games' own words, which the rules' catalogue puts in French (pgettext
     # GAME_WORD): checked here once it does, and meanwhile shown as they are written in the records
     side for side in ("Yellow", "Red") if words("fr").pgettext(GAME_WORD, side) != side)
-# The records' own text and the parts other rooms draw (the viewer, render/document.py, the boards'
-# drawings' words, render/diagram.py, and the standings' table, render/standings.py: their French
-# is checked with the pages' catalogue).
-RECORDS_OWN = (".ls-players", ".ls-m", ".ls-sheet-moves", ".ls-follow", ".ls-standings-box table", "svg text",
+# The records' own text (the players' names in the standings' table among it) and the parts other
+# rooms draw (the viewer, render/document.py, the boards' drawings' words, render/diagram.py: their
+# French is checked with the pages' catalogue).
+RECORDS_OWN = (".ls-players", ".ls-m", ".ls-sheet-moves", ".ls-follow", ".ls-standings-box td:nth-child(2)", "svg text",
                ".ls-languages", "h1", "select#ls-game", "#ls-game option")
 SEEN = """(hidden) => {
   const copy = document.body.cloneNode(true);

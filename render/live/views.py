@@ -287,7 +287,7 @@ def standings_section(views: Iterable[View], words: Words = ENGLISH_WORDS) -> st
     table = standings(games)
     if not scored(table):
         return f'<p class="ls-note">{say["No finished game yet."]}</p>'
-    return (boxed(html_table(table)) + f'<p class="ls-note">{html_footer(table)}</p>')
+    return boxed(html_table(table, words=words), words) + f'<p class="ls-note">{html_footer(table, words)}</p>'
 
 
 @per_game
