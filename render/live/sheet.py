@@ -146,9 +146,9 @@ def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH
         return state
     rules = record.rules
     line = game.line
-    state["start"] = _notes(record.comments)
+    state["start"] = _notes(record.comments, words)
     state["moves"] = [{"number": turn_number(line[k][1]), "turn": rules.turn_text(node.turn), "nags": node.nags,
-                       "before": _notes(node.before), "after": _notes(node.comments)}
+                       "before": _notes(node.before, words), "after": _notes(node.comments, words)}
                       for k, node in enumerate(record.moves)]
     position = replayed.final
     state["label"] = "" if game.finished else turn_label(rules, position.number, position.side, words)
@@ -167,15 +167,15 @@ def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH
     return state
 
 
-def _notes(comments: list[str]) -> list[dict[str, str]]:
-    """Comments as the scorer sees them: as written ([%clk] and all), each correction a note of its own
-    (docs/tournaments.md#corrections)."""
+def _notes(comments: list[str], words: Words) -> list[dict[str, str]]:
+    """Comments as the scorer sees them: as written ([%clk] and all), each correction a note of its own,
+    its words in the language of `words` (docs/tournaments.md#corrections)."""
     notes = []
     for kind, text in remarks(comments, commands=True):
         if kind == "comment":
             notes.append({"kind": "comment", "text": text})
         else:
-            before, after = correction_words(kind)
+            before, after = correction_words(kind, words)
             notes.append({"kind": "correction", "before": before, "text": text, "after": after})
     return notes
 

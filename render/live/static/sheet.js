@@ -33,6 +33,7 @@
    * @property {string} text
    * @property {string} reason
    * @property {string} [refused] why the server refused it
+   * @property {boolean} [held] refused because another device records the game: sent again once this one takes over
    */
 
   /**
@@ -297,6 +298,7 @@
         return flush();
       }
       now[0].refused = answer.data.refused || t("refused");
+      if (answer.status === 409 && answer.data.held) now[0].held = true;
       queue.save(now);
       say(t("Not saved: {why}", {why: now[0].refused}), "refused");
       if (answer.status === 409 && answer.data.held) $(".ls-claim").hidden = false;
@@ -798,8 +800,9 @@
       connection(t("Online"));
       if (answer.status === 200) {
         var actions = queue.actions();
-        if (actions.length && actions[0].refused && /another device/.test(actions[0].refused)) {
+        if (actions.length && actions[0].refused && actions[0].held) {
           delete actions[0].refused;
+          delete actions[0].held;
           queue.save(actions);
         }
         show(answer.data);
@@ -810,8 +813,8 @@
         say(answer.data.refused + ".", "refused");
         var link = document.createElement("a");
         link.href = "/record#next=" + encodeURIComponent(location.pathname);
-        link.textContent = " Give the code.";
-        message.appendChild(link);
+        link.textContent = t("Give the code.");
+        message.append(" ", link);
         return;
       }
       say(answer.data.refused || t("refused"), "refused");
