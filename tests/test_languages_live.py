@@ -165,6 +165,25 @@ def test_the_relay_writes_its_pages_in_the_language_asked(tmp_path):
     assert english.exit_code == 0 and "Round 1 · Board 1" in (tmp_path / "relay" / "index.html").read_text()
 
 
+def test_the_events_ranking_is_in_the_pages_language(tmp_path):
+    """An event's page shows its ranking by the event's tie-breaks: in French, its table's headings and
+    notes are French; only the players' names stay as entered."""
+    folder, names = tmp_path / "club", ("Ana", "Bo", "Cy", "Di")
+    for args in (["event", "new", str(folder), "--name", "Club", "--game", "teblo", "--rounds", "3"],
+                 *(["event", "player", "add", str(folder), name] for name in names), ["pair", str(folder)]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+    running = Server(folder).start()
+    try:
+        said = {language: get(running, "/", {"Accept-Language": language})[0] for language in ("fr", "en")}
+    finally:
+        running.stop()
+    ranking = {language: re.sub(r"<[^>]+>", " ", page.split('class="ls-ranking"')[1].split("</section>")[0])
+               for language, page in said.items()}
+    assert "Classement" in ranking["fr"] and "Rank" in ranking["en"]
+    assert english_words(re.sub(r"\b(" + "|".join(names) + r")\b", " ", ranking["fr"])) == []
+
+
 # --- in a real browser ----------------------------------------------------------------------------
 
 def french_page(page: Page, hidden: tuple[str, ...] = RECORDS_OWN) -> str:

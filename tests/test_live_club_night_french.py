@@ -15,7 +15,7 @@ from axe import violations
 from live_pages import DESK, PHONE
 from live_server import CODE, Server
 from playwright.sync_api import Page, expect
-from test_languages_live import french_page
+from test_languages_live import RECORDS_OWN, french_page
 
 NBSP = "\u00a0"
 FIELD = "#ls-turn"
@@ -54,6 +54,9 @@ NIGHT = [
           "agreement", "1/2-1/2", "Bleu", f"Terminer la partie sur 1/2-1/2{NBSP}: partie nulle (accord mutuel){NBSP}?",
           "1/2-1/2 · Partie nulle"),
 ]
+
+# What the viewer shows of the record itself: its tags (names as TGN writes them), the players, its TGN.
+VIEWERS_RECORD = (".ls-tags", ".ls-name", ".ls-tgn")
 
 
 def no_grave_violation(page: Page) -> None:
@@ -168,6 +171,11 @@ def test_a_club_night_in_french_on_the_phone_and_the_event_page(folders, context
         small.goto(server.url)
         expect(small.locator(".ls-card .ls-state")).to_have_text([board.card for board in NIGHT])
         french_page(small)
+        assert violations(small) == []
+        # a spectator's page of a board, the viewer and all (its tags and moves are the record's own)
+        small.goto(server.url + "game/round1-board2.tgn")
+        expect(small.locator(".ls-badge")).to_have_text("1-0 · Blanc (Cy) gagne")
+        french_page(small, tuple(part for part in RECORDS_OWN if part != ".ls-follow") + VIEWERS_RECORD)
         assert violations(small) == []
         give_code(wide, server.url)
         wide.goto(server.url + "record/round1-board2.tgn")  # recorded on the phone: asked, then taken over
