@@ -32,16 +32,17 @@ ENGLISH = ("Record a game", "Event code", "Use this code", "New game", "First pl
            "Code accepted", "device", "game", "Games", "Stop recording", "Take over", "Reopen", "Keep it",
            "Discard", "Why", "resignation", "Result", "after", "Updated", "No finished",
            "Turns are shown", "Language", "Variant", "optional", "Scoresheet", "Record ·", "the last turn",
-           "Rank", "Player", "direct encounter", "not counted", "taken back", "Give the code") + tuple(
+           "Rank", "Player", "direct encounter", "not counted", "taken back", "Give the code", "to move", "now",
+           "in hand", "the draft") + tuple(
     # the sides' names are the games' own words, which the rules' catalogue puts in French (pgettext
     # GAME_WORD): checked here once it does, and meanwhile shown as they are written in the records
     side for side in ("Yellow", "Red") if words("fr").pgettext(GAME_WORD, side) != side)
 # The records' own text (the players' names in the standings' table, the scoresheet's turns, comments
-# and what a correction took back among it) and the parts other rooms draw (the viewer,
-# render/document.py, the boards' drawings' words, render/diagram.py: their French is checked with
-# the pages' catalogue).
+# and what a correction took back among it) and the viewer of the game page, which
+# tests/test_live_club_night_french.py reads but its record's own text. The boards' drawings are read:
+# their words (who is to move, the pieces in hand) are said in the page's language.
 RECORDS_OWN = (".ls-players", ".ls-m", ".ls-sheet-turn", ".ls-sheet-moves .ls-comment", ".ls-correction del",
-               ".ls-follow", ".ls-standings-box td:nth-child(2)", "svg text",
+               ".ls-follow", ".ls-standings-box td:nth-child(2)",
                ".ls-languages", "h1", "select#ls-game", "#ls-game option")
 SEEN = """(hidden) => {
   const copy = document.body.cloneNode(true);
@@ -182,6 +183,10 @@ def test_the_events_ranking_is_in_the_pages_language(tmp_path):
                for language, page in said.items()}
     assert "Classement" in ranking["fr"] and "Rank" in ranking["en"]
     assert english_words(re.sub(r"\b(" + "|".join(names) + r")\b", " ", ranking["fr"])) == []
+    # the whole page, its round's pairings with it (outside the scripts' data and the records' names)
+    body = re.sub(r"<script.*?</script>", " ", said["fr"].split("<body>")[1], flags=re.S)
+    seen = re.sub(r"<[^>]+>", " ", body.replace('aria-label="', '> '))
+    assert english_words(re.sub(r"\b(" + "|".join((*names, "Club")) + r")\b", " ", seen)) == []
 
 
 # --- in a real browser ----------------------------------------------------------------------------

@@ -158,7 +158,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH
     state["sides"] = [words.pgettext(GAME_WORD, side) for side in rules.sides]
     state["words"] = {result: said_result(record, result, words) for result in WINNERS}
     try:
-        svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=line, size=SIZE))
+        svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=line, size=SIZE, words=words))
     except ValueError:
         svg = ""
     state["board"] = _tappable(svg, rules.name, frozenset(), False, _label(rules, game, words)) if svg else ""
@@ -211,18 +211,20 @@ def _tappable(svg: str, game: str, picked: frozenset[str], flipped: bool, label:
 
 
 def offers_state(game: GameFile, found: Offers, picked: frozenset[str], buttons: Mapping[str, str],
-                 flipped: bool = False) -> dict[str, Any]:
-    """The turns offered for the cells tapped, and the board after the draft, those cells picked."""
+                 flipped: bool = False, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
+    """The turns offered for the cells tapped, and the board after the draft, those cells picked, its
+    words in the language of `words`."""
     assert game.record is not None and game.replayed is not None
     rules, position = game.record.rules, game.replayed.final
     svg = None
     if found.draft and found.refused is None:
         played = rules.play(position, rules.read_turn(found.draft))
         if played.after is not None:
-            svg = draw(rules, played.after, SIZE, last=(position, played.turn), flipped=flipped)
+            svg = draw(rules, played.after, SIZE, last=(position, played.turn), flipped=flipped, words=words)
     if svg is None:
-        svg = draw(rules, position, SIZE, flipped=flipped)
-    label = f"{display_name(rules.name)}, " + (f"after the draft {found.draft}" if found.draft else "now")
+        svg = draw(rules, position, SIZE, flipped=flipped, words=words)
+    label = f"{display_name(rules.name)}, " + (words.gettext("after the draft {draft}").format(draft=found.draft)
+                                              if found.draft else words.gettext("now"))
     return {"draft": found.draft, "refused": found.refused, "needs": found.needs, "more": found.more,
             "offers": [{"turn": offer.turn, "cells": list(offer.cells)} for offer in found.offers],
             "board": _tappable(svg, rules.name, picked, flipped, label) if svg else "", "buttons": dict(buttons)}

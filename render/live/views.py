@@ -253,7 +253,7 @@ def card(view: View, link: str, words: Words = ENGLISH_WORDS) -> str:
     if record is None:
         parts.append(f'<p class="ls-problem">{html_text(problem_text(view, words))}</p>')
     else:
-        svg = _board(view)
+        svg = _board(view, words)
         if svg is not None:
             parts.append(inline(svg, f"c{zlib.crc32(view.name.encode()):x}-", board_label(view, words)))
         last = last_label(view)
@@ -271,11 +271,13 @@ def problem_text(view: View, words: Words = ENGLISH_WORDS) -> str:
     return view.problem or ""
 
 
-def _board(view: View) -> str | None:
+def _board(view: View, words: Words) -> str | None:
+    """The card's board after the last turn, its words (pieces in hand, who is to move) in the language of `words`."""
     record = view.record()
     assert record is not None
     try:
-        return next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=view.line, size=CARD_SIZE))
+        return next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=view.line, size=CARD_SIZE,
+                                                       words=words))
     except ValueError:
         return None
 
