@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from ...notation.annotations import NONE
 from ...notation.games import Position, SomeGame, game_class
 from ..diagram import draw_annotated, renderer_for
 from ..escaping import html_text
@@ -55,6 +56,6 @@ def draw(rules: SomeGame, position: Position, size: int, **options: object) -> s
     """A position's drawing (None for a game without diagrams); its words in the language of `words`
     if the options give it and the game's drawing says its words in a language given."""
     try:
-        return draw_annotated(renderer_for(rules), position, size=size, **options)
+        return draw_annotated(renderer_for(rules), position, NONE, size=size, **options)
     except ValueError:
         return None
