@@ -31,14 +31,18 @@ ENGLISH = ("Record a game", "Event code", "Use this code", "New game", "First pl
            "Waiting", "Saved", "Offline", "Online", "Reconnecting", "wins", "Draw", "Tap", "cells", "offered",
            "Code accepted", "device", "game", "Games", "Stop recording", "Take over", "Reopen", "Keep it",
            "Discard", "Why", "resignation", "Result", "after", "Updated", "No finished",
-           "Turns are shown", "Language", "Variant", "optional", "Scoresheet", "Record ·", "the last turn") + tuple(
+           "Turns are shown", "Language", "Variant", "optional", "Scoresheet", "Record ·", "the last turn",
+           "Rank", "Player", "direct encounter", "not counted", "taken back", "Give the code", "to move", "now",
+           "in hand", "the draft") + tuple(
     # the sides' names are the games' own words, which the rules' catalogue puts in French (pgettext
     # GAME_WORD): checked here once it does, and meanwhile shown as they are written in the records
     side for side in ("Yellow", "Red") if words("fr").pgettext(GAME_WORD, side) != side)
-# The records' own text and the parts other rooms draw (the viewer, render/document.py, the boards'
-# drawings' words, render/diagram.py, and the standings' table, render/standings.py: their French
-# is checked with the pages' catalogue).
-RECORDS_OWN = (".ls-players", ".ls-m", ".ls-sheet-moves", ".ls-follow", ".ls-standings-box table", "svg text",
+# The records' own text (the players' names in the standings' table, the scoresheet's turns, comments
+# and what a correction took back among it) and the viewer of the game page, which
+# tests/test_live_club_night_french.py reads but its record's own text. The boards' drawings are read:
+# their words (who is to move, the pieces in hand) are said in the page's language.
+RECORDS_OWN = (".ls-players", ".ls-m", ".ls-sheet-turn", ".ls-sheet-moves .ls-comment", ".ls-correction del",
+               ".ls-follow", ".ls-standings-box td:nth-child(2)",
                ".ls-languages", "h1", "select#ls-game", "#ls-game option")
 SEEN = """(hidden) => {
   const copy = document.body.cloneNode(true);
@@ -162,6 +166,29 @@ def test_the_relay_writes_its_pages_in_the_language_asked(tmp_path):
     assert english.exit_code == 0 and "Round 1 · Board 1" in (tmp_path / "relay" / "index.html").read_text()
 
 
+def test_the_events_ranking_is_in_the_pages_language(tmp_path):
+    """An event's page shows its ranking by the event's tie-breaks: in French, its table's headings and
+    notes are French; only the players' names stay as entered."""
+    folder, names = tmp_path / "club", ("Ana", "Bo", "Cy", "Di")
+    for args in (["event", "new", str(folder), "--name", "Club", "--game", "teblo", "--rounds", "3"],
+                 *(["event", "player", "add", str(folder), name] for name in names), ["pair", str(folder)]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+    running = Server(folder).start()
+    try:
+        said = {language: get(running, "/", {"Accept-Language": language})[0] for language in ("fr", "en")}
+    finally:
+        running.stop()
+    ranking = {language: re.sub(r"<[^>]+>", " ", page.split('class="ls-ranking"')[1].split("</section>")[0])
+               for language, page in said.items()}
+    assert "Classement" in ranking["fr"] and "Rank" in ranking["en"]
+    assert english_words(re.sub(r"\b(" + "|".join(names) + r")\b", " ", ranking["fr"])) == []
+    # the whole page, its round's pairings with it (outside the scripts' data and the records' names)
+    body = re.sub(r"<script.*?</script>", " ", said["fr"].split("<body>")[1], flags=re.S)
+    seen = re.sub(r"<[^>]+>", " ", body.replace('aria-label="', '> '))
+    assert english_words(re.sub(r"\b(" + "|".join((*names, "Club")) + r")\b", " ", seen)) == []
+
+
 # --- in a real browser ----------------------------------------------------------------------------
 
 def french_page(page: Page, hidden: tuple[str, ...] = RECORDS_OWN) -> str:
@@ -272,3 +299,40 @@ def test_two_spectators_in_two_languages_are_served_at_once(server, contexts):
     expect(french.locator(".ls-card .ls-last")).to_contain_text("Dernier coup")
     expect(english.locator(".ls-card .ls-last")).to_contain_text("Last turn")
     french_page(french)
+
+
+def test_a_scoresheet_taken_over_corrected_and_refused_in_french(server, contexts):
+    """The scoresheet's other paths in French: a turn refused because another device records the game
+    is sent once this one takes over (known by the answer's `held`, whatever its words), a turn taken
+    back is noted in French, and a device whose code is wrong is asked for it in French."""
+    status, made = server.request("POST", "/api/games", {"game": "teblo", "round": "4", "board": "1",
+                                                         "players": ["Ana", "Bo"]}, device="the-other-phone")
+    assert status == 200
+    name = made["name"]
+    phone = contexts("fr-FR", PHONE)
+    phone.goto(server.url + "record")
+    phone.fill("#ls-code", CODE)
+    phone.click(".ls-code-form button")
+    expect(phone.locator(".ls-message")).to_have_text(f"Code accepté{NBSP}: cet appareil peut noter.")
+    phone.goto(server.url + "record/" + name)
+    expect(phone.locator(".ls-take-over")).to_be_visible()
+    phone.fill("#ls-turn", "D4")
+    phone.click(".ls-turn-form .ls-primary")
+    expect(phone.locator(".ls-queue li.ls-refused")).to_contain_text("autre appareil")
+    french_page(phone)
+    phone.click(".ls-take-over")
+    expect(phone.locator(".ls-sheet-turn")).to_have_count(1)  # the turn refused meanwhile, sent at last
+    expect(phone.locator(".ls-queue")).to_be_hidden()
+    phone.click("details.ls-more summary")
+    phone.click(".ls-undo")
+    expect(phone.locator(".ls-sheet-turn")).to_have_count(0)
+    expect(phone.locator(".ls-sheet-start .ls-correction")).to_have_text("1. D4 annulé")
+    french_page(phone)
+    assert (server.folder / name).read_text(encoding="utf-8").endswith("\n{[%undone 1. D4]} *\n")
+
+    stranger = contexts("fr-FR", PHONE)
+    stranger.goto(server.url + "record")
+    stranger.evaluate("localStorage.setItem('ls-code', 'NOT-THE-CODE')")
+    stranger.goto(server.url + "record/" + name)
+    expect(stranger.locator(".ls-message a")).to_have_text("Donnez le code.")
+    french_page(stranger)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from live_pages import (DESK, PHONE, SIDEWAYS, choose, dice, entered, give_code, more, new_game, picture,
                         players_result, record, tap, targets)
-from live_server import Server
+from live_server import SAFETY, Server
 from playwright.sync_api import expect
 
 SIZES = {"phone": PHONE, "desk": DESK}
@@ -245,6 +245,80 @@ def test_a_tap_the_board_is_redrawn_under_is_kept(game, server, pages):
     expect(other).to_be_focused()
     page.mouse.up()  # ... and lifted: both name one turn
     entered(page, turn)
+
+
+# --- late answers ------------------------------------------------------------------------------
+
+def until(page, ready) -> None:
+    """Let the page and its held answers run until `ready()` is true (playwright handles the browser's
+    events, the held requests among them, only during a call to it)."""
+    for _ in range(SAFETY * 20):
+        if ready():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the awaited state never came")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_late_answer_keeps_the_turn_the_scorer_is_entering(size, server, pages):
+    """The server's answer to a turn recorded comes after the scorer has started on the next one
+    (a busy server, a slow network): the sheet is drawn again around the cells tapped and the turn
+    chosen meanwhile, never wiping them (docs/live.md#entering-a-turn)."""
+    page = pages(SIZES[size])
+    new_game(page, server.url, "Staku", "1", "1", "Ann", "Bob")
+    held: list = []
+    page.route("**/actions", lambda route: held.append((route, route.fetch())), times=1)  # saved, its answer held
+    tap(page, "b6", "c6")
+    entered(page, "b6-c6")
+    tap(page, "c8")
+    entered(page, "b6-c6+c8")
+    page.click("text=Record turn")
+    until(page, lambda: len(held) == 1)
+    expect(page.locator(".ls-sheet-turn")).to_have_count(0)  # the page has not heard yet
+    tap(page, "g1", "f2")  # the next turn, asked of the server, which has the first
+    choose(page, "g1-f2")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(page.locator(".ls-sheet-turn")).to_have_count(1)
+    expect(page.locator(".ls-prompt")).to_have_text("Next: turn 1 Black")
+    expect(page.get_by_label("Turn", exact=True)).to_have_value("g1-f2")
+    tap(page, "d1")
+    entered(page, "g1-f2+d1")
+    record(page, 2)
+    assert (server.folder / "round1-board1.tgn").read_text(encoding="utf-8").endswith("\n1. b6-c6+c8 g1-f2+d1 *\n")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_offer_pressed_as_the_offers_change_is_still_the_turn_chosen(size, server, pages):
+    """The offers of a cell come while the finger is on an offer of the cell tapped before: the
+    offers are drawn again once the finger is lifted, and the tap chooses the offer pressed."""
+    page = pages(SIZES[size])
+    new_game(page, server.url, "Staku", "1", "1", "Ann", "Bob")
+    tap(page, "b6", "c6")
+    entered(page, "b6-c6")
+    tap(page, "c8")
+    entered(page, "b6-c6+c8")
+    record(page, 1)
+    tap(page, "g1")
+    offers = page.locator(".ls-offer")
+    pressed = page.locator(".ls-offer[data-turn='g1-f2']")
+    expect(pressed).to_be_visible()  # offered for g1 alone
+    first = offers.all_inner_texts()
+    held: list = []
+    page.route("**/offers", lambda route: held.append((route, route.fetch())), times=1)
+    tap(page, "f2")
+    until(page, lambda: len(held) == 1)
+    on = box(pressed)
+    page.mouse.move(on["x"] + on["width"] / 2, on["y"] + on["height"] / 2)
+    page.mouse.down()
+    route, answer = held[0]
+    assert sorted(offer["turn"] for offer in answer.json()["offers"]) == ["f2-g1", "g1-f2"] != sorted(first)
+    route.fulfill(response=answer)
+    expect(page.locator(".ls-offers")).to_have_attribute("aria-busy", "false")  # the answer is in
+    page.mouse.up()
+    expect(page.get_by_label("Turn", exact=True)).to_have_value("g1-f2")
+    tap(page, "d1")
+    entered(page, "g1-f2+d1")
 
 
 # --- one recorder a game ----------------------------------------------------------------

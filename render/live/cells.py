@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from ...notation.annotations import NONE
 from ...notation.games import Position, SomeGame, game_class
-from ..diagram import renderer_for
+from ..diagram import draw_annotated, renderer_for
 from ..escaping import html_text
 from ..frames import split
 from ..svg import SvgText
@@ -52,8 +53,9 @@ def with_cells(svg: str, game: str, size: int, flipped: bool, picked: frozenset[
 
 
 def draw(rules: SomeGame, position: Position, size: int, **options: object) -> str | None:
-    """A position's drawing (None for a game without diagrams)."""
+    """A position's drawing (None for a game without diagrams); its words in the language of `words`
+    if the options give it and the game's drawing says its words in a language given."""
     try:
-        return renderer_for(rules)(position, size=size, **options)
+        return draw_annotated(renderer_for(rules), position, NONE, size=size, **options)
     except ValueError:
         return None

@@ -48,7 +48,7 @@ def ranking_section(event: Event, views: Iterable[View], words: Words = ENGLISH_
     say = texts(words, N_("Ranking table"), N_("Ranking"), N_("Sides"), N_("Player"))
     rounds = shown_rounds(event, views)
     try:
-        table = crosstable.html_table(event_ranking(event, rounds))
+        table = crosstable.html_table(event_ranking(event, rounds), words)
     except TieBreakError as error:
         table = f'<p class="ls-problem">{h(f"tie_breaks: {error}")}</p>'
     first, second = (words.pgettext(GAME_WORD, side) for side in event.sides)

@@ -146,9 +146,9 @@ def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH
         return state
     rules = record.rules
     line = game.line
-    state["start"] = _notes(record.comments)
+    state["start"] = _notes(record.comments, words)
     state["moves"] = [{"number": turn_number(line[k][1]), "turn": rules.turn_text(node.turn), "nags": node.nags,
-                       "before": _notes(node.before), "after": _notes(node.comments)}
+                       "before": _notes(node.before, words), "after": _notes(node.comments, words)}
                       for k, node in enumerate(record.moves)]
     position = replayed.final
     state["label"] = "" if game.finished else turn_label(rules, position.number, position.side, words)
@@ -158,7 +158,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH
     state["sides"] = [words.pgettext(GAME_WORD, side) for side in rules.sides]
     state["words"] = {result: said_result(record, result, words) for result in WINNERS}
     try:
-        svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=line, size=SIZE))
+        svg = next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=line, size=SIZE, words=words))
     except ValueError:
         svg = ""
     state["board"] = _tappable(svg, rules.name, frozenset(), False, _label(rules, game, words)) if svg else ""
@@ -167,15 +167,15 @@ def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH
     return state
 
 
-def _notes(comments: list[str]) -> list[dict[str, str]]:
-    """Comments as the scorer sees them: as written ([%clk] and all), each correction a note of its own
-    (docs/tournaments.md#corrections)."""
+def _notes(comments: list[str], words: Words) -> list[dict[str, str]]:
+    """Comments as the scorer sees them: as written ([%clk] and all), each correction a note of its own,
+    its words in the language of `words` (docs/tournaments.md#corrections)."""
     notes = []
     for kind, text in remarks(comments, commands=True):
         if kind == "comment":
             notes.append({"kind": "comment", "text": text})
         else:
-            before, after = correction_words(kind)
+            before, after = correction_words(kind, words)
             notes.append({"kind": "correction", "before": before, "text": text, "after": after})
     return notes
 
@@ -211,18 +211,20 @@ def _tappable(svg: str, game: str, picked: frozenset[str], flipped: bool, label:
 
 
 def offers_state(game: GameFile, found: Offers, picked: frozenset[str], buttons: Mapping[str, str],
-                 flipped: bool = False) -> dict[str, Any]:
-    """The turns offered for the cells tapped, and the board after the draft, those cells picked."""
+                 flipped: bool = False, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
+    """The turns offered for the cells tapped, and the board after the draft, those cells picked, its
+    words in the language of `words`."""
     assert game.record is not None and game.replayed is not None
     rules, position = game.record.rules, game.replayed.final
     svg = None
     if found.draft and found.refused is None:
         played = rules.play(position, rules.read_turn(found.draft))
         if played.after is not None:
-            svg = draw(rules, played.after, SIZE, last=(position, played.turn), flipped=flipped)
+            svg = draw(rules, played.after, SIZE, last=(position, played.turn), flipped=flipped, words=words)
     if svg is None:
-        svg = draw(rules, position, SIZE, flipped=flipped)
-    label = f"{display_name(rules.name)}, " + (f"after the draft {found.draft}" if found.draft else "now")
+        svg = draw(rules, position, SIZE, flipped=flipped, words=words)
+    label = f"{display_name(rules.name)}, " + (words.gettext("after the draft {draft}").format(draft=found.draft)
+                                              if found.draft else words.gettext("now"))
     return {"draft": found.draft, "refused": found.refused, "needs": found.needs, "more": found.more,
             "offers": [{"turn": offer.turn, "cells": list(offer.cells)} for offer in found.offers],
             "board": _tappable(svg, rules.name, picked, flipped, label) if svg else "", "buttons": dict(buttons)}

@@ -30,7 +30,7 @@ from ...notation.writer import write_record
 from ..budgets import BudgetError
 from ..diagram import record_diagrams
 from ..document import render_html
-from ..wording import known, title
+from ..wording import WORDS_ID, known, title
 from ..turn_tree import turn_number
 from ..escaping import html_text, script_json
 from ..frames import inline
@@ -253,7 +253,7 @@ def card(view: View, link: str, words: Words = ENGLISH_WORDS) -> str:
     if record is None:
         parts.append(f'<p class="ls-problem">{html_text(problem_text(view, words))}</p>')
     else:
-        svg = _board(view)
+        svg = _board(view, words)
         if svg is not None:
             parts.append(inline(svg, f"c{zlib.crc32(view.name.encode()):x}-", board_label(view, words)))
         last = last_label(view)
@@ -271,11 +271,13 @@ def problem_text(view: View, words: Words = ENGLISH_WORDS) -> str:
     return view.problem or ""
 
 
-def _board(view: View) -> str | None:
+def _board(view: View, words: Words) -> str | None:
+    """The card's board after the last turn, its words (pieces in hand, who is to move) in the language of `words`."""
     record = view.record()
     assert record is not None
     try:
-        return next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=view.line, size=CARD_SIZE))
+        return next(svg for _, svg in record_diagrams(record, [len(record.moves)], line=view.line, size=CARD_SIZE,
+                                                       words=words))
     except ValueError:
         return None
 
@@ -287,17 +289,17 @@ def standings_section(views: Iterable[View], words: Words = ENGLISH_WORDS) -> st
     table = standings(games)
     if not scored(table):
         return f'<p class="ls-note">{say["No finished game yet."]}</p>'
-    return (boxed(html_table(table)) + f'<p class="ls-note">{html_footer(table)}</p>')
+    return boxed(html_table(table, words=words), words) + f'<p class="ls-note">{html_footer(table, words)}</p>'
 
 
 @per_game
-def viewer(view: View) -> str:
-    """The site's viewer for a game (render/document.py), showing its last turn."""
+def viewer(view: View, words: Words = ENGLISH_WORDS) -> str:
+    """The site's viewer for a game (render/document.py), showing its last turn, in the language of `words`."""
     record = view.record()
     if record is None:
         return f'<p class="ls-problem">{html_text(view.problem or "")}</p>'
     try:
-        return render_html(record, replayed(view), prefix="g", ply=len(record.moves))
+        return render_html(record, replayed(view), prefix="g", ply=len(record.moves), words=words)
     except BudgetError as error:
         return f'<p class="ls-problem">{html_text(str(error))}</p>'
 
@@ -309,9 +311,10 @@ def page(title_text: str, body: str, scripts: Iterable[str], data: dict[str, Any
     styles = "".join(f'<link rel="stylesheet" href="{root}static/{name}">' for name in ("viewer.css", "live.css"))
     code = "".join(f'<script src="{root}static/{name}" defer></script>' for name in scripts)
     language = words.language
+    carried = f'id="{WORDS_ID}"' in body  # the viewer drawn in the page's language carries them itself (render_html)
     scripts_words = "" if words is ENGLISH_WORDS else "".join(
         f'<script type="application/json" id="ludoscribe-words-{room}">{script_words(language, room)}</script>\n'
-        for room in (("pages", "live") if "viewer.js" in scripts else ("live",)))
+        for room in (("pages", "live") if "viewer.js" in scripts and not carried else ("live",)))
     return (f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html_text(title_text)}</title>\n{styles}\n{code}\n</head>\n<body>\n"
@@ -338,7 +341,7 @@ def event_page(event: str, views: list[View], links: dict[str, str], data: dict[
 def game_body(view: View, words: Words = ENGLISH_WORDS) -> str:
     """The followed game's part that changes: its state and its viewer."""
     return (f'<p class="ls-badge" data-state="{view.state}">{html_text(state_text(view, words))}</p>'
-            f'<div class="ls-follow">{viewer(view)}</div>')
+            f'<div class="ls-follow">{viewer(view, words)}</div>')
 
 
 def game_page(event: str, view: View, back: str, data: dict[str, Any], root: str = "/", note: str = "",

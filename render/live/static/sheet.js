@@ -33,6 +33,7 @@
    * @property {string} text
    * @property {string} reason
    * @property {string} [refused] why the server refused it
+   * @property {boolean} [held] refused because another device records the game: sent again once this one takes over
    */
 
   /**
@@ -122,7 +123,123 @@
     return kindName(action.kind) + " " + action.text;
   }
 
-  if (typeof module !== "undefined" && module) module.exports = {Queue: Queue, describe: describe};
+  /**
+   * What the scorer is entering for the next turn (docs/live.md#entering-a-turn): the draft, which the
+   * Turn field shows, and the cells picked. Each question to the server about it, and each change the
+   * scorer makes, counts one: an answer is current only while nothing has happened since its question
+   * was asked, so a late answer (a busy server, a slow network) never changes what was entered since.
+   * @constructor
+   */
+  function Entry() {
+    this.draft = "";
+    /** @type {string[]} */
+    this.picked = [];
+    this.count = 0;
+  }
+
+  /**
+   * A question about the entry as it is now; the questions asked before it are no longer current.
+   * @returns {{draft: string, cells: string[], count: number}}
+   */
+  Entry.prototype.ask = function () {
+    this.count += 1;
+    return {draft: this.draft, cells: this.picked.slice(), count: this.count};
+  };
+
+  /**
+   * Whether nothing has happened since the question was asked.
+   * @param {{count: number}} question
+   */
+  Entry.prototype.current = function (question) {
+    return question.count === this.count;
+  };
+
+  /** The scorer changes the entry in a way it keeps to itself for now (typing): every question asked is late. */
+  Entry.prototype.touch = function () {
+    this.count += 1;
+  };
+
+  /**
+   * The scorer taps a cell: picked, or no longer picked if it was.
+   * @param {string} cell
+   */
+  Entry.prototype.pick = function (cell) {
+    var at = this.picked.indexOf(cell);
+    if (at >= 0) this.picked.splice(at, 1);
+    else this.picked.push(cell);
+    this.touch();
+  };
+
+  /**
+   * The draft is now `text` (a turn chosen, typed, the dice given, the field cleared): the cells start again.
+   * @param {string} text
+   */
+  Entry.prototype.write = function (text) {
+    this.draft = text;
+    this.picked = [];
+    this.touch();
+  };
+
+  /**
+   * What the server's answer to `question` does: nothing when it is late ("late"); when the cells
+   * picked do not go together, they start again from the last ("ask" again); when they name one turn,
+   * it is the draft ("ask" again about it); else the offers are shown ("show").
+   * @param {{count: number}} question
+   * @param {{turn: string}[]} offers
+   * @param {number} [more] the offers left out
+   * @returns {"late" | "ask" | "show"}
+   */
+  Entry.prototype.answered = function (question, offers, more) {
+    if (!this.current(question)) return "late";
+    if (!offers.length && this.picked.length > 1) {
+      this.picked = this.picked.slice(-1);
+      this.touch();
+      return "ask";
+    }
+    if (this.picked.length && offers.length === 1 && !more) {
+      this.write(offers[0].turn);
+      return "ask";
+    }
+    return "show";
+  };
+
+  /**
+   * The drawings of the turns offered, held while the mouse or a finger is pressed on them: a press
+   * lifted on another element than it started on is no tap, so offers drawn again under a finger
+   * would lose the tap. The drawings held are made, in order, once the press is over
+   * (docs/live.md#entering-a-turn).
+   * @constructor
+   */
+  function Drawings() {
+    this.pressed = false;
+    /** @type {(function(): void)[]} */
+    this.held = [];
+  }
+
+  /**
+   * Draw now, or once the press is over.
+   * @param {function(): void} drawing
+   */
+  Drawings.prototype.draw = function (drawing) {
+    if (this.pressed) this.held.push(drawing);
+    else drawing();
+  };
+
+  Drawings.prototype.press = function () {
+    this.pressed = true;
+  };
+
+  /** The press is over (its tap, if any, made): the drawings held are drawn. */
+  Drawings.prototype.release = function () {
+    var held = this.held;
+    this.pressed = false;
+    this.held = [];
+    held.forEach(function (drawing) { drawing(); });
+  };
+
+  if (typeof module !== "undefined" && module) {
+    module.exports = {Queue: Queue, describe: describe, Entry: Entry, Drawings: Drawings};
+  }
   if (typeof window === "undefined") return;  /* node's tests: the queue only */
 
   var live = window.ludoscribeLive;
@@ -136,7 +253,7 @@
   var message = $(".ls-message"), prompt = $(".ls-prompt"), chance = $(".ls-chance");
   var sheet = $(".ls-sheet");
   var state = null;  /* the game as the server last said */
-  var draft = "", picked = [], asked = 0, sending = false, retry = null;
+  var entry = new Entry(), drawings = new Drawings(), sending = false, retry = null;
 
   function say(text, kind) {
     message.textContent = text;
@@ -181,6 +298,7 @@
         return flush();
       }
       now[0].refused = answer.data.refused || t("refused");
+      if (answer.status === 409 && answer.data.held) now[0].held = true;
       queue.save(now);
       say(t("Not saved: {why}", {why: now[0].refused}), "refused");
       if (answer.status === 409 && answer.data.held) $(".ls-claim").hidden = false;
@@ -246,12 +364,15 @@
     $(".ls-reopen").hidden = !(finished && data.recorder === "you");
     if (!finished) $(".ls-reopen-question").hidden = true;
     setChance(data.needs);
+    /* What the scorer entered meanwhile stays (this drawing may answer a turn sent before it was
+       entered); the offers are asked again around it. Once no turn is entered, it is dropped. */
+    if (!entering()) {
+      entry.write("");
+      turnField.value = "";
+      offersBox.replaceChildren();
+    }
     showButtons(data.buttons || {});
-    draft = "";
-    picked = [];
-    turnField.value = "";
     setBoard(data.board);
-    offersBox.replaceChildren();
     askOffers();
   }
 
@@ -322,7 +443,7 @@
     if (!entering() || !redraw(svg)) board.innerHTML = svg;
     if (!entering()) return;
     board.querySelectorAll(".ls-cell").forEach(function (cell) {
-      var picked_ = picked.indexOf(cell.getAttribute("data-cell")) >= 0;
+      var picked_ = entry.picked.indexOf(cell.getAttribute("data-cell")) >= 0;
       cell.setAttribute("role", "button");
       cell.setAttribute("tabindex", "0");
       cell.setAttribute("aria-label", cell.getAttribute("data-cell"));
@@ -378,10 +499,10 @@
 
   /* The cells the turns offered would also involve (where the piece tapped may go), marked on the board. */
   function showTargets(offers) {
-    if (!picked.length || !entering()) return;
+    if (!entry.picked.length || !entering()) return;
     var targets = {};
     offers.forEach(function (offer) {
-      offer.cells.forEach(function (cell) { if (picked.indexOf(cell) < 0) targets[cell] = true; });
+      offer.cells.forEach(function (cell) { if (entry.picked.indexOf(cell) < 0) targets[cell] = true; });
     });
     board.querySelectorAll(".ls-cell").forEach(function (cell) {
       var name = cell.getAttribute("data-cell");
@@ -406,7 +527,7 @@
       return button;
     }));
     Array.prototype.forEach.call(box.children, function (/** @type {Element} */ button) {
-      button.setAttribute("aria-pressed", picked.indexOf(button.getAttribute("data-cell") || "") >= 0 ? "true" : "false");
+      button.setAttribute("aria-pressed", entry.picked.indexOf(button.getAttribute("data-cell") || "") >= 0 ? "true" : "false");
     });
   }
 
@@ -483,32 +604,45 @@
     return element;
   }
 
-  /* Ask the engine what the draft and the cells picked may mean; the latest question wins. */
+  /* Ask the engine what the draft and the cells picked may mean; only the answer to the latest question,
+     asked since the scorer's last change, is drawn (Entry), its offers not under a press (Drawings). */
   function askOffers() {
     if (!state || state.problem || !entering()) return;
-    var number = ++asked;
-    live.api("POST", base + "/offers", {draft: draft, cells: picked}).then(function (answer) {
-      if (number !== asked) return;
-      if (answer.status !== 200) { say(answer.data.refused || t("refused"), "refused"); return; }
-      var data = answer.data;
-      if (!data.offers.length && picked.length > 1) {  /* the cells do not go together: start again from the last */
-        picked = picked.slice(-1);
-        return askOffers();
-      }
-      if (picked.length && data.offers.length === 1 && !data.more) {  /* the cells tapped name one turn: it is the draft */
-        setDraft(data.offers[0].turn);
-        return;
-      }
-      setBoard(data.board);
-      showTargets(data.offers);
-      showButtons(data.buttons || {});
-      showOffers(data);
+    var question = entry.ask();
+    offersBox.setAttribute("aria-busy", "true");
+    live.api("POST", base + "/offers", {draft: question.draft, cells: question.cells}).then(function (answer) {
+      if (!entry.current(question)) return;
+      offersBox.setAttribute("aria-busy", "false");
+      offered(question, answer);
     }, function () {
-      if (number !== asked) return;
+      if (!entry.current(question)) return;
+      offersBox.setAttribute("aria-busy", "false");
       offersBox.replaceChildren();
       say(t("Offline: type the turn in the Turn field; it is sent when the network returns."), "info");
       offline();
     });
+  }
+
+  /**
+   * Draw the server's answer to a question about the entry, unless something happened since.
+   * @param {{count: number}} question
+   * @param {{status: number, data: any}} answer
+   */
+  function offered(question, answer) {
+    if (!entry.current(question)) return;
+    if (answer.status !== 200) { say(answer.data.refused || t("refused"), "refused"); return; }
+    var data = answer.data;
+    var next = entry.answered(question, data.offers, data.more);
+    if (next === "ask") {
+      turnField.value = entry.draft;
+      askOffers();
+      return;
+    }
+    if (next === "late") return;
+    setBoard(data.board);
+    showTargets(data.offers);
+    showButtons(data.buttons || {});
+    drawings.draw(function () { if (entry.current(question)) showOffers(data); });
   }
 
   function showOffers(data) {
@@ -521,8 +655,8 @@
     if (data.refused) say(data.refused, "refused");
     else if (data.needs === "dice" && !data.draft) say(t("Give the dice of the turn first."), "info");
     else if (data.draft && !data.offers.length) say(t("Turn: {turn}. Record it, or tap cells to add to it.", {turn: data.draft}), "info");
-    else if (data.offers.length) say(picked.length ? t("Tap the turn played, or another cell.") : t("Tap the cells of the turn."), "info");
-    else if (picked.length) say(t("No legal turn involves {cells}.", {cells: picked.join(", ")}), "info");
+    else if (data.offers.length) say(entry.picked.length ? t("Tap the turn played, or another cell.") : t("Tap the cells of the turn."), "info");
+    else if (entry.picked.length) say(t("No legal turn involves {cells}.", {cells: entry.picked.join(", ")}), "info");
     else say(t("Tap the cells of the turn."), "info");
     if (data.more) {
       var more = document.createElement("p");
@@ -532,8 +666,7 @@
   }
 
   function setDraft(text) {
-    draft = text;
-    picked = [];
+    entry.write(text);
     turnField.value = text;
     askOffers();
   }
@@ -556,11 +689,19 @@
 
   function pick(cell) {
     if (!entering()) return;
-    var at = picked.indexOf(cell);
-    if (at >= 0) picked.splice(at, 1);
-    else picked.push(cell);
+    entry.pick(cell);
     askOffers();
   }
+
+  /* A press on the offers holds their drawing until it is over, its click made (the click follows the
+     press's end in the same task: the drawing waits for the next). The board's cells and the places'
+     buttons are kept from one drawing to the next instead (setBoard, keepOrReplace). */
+  offersBox.addEventListener("pointerdown", function () { drawings.press(); });
+  ["pointerup", "pointercancel"].forEach(function (kind) {
+    document.addEventListener(kind, function () {
+      if (drawings.pressed) setTimeout(function () { drawings.release(); }, 0);
+    });
+  });
 
   offersBox.addEventListener("click", function (event) {
     var choice = event.target.closest(".ls-offer");
@@ -569,10 +710,10 @@
 
   var typing = null;
   turnField.addEventListener("input", function () {
+    entry.touch();  /* what is typed is the draft: no answer asked before may change it */
     clearTimeout(typing);
     typing = setTimeout(function () {
-      draft = turnField.value.trim();
-      picked = [];
+      entry.write(turnField.value.trim());
       askOffers();
     }, 300);
   });
@@ -581,8 +722,8 @@
     event.preventDefault();
     var text = turnField.value.trim();
     if (!text) { say(t("Tap the cells of the turn, or type it in the Turn field."), "info"); return; }
-    draft = "";
-    picked = [];
+    clearTimeout(typing);
+    entry.write("");
     turnField.value = "";
     act("turn", text);
   });
@@ -659,8 +800,9 @@
       connection(t("Online"));
       if (answer.status === 200) {
         var actions = queue.actions();
-        if (actions.length && actions[0].refused && /another device/.test(actions[0].refused)) {
+        if (actions.length && actions[0].refused && actions[0].held) {
           delete actions[0].refused;
+          delete actions[0].held;
           queue.save(actions);
         }
         show(answer.data);
@@ -671,8 +813,8 @@
         say(answer.data.refused + ".", "refused");
         var link = document.createElement("a");
         link.href = "/record#next=" + encodeURIComponent(location.pathname);
-        link.textContent = " Give the code.";
-        message.appendChild(link);
+        link.textContent = t("Give the code.");
+        message.append(" ", link);
         return;
       }
       say(answer.data.refused || t("refused"), "refused");
