@@ -250,12 +250,13 @@ def test_a_tap_the_board_is_redrawn_under_is_kept(game, server, pages):
 # --- late answers ------------------------------------------------------------------------------
 
 def until(page, ready) -> None:
-    """Let the page and its held answers run until `ready()` is true (playwright handles the browser's
-    events, the held requests among them, only during a call to it)."""
-    for _ in range(SAFETY * 20):
+    """Let the page and its held answers run until `ready()` is true: playwright handles the browser's
+    events, the held requests among them, only during a call to it, so the page is asked for nothing
+    (a round trip, no fixed wait) until the state comes."""
+    for _ in range(SAFETY * 2000):
         if ready():
             return
-        page.wait_for_timeout(50)
+        page.evaluate("0")
     raise AssertionError("the awaited state never came")
 
 
