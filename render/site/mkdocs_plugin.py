@@ -24,6 +24,10 @@ A tgn-file path may only lead into the docs folder or a folder listed in the
 plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
 is refused with an error box, which fails a strict build (docs/publishing.md#safety).
 
+Each page speaks its own language (docs/publishing.md#pages-in-other-languages): its front matter's
+`ludoscribe_language`, else that of the folder holding it in the plugin's `languages`, else the
+site's `language`; worked out from the page in each hook (render/site/page_languages.py).
+
 With `alternates` (the other languages' sites and where they are), every page starts with a
 switch: a link to the same page in each other language (docs/publishing.md#a-site-in-two-languages).
 
@@ -43,6 +47,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config, ValidationError
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
@@ -55,6 +60,7 @@ from ..diagram import ply_of
 from ..budgets import BudgetError
 from ..document import MOVE_LAYOUTS, asset, render_html
 from ..escaping import html_text, script_json, terminal_text
+from .page_languages import FolderLanguages, PageLanguageError, page_language, with_language
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -140,6 +146,7 @@ class LudoscribeConfig(Config):
     theme_contrast = config_options.Type(bool, default=False)  # site.css: the theme's links and footer readable
     language = config_options.Choice(LANGUAGES, default="en")  # the pages' and the theme's (docs/languages.md#pages)
     alternates = Alternates()  # the same pages in other languages (docs/publishing.md#a-site-in-two-languages)
+    languages = FolderLanguages()  # folder -> its pages' language (docs/publishing.md#pages-in-other-languages)
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
@@ -179,17 +186,30 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
         if self.search and index.is_file():
             write_text(str(Path(config.site_dir) / ASSET_DIR / SEARCH_INDEX), search_script(index.read_text(encoding="utf-8")))
 
+    def language_of(self, page: Page) -> str:
+        """The language `page` is written in; a PluginError (one line) if its front matter names one
+        Ludoscribe does not speak."""
+        try:
+            return page_language(page.file.src_uri, getattr(page, "meta", None) or {}, self.config.languages,
+                                 self.config.language)
+        except PageLanguageError as error:
+            raise PluginError(terminal_text(str(error))) from None
+
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        return language_switch(page.url, self.config.language, self.config.alternates) + html
+        return language_switch(page.url, self.language_of(page), self.config.alternates) + html
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        links = "".join(f'<link rel="alternate" hreflang="{language}" href="{html_text(url)}">'
-                        for language, url in twins(page.url, self.config.alternates))
+        language = self.language_of(page)
+        if language != self.config.language:  # the theme wrote the site's language
+            output = with_language(output, language)
+        links = "".join(f'<link rel="alternate" hreflang="{other}" href="{html_text(url)}">'
+                        for other, url in twins(page.url, self.config.alternates))
         head = output.find("</head>")
         return output if not links or head < 0 else output[:head] + links + output[head:]
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
+        language = self.language_of(page)
         count = 0
 
         def render(kind: str, body: str) -> str:
@@ -197,7 +217,7 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             count += 1
             try:
                 return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size,
-                                     self.config.language)
+                                     language)
             except (BlockError, BudgetError) as error:
                 message = str(error)
             except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
