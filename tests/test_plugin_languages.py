@@ -15,7 +15,7 @@ from browsers import CORPUS
 from playwright.sync_api import expect
 from test_languages_pages import ENGLISH, OWN_TEXT, RECORDS, SHOWN
 
-from ludoscribe.render.site.page_languages import PageLanguageError, page_language, with_language
+from ludoscribe.render.site.page_languages import FolderLanguages, PageLanguageError, page_language, with_language
 
 CONFIG = ("site_name: Club\nuse_directory_urls: false\ntheme:\n  name: mkdocs\nplugins:\n"
           "  - ludoscribe:\n      languages: {fr/: fr}\n")
@@ -81,6 +81,11 @@ def test_a_page_is_in_its_front_matters_language_else_its_folders(src_uri, meta,
     assert page_language(src_uri, meta, {"fr/": "fr", "fr/en/": "en"}, "en") == language
 
 
+def test_a_folder_is_named_with_or_without_its_slashes():
+    assert FolderLanguages().validate({"fr": "fr", "guides/en/": "en", "/club/fr/": "fr"}) == {
+        "fr/": "fr", "guides/en/": "en", "club/fr/": "fr"}
+
+
 @pytest.mark.parametrize("value", ["de", "FR", "", None, ["fr"], "fr\n" * 50])
 def test_a_front_matter_language_ludoscribe_does_not_speak_is_refused(value):
     refused = r"^a\.md: ludoscribe_language: .* is not a language Ludoscribe speaks \(en, fr\)$"
@@ -105,6 +110,8 @@ def test_the_language_goes_in_the_html_tag_only(html, expected):
     ("{../fr: fr}", "'../fr' is not a folder of the docs (a path inside docs_dir such as fr/ or guides/fr/)"),
     ("{/: fr}", "'/' is not a folder of the docs (a path inside docs_dir such as fr/ or guides/fr/)"),
     ("{1: fr}", "'1' is not a folder of the docs (a path inside docs_dir such as fr/ or guides/fr/)"),
+    ("{fr/../en: fr}", "'fr/../en' is not a folder of the docs (a path inside docs_dir such as fr/ or guides/fr/)"),
+    ("{'fr\\x': fr}", "'fr\\\\x' is not a folder of the docs (a path inside docs_dir such as fr/ or guides/fr/)"),
     ("[fr]", "Expected type: <class 'dict'> but received: <class 'list'>"),
 ])
 def test_a_bad_languages_option_is_a_configuration_error(tmp_path, option, message):
