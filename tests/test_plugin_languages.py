@@ -4,6 +4,7 @@ the viewers and diagrams of a page speak it, and its `<html lang>` says it."""
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
@@ -29,13 +30,15 @@ DIAGRAM_WORDS = {"en": ("in hand</text>", "Yellow wins</text>"), "fr": ("en main
 HTML_LANG = re.compile(r'<html\b[^>]*\blang="([^"]*)"')
 
 
-def build(folder: Path, config: str = CONFIG, pages: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def build(folder: Path, config: str = CONFIG, pages: dict[str, str] | None = None,
+          strict: bool = True) -> subprocess.CompletedProcess:
     for name, text in (pages or {name: markdown for name, (markdown, _) in PAGES.items()}).items():
         (folder / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / "docs" / name).write_text(text, encoding="utf-8")
     (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(folder / "mkdocs.yml")],
-                          capture_output=True, text=True, env=os.environ | {"NO_COLOR": "1"})
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(folder / "mkdocs.yml"),
+                           *(["--strict"] if strict else [])], capture_output=True, text=True,
+                          env=os.environ | {"NO_COLOR": "1"})
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +130,33 @@ def test_a_page_naming_a_language_ludoscribe_does_not_speak_stops_the_build(tmp_
     assert built.returncode == 1 and "Traceback" not in built.stderr
     refused = "ERROR   -  index.md: ludoscribe_language: 'de' is not a language Ludoscribe speaks (en, fr)"
     assert refused in built.stderr.splitlines()
+
+
+ILLEGAL = '```tgn\n[Game "Teblo"]\n[Result "*"]\n\n1. D4 H10 2. D6 *\n```\n'  # turn 2 is refused
+OVER_BUDGET = "```tgn\n" + '[Game "Teblo"]\n[Result "*"]\n\n1. D4 ' + "(1. E3) " * 5000 + "*\n```\n"
+
+
+def test_a_block_that_cannot_be_shown_says_why_in_its_pages_language(tmp_path):
+    """The box readers see says the record's problems in the page's language; the build's warning,
+    for the author, stays in English (docs/publishing.md#pages-in-other-languages)."""
+    from ludoscribe.notation import check, read_string
+    from ludoscribe.notation.languages import words
+    from ludoscribe.render.site.mkdocs_plugin import problem_in
+
+    built = build(tmp_path, pages={"index.md": ILLEGAL + OVER_BUDGET, "fr/index.md": ILLEGAL + OVER_BUDGET}, strict=False)
+    assert built.returncode == 0, built.stderr
+    record = read_string(ILLEGAL.split("\n", 1)[1].rsplit("```", 1)[0])[0]
+    check(record)
+    refused = record.problems[0]
+    boxes = {name: re.findall(r'<div class="ls-error">(.*?)</div>', (tmp_path / "site" / name).read_text(encoding="utf-8"))
+             for name in ("index.html", "fr/index.html")}
+    assert boxes["index.html"][0] == f"<strong>Cannot show this game:</strong> {html.escape(str(refused))}"
+    assert boxes["fr/index.html"][0] == (f"<strong>Impossible d&#x27;afficher cette partie\u00a0:</strong> "
+                                         f"{html.escape(problem_in(refused, words('fr')))}")
+    assert boxes["index.html"][1].startswith("<strong>Cannot show this game:</strong> 4:39995: turn 1 Yellow: not published: "
+                                             "more than 5000 positions")
+    assert "non publiée\u00a0: plus de 5000 positions" in boxes["fr/index.html"][1]
+    for box in boxes["fr/index.html"]:
+        assert not re.search(r"\b(?:turn|Yellow|Red|published|Cannot)\b", box), box
+    warnings = [line for line in built.stderr.splitlines() if line.startswith("WARNING")]
+    assert len(warnings) == 4 and all("non publiée" not in line and "Impossible" not in line for line in warnings)

@@ -43,7 +43,7 @@ import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
-from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Sequence
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config, ValidationError
@@ -53,9 +53,9 @@ from mkdocs.structure.files import File, Files
 
 from ...notation import check, read_string
 from ...notation.files import load, write_text
-from ...notation.languages import LANGUAGES, N_, words
+from ...notation.languages import LANGUAGES, N_, Words, words
 from ...notation.limits import number_problem, shorten
-from ...notation.model import Record
+from ...notation.model import Problem, Record
 from ..diagram import ply_of
 from ..budgets import BudgetError
 from ..document import MOVE_LAYOUTS, asset, render_html
@@ -82,7 +82,12 @@ MIN_SIZE, MAX_SIZE = 100, 4000  # diagram widths, in pixels
 
 
 class BlockError(Exception):
-    """Why a block cannot be rendered, in words for the page's author."""
+    """Why a block cannot be rendered, in words for the page's author; the record's problems when
+    they are why (said again in the page's language on the page)."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 class Width(config_options.Type[int]):
@@ -137,6 +142,7 @@ class Alternates(config_options.Type[dict]):  # type: ignore[type-arg]  # mkdocs
 # each language's name in itself, as the switch shows it
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 SWITCH_LABEL = N_("Other languages")
+CANNOT_SHOW = N_("Cannot show this game:")  # an error box's words, before why
 
 
 class LudoscribeConfig(Config):
@@ -219,11 +225,14 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
                 return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size,
                                      language)
             except (BlockError, BudgetError) as error:
-                message = str(error)
+                message, problems = str(error), error.problems if isinstance(error, BlockError) else [error.problem]
             except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
-                message = f"internal error: {type(error).__name__}: {error}"
-            log.warning(terminal_text(f"{page.file.src_uri}: ```{kind} block {count}: {message}"))
-            return f'<div class="ls-error"><strong>Cannot show this game:</strong> {html_text(message)}</div>'
+                message, problems = f"internal error: {type(error).__name__}: {error}", []
+            log.warning(terminal_text(f"{page.file.src_uri}: ```{kind} block {count}: {message}"))  # the author's
+            said = words(language)  # the page's readers': the record's problems in their language
+            shown = "; ".join(problem_in(problem, said) for problem in problems) if problems else message
+            return (f'<div class="ls-error"><strong>{html_text(said.gettext(CANNOT_SHOW))}</strong> '
+                    f"{html_text(shown)}</div>")
 
         return replace_blocks(markdown, render)
 
@@ -248,6 +257,13 @@ def language_switch(url: str, language: str, alternates: dict[str, str]) -> str:
                      f"{LANGUAGE_NAMES[other]}</a>" for other, address in twins(url, alternates))
     label = html_text(words(language).gettext(SWITCH_LABEL))
     return f'<nav class="ls-languages" aria-label="{label}">{links}</nav>\n'
+
+
+def problem_in(problem: Problem, said: Words) -> str:
+    """A record's problem as str(problem) says it, in the language of `said`: line, column, turn, message."""
+    where = f"{problem.line}:{problem.column}: " if problem.line is not None else ""
+    turn, message = problem.turn_in(said), problem.message_in(said)
+    return where + (said.gettext("{turn}: {message}").format(turn=turn, message=message) if turn else message)
 
 
 def search_script(index: str) -> str:
@@ -341,7 +357,7 @@ def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int
         record = records[0]
     replayed = check(record)
     if record.problems:
-        raise BlockError("; ".join(str(problem) for problem in record.problems))
+        raise BlockError("; ".join(str(problem) for problem in record.problems), record.problems)
     try:
         ply = ply_of(record, options["turn"]) if "turn" in options else 0
     except ValueError as error:
