@@ -20,6 +20,7 @@ from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
 from ..notation.languages import GAME_WORD, Words, words
+from ..notation.languages.numbers import numeral
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, Status
 from .event_import import import_event
@@ -228,7 +229,7 @@ def summary(state: EventRounds, said: Words) -> list[str]:
         on_first, on_second = side_balance(rounds, entrant.number)
         note = _status(player_, said)
         lines.append(f"{entrant.number:>3}  {entrant.name:<24} {entrant.rating or '':>6}  "
-                     f"{_points(points(rounds, entrant.number, state.paired + 1)):>6}  "
+                     f"{_points(points(rounds, entrant.number, state.paired + 1), said.language):>6}  "
                      f"{f'{on_first}/{on_second}':>{len(first) + len(second) + 1}}  {entrant.club}{note}")
     for paired in event_.paired:
         lines += ["", said.gettext("Round {number}").format(number=paired.number)]
@@ -249,8 +250,9 @@ def _status(player_: Player, said: Words) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
-def _points(value: Points) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+def _points(value: Points, language: str) -> str:
+    """A player's points as the language writes numbers: 2, 2.5 in English, 2,5 in French (docs/languages.md#numbers)."""
+    return str(value.numerator) if value.denominator == 1 else numeral(f"{float(value):g}", language)
 
 
 @event.command("trf")

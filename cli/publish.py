@@ -50,7 +50,7 @@ def publish(sources: Sources, source: str, record_index: int | None, target: str
             text, files = render_markdown(record, replayed, lambda number: f"{stem}-{number:03d}.svg", words=said)
     except BudgetError as error:  # too many diagrams or positions, or too large a page
         record.problems.append(error.problem)
-        report(path, index, record)
+        report(path, index, record, said)
         sys.exit(Status.PROBLEMS)
     if target == "html":
         write(out, page_html(fragment, title(record, said), said.language), force)

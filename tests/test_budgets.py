@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import check, read_string
-from ludoscribe.render.budgets import DEFAULT, Budgets, BudgetError, over_budget
+from ludoscribe.notation.languages import words
+from ludoscribe.render.budgets import DEFAULT, Budgets, BudgetError, BudgetProblem, over_budget
 from ludoscribe.render.document import render_html
 from ludoscribe.render.markdown_document import render_markdown
 from ludoscribe.render.site.mkdocs_plugin import replace_blocks
@@ -63,6 +64,54 @@ def test_page_budget():
     assert render_html(record, replayed, budgets=Budgets(page_bytes=1_000_000))
     with pytest.raises(BudgetError, match=r"^1:1: not published: its page would take 0\.\d MB, more than the 0\.01 MB"):
         render_html(record, replayed, budgets=Budgets(page_bytes=10_000))
+
+
+def test_a_page_too_large_is_a_code_with_its_sizes_said_in_the_readers_language():
+    """docs/publishing.md#budgets: the code and the sizes in bytes; English as it always was, French
+    with its decimal comma (docs/languages.md#numbers)."""
+    record, replayed = checked(HEAD + "1. D4 {" + "a" * 5000 + "} *\n")
+    with pytest.raises(BudgetError) as error:
+        render_html(record, replayed, budgets=Budgets(page_bytes=10_000))
+    problem = error.value.problem
+    assert problem.said is not None and problem.said.code is BudgetProblem.PAGE_TOO_LARGE
+    size = problem.said.params["size"]
+    assert isinstance(size, int) and size > 10_000 and problem.said.as_json() == {
+        "code": "page-too-large", "size": size, "limit": 10_000}
+    assert problem.message == (f"not published: its page would take {size / 1e6:.1f} MB, more than the 0.01 MB one "
+                               "record's page may take (see Budgets in the publishing guide)")
+    tenths = f"{size / 1e6:.1f}".replace(".", ",")
+    assert problem.message_in(words("fr")) == (f"non publiée\u00a0: sa page prendrait {tenths}\u00a0Mo, plus que les "
+                                               "0,01\u00a0Mo que peut prendre la page d'une partie (voir Budgets dans "
+                                               "le guide de publication)")
+
+
+@pytest.mark.parametrize("code", list(BudgetProblem))
+def test_every_budget_problem_is_said_in_french(code):
+    said = code.say({"limit": 10_000, "size": 12_345_678}, words("fr"))
+    assert said.startswith("non publiée\u00a0: ") and "publish" not in said and said != code.say({"limit": 1, "size": 1})
+
+
+def test_a_french_site_says_in_french_why_a_page_is_not_shown(tmp_path: Path):
+    from ludoscribe.render.site.pages import write_page
+
+    record, replayed = checked(HEAD + "1. D4 {" + "a" * 5000 + "} *\n")
+    for language, said in (("fr", "non publiée\u00a0: sa page prendrait"), ("en", "not published: its page would take")):
+        page = tmp_path / language / "e-a-b.md"
+        page.parent.mkdir()
+        note = write_page(record, replayed, str(page), {}, Budgets(page_bytes=10_000), language=language)
+        assert note is not None and note.startswith("not published: its page")  # the terminal's line, in English
+        shown = page.read_text(encoding="utf-8")
+        assert f'<p class="ls-note">{said}' in shown and ("not published" in shown) == (language == "en")
+
+
+def test_convert_in_french_says_why_a_record_is_not_published(tmp_path: Path):
+    source = tmp_path / "many.tgn"
+    source.write_text(variations(300), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["convert", str(source), "--to", "html", "--lang", "fr", "-o", str(tmp_path / "a.html")])
+    assert result.exit_code == 1
+    assert result.output.strip().endswith(": non publiée\u00a0: plus de 200 diagrammes [%diagram], le maximum que montre "
+                                          "la page d'une partie (voir Budgets dans le guide de publication)")
+    assert "turn" not in result.output and list(tmp_path.iterdir()) == [source]
 
 
 def test_markdown_draws_only_the_diagrams_it_shows():

@@ -297,33 +297,20 @@ def test_every_page_says_its_language_in_its_html_tag(built_docs, engine):
     assert {name: found for name, found in languages.items() if found != (["fr"] if name in french else ["en"])} == {}
 
 
-def page_language_hook():
-    """docs-hooks/page_language.py, as MkDocs loads a hook: a module read from its file."""
-    from importlib.util import module_from_spec, spec_from_file_location
+@pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
+def test_the_viewers_and_diagrams_of_a_french_page_speak_french(built_docs, engine):
+    """The plugin's `languages: {fr/: fr}` (mkdocs.yml): the blocks of docs/fr/publishing.md are drawn
+    in French, those of the English page in English."""
+    french = (built_docs[engine] / "fr" / "publishing.html").read_text(encoding="utf-8")
+    english = (built_docs[engine] / "publishing.html").read_text(encoding="utf-8")
+    for page, said, unsaid in [(french, FRENCH.gettext, lambda text: text), (english, lambda text: text, FRENCH.gettext)]:
+        assert page.count('<div class="ls-record"') == 2
+        for text in ("Start (Home)", "Flip the board (F)", "Result"):
+            assert f'="{said(text)}"' in page and f'="{unsaid(text)}"' not in page, text  # a label or a title
+        assert f"{said('Moves in two columns')}</button>" in page  # the viewer's menu
+    assert 'id="ludoscribe-words-pages"' in french and 'id="ludoscribe-words-pages"' not in english
+    assert "Blanc gagne</text>" in french and "White wins</text>" not in french and "White wins</text>" in english
 
-    spec = spec_from_file_location("page_language", ROOT / "docs-hooks" / "page_language.py")
-    assert spec is not None and spec.loader is not None
-    module = module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.mark.parametrize("src_uri, language", [("fr/live.md", "fr"), ("fr/games/teblo.md", "fr"), ("fr.md", None),
-                                               ("en/live.md", None), ("live.md", None), ("french/live.md", None),
-                                               ("games/fr.md", None)])
-def test_a_page_is_in_the_language_of_its_first_folder(src_uri, language):
-    assert page_language_hook().page_language(src_uri) == language
-
-
-@pytest.mark.parametrize("html, expected", [
-    ('<!DOCTYPE html>\n<html lang="en" data-bs-theme="light">\n<p lang="en">',
-     '<!DOCTYPE html>\n<html lang="fr" data-bs-theme="light">\n<p lang="en">'),
-    ("<!DOCTYPE html>\n<html>\n<body>", '<!DOCTYPE html>\n<html lang="fr">\n<body>'),
-    ('<html class="x">', '<html lang="fr" class="x">'),
-    ("<p>no html tag</p>", "<p>no html tag</p>"),
-])
-def test_the_hook_puts_the_language_in_the_html_tag_only(html, expected):
-    assert page_language_hook().with_language(html, "fr") == expected
 
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 

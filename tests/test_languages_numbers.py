@@ -102,3 +102,30 @@ def test_the_site_ratings_history_in_french():
     french, english = player_ratings(games, FRENCH)["Ann"], player_ratings(games, ENGLISH)["Ann"]
     assert re.search(r"<td>2024-03\u00a0: \d+</td>", french), french
     assert re.search(r"<td>2024-03: \d+</td>", english), english
+
+
+def test_event_show_writes_half_points_in_the_language_of_its_output(tmp_path):
+    """`ludoscribe event show`: a player's points in French with a decimal comma (2,5), English
+    as it always was (2.5), whole points alike (docs/languages.md#numbers)."""
+    pytest.importorskip("tomlkit")
+    pytest.importorskip("caissify_pairings")
+    folder = tmp_path / "night"
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(cli, [*args], env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""})
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    run("event", "new", str(folder), "--name", "Spring", "--game", "staku", "--rounds", "3")  # 1, ½, 0
+    for name in ("Ana", "Bo", "Cy", "Di"):
+        run("event", "player", "add", str(folder), name)
+    run("pair", str(folder))
+    for board, result in (("round1-board1.tgn", "1/2-1/2"), ("round1-board2.tgn", "1-0")):
+        text = (folder / board).read_text(encoding="utf-8")
+        (folder / board).write_text(text.replace('[Result "*"]', f'[Result "{result}"]').replace("\n*\n", f"\n{result}\n"),
+                                    encoding="utf-8")
+    english, french = run("event", "show", str(folder)), run("event", "show", str(folder), "--lang", "fr")
+    assert english == run("event", "show", str(folder), "--lang", "en")
+    rows = [(re.findall(r"(?m)^ +\d  \S+ +(\S+)  ", shown)) for shown in (english, french)]
+    assert sorted(rows[0]) == ["0", "0.5", "0.5", "1"] and sorted(rows[1]) == ["0", "0,5", "0,5", "1"]
+    assert ENGLISH_NUMBER.findall(french) == []

@@ -44,7 +44,7 @@ WORDED = extract_worded  # the templates of Worded codes, by the method itself
 SOURCES: dict[str, list[tuple[str, str, Any]]] = {
     "rules": [("notation/games", "**.py", WORDED), ("notation/games", "**.py", PYTHON)],
     "messages": [("notation", "**.py", WORDED), ("notation", "**.py", PYTHON), ("cli", "**.py", PYTHON)],
-    "pages": [("render", "**.py", PYTHON), ("render", "**.js", JAVASCRIPT)],
+    "pages": [("render", "**.py", WORDED), ("render", "**.py", PYTHON), ("render", "**.js", JAVASCRIPT)],
     "live": [("render/live", "**.py", PYTHON), ("render/live", "**.js", JAVASCRIPT),
              ("render/studio", "**.py", PYTHON), ("render/studio", "**.js", JAVASCRIPT)],
 }

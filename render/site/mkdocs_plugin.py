@@ -24,6 +24,10 @@ A tgn-file path may only lead into the docs folder or a folder listed in the
 plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
 is refused with an error box, which fails a strict build (docs/publishing.md#safety).
 
+Each page speaks its own language (docs/publishing.md#pages-in-other-languages): its front matter's
+`ludoscribe_language`, else that of the folder holding it in the plugin's `languages`, else the
+site's `language`; worked out from the page in each hook (render/site/page_languages.py).
+
 With `alternates` (the other languages' sites and where they are), every page starts with a
 switch: a link to the same page in each other language (docs/publishing.md#a-site-in-two-languages).
 
@@ -39,22 +43,24 @@ import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
-from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Sequence
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config, ValidationError
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from ...notation import check, read_string
 from ...notation.files import load, write_text
-from ...notation.languages import LANGUAGES, N_, words
+from ...notation.languages import LANGUAGES, N_, Words, words
 from ...notation.limits import number_problem, shorten
-from ...notation.model import Record
+from ...notation.model import Problem, Record
 from ..diagram import ply_of
 from ..budgets import BudgetError
 from ..document import MOVE_LAYOUTS, asset, render_html
 from ..escaping import html_text, script_json, terminal_text
+from .page_languages import FolderLanguages, PageLanguageError, page_language, with_language
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -76,7 +82,12 @@ MIN_SIZE, MAX_SIZE = 100, 4000  # diagram widths, in pixels
 
 
 class BlockError(Exception):
-    """Why a block cannot be rendered, in words for the page's author."""
+    """Why a block cannot be rendered, in words for the page's author; the record's problems when
+    they are why (said again in the page's language on the page)."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 class Width(config_options.Type[int]):
@@ -131,6 +142,7 @@ class Alternates(config_options.Type[dict]):  # type: ignore[type-arg]  # mkdocs
 # each language's name in itself, as the switch shows it
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 SWITCH_LABEL = N_("Other languages")
+CANNOT_SHOW = N_("Cannot show this game:")  # an error box's words, before why
 
 
 class LudoscribeConfig(Config):
@@ -140,6 +152,7 @@ class LudoscribeConfig(Config):
     theme_contrast = config_options.Type(bool, default=False)  # site.css: the theme's links and footer readable
     language = config_options.Choice(LANGUAGES, default="en")  # the pages' and the theme's (docs/languages.md#pages)
     alternates = Alternates()  # the same pages in other languages (docs/publishing.md#a-site-in-two-languages)
+    languages = FolderLanguages()  # folder -> its pages' language (docs/publishing.md#pages-in-other-languages)
 
 
 class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
@@ -179,17 +192,30 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
         if self.search and index.is_file():
             write_text(str(Path(config.site_dir) / ASSET_DIR / SEARCH_INDEX), search_script(index.read_text(encoding="utf-8")))
 
+    def language_of(self, page: Page) -> str:
+        """The language `page` is written in; a PluginError (one line) if its front matter names one
+        Ludoscribe does not speak."""
+        try:
+            return page_language(page.file.src_uri, getattr(page, "meta", None) or {}, self.config.languages,
+                                 self.config.language)
+        except PageLanguageError as error:
+            raise PluginError(terminal_text(str(error))) from None
+
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        return language_switch(page.url, self.config.language, self.config.alternates) + html
+        return language_switch(page.url, self.language_of(page), self.config.alternates) + html
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        links = "".join(f'<link rel="alternate" hreflang="{language}" href="{html_text(url)}">'
-                        for language, url in twins(page.url, self.config.alternates))
+        language = self.language_of(page)
+        if language != self.config.language:  # the theme wrote the site's language
+            output = with_language(output, language)
+        links = "".join(f'<link rel="alternate" hreflang="{other}" href="{html_text(url)}">'
+                        for other, url in twins(page.url, self.config.alternates))
         head = output.find("</head>")
         return output if not links or head < 0 else output[:head] + links + output[head:]
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(self.config.root) if self.config.root else Path(config.config_file_path or ".").parent
+        language = self.language_of(page)
         count = 0
 
         def render(kind: str, body: str) -> str:
@@ -197,13 +223,16 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             count += 1
             try:
                 return _render_block(kind, body, Folders(root, self.allowed), f"ls{count}", self.config.size,
-                                     self.config.language)
+                                     language)
             except (BlockError, BudgetError) as error:
-                message = str(error)
+                message, problems = str(error), error.problems if isinstance(error, BlockError) else [error.problem]
             except Exception as error:  # noqa: BLE001 - a page shows the error, never a traceback
-                message = f"internal error: {type(error).__name__}: {error}"
-            log.warning(terminal_text(f"{page.file.src_uri}: ```{kind} block {count}: {message}"))
-            return f'<div class="ls-error"><strong>Cannot show this game:</strong> {html_text(message)}</div>'
+                message, problems = f"internal error: {type(error).__name__}: {error}", []
+            log.warning(terminal_text(f"{page.file.src_uri}: ```{kind} block {count}: {message}"))  # the author's
+            said = words(language)  # the page's readers': the record's problems in their language
+            shown = "; ".join(problem_in(problem, said) for problem in problems) if problems else message
+            return (f'<div class="ls-error"><strong>{html_text(said.gettext(CANNOT_SHOW))}</strong> '
+                    f"{html_text(shown)}</div>")
 
         return replace_blocks(markdown, render)
 
@@ -228,6 +257,13 @@ def language_switch(url: str, language: str, alternates: dict[str, str]) -> str:
                      f"{LANGUAGE_NAMES[other]}</a>" for other, address in twins(url, alternates))
     label = html_text(words(language).gettext(SWITCH_LABEL))
     return f'<nav class="ls-languages" aria-label="{label}">{links}</nav>\n'
+
+
+def problem_in(problem: Problem, said: Words) -> str:
+    """A record's problem as str(problem) says it, in the language of `said`: line, column, turn, message."""
+    where = f"{problem.line}:{problem.column}: " if problem.line is not None else ""
+    turn, message = problem.turn_in(said), problem.message_in(said)
+    return where + (said.gettext("{turn}: {message}").format(turn=turn, message=message) if turn else message)
 
 
 def search_script(index: str) -> str:
@@ -321,7 +357,7 @@ def _render_block(kind: str, body: str, folders: Folders, prefix: str, size: int
         record = records[0]
     replayed = check(record)
     if record.problems:
-        raise BlockError("; ".join(str(problem) for problem in record.problems))
+        raise BlockError("; ".join(str(problem) for problem in record.problems), record.problems)
     try:
         ply = ply_of(record, options["turn"]) if "turn" in options else 0
     except ValueError as error:

@@ -89,7 +89,8 @@ def write_page(record: Record, replayed: Replayed | None, path: str, links: dict
         fragment = render_html(record, replayed, links=links, budgets=budgets, openings=openings, tree=tree,
                                name=stem, tgn_url=f"{stem}.tgn" if text is not None else None, words=said)
     except BudgetError as error:
-        write_markdown(Path(path), title(record, said), [f'<p class="ls-note">{html_text(str(error.problem.message))}.</p>'])
+        note = error.problem.message_in(said)  # in the page's language; the terminal's note stays in English
+        write_markdown(Path(path), title(record, said), [f'<p class="ls-note">{html_text(note)}.</p>'])
         return str(error.problem.message)
     if text is not None:  # the record itself, for readers to download (the viewer's menu links to it)
         Path(path).with_suffix(".tgn").write_text(text, encoding="utf-8")
