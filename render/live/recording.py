@@ -122,10 +122,11 @@ async def offer(request: Request) -> Response:
     if game.problem is not None or game.replayed is None or game.record is None:
         raise Problem(409, game.problem) if game.problem else Problem(409, N_("{name} cannot be recorded"), name=name)
     rules, position, flipped = game.record.rules, game.replayed.final, data.get("flipped") is True
+    said = words_of(request)
 
     def answer() -> dict[str, Any]:  # in the pool of renderers (hub.py): the rules asked off the event loop
         found = offers(rules, position, draft, cells)
-        return sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons, flipped=flipped)
+        return sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons_in(said), flipped, said)
 
     return JSONResponse(await live.make(answer))
 

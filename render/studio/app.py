@@ -253,7 +253,8 @@ async def offer(request: Request) -> Response:
     except ValueError as error:
         raise Problem(409, str(error)) from None
     found_offers = offers(record.rules, position, text(data, "draft"), cells)
-    return JSONResponse({"draft": found_offers.draft, "refused": found_offers.refused, "needs": found_offers.needs,
+    return JSONResponse({"draft": found_offers.draft, "refused": found_offers.refused_in(words_of(request)),
+                         "needs": found_offers.needs,
                          "more": found_offers.more,
                          "offers": [{"turn": item.turn, "cells": list(item.cells)} for item in found_offers.offers]})
 
