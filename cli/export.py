@@ -70,7 +70,7 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
     said = words(language)
     sources = read_sources(paths, moves=jobs == 1, words=said)  # with workers, they read the turns
     try:
-        with Progress("record") as progress:
+        with Progress("record", words=said) as progress:
             done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=partial(report, words=said),
                                   jobs=jobs)
         progress.finish()
