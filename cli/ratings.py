@@ -10,6 +10,7 @@ import click
 from ..notation.archive.duplicates import tgn_first
 from ..notation.archive.ratings import PERIODS, Period, rate, rated_games
 from ..notation.languages import words
+from ..notation.problems import sentence_in
 from ..notation.model import Record
 from ..render.ratings import FORMATS
 from .errors import exit_status
@@ -56,7 +57,7 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
         failed = True
         report(path, index, record, said)
 
-    games = (one for one in rated_games(tgn_first(sources), problem, note) if game is None or one.is_of(game))
+    games = (one for one in rated_games(tgn_first(sources), problem, lambda line: note(sentence_in(line, said))) if game is None or one.is_of(game))
     rated = rate(games, cast(Period, period))  # click.Choice gave one of PERIODS
     if rated.undated:
         note(said.ngettext("{count} game left out: no full Date, nor a dated game of the same event",

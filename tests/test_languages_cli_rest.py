@@ -50,3 +50,26 @@ def test_the_ratings_data_is_the_same_in_every_language(tmp_path):
         for history in ((), ("--history",)):
             assert run("ratings", path, "--format", form, *history, "--lang", "fr")[1] == \
                 run("ratings", path, "--format", form, *history)[1]
+
+
+def test_a_game_read_twice_is_noted_in_french_with_its_code(tmp_path):
+    """The archive's note of a copy (notation/archive/duplicates.py `CopyNote`), by filter and ratings."""
+    path = games(tmp_path)
+    (tmp_path / "copy.tgn").write_text((tmp_path / "club.tgn").read_text(encoding="utf-8"), encoding="utf-8")
+    copy = str(tmp_path / "copy.tgn")
+    status, _, said = run("filter", str(tmp_path), "--unique", "--lang", "fr")
+    assert status == 0 and said.splitlines()[0] == (f"{copy}\u00a0: la partie 1 est la même que {path}\u00a0: partie 1 "
+                                                    "(mêmes joueurs et mêmes tours)\u00a0: gardée une seule fois")
+    assert run("filter", str(tmp_path), "--unique")[2].splitlines()[0] == (
+        f"{copy}: record 1 is the same game as {path}: record 1 (same players and turns): kept once")
+    status, _, said = run("ratings", str(tmp_path), "--lang", "fr")
+    assert said.splitlines()[0].endswith("(mêmes balises et mêmes tours)\u00a0: comptée une seule fois")
+
+
+def test_the_copy_note_keeps_its_code_and_what_the_user_wrote():
+    from ludoscribe.notation.archive.duplicates import CopyNote, SeenGames
+    from ludoscribe.notation.languages import words
+
+    note = SeenGames().note("White", 2, ("Yellow", 1), "counted")
+    assert note.said.code is CopyNote.COUNTED
+    assert note.said.sentence_in(words("fr")).startswith("White\u00a0: la partie 2 est la même que Yellow\u00a0:")
