@@ -57,7 +57,10 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
         failed = True
         report(path, index, record, said)
 
-    games = (one for one in rated_games(tgn_first(sources), problem, lambda line: note(sentence_in(line, said))) if game is None or one.is_of(game))
+    def copy(line: str) -> None:
+        note(sentence_in(line, said))
+
+    games = (one for one in rated_games(tgn_first(sources), problem, copy) if game is None or one.is_of(game))
     rated = rate(games, cast(Period, period))  # click.Choice gave one of PERIODS
     if rated.undated:
         note(said.ngettext("{count} game left out: no full Date, nor a dated game of the same event",
