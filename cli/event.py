@@ -82,7 +82,7 @@ def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | No
     try:
         text = edit.new_event(name, game, rounds, pairing, site, dates, variant)
     except EventFileError as error:
-        raise refused_by(error) from None
+        raise refused_by(error, said) from None
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:

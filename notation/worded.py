@@ -156,7 +156,7 @@ class _Words(string.Formatter):
 _WORDS = _Words()
 
 
-AS_WRITTEN = frozenset({"termination", "example", "written", "contents", "tag", "path"})  # what a record or a user wrote
+AS_WRITTEN = frozenset({"termination", "example", "written", "contents", "tag", "path", "key"})  # what a record or a user wrote
 
 
 def _in(value: Param, words: Words, name: str) -> Param:

@@ -73,3 +73,57 @@ def test_the_copy_note_keeps_its_code_and_what_the_user_wrote():
     note = SeenGames().note("White", 2, ("Yellow", 1), "counted")
     assert note.said.code is CopyNote.COUNTED
     assert note.said.sentence_in(words("fr")).startswith("White\u00a0: la partie 2 est la même que Yellow\u00a0:")
+
+
+# --- the event file's problems ---------------------------------------------------------------------
+
+EVENT_WORDS = ("is", "not", "the", "player", "round", "of", "event", "key", "a", "whole", "number", "from", "to",
+               "list", "table", "tables", "paired", "plays", "name", "same", "each", "entered", "once", "and", "more")
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of an event file's problems left in a line (keys and quoted names taken out)."""
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|\[\[?\w+\]?\]|\([a-z_, ]+\)|\b[a-z]+_[a-z_]+\b|\brounds?\b = \d|\bname = ",
+                  " ", text)
+    return [word for word in EVENT_WORDS if re.search(rf"(?<![\w/.-]){word}(?![\w/.-])", text)]
+
+
+def night(tmp_path):
+    folder = tmp_path / "night"
+    assert run("event", "new", str(folder), "--name", "Spring", "--game", "teblo", "--rounds", "3")[0] == 0
+    for name in ("Ana", "Bo"):
+        assert run("event", "player", "add", str(folder), name)[0] == 0
+    return folder
+
+
+def test_the_event_files_problems_are_said_in_french(tmp_path):
+    folder = night(tmp_path)
+    path = folder / "event.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('name = "Spring"', 'name = "Spring"\nround_count = 3')
+                    + '[[player]]\nname = "ana"\n[[player]]\nname = "Fe"\nrating = "high"\n'
+                    '[[round]]\nnumber = 1\nboards = [{first = "Ana", second = "Zed"}]\n', encoding="utf-8")
+    status, _, english = run("event", "show", str(folder))
+    status_fr, _, french = run("event", "show", str(folder), "--lang", "fr")
+    assert status == status_fr == 1
+    lines, french_lines = english.splitlines(), french.splitlines()
+    assert len(lines) == len(french_lines) >= 5
+    assert any(line.endswith("'round_count' is not a key of an event file (name, site, dates, game, variant, rounds, "
+                              "pairing, tie_breaks, points, bye_points, requested_bye, same_club_apart, forbidden, "
+                              "player, round)") for line in lines)
+    assert any("joueur 'ana'\u00a0: le même nom que le joueur 1 ('Ana')" in line for line in french_lines)
+    assert any("joueur 'Fe'\u00a0: rating vaut 'high'\u00a0: un nombre entier de 0 à 4000" in line
+               for line in french_lines)
+    assert any("ronde 1\u00a0: 'Zed' n’est pas un joueur du tournoi" in line for line in french_lines)
+    for line in french_lines:
+        assert english_words(line.replace(str(path), "")) == [], line
+
+
+def test_every_event_file_problem_has_its_french():
+    from ludoscribe.notation.events.event_file import EventProblem
+    from ludoscribe.notation.languages import words
+    from ludoscribe.notation.languages.worded import context
+
+    french = words("fr")
+    same = [code for code in EventProblem if french.pgettext(context("EventProblem", str(code)), code.template)
+            == code.template]
+    assert same == []

@@ -17,12 +17,21 @@ from ..files import write_text
 from ..recording.lock import Busy, ScoresheetLock
 from .event_file import EVENT_FILE, Board, Event, EventFileError, PairedRound, Player, parse_event, player_key, read_text
 from .folder import Action, EventFolder, Refused
+from ..problems import Saying
+from ..worded import Said
 from .pairings import PairingError
 from .round_files import (ROUND_FILE, EventRounds, event_rounds, next_round, rearranged_problem, rename_players,
                           round_file, started)
 
 RESULTS = ("1-0", "0-1", "1/2-1/2")  # a result entered without a record: a forfeit takes the first two only
 
+
+
+def reason_text(error: EventFileError) -> str:
+    """Why a change would make the event file wrong: its first problem without the file and line it is
+    at, keeping its code (a Saying) to be said in a language."""
+    reason = error.reason()
+    return Saying(reason) if isinstance(reason, Said) else str(reason)
 
 def editing() -> ModuleType:
     """The module that changes the event file (tomlkit, of the `tournament` extra); ImportError saying so."""
@@ -62,7 +71,7 @@ def write_event(root: Path, make: Callable[[], str]) -> None:
     try:
         text = make()
     except EventFileError as error:
-        raise Refused(error.problems[0].split(": ", 1)[-1]) from None
+        raise Refused(reason_text(error)) from None
     write_text(str(root / EVENT_FILE), text)
 
 
@@ -126,7 +135,7 @@ def pair_next(root: Path, text: str, event: Event, round_: int | None = None, un
     try:
         new_text = edit.put_round(text, paired)
     except EventFileError as error:
-        raise Refused(error.problems[0].split(": ", 1)[-1]) from None
+        raise Refused(reason_text(error)) from None
     publish(games, event, paired)
     try:
         write_event(root, lambda: new_text)
@@ -238,7 +247,7 @@ def rearrange(root: Path, text: str, event: Event, round_: int,
     try:
         new_text = edit.put_round(text, new_round)
     except EventFileError as error:
-        raise Refused(error.problems[0].split(": ", 1)[-1]) from None
+        raise Refused(reason_text(error)) from None
     changed = [(number, before, after) for number, (before, after) in
                enumerate(zip(old.boards, new_round.boards), start=1) if before != after and not after.forfeit]
     done: list[tuple[int, Board]] = []
