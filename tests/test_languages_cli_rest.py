@@ -127,3 +127,22 @@ def test_every_event_file_problem_has_its_french():
     same = [code for code in EventProblem if french.pgettext(context("EventProblem", str(code)), code.template)
             == code.template]
     assert same == []
+
+
+def test_an_organisers_change_refused_is_said_in_french_from_its_code(tmp_path):
+    folder = str(night(tmp_path))
+    english = run("event", "forfeit", folder, "2", "1", "1-0")
+    french = run("event", "forfeit", folder, "2", "1", "1-0", "--lang", "fr")
+    assert english[0] == french[0] == 1
+    assert english[2] == "Error: round 2 is not paired yet\n"
+    assert french[2] == "Error: la ronde 2 n’est pas encore appariée\n"  # click's own "Error:" stays
+
+
+def test_every_organisers_refusal_has_its_french():
+    from ludoscribe.notation.events.organising import OrganiserProblem
+    from ludoscribe.notation.languages import words
+    from ludoscribe.notation.languages.worded import context
+
+    french = words("fr")
+    assert [code for code in OrganiserProblem if code.template not in ("{said}",)
+            and french.pgettext(context("OrganiserProblem", str(code)), code.template) == code.template] == []

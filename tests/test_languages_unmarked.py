@@ -107,7 +107,7 @@ STILL_ENGLISH = {
     # an output that cannot be written (exists already, a folder, not a regular file, the system's reason)
     "cli/outputs.py": 4, "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings, rounds, tie-breaks and reports (TRF)
-    "notation/events/event_trf.py": 4, "notation/events/folder.py": 9, "notation/events/organising.py": 26,
+    "notation/events/event_trf.py": 4, "notation/events/folder.py": 9, "notation/events/organising.py": 1,
     "notation/events/pairings.py": 6, "notation/events/round_files.py": 4, "notation/events/rounds.py": 2,
     "notation/events/standings.py": 1, "notation/events/tiebreaks.py": 6, "notation/events/trf.py": 8,
     # the archive's conditions (`filter --where`), annotations of `diagram`, players of `generate`
