@@ -19,6 +19,7 @@ from ..notation.events.event_trf import event_report
 from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
+from ..notation.problems import sentence_in
 from ..notation.languages import GAME_WORD, Words, words
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, Status
@@ -155,9 +156,9 @@ def show(folder: str, language: str) -> None:
     _, state = rounds_of(folder, event_, said)
     click.echo("\n".join(summary(state, said)))
     for problem in state.problems:
-        click.echo(said.gettext("problem: {problem}").format(problem=problem), err=True)
+        click.echo(said.gettext("problem: {problem}").format(problem=sentence_in(problem, said)), err=True)
     for broken in state.broken:
-        click.echo(said.gettext("note: {note}").format(note=broken), err=True)
+        click.echo(said.gettext("note: {note}").format(note=sentence_in(broken, said)), err=True)
     if state.problems:
         sys.exit(Status.PROBLEMS)
 
@@ -273,7 +274,7 @@ def trf(folder: str, out: str, force: bool, language: str) -> None:
     _, event_ = load(folder, said)
     _, state = rounds_of(folder, event_, said)
     for problem in state.problems:
-        click.echo(said.gettext("problem: {problem}").format(problem=problem), err=True)
+        click.echo(said.gettext("problem: {problem}").format(problem=sentence_in(problem, said)), err=True)
     try:
         text = report_file.write(event_report(event_, state.rounds), tie_break_order(event_))
     except (report_file.TrfError, TieBreakError) as error:

@@ -156,7 +156,8 @@ class _Words(string.Formatter):
 _WORDS = _Words()
 
 
-AS_WRITTEN = frozenset({"termination", "example", "written", "contents", "tag", "path", "key"})  # what a record or a user wrote
+# what a record or a user wrote (a tag, a file's name, a player's name, a value typed), never translated
+AS_WRITTEN = frozenset({"termination", "example", "written", "contents", "tag", "path", "key", "value"})
 
 
 def _in(value: Param, words: Words, name: str) -> Param:

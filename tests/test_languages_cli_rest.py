@@ -146,3 +146,15 @@ def test_every_organisers_refusal_has_its_french():
     french = words("fr")
     assert [code for code in OrganiserProblem if code.template not in ("{said}",)
             and french.pgettext(context("OrganiserProblem", str(code)), code.template) == code.template] == []
+
+
+def test_a_round_files_problem_is_said_in_french_with_its_names_as_written(tmp_path):
+    folder = night(tmp_path)
+    (folder / "round2-board1.tgn").write_text('[Game "Teblo"]\n[Result "*"]\n\n*\n', encoding="utf-8")
+    status, _, english = run("event", "show", str(folder))
+    status_fr, _, french = run("event", "show", str(folder), "--lang", "fr")
+    assert status == status_fr == 1
+    assert english == ("problem: round2-board1.tgn: not a board the event paired (event.toml): its result is not "
+                       "counted\n")
+    assert french == ("problème\u00a0: round2-board1.tgn\u00a0: pas une table appariée par le tournoi (event.toml)\u00a0: "
+                      "son résultat n’est pas compté\n")
