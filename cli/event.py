@@ -282,6 +282,6 @@ def trf(folder: str, out: str, force: bool, language: str) -> None:
             folder=folder, reason=error)) from None
     for left in report_file.left_out(state.rounds):
         note(said.gettext("note: not in the report file: {left}").format(left=left))
-    write(out, text, force)
+    write(out, text, force, said)
     if state.problems:
         sys.exit(Status.PROBLEMS)

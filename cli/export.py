@@ -75,7 +75,7 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
                                   jobs=jobs)
         progress.finish()
     except OutputError as error:
-        raise write_failure(out, error) from None
+        raise write_failure(out, error, said) from None
     except InputsNotRead:
         raise IOFailure(said.ngettext("{output} not written: {count} input could not be read",
                                       "{output} not written: {count} inputs could not be read", sources.errors)

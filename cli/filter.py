@@ -150,7 +150,7 @@ def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, cou
         total = sum(1 for _ in chosen.records)
         click.echo(total)
         sys.exit(exit_status(sources, chosen.failed))
-    with output(out, force) as stream, Progress("record", output=out, words=said) as progress:
+    with output(out, force, words=said) as stream, Progress("record", output=out, words=said) as progress:
         write(progress.each(chosen.records), stream, json_output)
     written = progress.count
     progress.finish(said.ngettext("wrote {count} record to {output}", "wrote {count} records to {output}", written)

@@ -69,5 +69,5 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
     if not rated.pools and not sources.errors:
         note(said.gettext("no finished game between two named players") if game is None else
              said.gettext("no finished game of {game} between two named players").format(game=game))
-    write(out, FORMATS[form](rated, history, said), force)
+    write(out, FORMATS[form](rated, history, said), force, said)
     sys.exit(exit_status(sources, failed))

@@ -158,3 +158,15 @@ def test_a_round_files_problem_is_said_in_french_with_its_names_as_written(tmp_p
                        "counted\n")
     assert french == ("problème\u00a0: round2-board1.tgn\u00a0: pas une table appariée par le tournoi (event.toml)\u00a0: "
                       "son résultat n’est pas compté\n")
+
+
+def test_an_output_that_exists_already_is_refused_in_french(tmp_path):
+    path = games(tmp_path)
+    out = tmp_path / "kept.tgn"
+    out.write_text("mine\n", encoding="utf-8")
+    english = run("filter", path, "-o", str(out))
+    french = run("filter", path, "-o", str(out), "--lang", "fr")
+    assert english[0] == french[0] == 2 and out.read_text(encoding="utf-8") == "mine\n"
+    assert english[2] == f"Error: {out}: exists already (--force replaces it)\n"
+    assert french[2] == f"Error: {out}\u00a0: existe déjà (--force le remplace)\n"
+    assert run("ratings", path, "-o", str(out), "--lang", "fr")[2] == french[2]

@@ -104,8 +104,8 @@ STILL_ENGLISH = {
     "cli/studio.py": 5,
     # an option's misuse, said before the work starts (as click's own usage errors are)
     "cli/filter.py": 1, "cli/generate.py": 1, "cli/stats.py": 1,
-    # an output that cannot be written (exists already, a folder, not a regular file, the system's reason)
-    "cli/outputs.py": 4, "notation/files.py": 1,
+    # what a file that is not a regular one is, as an output refused says it
+    "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings, rounds, tie-breaks and reports (TRF)
     "notation/events/event_trf.py": 4, "notation/events/folder.py": 9, "notation/events/organising.py": 1,
     "notation/events/pairings.py": 6, "notation/events/round_files.py": 4, "notation/events/rounds.py": 2,
