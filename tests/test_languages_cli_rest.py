@@ -170,3 +170,17 @@ def test_an_output_that_exists_already_is_refused_in_french(tmp_path):
     assert english[2] == f"Error: {out}: exists already (--force replaces it)\n"
     assert french[2] == f"Error: {out}\u00a0: existe déjà (--force le remplace)\n"
     assert run("ratings", path, "-o", str(out), "--lang", "fr")[2] == french[2]
+
+
+def test_a_pairing_refused_is_said_in_french_from_its_code():
+    from ludoscribe.notation.events.pairings import PairingError, PairingProblem, Request, pair
+    from ludoscribe.notation.events.rounds import Rounds
+    from ludoscribe.notation.languages import words
+    from ludoscribe.notation.problems import message_of, sentence_in
+
+    try:
+        pair(Rounds([]), Request("swiss", 1, 3, frozenset({1})))
+    except PairingError as error:
+        said = message_of(error)
+    assert said == "round 1 has 1 player(s) to pair: a game needs two" and said.said.code is PairingProblem.TOO_FEW
+    assert sentence_in(said, words("fr")) == "la ronde 1 a 1 joueur à apparier\u00a0: une partie en demande deux"

@@ -108,7 +108,7 @@ STILL_ENGLISH = {
     "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings, rounds, tie-breaks and reports (TRF)
     "notation/events/event_trf.py": 4, "notation/events/folder.py": 9, "notation/events/organising.py": 1,
-    "notation/events/pairings.py": 6, "notation/events/round_files.py": 4, "notation/events/rounds.py": 2,
+    "notation/events/pairings.py": 1, "notation/events/round_files.py": 4, "notation/events/rounds.py": 2,
     "notation/events/standings.py": 1, "notation/events/tiebreaks.py": 6, "notation/events/trf.py": 8,
     # the archive's conditions (`filter --where`), annotations of `diagram`, players of `generate`
     "notation/archive/conditions.py": 18, "notation/annotations.py": 4, "notation/generate/players.py": 2,

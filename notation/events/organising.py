@@ -17,7 +17,7 @@ from ..files import write_text
 from ..recording.lock import Busy, ScoresheetLock
 from .event_file import EVENT_FILE, Board, Event, EventFileError, PairedRound, Player, parse_event, player_key, read_text
 from .folder import Action, EventFolder, Refused
-from ..problems import Saying, said_of, say
+from ..problems import Saying, message_of, said_of, say
 from ..worded import Param, Said, Worded
 from .pairings import PairingError
 from .round_files import (ROUND_FILE, EventRounds, event_rounds, next_round, rearranged_problem, rename_players,
@@ -173,7 +173,7 @@ def pair_next(root: Path, text: str, event: Event, round_: int | None = None, un
     try:
         paired = next_round(state)
     except PairingError as error:
-        raise Refused(str(error)) from None
+        raise Refused(message_of(error)) from None
     try:
         new_text = edit.put_round(text, paired)
     except EventFileError as error:
