@@ -115,7 +115,7 @@ class LocalOnly:
         await self.app(scope, receive, send)
 
 
-class EditProblem(Problem):
+class RefusedEdit(Problem):
     """An edit refused, said from its code (notation/editing/refusals.py) in the request's language."""
 
     def __init__(self, status: int, error: EditRefused) -> None:
@@ -161,7 +161,7 @@ def turn_path(data: dict[str, Any]) -> TurnPath:
     try:
         return read_path(text(data, "at"))
     except EditRefused as error:
-        raise EditProblem(400, error) from None
+        raise RefusedEdit(400, error) from None
 
 
 def record_state(found: EditedFile, index: int, at: TurnPath, said: Words) -> dict[str, Any]:
@@ -249,7 +249,7 @@ async def offer(request: Request) -> Response:
     try:
         position = editing.position_at(record, turn_path(data))
     except EditRefused as error:
-        raise EditProblem(409, error) from None
+        raise RefusedEdit(409, error) from None
     except ValueError as error:
         raise Problem(409, str(error)) from None
     found_offers = offers(record.rules, position, text(data, "draft"), cells)
@@ -310,7 +310,7 @@ async def edit(request: Request) -> Response:
     except EditRefused as error:
         if text(data, "action") == "play":
             raise turn_refused(found.record(index), at, text(data, "turn"), str(error), words_of(request)) from None
-        raise EditProblem(409, error) from None
+        raise RefusedEdit(409, error) from None
     except (NotEditable, ChangedOnDisk, Busy, TooLong, TooDeep) as error:
         raise Problem(409, str(error)) from None
     except OSError as error:
@@ -345,7 +345,7 @@ def turn_refused(record: Any, at: TurnPath, written: str, english: str, said: Wo
     try:
         history = editing.history_at(record, at)
     except EditRefused as error:
-        return EditProblem(409, error)
+        return RefusedEdit(409, error)
     rules, position = record.rules, history.position
     place = functools.partial(turn_label, rules, position.number, position.side)
     outcome = rules.outcome(position, history)
@@ -368,7 +368,7 @@ async def line(request: Request) -> Response:
     try:
         return JSONResponse({"text": editing.line_text(found.record(index), turn_path(data))})
     except EditRefused as error:
-        raise EditProblem(409, error) from None
+        raise RefusedEdit(409, error) from None
     except ValueError as error:
         raise Problem(409, str(error)) from None
 
@@ -425,7 +425,7 @@ async def new(request: Request) -> Response:
     try:
         made = editing.new_record(text(data, "game"), tags)
     except EditRefused as error:
-        raise EditProblem(409, error) from None
+        raise RefusedEdit(409, error) from None
     name = text(data, "file").strip()
     space = workspace(request)
     try:
