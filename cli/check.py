@@ -48,7 +48,7 @@ def check(paths: tuple[str, ...], as_json: bool, quiet: bool, language: str) -> 
     sources = read_sources(paths, failed=failed)
     records = valid = 0
     problems = []
-    progress = Progress("record", output="-")  # problem lines go to standard output
+    progress = Progress("record", output="-", words=said)  # problem lines go to standard output
     for path, index, record in progress.each(sources):
         check_record(record)
         records += 1

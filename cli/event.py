@@ -19,6 +19,7 @@ from ..notation.events.event_trf import event_report
 from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
+from ..notation.problems import sentence_in
 from ..notation.languages import GAME_WORD, Words, words
 from ..notation.languages.numbers import numeral
 from ..notation.recording.scoresheet import date_problem
@@ -83,7 +84,7 @@ def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | No
     try:
         text = edit.new_event(name, game, rounds, pairing, site, dates, variant)
     except EventFileError as error:
-        raise refused_by(error) from None
+        raise refused_by(error, said) from None
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -156,9 +157,9 @@ def show(folder: str, language: str) -> None:
     _, state = rounds_of(folder, event_, said)
     click.echo("\n".join(summary(state, said)))
     for problem in state.problems:
-        click.echo(said.gettext("problem: {problem}").format(problem=problem), err=True)
+        click.echo(said.gettext("problem: {problem}").format(problem=sentence_in(problem, said)), err=True)
     for broken in state.broken:
-        click.echo(said.gettext("note: {note}").format(note=broken), err=True)
+        click.echo(said.gettext("note: {note}").format(note=sentence_in(broken, said)), err=True)
     if state.problems:
         sys.exit(Status.PROBLEMS)
 
@@ -275,7 +276,7 @@ def trf(folder: str, out: str, force: bool, language: str) -> None:
     _, event_ = load(folder, said)
     _, state = rounds_of(folder, event_, said)
     for problem in state.problems:
-        click.echo(said.gettext("problem: {problem}").format(problem=problem), err=True)
+        click.echo(said.gettext("problem: {problem}").format(problem=sentence_in(problem, said)), err=True)
     try:
         text = report_file.write(event_report(event_, state.rounds), tie_break_order(event_))
     except (report_file.TrfError, TieBreakError) as error:
@@ -283,6 +284,6 @@ def trf(folder: str, out: str, force: bool, language: str) -> None:
             folder=folder, reason=error)) from None
     for left in report_file.left_out(state.rounds):
         note(said.gettext("note: not in the report file: {left}").format(left=left))
-    write(out, text, force)
+    write(out, text, force, said)
     if state.problems:
         sys.exit(Status.PROBLEMS)

@@ -47,7 +47,7 @@ def event_text(report_path: str, game: str, name: str | None, variant: str, said
         for paired in found.paired:
             text = edit.put_round(text, paired)
     except EventFileError as error:
-        raise Refused(f"{report_path}: {refused_by(error).message}") from None
+        raise Refused(f"{report_path}: {refused_by(error, said).message}") from None
     return text, found
 
 

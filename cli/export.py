@@ -70,12 +70,12 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
     said = words(language)
     sources = read_sources(paths, moves=jobs == 1, words=said)  # with workers, they read the turns
     try:
-        with Progress("record") as progress:
+        with Progress("record", words=said) as progress:
             done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=partial(report, words=said),
                                   jobs=jobs)
         progress.finish()
     except OutputError as error:
-        raise write_failure(out, error) from None
+        raise write_failure(out, error, said) from None
     except InputsNotRead:
         raise IOFailure(said.ngettext("{output} not written: {count} input could not be read",
                                       "{output} not written: {count} inputs could not be read", sources.errors)

@@ -16,6 +16,7 @@ from ..notation.archive.conditions import ON_GAMES
 from ..notation.archive.chosen import choose
 from ..notation.archive.duplicates import tgn_first
 from ..notation.languages import words
+from ..notation.problems import sentence_in
 from ..notation.output import write
 from .errors import BadUsage, exit_status
 from .inputs import read_sources
@@ -144,12 +145,12 @@ def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, cou
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
     sources = read_sources(paths, moves=False, words=said)  # the turns are read when they are needed
     chosen = choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=partial(report, words=said),
-                    copy=note, jobs=jobs, full=json_output)
+                    copy=lambda line: note(sentence_in(line, said)), jobs=jobs, full=json_output)
     if count_only:
         total = sum(1 for _ in chosen.records)
         click.echo(total)
         sys.exit(exit_status(sources, chosen.failed))
-    with output(out, force) as stream, Progress("record", output=out) as progress:
+    with output(out, force, words=said) as stream, Progress("record", output=out, words=said) as progress:
         write(progress.each(chosen.records), stream, json_output)
     written = progress.count
     progress.finish(said.ngettext("wrote {count} record to {output}", "wrote {count} records to {output}", written)

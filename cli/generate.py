@@ -80,7 +80,7 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
     if target == "parquet":
         write_parquet(generation, count, jobs, out, force, said)
         return
-    with output(out, force) as stream, Progress("record", count, output=out) as progress:
+    with output(out, force, words=said) as stream, Progress("record", count, output=out, words=said) as progress:
         for number, text in enumerate(progress.each(texts(generation, count, jobs))):
             stream.write(f"\n{text}" if number else text)
     progress.finish(wrote(said, count, output_name(said, out)))
@@ -103,8 +103,8 @@ def write_parquet(generation: Generation, count: int, jobs: int, out: str, force
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
     try:
-        with Progress("record", count) as progress:
+        with Progress("record", count, words=said) as progress:
             write_rows(progress.each(rows(generation, count, jobs)), out, replace=force)
     except OutputError as error:
-        raise write_failure(out, error) from None
+        raise write_failure(out, error, said) from None
     progress.finish(wrote(said, count, out))

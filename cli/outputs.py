@@ -10,33 +10,35 @@ import click
 
 from ..notation.files import OutputError, check_output, make_folders, writing
 from ..notation.files import output as open_output
+from ..notation.languages import Words
 from ..render.escaping import terminal_lines
 from .errors import IOFailure
+from .messages import IN_ENGLISH, cannot_write
 
 
 @contextlib.contextmanager
-def output(target: str, force: bool, binary: bool = False) -> Iterator[Any]:
+def output(target: str, force: bool, binary: bool = False, words: Words = IN_ENGLISH) -> Iterator[Any]:
     """Write into `target` ('-' is standard output), making the folders it needs; an existing
     file is replaced only with `force`, a device or a pipe is written into. With `binary` the
     stream takes bytes (an image), never written to a terminal. IOFailure (exit status 2) if
-    it cannot be written; what the block itself raises goes on as it is."""
+    it cannot be written (said in the language of `words`); what the block itself raises goes on as it is."""
     if not target:
-        raise click.BadParameter("an empty name is no file's name; - is standard output", param_hint="'-o'")
+        raise click.BadParameter(words.gettext("an empty name is no file's name; - is standard output"), param_hint="'-o'")
     try:
         make_folders(target)
         with open_output(target, replace=force, binary=binary) as stream:
             if binary and stream.isatty():
-                raise IOFailure("an image is not written to a terminal: give -o FILE, or send standard output "
-                                "to a file or a pipe")
+                raise IOFailure(words.gettext("an image is not written to a terminal: give -o FILE, or send standard "
+                                              "output to a file or a pipe"))
             yield cast(TextIO, Screen(stream)) if stream.isatty() else stream
     except OutputError as error:
-        raise write_failure(target, error) from None
+        raise write_failure(target, error, words) from None
 
 
-def write(target: str, data: str | bytes, force: bool = False) -> None:
+def write(target: str, data: str | bytes, force: bool = False, words: Words = IN_ENGLISH) -> None:
     """Write a whole output (text, or the bytes of an image) through `output`; IOFailure if it
-    cannot be written."""
-    with output(target, force, binary=isinstance(data, bytes)) as stream:
+    cannot be written (said in the language of `words`)."""
+    with output(target, force, binary=isinstance(data, bytes), words=words) as stream:
         stream.write(data)
 
 
@@ -49,11 +51,12 @@ def check_outputs(targets: Iterable[str], force: bool) -> None:
             raise write_failure(target, error) from None
 
 
-def write_failure(target: str, error: OSError) -> IOFailure:
-    """The error of an output that cannot be written: an existing file (never when replacing), a folder, a reason."""
+def write_failure(target: str, error: OSError, words: Words = IN_ENGLISH) -> IOFailure:
+    """The error of an output that cannot be written: an existing file (never when replacing), a folder, a reason
+    (in the language of `words`; the reason is the system's)."""
     if error.errno == errno.EEXIST:
-        return IOFailure(f"{target}: exists already (--force replaces it)")
-    return IOFailure(f"cannot write {target}: {error.strerror or error}")
+        return IOFailure(words.gettext("{target}: exists already (--force replaces it)").format(target=target))
+    return IOFailure(cannot_write(words, target, error))
 
 
 class Screen:

@@ -14,6 +14,7 @@ import time
 from types import TracebackType
 from typing import Callable, Iterable, Iterator, TextIO, TypeVar
 
+from ..notation.languages import ENGLISH, Words, words as words_of
 from .messages import MESSAGES
 
 T = TypeVar("T")
@@ -41,8 +42,10 @@ class Progress:
     written. Used as a context manager, so that an error clears the line before it is said."""
 
     def __init__(self, noun: str, total: int | None = None, *, output: str | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, words: Words | None = None) -> None:
+        """`noun`: what is counted ("record"); `words`: the language of the line (English without)."""
         self.noun, self.total, self.clock = noun, total, clock
+        self.words = words or words_of(ENGLISH)
         self.shown = on_terminal(sys.stderr) and not (output == "-" and on_terminal(sys.stdout))
         self.count = 0
         self.started = clock()
@@ -75,7 +78,9 @@ class Progress:
             self.advance()
 
     def line(self, now: float) -> str:
-        """`1,200 of 5,000 records, 310/s, 0:12 left`."""
+        """`1,200 of 5,000 records, 310/s, 0:12 left` (in French `1 200 sur 5 000 parties, 310/s, encore 0:12`)."""
+        if self.words.language != ENGLISH and self.noun == "record":
+            return self._line_in(now, self.words)
         done = f"{self.count:,}" + (f" of {self.total:,}" if self.total is not None else "")
         number = self.count if self.total is None else self.total
         parts = [f"{done} {self.noun}{'' if number == 1 else 's'}"]
@@ -85,6 +90,20 @@ class Progress:
             parts.append(f"{rate:,.0f}/s" if rate >= 10 else f"{rate:.1f}/s")
             if self.total is not None:
                 parts.append(f"{duration(max(self.total - self.count, 0) / rate)} left")
+        return ", ".join(parts)
+
+    def _line_in(self, now: float, said: Words) -> str:
+        """The line in the language of `said`: its words from the catalogue, its numbers grouped as it groups them."""
+        done = grouped(self.count, said) if self.total is None else said.gettext("{count} of {total}").format(
+            count=grouped(self.count, said), total=grouped(self.total, said))
+        number = self.count if self.total is None else self.total
+        parts = [said.ngettext("{count} record", "{count} records", number).format(count=done)]
+        elapsed = now - self.started
+        if self.count and elapsed > 0:
+            rate = self.count / elapsed
+            parts.append((grouped(round(rate), said) if rate >= 10 else f"{rate:.1f}".replace(".", ",")) + "/s")
+            if self.total is not None:
+                parts.append(said.gettext("{time} left").format(time=duration(max(self.total - self.count, 0) / rate)))
         return ", ".join(parts)
 
     def show(self, text: str) -> None:
@@ -108,6 +127,12 @@ class Progress:
             sys.stderr.flush()
         except (OSError, ValueError):  # the terminal went away: the work goes on without the line
             self.shown = False
+
+
+def grouped(number: int, said: Words) -> str:
+    """A whole number with its thousands grouped as the language writes them: 12,345; 12 345 in French
+    (a narrow no-break space)."""
+    return f"{number:,}" if said.language == ENGLISH else f"{number:,}".replace(",", "\u202f")
 
 
 def written_to(out: str) -> str:

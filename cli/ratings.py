@@ -10,6 +10,7 @@ import click
 from ..notation.archive.duplicates import tgn_first
 from ..notation.archive.ratings import PERIODS, Period, rate, rated_games
 from ..notation.languages import words
+from ..notation.problems import sentence_in
 from ..notation.model import Record
 from ..render.ratings import FORMATS
 from .errors import exit_status
@@ -56,7 +57,10 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
         failed = True
         report(path, index, record, said)
 
-    games = (one for one in rated_games(tgn_first(sources), problem, note) if game is None or one.is_of(game))
+    def copy(line: str) -> None:
+        note(sentence_in(line, said))
+
+    games = (one for one in rated_games(tgn_first(sources), problem, copy) if game is None or one.is_of(game))
     rated = rate(games, cast(Period, period))  # click.Choice gave one of PERIODS
     if rated.undated:
         note(said.ngettext("{count} game left out: no full Date, nor a dated game of the same event",
@@ -65,5 +69,5 @@ def ratings(paths: tuple[str, ...], form: str, game: str | None, period: str, hi
     if not rated.pools and not sources.errors:
         note(said.gettext("no finished game between two named players") if game is None else
              said.gettext("no finished game of {game} between two named players").format(game=game))
-    write(out, FORMATS[form](rated, history), force)
+    write(out, FORMATS[form](rated, history, said), force, said)
     sys.exit(exit_status(sources, failed))

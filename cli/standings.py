@@ -12,6 +12,7 @@ from ..notation import check as check_record
 from ..notation.archive.duplicates import SeenGames, tgn_first
 from ..notation.files import open_regular
 from ..notation.languages import words
+from ..notation.problems import sentence_in
 from ..notation.limits import MAX_RECORD
 from ..notation.model import Record
 from ..notation.events import final_ranking, trf as report_file
@@ -187,7 +188,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
                 failed = True
                 report(path, index, record)
             elif (first := seen.copy_of(path, index, record)) is not None:
-                note(seen.note(path, index, first, "counted"))
+                note(sentence_in(seen.note(path, index, first, "counted"), words(language)))
             else:
                 yield record
 

@@ -10,6 +10,7 @@ import click
 from ..notation.archive.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
 from ..notation.archive.stats import Counted, counts, tally
 from ..notation.languages import words
+from ..notation.problems import sentence_in
 from ..render.stats import FORMATS, to_markdown, to_text
 from .errors import BadUsage, exit_status
 from .inputs import read_sources
@@ -75,7 +76,7 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
                 failed = True
                 report(path, index, record)
             elif (first := seen.seen(path, index, one.key)) is not None:
-                note(seen.note(path, index, first, "counted"))
+                note(sentence_in(seen.note(path, index, first, "counted"), words(language)))
                 continue
             yield one
 

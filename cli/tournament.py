@@ -15,6 +15,8 @@ from ..notation.events.folder import Refused as FolderRefused
 from ..notation.events.round_files import EventRounds, event_rounds
 from ..notation.files import OutputError, write_text
 from ..notation.languages import Words
+from ..notation.problems import message_of, sentence_in
+from ..notation.worded import Said
 from .errors import IOFailure, MissingExtra, Status
 from .messages import IN_ENGLISH, cannot_write, note
 
@@ -34,7 +36,7 @@ def organised(said: Words, folder: str, change_event: Callable[..., T], text: st
     try:
         return change_event(Path(folder), text, event, *args)
     except FolderRefused as error:
-        raise Refused(str(error)) from None
+        raise Refused(sentence_in(message_of(error), said)) from None
     except ImportError as error:
         raise MissingExtra(str(error)) from None
     except OSError as error:
@@ -43,7 +45,7 @@ def organised(said: Words, folder: str, change_event: Callable[..., T], text: st
 
 def load(folder: str, said: Words = IN_ENGLISH) -> tuple[str, Event]:
     """The event file's text and event; each of its problems said on a line of its own, then Refused
-    (the command's own words in the language of `said`; the event file's problems in English)."""
+    (in the language of `said`: the command's own words and the event file's problems, from their codes)."""
     root = Path(folder)
     if not root.is_dir():
         raise IOFailure(said.gettext("{folder} is not a folder: give the event's folder").format(folder=folder))
@@ -51,20 +53,22 @@ def load(folder: str, said: Words = IN_ENGLISH) -> tuple[str, Event]:
         text = read_text(root)
     except OSError as error:
         raise IOFailure(said.gettext("cannot read {path}: {reason}").format(
-            path=root / EVENT_FILE, reason=error.strerror or error)) from None
+            path=root / EVENT_FILE, reason=sentence_in(error.strerror, said) if error.strerror else error)) from None
     if text is None:
         raise Refused(said.gettext("{folder} has no {file}: make it with ludoscribe event new {folder}").format(
             folder=folder, file=EVENT_FILE))
-    return text, checked(text, root)
+    return text, checked(text, root, said)
 
 
-def checked(text: str, root: Path) -> Event:
+def checked(text: str, root: Path, said: Words = IN_ENGLISH) -> Event:
+    """The event of the event file's text; its problems said one a line, the last as Refused (in the
+    language of `said`)."""
     try:
         return parse_event(text, str(root / EVENT_FILE))
     except EventFileError as error:
         for problem in error.problems[:-1]:
-            note(problem)
-        raise Refused(error.problems[-1]) from None
+            note(sentence_in(problem, said))
+        raise Refused(sentence_in(error.problems[-1], said)) from None
 
 
 def editing(said: Words = IN_ENGLISH) -> ModuleType:
@@ -98,6 +102,7 @@ def rounds_of(folder: str, event: Event, said: Words = IN_ENGLISH) -> tuple[Even
     return games, event_rounds(event, games.games)
 
 
-def refused_by(error: EventFileError) -> Refused:
-    """The refusal of a change that would make the event file wrong (its first problem)."""
-    return Refused(error.problems[0].split(": ", 1)[-1])
+def refused_by(error: EventFileError, said: Words = IN_ENGLISH) -> Refused:
+    """The refusal of a change that would make the event file wrong (its first problem, in the language of `said`)."""
+    reason = error.reason()
+    return Refused(reason.sentence_in(said) if isinstance(reason, Said) else str(reason))

@@ -156,7 +156,8 @@ class _Words(string.Formatter):
 _WORDS = _Words()
 
 
-AS_WRITTEN = frozenset({"termination", "example", "written", "contents"})  # what a record says
+# what a record or a user wrote (a tag, a file's name, a player's name, a value typed), never translated
+AS_WRITTEN = frozenset({"termination", "example", "written", "contents", "tag", "path", "key", "value"})
 
 
 def _in(value: Param, words: Words, name: str) -> Param:
@@ -169,6 +170,8 @@ def _in(value: Param, words: Words, name: str) -> Param:
         return cast("Outcome", value).reason_in(words)
     if name in AS_WRITTEN:
         return value
+    if isinstance(said := getattr(value, "said", None), Said):  # a Saying (problems.py): said from its code
+        return said.sentence_in(words)
     if isinstance(value, str):
         return words.pgettext(GAME_WORD, value)
     if isinstance(value, (list, tuple)):

@@ -6,10 +6,18 @@ import csv
 import io
 import json
 
-from ..notation.archive.ratings import Ratings, Standing
+from ..notation.archive.ratings import Ratings, RatingsColumn, Standing
+from ..notation.languages import Words
 from .escaping import csv_text, markdown_text, terminal_text
 
-HEADER = ["Rank", "Player", "Rating", "Deviation", "Games", "Last period"]
+HEADER = ["Rank", "Player", "Rating", "Deviation", "Games", "Last period"]  # CSV's, in every language
+COLUMNS = (RatingsColumn.RANK, RatingsColumn.PLAYER, RatingsColumn.RATING, RatingsColumn.DEVIATION,
+           RatingsColumn.GAMES, RatingsColumn.LAST_PERIOD)
+
+
+def _header(history: bool, words: Words | None) -> list[str]:
+    """The headings of a text or Markdown table, in the language of `words` (English without)."""
+    return [column.say({}, words) for column in (*COLUMNS, *((RatingsColumn.HISTORY,) if history else ()))]
 
 
 def _rows(players: dict[str, Standing]) -> list[list[str]]:
@@ -21,12 +29,12 @@ def _history(one: Standing) -> str:
     return ", ".join(f"{label} {rating.rating:.0f}±{rating.deviation:.0f}" for label, rating in one.history)
 
 
-def to_text(ratings: Ratings, history: bool = False) -> str:
+def to_text(ratings: Ratings, history: bool = False, words: Words | None = None) -> str:
     """An aligned table per pool for a terminal (control characters in names escaped)."""
     parts = []
     for pool, players in ratings.pools.items():
         body = [[terminal_text(cell) for cell in row] for row in _rows(players)]
-        header = HEADER + (["History"] if history else [])
+        header = _header(history, words)
         if history:
             body = [row + [_history(one)] for row, one in zip(body, players.values())]
         widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]
@@ -37,11 +45,11 @@ def to_text(ratings: Ratings, history: bool = False) -> str:
     return "\n".join(parts)
 
 
-def to_markdown(ratings: Ratings, history: bool = False) -> str:
+def to_markdown(ratings: Ratings, history: bool = False, words: Words | None = None) -> str:
     """A Markdown table per pool under its name, every name made inert."""
     parts = []
     for pool, players in ratings.pools.items():
-        header = HEADER + (["History"] if history else [])
+        header = _header(history, words)
         lines = [f"## {markdown_text(pool)}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         for row, one in zip(_rows(players), players.values()):
             cells = [markdown_text(cell) for cell in row] + ([_history(one)] if history else [])
@@ -50,8 +58,9 @@ def to_markdown(ratings: Ratings, history: bool = False) -> str:
     return "\n".join(parts)
 
 
-def to_csv(ratings: Ratings, history: bool = False) -> str:
-    """One table: the pool first on each row; with history, one row per player and period played."""
+def to_csv(ratings: Ratings, history: bool = False, words: Words | None = None) -> str:
+    """One table: the pool first on each row; with history, one row per player and period played
+    (its column names are data: the same in every language)."""
     stream = io.StringIO()
     writer = csv.writer(stream, lineterminator="\n", quoting=csv.QUOTE_ALL)
     if history:
@@ -69,8 +78,8 @@ def to_csv(ratings: Ratings, history: bool = False) -> str:
     return stream.getvalue()
 
 
-def to_json(ratings: Ratings, history: bool = False) -> str:
-    """Every pool's players in order, with full precision; their history when asked."""
+def to_json(ratings: Ratings, history: bool = False, words: Words | None = None) -> str:
+    """Every pool's players in order, with full precision; their history when asked (the same in every language)."""
 
     def player(rank: int, name: str, one: Standing) -> dict[str, object]:
         kept: dict[str, object] = {"rank": rank, "player": name, "rating": one.rating.rating,

@@ -16,6 +16,7 @@ import pytest
 from ludoscribe.cli import progress as progress_module
 from ludoscribe.cli.messages import MESSAGES
 from ludoscribe.cli.progress import INTERVAL, Progress, duration
+from ludoscribe.notation.languages import words
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -102,3 +103,16 @@ def test_the_rate_and_the_time_left():
     progress.count = 250
     assert progress.line(5.0) == "250 of 1,000 records, 50/s, 0:15 left"
     assert duration(3725) == "1:02:05" and duration(7) == "0:07"
+
+
+def test_the_line_in_french_counts_in_french_words_and_groups_its_numbers_as_french_does():
+    """docs/languages.md#the-command-line: the progress line speaks the command's language."""
+    progress = Progress("record", 12000, clock=lambda: 0.0, words=words("fr"))
+    progress.count = 2500
+    assert progress.line(5.0) == "2\u202f500 sur 12\u202f000 parties, 500/s, encore 0:19"
+    alone = Progress("record", clock=lambda: 0.0, words=words("fr"))
+    alone.count = 1
+    assert alone.line(4.0) == "1 partie, 0,2/s"
+    english = Progress("record", 12000, clock=lambda: 0.0, words=words("en"))
+    english.count = 2500
+    assert english.line(5.0) == "2,500 of 12,000 records, 500/s, 0:19 left"

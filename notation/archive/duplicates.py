@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from ..model import Record
+from ..problems import say
+from ..worded import Said, Worded
 from ..writer import canonical_tags
 
 if TYPE_CHECKING:
@@ -56,11 +58,22 @@ class Rule:
     """When two records are copies of one game: the digest they share, and those words for a note."""
 
     key: Callable[[Record], bytes]
-    shared: str
+    shared: Worded
 
 
-SAME_RECORD = Rule(identity, "same tags and turns")
-SAME_GAME = Rule(same_game, "same players and turns")
+class CopyNote(Worded):
+    """The note saying that a game was read twice, by its code, and the words of what the two
+    copies share (docs/languages.md#the-command-line)."""
+
+    COUNTED = "copy-counted", "{path}: record {index} is the same game as {written}: record {number} ({shared}): counted once"
+    KEPT = "copy-kept", "{path}: record {index} is the same game as {written}: record {number} ({shared}): kept once"
+    SAME_TAGS = "same-tags", "same tags and turns"
+    SAME_PLAYERS = "same-players", "same players and turns"
+
+
+SAME_RECORD = Rule(identity, CopyNote.SAME_TAGS)
+SAME_GAME = Rule(same_game, CopyNote.SAME_PLAYERS)
+DONE = {"counted": CopyNote.COUNTED, "kept": CopyNote.KEPT}  # what was done with the game: once counted, or kept
 
 
 class SeenGames:
@@ -82,9 +95,9 @@ class SeenGames:
         return None
 
     def note(self, path: str, index: int, first: tuple[str, int], done: str) -> str:
-        """The one-line note saying that a game was read twice (record text: escape it for a terminal)."""
-        return (f"{path}: record {index} is the same game as {first[0]}: record {first[1]} "
-                f"({self.rule.shared}): {done} once")
+        """The one-line note saying that a game was read twice, `done` "counted" or "kept" (a Saying,
+        to say in a language with `problems.sentence_in`; record text: escape it for a terminal)."""
+        return say(DONE[done], path=path, index=index, written=first[0], number=first[1], shared=Said(self.rule.shared))
 
 
 def tgn_first(sources: Sources) -> Iterator[tuple[str, int, Record]]:

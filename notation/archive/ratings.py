@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Iterator, Literal
 from ..games import display_name
 from ..model import WINNERS, Record
 from ..replay import check
+from ..worded import Worded
 from .columnar import tag_date
 from .duplicates import SeenGames
 from .stats import group_label
@@ -31,6 +32,19 @@ CERTAIN = 1e-12  # below this, a period's games carry no information (ratings th
 
 Period = Literal["day", "month", "year"]
 PERIODS: tuple[Period, ...] = ("day", "month", "year")
+
+
+class RatingsColumn(Worded):
+    """The headings of the tables `ratings` prints as text and Markdown, said in the command's
+    language (docs/languages.md#the-command-line); CSV and JSON keep their English names, as data."""
+
+    RANK = "rank", "Rank"
+    PLAYER = "player", "Player"
+    RATING = "rating", "Rating"
+    DEVIATION = "deviation", "Deviation"
+    GAMES = "games", "Games"
+    LAST_PERIOD = "last-period", "Last period"
+    HISTORY = "history", "History"
 
 
 @dataclass(frozen=True)

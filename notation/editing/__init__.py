@@ -7,7 +7,7 @@ third turn of the first variation of the fifth turn (an alternative to it). The 
 is the start, before the first turn. Paths are written "4", "4.0.2" and "" in addresses.
 
 Every edit changes the record in place and returns the path of the turn to show after it;
-a refused edit raises `EditRefused` with the reason, in the words `check` uses, and leaves
+a refused edit raises `EditRefused` with the reason's code (refusals.py), said in the words `check` uses, and leaves
 the record as it was. Moving variations follows python-chess's GameNode (promote,
 promote_to_main, remove_variation): a variation is a line of turns held by the turn it is
 an alternative to.
@@ -21,9 +21,14 @@ from ..limits import comment_problem, text_problem
 from ..model import Node, Record, find_commands, without_commands
 from ..reader import parse_record
 from ..replay import check
+from ..problems import said_of, say, turn_label
+from ..worded import Param, Said
 from ..recording.scoresheet import date_problem, result_words
 from ..writer import _TokenWriter, _wrap, required_tags  # the canonical writer's own pieces: one spelling of TGN
 from ..walk import accept
+from .refusals import EditProblem, EditRefused, reason_of, refused
+
+__all__ = ["EditRefused", "EditProblem"]  # with the edits below
 
 Path = tuple[int, ...]
 MOVE_NAGS = range(1, 10)  # !, ?, !!, ??, !?, ?!, forced, singular, worst: one of them per turn
@@ -31,10 +36,6 @@ POSITION_NAGS = range(10, 20)  # drawish ... decisive: one of them per turn
 MARKUP = ("arrow", "mark", "label", "dim")
 COMMAND_NAME = re.compile(r"\w+")
 RESULT_AT_END = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)\s*\Z")  # a pasted line's result, left out
-
-
-class EditRefused(ValueError):
-    """An edit the record cannot take; the message says why."""
 
 
 # --- paths -----------------------------------------------------------------------
@@ -46,7 +47,7 @@ def read_path(text: str) -> Path:
         return ()
     parts = text.split(".")
     if len(parts) % 2 == 0 or not all(part.isdigit() and len(part) < 7 for part in parts):
-        raise EditRefused(f"{text[:40]!r} is not a turn's place (such as 4 or 4.0.2)")
+        raise refused(EditProblem.NOT_A_PLACE, written=text[:40])
     return tuple(int(part) for part in parts)
 
 
@@ -57,15 +58,15 @@ def path_text(path: Path) -> str:
 def line_of(record: Record, path: Path) -> tuple[list[Node], int]:
     """The line holding the turn at `path` and the turn's index in it; EditRefused if there is none."""
     if not path:
-        raise EditRefused("the start is not a turn")
+        raise refused(EditProblem.START_NOT_A_TURN)
     line = record.moves
     for at in range(0, len(path) - 1, 2):
         index, variation = path[at], path[at + 1]
         if index >= len(line) or variation >= len(line[index].variations):
-            raise EditRefused(f"there is no turn at {path_text(path)}")
+            raise refused(EditProblem.NO_TURN_AT, written=path_text(path))
         line = line[index].variations[variation]
     if path[-1] >= len(line):
-        raise EditRefused(f"there is no turn at {path_text(path)}")
+        raise refused(EditProblem.NO_TURN_AT, written=path_text(path))
     return line, path[-1]
 
 
@@ -99,7 +100,8 @@ def history_at(record: Record, path: Path) -> History:
     for node in turns_to(record, path):
         played = game.play(history.position, node.turn)
         if played.after is None:
-            raise EditRefused(f"{game.label(history.position.number, history.position.side)}: {played.reason}")
+            raise refused(EditProblem.AT_TURN, turn=turn_label(game, history.position.number, history.position.side),
+                          said=_refusal(played.refusal))
         history.push(played.turn, played.after)
     return history
 
@@ -118,18 +120,24 @@ def play(record: Record, path: Path, text: str) -> Path:
     game = record.rules
     history = history_at(record, path)
     position = history.position
-    label = game.label(position.number, position.side)
+    label = turn_label(game, position.number, position.side)
     outcome = game.outcome(position, history)
     if outcome is not None:
-        raise EditRefused(f"{label}: the game is already over: {outcome.reason}")
+        raise refused(EditProblem.GAME_OVER, turn=label, ending=outcome)
     try:
         turn = game.read_turn(text.strip())
     except ValueError as error:
-        raise EditRefused(f"{label}: {error}") from None
+        raise refused(EditProblem.AT_TURN, turn=label, said=reason_of(error)) from None
     played = game.play(position, turn)
     if played.after is None:
-        raise EditRefused(f"{label}: {played.reason}")
+        raise refused(EditProblem.AT_TURN, turn=label, said=_refusal(played.refusal))
     return _place(record, path, Node(played.turn), game.turn_text(played.turn))[0]
+
+
+def _refusal(refusal: Said | None) -> Param:
+    """The rules' refusal of a turn, as a refused edit says it."""
+    assert refusal is not None  # a turn with no position after it is refused
+    return refusal
 
 
 def _place(record: Record, path: Path, node: Node, spelled: str) -> tuple[Path, bool]:
@@ -154,7 +162,7 @@ def _place(record: Record, path: Path, node: Node, spelled: str) -> tuple[Path, 
 def _branch(path: Path) -> Path:
     """The path of the turn that the innermost variation holding `path` is an alternative to."""
     if len(path) < 3:
-        raise EditRefused("this turn is on the main line, in no variation")
+        raise refused(EditProblem.ON_MAIN_LINE)
     return path[:-2]
 
 
@@ -248,15 +256,16 @@ def paste(record: Record, path: Path, text: str) -> Path:
     header = "".join(f'[{name} "{_quoted(value)}"]\n' for name, value in tags.items() if value)
     body = RESULT_AT_END.sub("", text.strip())  # lines kept: a ";" comment ends with its line
     if not body:
-        raise EditRefused("there are no turns to paste")
+        raise refused(EditProblem.NOTHING_TO_PASTE)
     pasted = parse_record(f"{header}\n{body} *\n", name="pasted")
     if not pasted.problems:
         check(pasted)
     problem = next(iter(pasted.problems), None)
     if problem is not None:
-        raise EditRefused(f"{problem.turn}: {problem.message}" if problem.turn else problem.message)
+        raise (refused(EditProblem.AT_TURN, turn=said_of(problem.turn), said=said_of(problem.message)) if problem.turn
+               else refused(EditProblem.AS_SAID, said=said_of(problem.message)))
     if not pasted.moves:
-        raise EditRefused("there are no turns to paste")
+        raise refused(EditProblem.NOTHING_TO_PASTE)
     for at, node in enumerate(pasted.moves):
         path, added = _place(record, path, node, game.turn_text(node.turn))
         if added:
@@ -292,12 +301,12 @@ def set_comment(record: Record, path: Path, text: str, *, before_turn: bool = Fa
     place of its words; its commands are kept as they are. "}" cannot be written in a comment."""
     words = " ".join(text.split())
     if "}" in words:
-        raise EditRefused("a comment cannot hold '}': it would end the comment")
+        raise refused(EditProblem.COMMENT_BRACE)
     if "[%" in words:
-        raise EditRefused("a comment's words cannot hold '[%': commands are drawn with the board's tools")
+        raise refused(EditProblem.COMMENT_COMMAND)
     problem = text_problem(words) or comment_problem(words)
     if problem is not None:
-        raise EditRefused(problem)
+        raise refused(EditProblem.AS_SAID, said=said_of(problem))
     comments = _comments(record, path, before_turn)
     kept = [commands for text in comments if (commands := _commands_only(text))]
     comments[:] = ([words] if words else []) + kept
@@ -308,7 +317,7 @@ def toggle_nag(record: Record, path: Path, nag: int) -> Path:
     """Give the turn at `path` the NAG, or take it away if it has it; a move NAG ($1-$9) or a
     position NAG ($10-$19) takes the place of the one of its kind the turn had."""
     if not 0 < nag <= 255:
-        raise EditRefused(f"${nag} is not a NAG ($1 to $255)")
+        raise refused(EditProblem.NOT_A_NAG, number=nag)
     node = node_at(record, path)
     if nag in node.nags:
         node.nags.remove(nag)
@@ -332,11 +341,11 @@ def set_command(record: Record, path: Path, name: str, args: str | None) -> Path
     """Set the arguments of the turn's [%name] command (the first one, in its place), add it, or
     with `args` None remove every [%name] command of the turn."""
     if not COMMAND_NAME.fullmatch(name):
-        raise EditRefused(f"{name[:40]!r} is not a command's name")
+        raise refused(EditProblem.NOT_A_COMMAND, written=name[:40])
     if args is not None:
         args = " ".join(args.split())
         if "]" in args or "}" in args or "[%" in args:
-            raise EditRefused(f"the [%{name}] command cannot hold ']', '}}' or '[%'")
+            raise refused(EditProblem.COMMAND_CANNOT_HOLD, written=name)
     node = node_at(record, path)
     written = f"[%{name} {args}]" if args else f"[%{name}]"
     placed = args is None
@@ -382,10 +391,10 @@ def toggle_markup(record: Record, path: Path, name: str, item: str) -> Path:
     The same item again removes it; an item on the same place but not the same (another
     colour, shape or text) takes its place. The other items are left as written."""
     if name not in MARKUP:
-        raise EditRefused(f"{name[:40]!r} is not one of {', '.join(MARKUP)}")
+        raise refused(EditProblem.NOT_MARKUP, written=name[:40], kinds=list(MARKUP))
     words = item.split()
     if not words or "," in item or "]" in item or "}" in item or "[%" in item:
-        raise EditRefused(f"{item[:40]!r} is not an item of [%{name}] (a cell, then words such as a colour)")
+        raise refused(EditProblem.NOT_AN_ITEM, written=item[:40], tag=name)
     node = node_at(record, path)
     key = _key(words)
     same = " ".join(words).lower()
@@ -444,9 +453,9 @@ def set_tag(record: Record, name: str, value: str) -> None:
     from ..reader import line_break_problem
 
     if not TAG_NAME.fullmatch(name):
-        raise EditRefused(f"{name[:40]!r} is not a tag name: letters, digits and '_'")
+        raise refused(EditProblem.NOT_A_TAG_NAME, written=name[:40])
     if name in FIXED_TAGS:
-        raise EditRefused(f"the {name} tag decides the game and its start: start a new record to change it")
+        raise refused(EditProblem.FIXED_TAG, tag=name)
     value = value.strip()
     problem = text_problem(value) or line_break_problem(name, value) or tag_problem(name, value)
     if problem is None and name == "Date" and value not in ("", "?"):
@@ -455,11 +464,11 @@ def set_tag(record: Record, name: str, value: str) -> None:
     if problem is None and name in sides and value not in ("", "?"):
         other = sides[1 - sides.index(name)] if len(sides) == 2 else None
         if other is not None and " ".join(record.tags.get(other, "").split()).casefold() == " ".join(value.split()).casefold():
-            problem = f"{other} is {value!r} already: the two sides are two different players"
+            problem = say(EditProblem.SAME_PLAYER, tag=other, written=value)
     if problem is None and name == "Result":
         problem = _result_problem(record, value)
     if problem is not None:
-        raise EditRefused(f"tag {name}: {problem}")
+        raise refused(EditProblem.TAG, tag=name, said=said_of(problem))
     record.tags[name] = value
     if name == "Result":
         record.result = value
@@ -469,7 +478,7 @@ def _result_problem(record: Record, value: str) -> str | None:
     from ..model import RESULTS
 
     if value not in RESULTS:
-        return f"{value[:20]!r} is not a result: 1-0, 0-1, 1/2-1/2 or *"
+        return say(EditProblem.NOT_A_RESULT, written=value[:20])
     history = History(record.start_position)
     game = record.rules
     for node in record.moves:
@@ -479,17 +488,17 @@ def _result_problem(record: Record, value: str) -> str | None:
         history.push(played.turn, played.after)
     outcome = game.outcome(history.position, history)
     if outcome is not None and outcome.result != value:
-        return (f"the game ended: {outcome.reason}, so the result is {result_words(record, outcome.result)}, "
-                f"not {result_words(record, value)}")
+        return say(EditProblem.RESULT_AGAINST_END, ending=outcome, result=said_of(result_words(record, outcome.result)),
+                   given=said_of(result_words(record, value)))
     return None
 
 
 def remove_tag(record: Record, name: str) -> None:
     """Take the tag away; the tags every record has (docs/format.md#tags) are set to "?" instead."""
     if name in FIXED_TAGS or name == "Game":
-        raise EditRefused(f"the {name} tag decides the game and its start: start a new record to change it")
+        raise refused(EditProblem.FIXED_TAG, tag=name)
     if name == "Result":
-        raise EditRefused("the Result tag cannot be removed: set it to * for an unfinished game")
+        raise refused(EditProblem.RESULT_KEPT)
     if name in required_tags(record):
         record.tags[name] = "?"
     else:
@@ -511,9 +520,9 @@ def new_record(game: str, tags: dict[str, str]) -> str:
         try:
             game_class(game)(given.get("Variant", "")).read_position(given["Position"])
         except ValueError as error:
-            raise EditRefused(f"bad Position tag: {error}") from None
+            raise refused(EditProblem.BAD_POSITION, said=reason_of(error)) from None
     try:
         sheet = Scoresheet.new(game, given)
     except ValueError as error:
-        raise EditRefused(str(error)) from None
+        raise refused(EditProblem.AS_SAID, said=reason_of(error)) from None
     return write_record(sheet.record)

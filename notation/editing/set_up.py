@@ -25,7 +25,9 @@ from typing import Callable, Mapping
 
 from ..games import BadSetUp, FormatSetUp, Position, SomeGame
 from ..games.rows import write_row
-from .set_up_games import LAYOUTS, Field, Palette
+from ..languages import Words
+from ..problems import say, sentence_in
+from .set_up_games import LAYOUTS, Field, Palette, SetUpWords
 
 CELL_NAME = re.compile(r"([A-Za-z]+)([0-9]+)")
 Cells = dict[str, str]
@@ -127,11 +129,13 @@ def _settled(game: SomeGame, cells: Mapping[str, str], fields: list[str]) -> lis
     return layout.after_any(cells, fields) if layout is not None and layout.after_any is not None else fields
 
 
-def palette(game: SomeGame) -> Palette:
-    """What a cell of the game can be given, each with its name in words, to choose from (none for a
-    game not known here: its cells are given what is typed)."""
+def palette(game: SomeGame, words: Words | None = None) -> Palette:
+    """What a cell of the game can be given, each with its name in words (in the language of
+    `words`, English without), to choose from (none for a game not known here: its cells are
+    given what is typed)."""
     layout = LAYOUTS.get(game.name)
-    return layout.palette(game) if layout is not None and board_of(game) is not None else []
+    found = layout.palette(game) if layout is not None and board_of(game) is not None else []
+    return found if words is None else [(contents, sentence_in(name, words)) for contents, name in found]
 
 
 def fields_of(game: SomeGame) -> tuple[Field, ...]:
@@ -139,7 +143,7 @@ def fields_of(game: SomeGame) -> tuple[Field, ...]:
     own (LAYOUTS), then the turn number, which every game's code holds (`Game.number_field`)."""
     layout = LAYOUTS.get(game.name)
     own = layout.fields(game) if layout is not None else ()
-    return (*own, Field("number", "Turn number (of the turn about to be played)", "number", at=game.number_field,
+    return (*own, Field("number", say(SetUpWords.NUMBER), "number", at=game.number_field,
                         lowest=1))
 
 
@@ -148,16 +152,18 @@ def _piece(fields: list[str], field: Field) -> str:
     return whole if field.part is None else whole.split("/")[field.part]
 
 
-def field_values(game: SomeGame, position: Position) -> list[dict[str, object]]:
-    """Each field of a position for the page: its key, label, kind, value and what it may hold."""
+def field_values(game: SomeGame, position: Position, words: Words | None = None) -> list[dict[str, object]]:
+    """Each field of a position for the page: its key, label, kind, value and what it may hold, its
+    words in the language of `words` (English without)."""
+    said = (lambda text: text) if words is None else (lambda text: sentence_in(text, words))
     code = game.position_code(position).split()
     cells = dict(game.cells(position))
     shown = []
     for field in fields_of(game):
         value = field.computed(cells, code) if field.computed is not None else field.read(_piece(code, field))
-        shown.append({"key": field.key, "label": field.label, "kind": field.kind, "value": value,
-                      "lowest": field.lowest, "highest": field.highest, "hint": field.hint,
-                      "choices": [list(choice) for choice in field.choices]})
+        shown.append({"key": field.key, "label": said(field.label), "kind": field.kind, "value": value,
+                      "lowest": field.lowest, "highest": field.highest, "hint": said(field.hint),
+                      "choices": [[choice, said(name)] for choice, name in field.choices]})
     return shown
 
 

@@ -14,12 +14,70 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from ..games import SomeGame
+from ..languages import game_word
+from ..problems import Saying, say
+from ..worded import Said, Worded
 from ..games.tekao import LETTERS as TEKAO_LETTERS, WEAPON_NAMES as TEKAO_WEAPONS
 from ..games.tchako.position import WINS as TCHAKO_WINS
 
 Cells = Mapping[str, str]
-Palette = list[tuple[str, str]]  # (what a cell is given, as the code writes it; its name in words)
+Palette = list[tuple[str, str]]  # (what a cell is given, as the code writes it; its name in words, a Saying)
 Computed = Callable[[Cells, list[str]], str]  # a value shown, from the cells and the code's fields
+
+
+class SetUpWords(Worded):
+    """The words of the studio's set-up form by their code: its fields' labels and hints, the
+    choices of a field, the names of what a cell can be given (docs/languages.md#the-studio).
+    Each is given as a Saying (its English sentence, keeping the code), said in the page's
+    language by `sentence_in`, and in it too where a set-up refusal names a field."""
+
+    NUMBER = "number", "Turn number (of the turn about to be played)"
+    # Teblo
+    IN_HAND = "in-hand", "{side}'s support pieces in hand"
+    SUPPORT_PIECE = "support-piece", "{side} support piece"
+    PAWN_OF = "pawn-of", "{side}'s pawn"
+    PAWN_ON_PIECE = "pawn-on-piece", "{side}'s pawn on a {side} piece"
+    # Staku
+    QUIET = "quiet", "Turns played since the last capture (0 to 20)"
+    TOKEN = "token", "{colour} token"
+    STACK = "stack", "stack of {colours:join ,} (bottom to top)"
+    # Tektop
+    HOME = "home", "{side}'s pawns home (4 less those on the board)"
+    TEKTOP_STATE = "tektop-state", "Where the game stands (from the pawns home and the side to move)"
+    PAWN = "pawn", "{side} pawn"
+    # Tekao
+    WEAPONS_TO_PLACE = "weapons-to-place", "{side}'s weapon pieces still to place (0 to 8)"
+    FLAG_TO_PLACE = "flag-to-place", "{side}'s flag piece still to place"
+    STREAK = "streak", "{side}'s piece acting in a row: its square (empty if none)"
+    STREAK_TURNS = "streak-turns", "Turns in a row {side}'s piece has acted (1 to 3)"
+    TAKEN = "taken", "{side}'s pieces taken (9 less those on the board and to place)"
+    SQUARE_HINT = "square-hint", "a square such as d4, or nothing"
+    FLAG_PIECE = "flag-piece", "{side} flag piece"
+    WEAPON_PIECE = "weapon-piece", "{side} piece, {weapon} facing north"
+    # T'Chako
+    FIRST_SHORT = "first-short", "{side}'s first short elastic ({letter})"
+    SECOND_SHORT = "second-short", "{side}'s second short elastic ({letter})"
+    LONG = "long", "{side}'s long elastic ({letter})"
+    ELASTIC_HINT = "elastic-hint", "its anchors, as AD:AF (AD: with one; a long one's middle last, AD:DF:DE), " \
+        "or nothing when off the board"
+    CREATED = "created", "Pucks {side} has created (sudden death)"
+    TCHAKO_STATE = "tchako-state", "Where the game stands"
+    OFF_BOARD = "off-board", "{side}'s pucks not on the board (of 11)"
+    ON = "on", "the game is on"
+    STOPPED = "stopped", "the countdown is over, undecided"
+    WON = "won", "{side} won: {how}"
+    WIN_QUEEN = "win-queen", "queen hit in t'chako"
+    WIN_NO_QUEEN = "win-no-queen", "t'chako with the queen off the board"
+    WIN_ANARCHY = "win-anarchy", "anarchy"
+    WIN_HILL = "win-hill", "king of the hill"
+    WIN_LEAD = "win-lead", "demographic lead"
+    WIN_TOTAL = "win-total", "demographic total"
+    WIN_SUDDEN = "win-sudden", "sudden death"
+    WIN_ZONES = "win-zones", "countdown, more zones"
+    WIN_COUNT = "win-count", "countdown, more pucks"
+    PUCKS = "pucks", "{count} {side} {count:puck|pucks}"
+    ON_CREATION = "on-creation", "a {side} puck on the creation space"
+    QUEEN = "queen", "{side}'s queen"
 
 
 def _same(piece: str) -> str:
@@ -41,7 +99,7 @@ class Field:
     value. A shown value the code does not write is `computed` from the cells and the code."""
 
     key: str
-    label: str
+    label: Saying
     kind: str
     at: int = -1
     part: int | None = None
@@ -51,7 +109,7 @@ class Field:
     highest: int | None = None
     choices: tuple[tuple[str, str], ...] = ()
     pattern: str = ""
-    hint: str = ""
+    hint: str = ""  # a Saying where there is one
     computed: Computed | None = None
 
 
@@ -79,23 +137,24 @@ def _left(of: int, counted: Callable[[Cells, str], int], letter: str) -> Compute
 # --- Teblo: pieces in hand are 25 less those on the board (docs/games/teblo.md#position-code) -------
 
 def _teblo_fields(game: SomeGame) -> tuple[Field, ...]:
-    return tuple(Field(f"{side.lower()}-hand", f"{side}'s support pieces in hand", "shown",
+    return tuple(Field(f"{side.lower()}-hand", say(SetUpWords.IN_HAND, side=side), "shown",
                        computed=_left(25, _count, letter))
                  for side, letter in (("Yellow", "y"), ("Red", "r")))
 
 
 def _teblo_palette(game: SomeGame) -> Palette:
-    return [("y", "Yellow support piece"), ("r", "Red support piece"), ("Y", "Yellow's pawn"), ("R", "Red's pawn"),
-            ("yY", "Yellow's pawn on a Yellow piece"), ("rR", "Red's pawn on a Red piece")]
+    return [("y", say(SetUpWords.SUPPORT_PIECE, side="Yellow")), ("r", say(SetUpWords.SUPPORT_PIECE, side="Red")),
+            ("Y", say(SetUpWords.PAWN_OF, side="Yellow")), ("R", say(SetUpWords.PAWN_OF, side="Red")),
+            ("yY", say(SetUpWords.PAWN_ON_PIECE, side="Yellow")), ("rR", say(SetUpWords.PAWN_ON_PIECE, side="Red"))]
 
 
 # --- Staku: the turns since the last capture (docs/games/staku.md#position-code) ---------------------
 
 def _staku_fields(game: SomeGame) -> tuple[Field, ...]:
-    return (Field("quiet", "Turns played since the last capture (0 to 20)", "number", at=2),)
+    return (Field("quiet", say(SetUpWords.QUIET), "number", at=2),)
 
 
-STAKU_TOKENS = {"n": "neutral", "w": "White", "b": "Black"}
+STAKU_TOKENS = {"n": game_word("neutral"), "w": "White", "b": "Black"}
 
 
 def _staku_palette(game: SomeGame) -> Palette:
@@ -104,16 +163,16 @@ def _staku_palette(game: SomeGame) -> Palette:
     stacks = [("n" * neutrals) + (colour * (height - neutrals)) for height in range(1, limit + 1)
               for colour in "wb" for neutrals in range(height, -1, -1)]
     unique = list(dict.fromkeys(stacks))
-    return [(stack, f"{STAKU_TOKENS[stack]} token" if len(stack) == 1 else
-             "stack of " + ", ".join(STAKU_TOKENS[token] for token in stack) + " (bottom to top)") for stack in unique]
+    return [(stack, say(SetUpWords.TOKEN, colour=STAKU_TOKENS[stack]) if len(stack) == 1 else
+             say(SetUpWords.STACK, colours=[STAKU_TOKENS[token] for token in stack])) for stack in unique]
 
 
 # --- Tektop: the pawns home and the state follow from the board and the side to move ----------------
 
 def _tektop_fields(game: SomeGame) -> tuple[Field, ...]:
-    return (Field("white-home", "White's pawns home (4 less those on the board)", "shown", at=1),
-            Field("black-home", "Black's pawns home (4 less those on the board)", "shown", at=2),
-            Field("state", "Where the game stands (from the pawns home and the side to move)", "shown", at=4))
+    return (Field("white-home", say(SetUpWords.HOME, side="White"), "shown", at=1),
+            Field("black-home", say(SetUpWords.HOME, side="Black"), "shown", at=2),
+            Field("state", say(SetUpWords.TEKTOP_STATE), "shown", at=4))
 
 
 def _tektop_home(cells: Cells, code: list[str]) -> list[str]:
@@ -133,25 +192,25 @@ def _tekao_fields(game: SomeGame) -> tuple[Field, ...]:
     for part, side in enumerate(("Blue", "Yellow")):
         key = side.lower()
         fields += [
-            Field(f"{key}-weapons", f"{side}'s weapon pieces still to place (0 to 8)", "number", at=1, part=part,
+            Field(f"{key}-weapons", say(SetUpWords.WEAPONS_TO_PLACE, side=side), "number", at=1, part=part,
                   highest=8, read=lambda piece: piece.rstrip("F"),
                   write=lambda piece, value: value + ("F" if piece.endswith("F") else "")),
-            Field(f"{key}-flag", f"{side}'s flag piece still to place", "flag", at=1, part=part,
+            Field(f"{key}-flag", say(SetUpWords.FLAG_TO_PLACE, side=side), "flag", at=1, part=part,
                   read=lambda piece: "yes" if piece.endswith("F") else "no",
                   write=lambda piece, value: piece.rstrip("F") + ("F" if value == "yes" else ""))]
     for part, side in enumerate(("Blue", "Yellow")):
         key = side.lower()
         fields += [
-            Field(f"{key}-streak", f"{side}'s piece acting in a row: its square (empty if none)", "text", at=3,
-                  part=part, pattern=SQUARE, hint="a square such as d4, or nothing",
+            Field(f"{key}-streak", say(SetUpWords.STREAK, side=side), "text", at=3,
+                  part=part, pattern=SQUARE, hint=say(SetUpWords.SQUARE_HINT),
                   read=lambda piece: "" if piece == "-" else piece[:2],
                   write=lambda piece, value: f"{value}:{'1' if piece == '-' else piece[3:]}" if value else "-"),
-            Field(f"{key}-turns", f"Turns in a row {side}'s piece has acted (1 to 3)", "number", at=3, part=part,
+            Field(f"{key}-turns", say(SetUpWords.STREAK_TURNS, side=side), "number", at=3, part=part,
                   lowest=1, highest=3, read=lambda piece: "1" if piece == "-" else piece[3:],
                   write=lambda piece, value: piece if piece == "-" else f"{piece[:2]}:{value}")]
     for part, side in enumerate(("Blue", "Yellow")):
-        fields.append(Field(f"{side.lower()}-taken", f"{side}'s pieces taken (9 less those on the board and to place)",
-                            "shown", computed=_tekao_taken(part)))
+        fields.append(Field(f"{side.lower()}-taken", say(SetUpWords.TAKEN, side=side), "shown",
+                            computed=_tekao_taken(part)))
     return tuple(fields)
 
 
@@ -169,13 +228,14 @@ def _tekao_taken(side: int) -> Computed:
 
 def _tekao_palette(game: SomeGame) -> Palette:
     faces: str = getattr(game, "faces", "HTBP")
-    palette = []
+    palette: Palette = []
     for side in ("Blue", "Yellow"):
         letters = [*faces, "F"]
         for letter in letters:
             written = letter if side == "Blue" else letter.lower()
             name = TEKAO_WEAPONS[TEKAO_LETTERS.index(letter)]
-            palette.append((written, f"{side} flag piece" if letter == "F" else f"{side} piece, {name} facing north"))
+            palette.append((written, say(SetUpWords.FLAG_PIECE, side=side) if letter == "F"
+                            else say(SetUpWords.WEAPON_PIECE, side=side, weapon=name)))
     return palette
 
 
@@ -199,27 +259,27 @@ def _tekao_placing(cells: Cells, code: list[str], before: list[str]) -> list[str
 # --- T'Chako: elastics, pucks created, state (docs/games/tchako.md#position-code) --------------------
 
 ELASTIC = "[A-L]{2}:(?:[A-L]{2}(?::[A-L]{2})?)?"
-ELASTIC_HINT = "its anchors, as AD:AF (AD: with one; a long one's middle last, AD:DF:DE), or nothing when off the board"
-TCHAKO_WINS_SAID = {"queen": "queen hit in t'chako", "noqueen": "t'chako with the queen off the board",
-                    "anarchy": "anarchy", "hill": "king of the hill", "lead": "demographic lead",
-                    "total": "demographic total", "sudden": "sudden death", "zones": "countdown, more zones",
-                    "count": "countdown, more pucks"}
-TCHAKO_STATES = (("play", "the game is on"), ("stop", "the countdown is over, undecided"),
-                 *((f"{letter}:{why}", f"{side} won: {TCHAKO_WINS_SAID[why]}")
+ELASTIC_HINT = say(SetUpWords.ELASTIC_HINT)
+TCHAKO_WINS_SAID = {"queen": SetUpWords.WIN_QUEEN, "noqueen": SetUpWords.WIN_NO_QUEEN, "anarchy": SetUpWords.WIN_ANARCHY,
+                    "hill": SetUpWords.WIN_HILL, "lead": SetUpWords.WIN_LEAD, "total": SetUpWords.WIN_TOTAL,
+                    "sudden": SetUpWords.WIN_SUDDEN, "zones": SetUpWords.WIN_ZONES, "count": SetUpWords.WIN_COUNT}
+TCHAKO_STATES = (("play", say(SetUpWords.ON)), ("stop", say(SetUpWords.STOPPED)),
+                 *((f"{letter}:{why}", say(SetUpWords.WON, side=side, how=Said(TCHAKO_WINS_SAID[why])))
                    for letter, side in (("W", "White"), ("B", "Black")) for why in TCHAKO_WINS))
+ELASTICS = (("s", SetUpWords.FIRST_SHORT), ("t", SetUpWords.SECOND_SHORT), ("l", SetUpWords.LONG))
 PUCK_COUNTS = re.compile(r"([wb])([0-9]+)")
 
 
 def _tchako_fields(game: SomeGame) -> tuple[Field, ...]:
-    fields = [Field(f"{side.lower()}-{letter}", f"{side}'s {name} elastic ({letter})", "text", at=1,
+    fields = [Field(f"{side.lower()}-{letter}", say(code, side=side, letter=letter), "text", at=1,
                     part=number * 3 + index, pattern=ELASTIC, hint=ELASTIC_HINT,
                     read=lambda piece: "" if piece == "-" else piece, write=lambda piece, value: value or "-")
               for number, side in enumerate(("White", "Black"))
-              for index, (letter, name) in enumerate((("s", "first short"), ("t", "second short"), ("l", "long")))]
-    fields += [Field(f"{side.lower()}-created", f"Pucks {side} has created (sudden death)", "number", at=4, part=part)
+              for index, (letter, code) in enumerate(ELASTICS)]
+    fields += [Field(f"{side.lower()}-created", say(SetUpWords.CREATED, side=side), "number", at=4, part=part)
                for part, side in enumerate(("White", "Black"))]
-    fields.append(Field("state", "Where the game stands", "choice", at=5, choices=TCHAKO_STATES))
-    fields += [Field(f"{side.lower()}-off", f"{side}'s pucks not on the board (of 11)", "shown",
+    fields.append(Field("state", say(SetUpWords.TCHAKO_STATE), "choice", at=5, choices=TCHAKO_STATES))
+    fields += [Field(f"{side.lower()}-off", say(SetUpWords.OFF_BOARD, side=side), "shown",
                      computed=_left(11, _pucks, letter))
                for side, letter in (("White", "w"), ("Black", "b"))]
     return tuple(fields)
@@ -231,18 +291,19 @@ def _pucks(cells: Cells, colour: str) -> int:
 
 
 def _tchako_palette(game: SomeGame) -> Palette:
-    palette = [(f"{letter}{count}", f"{count} {side} puck{'s' if count > 1 else ''}")
-               for letter, side in (("w", "White"), ("b", "Black")) for count in (1, 2, 3)]
-    palette += [("w1+w", "a White puck on the creation space"), ("b1+b", "a Black puck on the creation space")]
+    palette: Palette = [(f"{letter}{count}", say(SetUpWords.PUCKS, count=count, side=side))
+                        for letter, side in (("w", "White"), ("b", "Black")) for count in (1, 2, 3)]
+    palette += [("w1+w", say(SetUpWords.ON_CREATION, side="White")), ("b1+b", say(SetUpWords.ON_CREATION, side="Black"))]
     if "anarchy" not in game.variant:
-        palette += [("Q", "White's queen"), ("q", "Black's queen")]
+        palette += [("Q", say(SetUpWords.QUEEN, side="White")), ("q", say(SetUpWords.QUEEN, side="Black"))]
     return palette
 
 
 LAYOUTS: dict[str, Layout] = {
     "Teblo": Layout(_teblo_fields, _teblo_palette),
     "Staku": Layout(_staku_fields, _staku_palette),
-    "Tektop": Layout(_tektop_fields, lambda game: [("w", "White pawn"), ("b", "Black pawn")],
+    "Tektop": Layout(_tektop_fields, lambda game: [("w", say(SetUpWords.PAWN, side="White")),
+                                                   ("b", say(SetUpWords.PAWN, side="Black"))],
                      after_any=_tektop_home),
     "Tekao": Layout(_tekao_fields, _tekao_palette, after_cell=_tekao_placing),
     "TChako": Layout(_tchako_fields, _tchako_palette),

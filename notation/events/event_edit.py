@@ -13,7 +13,8 @@ from typing import Any
 import tomlkit
 from tomlkit.items import AoT, Table
 
-from .event_file import Board, EventFileError, PairedRound, Player, parse_event, player_key
+from ..problems import say
+from .event_file import Board, EventFileError, EventProblem, PairedRound, Player, parse_event, player_key
 
 HEADER = """\
 # The event's file (docs/tournaments.md#the-event-file): edit it freely, `ludoscribe event`
@@ -62,7 +63,7 @@ def add_player(text: str, player: Player) -> str:
         doc.append("player", tomlkit.aot())
         players = doc["player"]
     if not isinstance(players, AoT):
-        raise EventFileError(["player is not a list of [[player]] tables"])
+        raise EventFileError([say(EventProblem.PLAYERS_TO_CHANGE)])
     players.append(entry)
     return _checked(doc)
 
@@ -104,7 +105,7 @@ def put_round(text: str, paired: PairedRound) -> str:
         doc.append("round", tomlkit.aot())
         rounds = doc["round"]
     if not isinstance(rounds, AoT):
-        raise EventFileError(["round is not a list of [[round]] tables"])
+        raise EventFileError([say(EventProblem.ROUNDS_TO_CHANGE)])
     if paired.number <= len(rounds):
         rounds[paired.number - 1] = entry
     else:
@@ -124,7 +125,7 @@ def _player_table(doc: tomlkit.TOMLDocument, name: str) -> Table:
     for table in doc.get("player", []):
         if isinstance(table, Table) and player_key(str(table.get("name", ""))) == player_key(name):
             return table
-    raise EventFileError([f"{name!r} is not a player of the event"])
+    raise EventFileError([say(EventProblem.NOT_IN_EVENT, written=name)])
 
 
 def _checked(doc: tomlkit.TOMLDocument) -> str:

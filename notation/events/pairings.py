@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
+from ..problems import said_of, say
+from ..worded import Worded
 from .rounds import Absence, Pairing, Rounds, Unplayed
 
 SYSTEMS = ("swiss", "round-robin", "double-round-robin")
@@ -25,7 +27,28 @@ WIN_SIDE = {"1-0": 0, "0-1": 1}  # the side that wins a decided result
 
 
 class PairingError(ValueError):
-    """The round cannot be paired: one line says why."""
+    """The round cannot be paired: one line says why (a Saying: its code kept)."""
+
+
+class PairingProblem(Worded):
+    """Why a round cannot be paired, and the rule a pairing breaks, by their code, said in the command's
+    language (docs/languages.md#the-command-line); players are named by their starting number."""
+
+    NOT_A_SYSTEM = "not-a-system", "{written!r} is not a pairing system ({systems:join ,})"
+    PAIRED_ALREADY = "paired-already", "round {number} is paired already"
+    TOO_FEW = "too-few", "round {number} has {count} player(s) to pair: a game needs two"
+    ENGINE_FAILED = "engine-failed", "round {number} could not be paired ({written}): pair it by hand in the event file"
+    BREAKS_A_RULE = "breaks-a-rule", "the pairing found for round {number} breaks a rule ({said}): pair this round " \
+        "by hand in the event file"
+    PAIRED_TWICE = "paired-twice", "player {player} is paired twice"
+    BYES = "byes", "{count} pairing byes for {players} players"
+    PAIRED_BUT_ABSENT = "paired-but-absent", "player {player} is paired but absent"
+    PRESENT_NOT_PAIRED = "present-not-paired", "player {player} is present but not paired"
+    MET_ALREADY = "met-already", "players {player} and {other} have met already"
+    MUST_NOT_MEET = "must-not-meet", "players {player} and {other} must not meet"
+    FIRST_TOO_OFTEN = "first-too-often", "player {player} would play the first side once too often"
+    SECOND_TOO_OFTEN = "second-too-often", "player {player} would play the second side once too often"
+    BYE_ALREADY = "bye-already", "player {player} has had a pairing bye already"
 
 
 @dataclass(frozen=True)
@@ -45,24 +68,23 @@ def pair(rounds: Rounds, request: Request) -> tuple[list[Pairing], list[Absence]
     an odd number); PairingError saying why not. The absences the players asked for are not in it:
     they are the event's (`round_files.event_rounds`)."""
     if request.system not in SYSTEMS:
-        raise PairingError(f"{request.system!r} is not a pairing system ({', '.join(SYSTEMS)})")
+        raise PairingError(say(PairingProblem.NOT_A_SYSTEM, written=request.system, systems=list(SYSTEMS)))
     paired = max((game.round for game in rounds.games), default=0)
     if request.round <= paired or any(absence.round > request.round for absence in rounds.absences):
-        raise PairingError(f"round {request.round} is paired already")
+        raise PairingError(say(PairingProblem.PAIRED_ALREADY, number=request.round))
     if len(request.present) < 2:
-        raise PairingError(f"round {request.round} has {len(request.present)} player(s) to pair: a game needs two")
+        raise PairingError(say(PairingProblem.TOO_FEW, number=request.round, count=len(request.present)))
     try:
         if request.system == "swiss":
             games, absences = _swiss(rounds, request)
         else:
             games, absences = _round_robin(rounds, request)
     except (ValueError, KeyError, TypeError) as error:  # the library's own refusal, or a case it does not handle
-        raise PairingError(f"round {request.round} could not be paired ({type(error).__name__}: {error}): "
-                           "pair it by hand in the event file") from None
+        raise PairingError(say(PairingProblem.ENGINE_FAILED, number=request.round,
+                               written=f"{type(error).__name__}: {error}")) from None
     problem = rule_broken(rounds, request, games, absences)
     if problem is not None:
-        raise PairingError(f"the pairing found for round {request.round} breaks a rule ({problem}): "
-                           "pair this round by hand in the event file")
+        raise PairingError(say(PairingProblem.BREAKS_A_RULE, number=request.round, said=said_of(problem)))
     return games, absences
 
 
@@ -217,30 +239,30 @@ def rule_broken(rounds: Rounds, request: Request, games: list[Pairing], absences
     seen: list[int] = [number for game in games for number in (game.first, game.second)]
     seen += [absence.player for absence in absences if absence.why is Unplayed.PAIRING_BYE]
     if len(seen) != len(set(seen)):
-        return f"player {next(number for number in seen if seen.count(number) > 1)} is paired twice"
+        return say(PairingProblem.PAIRED_TWICE, player=next(number for number in seen if seen.count(number) > 1))
     byes = [absence.player for absence in absences if absence.why is Unplayed.PAIRING_BYE]
     if request.system == "swiss" and len(byes) > len(request.present) % 2:
-        return f"{len(byes)} pairing byes for {len(request.present)} players"
+        return say(PairingProblem.BYES, count=len(byes), players=len(request.present))
     if request.system == "swiss" and set(seen) != set(request.present):
         odd = sorted(set(seen) ^ set(request.present))[0]
-        return f"player {odd} is {'paired but absent' if odd in seen else 'present but not paired'}"
+        return say(PairingProblem.PAIRED_BUT_ABSENT if odd in seen else PairingProblem.PRESENT_NOT_PAIRED, player=odd)
     met = {frozenset((game.first, game.second)) for game in rounds.games}
     for game in games:
         pair_ = frozenset((game.first, game.second))
         if request.system == "swiss" and pair_ in met:
-            return f"players {game.first} and {game.second} have met already"
+            return say(PairingProblem.MET_ALREADY, player=game.first, other=game.second)
         if pair_ in request.forbidden:
-            return f"players {game.first} and {game.second} must not meet"
+            return say(PairingProblem.MUST_NOT_MEET, player=game.first, other=game.second)
     if request.system == "swiss" and request.round < request.total_rounds:
         ledger = Ledger(rounds)
         for game in games:
             for number, side in ((game.first, "white"), (game.second, "black")):
                 sides = [*player_state(rounds, number, request.round, ledger)["color_hist"], side]
                 if abs(sides.count("white") - sides.count("black")) > 2 or sides[-3:] == [side] * 3:
-                    return f"player {number} would play the {'first' if side == 'white' else 'second'} side " \
-                           "once too often"
+                    return say(PairingProblem.FIRST_TOO_OFTEN if side == "white" else PairingProblem.SECOND_TOO_OFTEN,
+                               player=number)
     for absence in absences:
         if absence.why is Unplayed.PAIRING_BYE and request.system == "swiss" and any(
                 earlier.player == absence.player and earlier.why is Unplayed.PAIRING_BYE for earlier in rounds.absences):
-            return f"player {absence.player} has had a pairing bye already"
+            return say(PairingProblem.BYE_ALREADY, player=absence.player)
     return None

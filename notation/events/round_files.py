@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..recording.lock import Busy, ScoresheetLock
+from ..problems import said_of, say
 from ..recording.scoresheet import Scoresheet
+from ..worded import Worded
 from .event_file import REQUESTED_BYES, Board, Event, PairedRound, player_key
 from .folder import EventFolder, GameFile, Refused
 from .pairings import Request, pair, rule_broken
@@ -25,6 +27,25 @@ ROUND_FILE = re.compile(r"round(?P<round>[1-9][0-9]{0,3})-board(?P<board>[1-9][0
 def round_file(round_: int, board: int) -> str:
     return f"round{round_}-board{board}.tgn"
 
+
+
+class RoundProblem(Worded):
+    """Why a board's result is not counted, and what an event's rounds break, by their code, said in
+    the command's language (docs/languages.md#the-command-line). Files' and players' names, tags and
+    what a file wrote are given as they are."""
+
+    FORFEIT_RECORDED = "forfeit-recorded", "{path}: recorded, but event.toml gives this board {result} by forfeit: " \
+        "take one of the two away"
+    BREAKS_A_RULE = "breaks-a-rule", "round {number} (event.toml): its pairing breaks a rule ({said})"
+    NOT_PAIRED = "not-paired", "{path}: not a board the event paired (event.toml): its result is not counted"
+    MISSING = "missing", "{path}: missing (round {number}, board {board}: {written} - {value})"
+    NOT_A_GAME = "not-a-game", "{path}: {said}: its result is not counted"
+    A_GAME = "a-game", "not a game"
+    TAG_DIFFERS = "tag-differs", "{path}: its {tag} is {written!r}, the pairing says {value!r}: its result is not " \
+        "counted until the file or event.toml is put right"
+    OTHER_GAME = "other-game", "{path}: a game of {game}, the event plays {playing}: its result is not counted"
+    OTHER_VARIANT = "other-variant", "{path}: its Variant is {written!r}, the event plays {value!r}: its result is " \
+        "not counted"
 
 @dataclass
 class EventRounds:
@@ -57,8 +78,7 @@ def event_rounds(event: Event, games: Mapping[str, GameFile]) -> EventRounds:
                 state.rounds.games.append(Pairing(paired.number, number, first, second, board.forfeit, True))
                 played = games.get(name)
                 if played is not None and (played.plies or played.finished):
-                    state.problems.append(f"{name}: recorded, but event.toml gives this board {board.forfeit} by "
-                                          "forfeit: take one of the two away")
+                    state.problems.append(say(RoundProblem.FORFEIT_RECORDED, path=name, result=board.forfeit))
                 continue
             result, problem = _result(event, paired.number, number, board, games.get(name))
             if problem is not None:
@@ -69,10 +89,10 @@ def event_rounds(event: Event, games: Mapping[str, GameFile]) -> EventRounds:
         state.rounds.absences += absences(event, paired)
     for paired in event.paired:
         if (problem := rearranged_problem(state, paired)) is not None:
-            state.broken.append(f"round {paired.number} (event.toml): its pairing breaks a rule ({problem})")
+            state.broken.append(say(RoundProblem.BREAKS_A_RULE, number=paired.number, said=said_of(problem)))
     for name in sorted(games, key=_board_order):
         if ROUND_FILE.fullmatch(name) and name not in boards:
-            state.problems.append(f"{name}: not a board the event paired (event.toml): its result is not counted")
+            state.problems.append(say(RoundProblem.NOT_PAIRED, path=name))
     return state
 
 
@@ -85,21 +105,21 @@ def _result(event: Event, round_: int, number: int, board: Board, game: GameFile
     """A board's result from its file, or why the file cannot give it."""
     name = round_file(round_, number)
     if game is None:
-        return "*", f"{name}: missing (round {round_}, board {number}: {board.first} - {board.second})"
+        return "*", say(RoundProblem.MISSING, path=name, number=round_, board=number, written=board.first, value=board.second)
     if game.record is None or game.problem is not None:
-        return "*", f"{name}: {game.problem or 'not a game'}: its result is not counted"
+        return "*", say(RoundProblem.NOT_A_GAME, path=name,
+                        said=said_of(game.problem) if game.problem else say(RoundProblem.A_GAME).said)
     first, second = event.sides
     said = {"Event": event.name, "Round": str(round_), "Board": str(number), first: board.first,
             second: board.second}
     for tag, value in said.items():
         if game.tag(tag).strip() != value:
-            return "*", (f"{name}: its {tag} is {game.tag(tag).strip()!r}, the pairing says {value!r}: "
-                         "its result is not counted until the file or event.toml is put right")
+            return "*", say(RoundProblem.TAG_DIFFERS, path=name, tag=tag, written=game.tag(tag).strip(), value=value)
     if game.record.rules.name != event.game:
-        return "*", f"{name}: a game of {game.record.rules.name}, the event plays {event.game}: its result is not counted"
+        return "*", say(RoundProblem.OTHER_GAME, path=name, game=game.record.rules.name, playing=event.game)
     if game.record.tags.get("Variant", "").strip() != event.variant:
-        return "*", (f"{name}: its Variant is {game.record.tags.get('Variant', '').strip()!r}, the event plays "
-                     f"{event.variant!r}: its result is not counted")
+        return "*", say(RoundProblem.OTHER_VARIANT, path=name, written=game.record.tags.get("Variant", "").strip(),
+                        value=event.variant)
     return game.result, None
 
 

@@ -12,7 +12,16 @@ import bisect
 from collections import OrderedDict
 from typing import Hashable, Iterator, Mapping
 
+from ..languages import GAME_WORD, Words
+from ..worded import Worded
 from .base import Position, SomeGame
+
+
+class EntryProblem(Worded):
+    """Why a draft of a turn tapped on the board is refused, by its code (notation/recording/entry.py)."""
+
+    TURN_REFUSED = "turn-refused", "{turn}: {said}"
+    DICE_FIRST = "dice-first", "give the dice first: four digits 1-6 a throw, up to three throws (2514/2554)"
 
 
 class Entry:
@@ -20,6 +29,11 @@ class Entry:
 
     needs = ""  # what the turn starts with, given apart from the board ("dice")
     buttons: Mapping[str, str] = {}  # places that are not cells of the drawing, by name: {"O": "Off the board"}
+
+    def buttons_in(self, words: Words | None = None) -> dict[str, str]:
+        """The buttons' words in the language of `words` (English without): each is a game's word
+        (marked `game_word` where it is written)."""
+        return {place: label if words is None else words.pgettext(GAME_WORD, label) for place, label in self.buttons.items()}
 
     def chance(self, draft: str) -> Hashable:
         """What `legal_turns` needs besides the position, read from the draft (ValueError if missing)."""

@@ -19,7 +19,8 @@ from typing import Hashable, Iterator, NamedTuple, Sequence, cast
 
 from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Param, Played, Refusal, RefusalCode, SetUpCode
-from .entry import Entry
+from ..problems import say
+from .entry import Entry, EntryProblem
 from .plugins import GamePlugin
 from .rows import read_row, write_row
 
@@ -654,7 +655,7 @@ class DiceFirst(Entry):
     def chance(self, draft: str) -> Hashable:
         dice = draft.partition(":")[0]
         if not self.DICE.fullmatch(dice):
-            raise ValueError("give the dice first: four digits 1-6 a throw, up to three throws (2514/2554)")
+            raise ValueError(say(EntryProblem.DICE_FIRST))
         return tuple(dice.split("/"))
 
 

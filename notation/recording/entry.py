@@ -22,7 +22,9 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ..games import Position, SomeGame, plugin_for
-from ..games.entry import Entry
+from ..games.entry import Entry, EntryProblem
+from ..languages import Words
+from ..problems import message_of, say, sentence_in, turn_label
 
 MAX_OFFERS = 30  # turns offered at once; tapping another cell narrows them
 
@@ -46,6 +48,10 @@ class Offers:
     more: int = 0
     needs: str = ""  # what the scorer must give before tapping: "dice"
 
+    def refused_in(self, words: Words) -> str | None:
+        """Why the draft is refused, in the language of `words` (from its code)."""
+        return None if self.refused is None else sentence_in(self.refused, words)
+
 
 def entry_for(game: SomeGame) -> Entry:
     """How turns of this game are proposed: as its plugin says."""
@@ -66,12 +72,12 @@ def offers(game: SomeGame, position: Position, draft: str, selection: Iterable[s
         base, after = _played(game, position, draft)
         refused = None
     except ValueError as error:  # not a turn by itself: maybe the start of one (dice that must be used)
-        base, after, refused = draft, position, str(error)
+        base, after, refused = draft, position, message_of(error)
     try:
         found = _involving(game, position, base, after, entry.candidates(game, position, draft, chosen), chosen,
                            entry.buttons)
     except ValueError as error:  # what the draft needs is missing (the dice)
-        return Offers(draft, None, (), needs=entry.needs) if not draft else Offers(draft, str(error), ())
+        return Offers(draft, None, (), needs=entry.needs) if not draft else Offers(draft, message_of(error), ())
     if refused is not None and not found:
         return Offers(draft, refused, (), needs=entry.needs)
     found.sort(key=lambda offer: (len(offer.cells), offer.turn))
@@ -85,7 +91,9 @@ def _played(game: SomeGame, position: Position, draft: str) -> tuple[str, Positi
         return "", position
     played = game.play(position, game.read_turn(draft))
     if played.after is None:
-        raise ValueError(f"{game.label(position.number, position.side)}: {played.reason}")
+        assert played.refusal is not None  # a turn with no position after it is refused
+        raise ValueError(say(EntryProblem.TURN_REFUSED, turn=turn_label(game, position.number, position.side),
+                             said=played.refusal))
     return game.turn_text(played.turn), played.after
 
 

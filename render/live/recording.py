@@ -122,12 +122,12 @@ async def offer(request: Request) -> Response:
     if game.problem is not None or game.replayed is None or game.record is None:
         raise Problem(409, game.problem) if game.problem else Problem(409, N_("{name} cannot be recorded"), name=name)
     rules, position, flipped = game.record.rules, game.replayed.final, data.get("flipped") is True
-    words = words_of(request)
+    said = words_of(request)
 
     def answer() -> dict[str, Any]:  # in the pool of renderers (hub.py): the rules asked off the event loop
         found = offers(rules, position, draft, cells)
-        return sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons, flipped=flipped,
-                                        words=words)
+        return sheet_views.offers_state(game, found, frozenset(cells), entry_for(rules).buttons_in(said),
+                                        flipped=flipped, words=said)
 
     return JSONResponse(await live.make(answer))
 

@@ -153,7 +153,7 @@ def sheet_state(game: GameFile, proposed: Outcome | None, words: Words = ENGLISH
     position = replayed.final
     state["label"] = "" if game.finished else turn_label(rules, position.number, position.side, words)
     entry = entry_for(rules)
-    state["needs"], state["buttons"] = entry.needs, dict(entry.buttons)
+    state["needs"], state["buttons"] = entry.needs, entry.buttons_in(words)
     state["game"] = display_name(rules.name)
     state["sides"] = [words.pgettext(GAME_WORD, side) for side in rules.sides]
     state["words"] = {result: said_result(record, result, words) for result in WINNERS}
@@ -225,6 +225,6 @@ def offers_state(game: GameFile, found: Offers, picked: frozenset[str], buttons:
         svg = draw(rules, position, SIZE, flipped=flipped, words=words)
     label = f"{display_name(rules.name)}, " + (words.gettext("after the draft {draft}").format(draft=found.draft)
                                               if found.draft else words.gettext("now"))
-    return {"draft": found.draft, "refused": found.refused, "needs": found.needs, "more": found.more,
+    return {"draft": found.draft, "refused": found.refused_in(words), "needs": found.needs, "more": found.more,
             "offers": [{"turn": offer.turn, "cells": list(offer.cells)} for offer in found.offers],
             "board": _tappable(svg, rules.name, picked, flipped, label) if svg else "", "buttons": dict(buttons)}

@@ -36,6 +36,7 @@ from ...notation.recording.entry import offers
 from ...notation.games import BadSetUp
 from ...notation.games.plugins import display_name, game_class, plugins
 from ...notation.limits import shorten
+from ...notation.problems import message_of, sentence_in
 from ...notation.model import WINNERS
 from ...notation.recording.scoresheet import result_words
 from ...notation.writer import TooDeep, TooLong, write_record
@@ -114,6 +115,17 @@ class LocalOnly:
         await self.app(scope, receive, send)
 
 
+class RefusedEdit(Problem):
+    """An edit refused, said from its code (notation/editing/refusals.py) in the request's language."""
+
+    def __init__(self, status: int, error: EditRefused) -> None:
+        super().__init__(status, str(error))
+        self.error = error
+
+    def said_in(self, words: Words) -> str:
+        return str(self) if words.language == ENGLISH else self.error.message_in(words)
+
+
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
     return JSONResponse({"refused": error.said_in(words_of(request)), **(error.detail or {})}, status_code=error.status)
@@ -149,7 +161,7 @@ def turn_path(data: dict[str, Any]) -> TurnPath:
     try:
         return read_path(text(data, "at"))
     except EditRefused as error:
-        raise Problem(400, str(error)) from None
+        raise RefusedEdit(400, error) from None
 
 
 def record_state(found: EditedFile, index: int, at: TurnPath, said: Words) -> dict[str, Any]:
@@ -236,10 +248,13 @@ async def offer(request: Request) -> Response:
         raise Problem(400, N_("cells is not a list of cell names"))
     try:
         position = editing.position_at(record, turn_path(data))
-    except (EditRefused, ValueError) as error:
+    except EditRefused as error:
+        raise RefusedEdit(409, error) from None
+    except ValueError as error:
         raise Problem(409, str(error)) from None
     found_offers = offers(record.rules, position, text(data, "draft"), cells)
-    return JSONResponse({"draft": found_offers.draft, "refused": found_offers.refused, "needs": found_offers.needs,
+    return JSONResponse({"draft": found_offers.draft, "refused": found_offers.refused_in(words_of(request)),
+                         "needs": found_offers.needs,
                          "more": found_offers.more,
                          "offers": [{"turn": item.turn, "cells": list(item.cells)} for item in found_offers.offers]})
 
@@ -295,7 +310,7 @@ async def edit(request: Request) -> Response:
     except EditRefused as error:
         if text(data, "action") == "play":
             raise turn_refused(found.record(index), at, text(data, "turn"), str(error), words_of(request)) from None
-        raise Problem(409, str(error)) from None
+        raise RefusedEdit(409, error) from None
     except (NotEditable, ChangedOnDisk, Busy, TooLong, TooDeep) as error:
         raise Problem(409, str(error)) from None
     except OSError as error:
@@ -329,8 +344,8 @@ def turn_refused(record: Any, at: TurnPath, written: str, english: str, said: Wo
     request's language after the turn it was to be ("turn 3 Red"); the English as it came."""
     try:
         history = editing.history_at(record, at)
-    except EditRefused:
-        return Problem(409, english)
+    except EditRefused as error:
+        return RefusedEdit(409, error)
     rules, position = record.rules, history.position
     place = functools.partial(turn_label, rules, position.number, position.side)
     outcome = rules.outcome(position, history)
@@ -352,7 +367,9 @@ async def line(request: Request) -> Response:
     found, index = opened(request, data)
     try:
         return JSONResponse({"text": editing.line_text(found.record(index), turn_path(data))})
-    except (EditRefused, ValueError) as error:
+    except EditRefused as error:
+        raise RefusedEdit(409, error) from None
+    except ValueError as error:
         raise Problem(409, str(error)) from None
 
 
@@ -408,7 +425,7 @@ async def new(request: Request) -> Response:
     try:
         made = editing.new_record(text(data, "game"), tags)
     except EditRefused as error:
-        raise Problem(409, str(error)) from None
+        raise RefusedEdit(409, error) from None
     name = text(data, "file").strip()
     space = workspace(request)
     try:
@@ -447,7 +464,8 @@ async def position(request: Request) -> Response:
         if isinstance(error, BadSetUp):
             raise Problem(409, N_("bad Position tag: {reason}"), error.detail, f"bad Position tag: {error}",
                           reason=error.refusal.sentence_in(words_of(request))) from None
-        raise Problem(409, f"bad Position tag: {error}") from None
+        raise Problem(409, N_("bad Position tag: {reason}"), None, f"bad Position tag: {error}",
+                      reason=sentence_in(message_of(error), words_of(request))) from None
     said = words_of(request)
     label = said.gettext(N_("{game}, set-up position, {side} to play")).format(
         game=display_name(rules.name), side=said.pgettext(GAME_WORD, rules.sides[shown.side]))
@@ -455,8 +473,8 @@ async def position(request: Request) -> Response:
     board = inline(drawn, "sp-", label) + (views.cells_layer(drawn, rules.name, "sp-", said) if set_up.board_of(rules) else "") \
         if drawn else ""
     return JSONResponse({"code": rules.position_code(shown), "label": label, "board": board,
-                         "palette": [list(entry) for entry in set_up.palette(rules)],
-                         "fields": set_up.field_values(rules, shown), "side": shown.side,
+                         "palette": [list(entry) for entry in set_up.palette(rules, said)],
+                         "fields": set_up.field_values(rules, shown, said), "side": shown.side,
                          "sides": [said.pgettext(GAME_WORD, side) for side in rules.sides],
                          "sided": set_up.side_field(rules) is not None})
 

@@ -175,7 +175,7 @@ def state(record: Record, at: Path, said: Words = ENGLISH_WORDS) -> dict[str, An
         "at": path_text(at), "board": svg, "label": label, "moves": moves_html(record, at, said),
         "comment": editing.comment(record, at), "before": editing.comment(record, at, before_turn=True) if at else "",
         "nags": list(node.nags) if node else [], "clock": (editing.command_args(node, "clk") or "") if node else "",
-        "markup": _markup(node, said), "nav": navigation(record, at), "needs": entry.needs, "buttons": dict(entry.buttons),
+        "markup": _markup(node, said), "nav": navigation(record, at), "needs": entry.needs, "buttons": entry.buttons_in(said),
         "tags": list(canonical_tags(record).items()), "game": rules.name, "sides": list(rules.sides),
         "in_variation": len(at) > 1, "palette": [[nag, nag_text(nag), said.gettext(name)] for nag, name in PALETTE],
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from ...languages import game_word
 from ..base import Position, SomeGame
 from ..entry import Entry
 from .board import NEIGHBOURS, OBSTACLES, ZONES
@@ -16,7 +17,7 @@ class Actions(Entry):
     creations, elastic anchors on the obstacle between two zones, and, after a shot, what it hit
     and what it pushed. `O`, off the board, has a button of its own."""
 
-    buttons = {"O": "Off the board"}
+    buttons = {"O": game_word("Off the board")}
 
     def candidates(self, game: SomeGame, position: Position, draft: str, selection: frozenset[str]) -> Iterator[str]:
         body = draft.rstrip("#").strip()
