@@ -14,7 +14,7 @@ from .errors import IOFailure, Status
 from .inputs import input_error
 from .messages import note, report, say
 from .options import quiet_option
-from ..notation.languages import LANGUAGES, chosen
+from ..notation.languages import LANGUAGES, chosen, words
 
 
 def _languages(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
@@ -25,8 +25,10 @@ def _languages(ctx: click.Context, param: click.Parameter, value: str | None) ->
     given = [part.strip() for part in value.split(",")]
     unknown = [part for part in given if part not in LANGUAGES]
     if unknown:
-        raise click.BadParameter(f"{unknown[0]!r} is not a language Ludoscribe speaks ({', '.join(LANGUAGES)}); "
-                                 "several are separated by commas: en,fr")
+        said = words(chosen(None))
+        raise click.BadParameter(said.gettext("{given} is not a language Ludoscribe speaks ({known}); several are "
+                                              "separated by commas: en,fr").format(given=repr(unknown[0]),
+                                                                                   known=", ".join(LANGUAGES)))
     return tuple(dict.fromkeys(given))
 
 
