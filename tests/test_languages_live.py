@@ -143,9 +143,9 @@ def test_refusals_are_said_in_the_requests_language_with_their_codes(server):
         said[language] = answer["refused"]
     refusal = Refusal(TebloRefusal.NOT_ADJACENT, to="D5", side="Red", pawn="I10")
     assert said["en"] == f"turn 1 Red: {refusal.sentence}"  # as before: English unchanged
-    assert said["fr"] == f"coup 1 {words('fr').pgettext(GAME_WORD, 'Red')}{NBSP}: {refusal.sentence_in(words('fr'))}"
+    assert said["fr"] == f"tour 1 {words('fr').pgettext(GAME_WORD, 'Red')}{NBSP}: {refusal.sentence_in(words('fr'))}"
     status, answer = post(server, path, {"ply": "x", "kind": "turn", "text": "D4"}, "fr")
-    assert status == 400 and answer["refused"] == "ply est le nombre de coups que la page a vus"
+    assert status == 400 and answer["refused"] == "ply est le nombre de tours que la page a vus"
     status, answer = post(server, "/api/games/nothing.tgn/actions", {}, "fr-CA")
     assert status == 404 and answer["refused"] == "il n’y a pas de partie nothing.tgn dans ce tournoi"
     status, answer = post(server, "/api/games/nothing.tgn/actions", {}, "en")
@@ -223,7 +223,7 @@ def test_a_game_recorded_in_french_on_a_phone_and_followed_at_a_desk(server, con
     phone.fill("#ls-round", "1")
     phone.fill("#ls-board", "1")
     phone.click(".ls-new-game button")
-    expect(phone.locator(".ls-prompt")).to_have_text(re.compile(f"^À jouer{NBSP}: coup 1 "))
+    expect(phone.locator(".ls-prompt")).to_have_text(re.compile(f"^À jouer{NBSP}: tour 1 "))
     tap(phone, "D3")
     expect(phone.locator(".ls-cell.ls-target").first).to_have_attribute("aria-label", re.compile(r"\(proposée\)$"))
     tap(phone, "D4")
@@ -236,7 +236,7 @@ def test_a_game_recorded_in_french_on_a_phone_and_followed_at_a_desk(server, con
 
     desk = contexts("fr-FR", DESK)
     desk.goto(server.url)
-    expect(desk.locator(".ls-card .ls-last")).to_contain_text("Dernier coup")
+    expect(desk.locator(".ls-card .ls-last")).to_contain_text("Dernier tour")
     expect(desk.locator(".ls-connection")).to_have_text("En direct")
     tap(phone, "I10", "H10")
     record(phone, "H10", 2)
@@ -296,7 +296,7 @@ def test_two_spectators_in_two_languages_are_served_at_once(server, contexts):
     status, _ = server.request("POST", f"/api/games/{made['name']}/actions",
                                {"id": "t1", "ply": 0, "kind": "turn", "text": "D4"})
     assert status == 200
-    expect(french.locator(".ls-card .ls-last")).to_contain_text("Dernier coup")
+    expect(french.locator(".ls-card .ls-last")).to_contain_text("Dernier tour")
     expect(english.locator(".ls-card .ls-last")).to_contain_text("Last turn")
     french_page(french)
 

@@ -119,7 +119,7 @@ def test_markdown_in_french_has_no_english_interface_word(tmp_path):
         own = "\n".join(line for line in text.splitlines() if not line.startswith("|"))  # the tags' table: as written
         own = re.sub(r"\*[^*]+\*|\(<del>.*?</del>", "", own)  # the record's comments
         assert _english_left(own.replace(record.rules.name, "")) == [], path
-        assert "| Balise | Valeur |" in text and "## Coups" in text and "## Résultat" in text
+        assert "| Balise | Valeur |" in text and "## Tours" in text and "## Résultat" in text
         for svg in files.values():
             assert " to move" not in svg and " wins" not in svg
 

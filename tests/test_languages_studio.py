@@ -144,9 +144,9 @@ def test_refusals_are_said_in_the_requests_language_with_their_codes(client):
     assert french.json()["refusal"] == english.json()["refusal"] == {"code": "not-adjacent", "to": "D9",
                                                                       "side": "Yellow", "pawn": "D4"}
     assert english.json()["refused"].startswith("turn 2 Yellow: D9 is not next to")
-    assert french.json()["refused"].startswith(f"coup 2 Jaune{NBSP}: ") and english_words(french.json()["refused"]) == []
+    assert french.json()["refused"].startswith(f"tour 2 Jaune{NBSP}: ") and english_words(french.json()["refused"]) == []
     not_a_turn = post(client, "/api/edit", {**asked, "turn": "Z9"}, "fr").json()
-    assert not_a_turn == {"refused": f"coup 2 Jaune{NBSP}: 'Z9' n’est pas un coup de Teblo (un déplacement comme D4 ou "
+    assert not_a_turn == {"refused": f"tour 2 Jaune{NBSP}: 'Z9' n’est pas un tour de Teblo (un déplacement comme D4 ou "
                                      "une pose comme (H9))"}
     sides = client.get("/api/position", params={"game": "Teblo"}, headers={"accept-language": "fr"}).json()["sides"]
     assert sides == ["Jaune", "Rouge"]
@@ -200,7 +200,7 @@ def test_a_record_commented_and_given_a_variation_in_french(size, studio, contex
     page.goto(studio.url + "?file=game.tgn&record=0&at=0")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator(".st-board svg[role='img']")).to_have_attribute(
-        "aria-label", "Teblo, position après coup 1 Jaune D4, Rouge a le trait")
+        "aria-label", "Teblo, position après tour 1 Jaune D4, Rouge a le trait")
     expect(page.locator(".st-markup")).to_have_text("Rien de dessiné ici.")
     expect(page.locator(".st-list .st-record")).to_have_count(1)
     french_page(page)
@@ -211,7 +211,7 @@ def test_a_record_commented_and_given_a_variation_in_french(size, studio, contex
     expect(page.locator('.st-moves [aria-current="step"]')).to_have_text("Début")
     page.fill(".st-turn", "D9")
     page.click(".st-turn-form [type=submit]")
-    expect(page.locator(".st-status")).to_have_text(re.compile(f"^coup 1 Jaune{NBSP}: D9 "))
+    expect(page.locator(".st-status")).to_have_text(re.compile(f"^tour 1 Jaune{NBSP}: D9 "))
     page.fill(".st-turn", "E3")
     saved(page, lambda: page.click(".st-turn-form [type=submit]"))
     expect(page.locator(".st-moves .st-var")).to_contain_text("E3")

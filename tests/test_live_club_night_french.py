@@ -147,12 +147,12 @@ def test_a_club_night_in_french_on_the_phone_and_the_event_page(folders, context
             checked.append(step)
             card = event.locator(f".ls-card[data-name='{board.name}']")
             if step == "started":
-                expect(phone.locator(".ls-prompt")).to_have_text(f"À jouer{NBSP}: coup 1 {board.first}")
+                expect(phone.locator(".ls-prompt")).to_have_text(f"À jouer{NBSP}: tour 1 {board.first}")
                 expect(card).to_have_count(1)
                 if board is NIGHT[0]:
                     no_grave_violation(phone)
             elif step == "turn":
-                expect(card.locator(".ls-last")).to_contain_text("Dernier coup")
+                expect(card.locator(".ls-last")).to_contain_text("Dernier tour")
             elif step == "asked":
                 expect(phone.locator(".ls-proposal-text")).to_have_text(board.asked)
             else:
