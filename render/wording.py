@@ -11,7 +11,7 @@ from typing import TypeGuard
 from ..notation.games import display_name
 from ..notation.languages import GAME_WORD, N_, Words, script_words
 from ..notation.languages import words as words_of
-from ..notation.model import RESULTS, WINNERS, Node, Record, find_commands
+from ..notation.model import RESULTS, WINNERS, Node, Problem, Record, find_commands
 from ..notation.replay import Replayed
 from ..notation.recording.scoresheet import CORRECTION
 from .escaping import html_text, markdown_text, script_json
@@ -224,3 +224,10 @@ def script_words_element(words: Words) -> str:
         return ""
     said = script_json(json.loads(script_words(words.language, "pages")))  # read again: nothing but the JSON comes out
     return f'<script type="application/json" id="{WORDS_ID}">{said}</script>'
+
+
+def problem_in(problem: Problem, said: Words) -> str:
+    """A record's problem as str(problem) says it, in the language of `said`: line, column, turn, message."""
+    where = f"{problem.line}:{problem.column}: " if problem.line is not None else ""
+    turn, message = problem.turn_in(said), problem.message_in(said)
+    return where + (said.gettext("{turn}: {message}").format(turn=turn, message=message) if turn else message)

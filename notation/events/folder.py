@@ -42,11 +42,13 @@ KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
 class Refused(Exception):
     """An action or a request the event refuses; the message says why, for the scorer, and
     `detail` the rules' code behind it when the rules refused (see scoresheet.Objection), and
-    `said` that code itself, which a page says in its reader's language."""
+    `said` that code itself, which a page says in its reader's language; `reason`, for a scorer's
+    action, why it was refused without the turn's label, keeping its own code (a Saying, an Objection)."""
 
-    def __init__(self, message: str, detail: dict[str, object] | None = None, said: object = None) -> None:
+    def __init__(self, message: str, detail: dict[str, object] | None = None, said: object = None,
+                 reason: str | None = None) -> None:
         super().__init__(message)
-        self.detail, self.said = detail, said
+        self.detail, self.said, self.reason = detail, said, reason
 
 
 @dataclass(frozen=True, eq=False)
@@ -365,7 +367,7 @@ class EventFolder:
         if problem is not None:
             raise Refused(f"{label}: {problem}" if action.kind == "turn" and label else problem,
                           problem.detail() if isinstance(problem, Objection) else None,
-                          problem.said if isinstance(problem, Objection) else None)
+                          problem.said if isinstance(problem, Objection) else None, problem)
         try:
             text = sheet.save(path)
         except OSError as error:

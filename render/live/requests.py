@@ -15,10 +15,13 @@ from ...notation.events.folder import Refused
 from ...notation.games.base import Outcome, Refusal
 from ...notation.languages import ENGLISH, LANGUAGES, Words, from_header, words
 from ...notation.limits import text_problem
+from ...notation.model import Problem as RecordProblem
+from ...notation.problems import Saying, sentence_in
 from .event_code import same_code
 from ...notation.languages import N_
 from .languages import LiveRefused
 from .hub import Live
+from ..wording import problem_in
 
 MAX_BODY = 64 * 1024  # bytes of one request's body
 DEVICE = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -45,6 +48,8 @@ class Problem(Exception):
             return str(self)
         if isinstance(turn := self.params.get("turn"), Refusal):
             sentence = turn.sentence_in(words)
+        elif isinstance(coded := self.params.get("coded"), (str, RecordProblem)):  # said again from its code
+            sentence = problem_in(coded, words) if isinstance(coded, RecordProblem) else sentence_in(coded, words)
         else:
             params = {name: value.reason_in(words) if isinstance(value, Outcome) else value
                       for name, value in self.params.items()}
@@ -70,6 +75,12 @@ def refusal(status: int, error: Refused, kind: str = "", place: Callable[[Words]
                     else N_("the game is over: {reason}"))
         return Problem(status, template, error.detail, english, place if kind == "turn" else None, reason=said,
                        result=said.result)
+    if error.reason is not None:  # a scorer's action refused by the scoresheet, its turn named if it was a turn's
+        labelled = kind == "turn" and english != error.reason
+        return Problem(status, english, error.detail, english, place if labelled else None, coded=error.reason)
+    coded = error.args[0] if error.args else None
+    if isinstance(coded, (Saying, RecordProblem)):  # the event's own code (OrganiserProblem, an event file's problem)
+        return Problem(status, english, error.detail, english, coded=coded)
     return Problem(status, english, error.detail, english)
 
 

@@ -30,7 +30,7 @@ from ...notation.writer import write_record
 from ..budgets import BudgetError
 from ..diagram import record_diagrams
 from ..document import render_html
-from ..wording import WORDS_ID, known, title
+from ..wording import WORDS_ID, known, problem_in, title
 from ..turn_tree import turn_number
 from ..escaping import html_text, script_json
 from ..frames import inline
@@ -300,8 +300,8 @@ def viewer(view: View, words: Words = ENGLISH_WORDS) -> str:
         return f'<p class="ls-problem">{html_text(view.problem or "")}</p>'
     try:
         return render_html(record, replayed(view), prefix="g", ply=len(record.moves), words=words)
-    except BudgetError as error:
-        return f'<p class="ls-problem">{html_text(str(error))}</p>'
+    except BudgetError as error:  # its code said in the page's language (render/budgets.py)
+        return f'<p class="ls-problem">{html_text(problem_in(error.problem, words))}</p>'
 
 
 def page(title_text: str, body: str, scripts: Iterable[str], data: dict[str, Any], root: str = "/",

@@ -60,6 +60,7 @@ from ..diagram import ply_of
 from ..budgets import BudgetError
 from ..document import MOVE_LAYOUTS, asset, render_html
 from ..escaping import html_text, script_json, terminal_text
+from ..wording import problem_in
 from .page_languages import FolderLanguages, PageLanguageError, page_language, with_language
 
 if TYPE_CHECKING:
@@ -257,13 +258,6 @@ def language_switch(url: str, language: str, alternates: dict[str, str]) -> str:
                      f"{LANGUAGE_NAMES[other]}</a>" for other, address in twins(url, alternates))
     label = html_text(words(language).gettext(SWITCH_LABEL))
     return f'<nav class="ls-languages" aria-label="{label}">{links}</nav>\n'
-
-
-def problem_in(problem: Problem, said: Words) -> str:
-    """A record's problem as str(problem) says it, in the language of `said`: line, column, turn, message."""
-    where = f"{problem.line}:{problem.column}: " if problem.line is not None else ""
-    turn, message = problem.turn_in(said), problem.message_in(said)
-    return where + (said.gettext("{turn}: {message}").format(turn=turn, message=message) if turn else message)
 
 
 def search_script(index: str) -> str:
