@@ -18,6 +18,7 @@ from ..notation.annotations import MAX_PER_DIAGRAM, Annotations, joined, read
 from ..notation.games import SomeGame, game_class
 from ..notation.languages import Words, words
 from ..notation.model import Record
+from ..notation.problems import sentence_in
 from ..notation.archive.sources import Sources, output_names
 from ..render.diagram import crowded, draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
 from ..render import images
@@ -250,7 +251,7 @@ def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool,
         return drawn
     first = next(drawn)  # the start: its size is every frame's
     if (too_large := images.gif_problem(len(record.moves) + 1, *images.gif_frame_size(first[1], "start"))):
-        note(f"{path}: record {index}: {too_large}")
+        note(f"{path}: record {index}: {sentence_in(too_large, options.get('words', words()))}")
         return None
     return itertools.chain([first], drawn)
 

@@ -18,6 +18,8 @@ import io
 import re
 
 from ..notation.annotations import NOT_IN_XML
+from ..notation.problems import say
+from ..notation.worded import Worded
 from dataclasses import dataclass
 import functools
 from functools import lru_cache
@@ -109,14 +111,21 @@ def gif_frame_size(svg: str, caption: str = "") -> tuple[int, int]:
     return round(width), round(height) + (_band(round(width))[1] if caption else 0)
 
 
+class ImageProblem(Worded):
+    """Why an image is not made, by its code (docs/diagrams.md#bounds), said in the chosen language."""
+
+    GIF_TOO_LARGE = "gif-too-large", "a GIF of {frames} frames of {width} by {height} pixels would hold {pixels} " \
+        "million pixels, more than the {limit} million one GIF may hold: give a smaller --size"
+
+
 def gif_problem(frames: int, width: int, height: int) -> str | None:
     """Why a GIF of `frames` frames `width` by `height` pixels is not made, if it is over the
-    bound (docs/diagrams.md#bounds)."""
+    bound (docs/diagrams.md#bounds): a code with its parameters (a Saying), said in a language."""
     pixels = frames * width * height
     if pixels <= MAX_GIF_PIXELS:
         return None
-    return (f"a GIF of {frames} frames of {width} by {height} pixels would hold {pixels / 1e6:.0f} million pixels, "
-            f"more than the {MAX_GIF_PIXELS / 1e6:.0f} million one GIF may hold: give a smaller --size")
+    return say(ImageProblem.GIF_TOO_LARGE, frames=frames, width=width, height=height,
+               pixels=int(f"{pixels / 1e6:.0f}"), limit=int(f"{MAX_GIF_PIXELS / 1e6:.0f}"))
 
 
 def write_gif(out: BinaryIO, frames: Iterable[tuple[str, str]], delay: float = 1.0, hold: float = 3.0) -> int:

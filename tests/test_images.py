@@ -226,6 +226,29 @@ def test_a_gif_over_its_bound_is_refused_in_one_line_before_any_frame_is_drawn(t
     assert drawn == [] and not (tmp_path / "a.gif").exists()
 
 
+def test_a_gif_over_its_bound_is_refused_in_the_chosen_language(tmp_path, monkeypatch):
+    """The bound's message is a code with its parameters (images.ImageProblem), said in --lang's language."""
+    from click.testing import CliRunner
+
+    from ludoscribe.cli.main import cli
+    from ludoscribe.notation.languages import words
+
+    source = tmp_path / "game.tgn"
+    source.write_text(GAME, encoding="utf-8")
+    monkeypatch.setattr(images, "MAX_GIF_PIXELS", 100_000_000)
+    problem = images.gif_problem(6, 4000, 4558)
+    assert problem is not None and problem.said.code is images.ImageProblem.GIF_TOO_LARGE
+    assert problem.said.sentence_in(words("fr")) == (
+        "un GIF de 6 images de 4000 sur 4558 pixels contiendrait 109 millions de pixels, plus que les 100 millions "
+        "qu’un GIF peut contenir\u00a0: donnez une --size plus petite")
+    result = CliRunner().invoke(cli, ["diagram", str(source), "--gif", "--size", "4000", "--lang", "fr",
+                                      "-o", str(tmp_path / "a.gif")])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{source}: ") and result.output.endswith(
+        f": {problem.said.sentence_in(words('fr'))}\n") and "GIF of" not in result.output
+    assert not (tmp_path / "a.gif").exists()
+
+
 # --- PDF -----------------------------------------------------------------------------------------
 
 pdfium = pytest.importorskip("pypdfium2")
