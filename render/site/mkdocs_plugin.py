@@ -53,7 +53,7 @@ from mkdocs.structure.files import File, Files
 
 from ...notation import check, read_string
 from ...notation.files import load, write_text
-from ...notation.languages import LANGUAGES, N_, Words, words
+from ...notation.languages import LANGUAGES, N_, words
 from ...notation.limits import number_problem, shorten
 from ...notation.model import Problem, Record
 from ..diagram import ply_of
