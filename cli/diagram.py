@@ -31,23 +31,10 @@ from .outputs import output, write
 from .progress import Progress, written_to
 
 
-class TurnType(click.ParamType[str]):
-    """--turn: refused at once when it cannot name a turn (a usage error), before any record is read."""
-
-    name = "text"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        try:
-            turn_spec(value)
-        except ValueError as error:
-            self.fail(str(error), param, ctx)
-        return str(value)
-
-
 @click.command()
 @click.argument("source", required=False, metavar="[FILE_OR_DIR]")
 @click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
-@click.option("--turn", type=TurnType(),
+@click.option("--turn",
               help="The position after this turn, numbered as in the record: 12 after the turn "
                    "written 12. (the first side's), 12... after the one written 12... (the second "
                    "side's), 0 the start. A SetUp record counts from its own first number.")
@@ -108,6 +95,12 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram game.tgn --lang fr -o finale.svg
     """
     said = words(language)
+    if turn is not None:  # refused before any record is read
+        try:
+            turn_spec(turn)
+        except ValueError as error:
+            raise click.BadParameter(sentence_in(message_of(error), said), click.get_current_context(),
+                                     param_hint="'--turn'") from None
     _check_choices(turn, every, gif, sheet, kind, said)
     extra = joined(_annotations({"mark": marks, "arrow": arrows, "label": labels, "dim": dims}, said))
     if len(extra) > MAX_PER_DIAGRAM:

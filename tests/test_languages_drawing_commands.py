@@ -55,6 +55,7 @@ def diagram_errors(folder) -> list[list[str]]:
     game, two, out = str(folder / "game.tgn"), str(folder / "two.tgn"), str(folder / "out.svg")
     return [
         [game, "--turn", "7", "-o", out],  # a turn the record lacks
+        [game, "--turn", "7.x", "-o", out],  # no turn
         [game, "--mark", "Z99", "-o", out],  # a cell the board lacks
         [game, "--mark", "D4 pink", "-o", out],  # neither a shape nor a colour
         [game, "--arrow", "D4", "-o", out],  # not an arrow
