@@ -21,7 +21,7 @@ from .tournament import Refused, change, editing, refused_by
 
 def event_text(report_path: str, game: str, name: str | None, variant: str, said: Words) -> tuple[str, Imported]:
     """The new event file's text and what it holds; Refused (or IOFailure) in one line, nothing written."""
-    report = read_report(report_path)
+    report = read_report(report_path, said)
     name = name or report.name.strip()
     if not name:
         raise Refused(said.gettext("{path} names no tournament (no 012 line): give its name with --name").format(
