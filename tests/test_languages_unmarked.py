@@ -108,9 +108,6 @@ STILL_ENGLISH = {
     "notation/events/trf.py": 8,
     # the players of `generate`
     "notation/generate/players.py": 2,
-    # a game's options and plugins refused when a rules object is made
-    "notation/games/plugins.py": 2, "notation/games/staku.py": 1, "notation/games/tchako/modes.py": 3,
-    "notation/games/tchako/turns.py": 1, "notation/games/tekao.py": 1, "notation/games/tektop.py": 2,
     # said to a program, not a user: a language not spoken, a record with no game, a cell-less board
     "notation/languages/__init__.py": 1, "notation/model.py": 2, "notation/editing/set_up.py": 1,
 }
