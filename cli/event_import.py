@@ -12,6 +12,7 @@ from ..notation.events.event_file import EVENT_FILE, EventFileError, parse_event
 from ..notation.events.event_trf import Imported, imported
 from ..notation.events.round_files import ROUND_FILE, round_file
 from ..notation.languages import Words
+from ..notation.problems import message_of, sentence_in
 from ..notation.recording.scoresheet import Scoresheet, date_problem
 from .errors import IOFailure
 from .messages import note
@@ -30,7 +31,8 @@ def event_text(report_path: str, game: str, name: str | None, variant: str, said
     try:
         found = imported(report, game)
     except ValueError as error:
-        raise Refused(f"{report_path}: {error}") from None
+        raise Refused(said.gettext("{path}: {message}").format(path=report_path,
+                                                               message=sentence_in(message_of(error), said))) from None
     for date in found.dates:
         if (problem := date_problem(date)) is not None:
             note(said.gettext("note: {path}: its date {date} is left out of {file}: {problem}").format(

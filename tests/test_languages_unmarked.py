@@ -97,15 +97,14 @@ def scan() -> Counter[str]:
 # English for now, file by file (docs/languages.md#the-command-line says what and why): lower a
 # count as its sentences are marked; never raise one.
 STILL_ENGLISH = {
-    # commands whose own lines and errors are English for now: serve, relay, studio, event's --from-trf,
-    # the top-level error lines and the lazy loading of commands
-    "cli/event.py": 2, "cli/lazy.py": 1, "cli/main.py": 2, "cli/relay.py": 4, "cli/serve.py": 12, "cli/studio.py": 5,
+    # commands whose own lines and errors are English for now: serve, relay, studio, the top-level error
+    # lines and the lazy loading of commands
+    "cli/lazy.py": 1, "cli/main.py": 2, "cli/relay.py": 4, "cli/serve.py": 12, "cli/studio.py": 5,
     # what a file that is not a regular one is, as an output refused says it
     "notation/files.py": 1,
-    # the event folder: its organiser's changes, pairings, rounds and reports (TRF)
-    "notation/events/event_trf.py": 4, "notation/events/folder.py": 9, "notation/events/organising.py": 1,
+    # the event folder: its organiser's changes, pairings and rounds
+    "notation/events/folder.py": 9, "notation/events/organising.py": 1,
     "notation/events/pairings.py": 1, "notation/events/round_files.py": 4, "notation/events/rounds.py": 2,
-    "notation/events/trf.py": 8,
     # the players of `generate`
     "notation/generate/players.py": 2,
     # said to a program, not a user: a language not spoken, a record with no game, a cell-less board
