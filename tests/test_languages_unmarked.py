@@ -97,9 +97,9 @@ def scan() -> Counter[str]:
 # English for now, file by file (docs/languages.md#the-command-line says what and why): lower a
 # count as its sentences are marked; never raise one.
 STILL_ENGLISH = {
-    # commands whose own lines and errors are English for now: serve, relay, studio, the top-level error
-    # lines and the lazy loading of commands
-    "cli/lazy.py": 1, "cli/main.py": 2, "cli/relay.py": 4, "cli/serve.py": 12, "cli/studio.py": 5,
+    # what is English for now: serve's refusals of an event's code, the top-level error lines and the
+    # lazy loading of commands
+    "cli/lazy.py": 1, "cli/main.py": 2, "cli/serve.py": 3,
     # what a file that is not a regular one is, as an output refused says it
     "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings and rounds
