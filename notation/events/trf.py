@@ -231,7 +231,7 @@ def _block(rounds: Rounds, player: int, round_number: int, games: dict[tuple[int
 def left_out(rounds: Rounds) -> list[str]:
     """What the TRF of these rounds cannot hold, one sentence each: clubs, ids that are not
     numbers of at most 11 digits, names longer than the name's 33 columns (cut)."""
-    notes = []
+    notes: list[str] = []
     for entrant in rounds.entrants:
         if entrant.club:
             notes.append(say(TrfProblem.CLUB_LEFT, player=entrant.number, written=entrant.club))
