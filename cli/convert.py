@@ -9,11 +9,13 @@ import click
 
 from ..notation import check as check_record
 from ..notation.jsonio import write_json
+from ..notation.languages import words
 from ..notation.model import Record
+from ..notation.problems import message_of, sentence_in
 from ..notation.writer import TooLong, write_record
 from .errors import exit_status
 from .inputs import read_sources
-from .messages import note, report
+from .messages import no_record, note, report
 from .options import force_option, language_option, output_option
 from .outputs import output
 
@@ -61,7 +63,8 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
       ludoscribe convert game.tgn --lang fr --to html -o partie.html
     """
     json_input = None if source_format is None else source_format == "json"
-    sources = read_sources([source], json_input=json_input)
+    said = words(language)
+    sources = read_sources([source], json_input=json_input, words=said)
     if target in ("md", "html", "embed"):
         from .publish import publish  # the renderers, for this path only
 
@@ -79,7 +82,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
             replayable = check_record(record) is not None
             if record.problems:
                 failed = True
-                report(path, index, record)
+                report(path, index, record, said)
             if replayable:
                 yield record
 
@@ -87,7 +90,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
     first = next(records, None)
     if first is None:  # nothing to write: no output file either
         if record_index is not None and not found and not sources.errors:
-            raise click.UsageError(f"{source} has no record {record_index}")
+            raise click.UsageError(no_record(source, record_index, said))
         sys.exit(exit_status(sources, failed))
     with output(out, force) as stream:
         if target == "json":
@@ -99,7 +102,7 @@ def convert(source: str, target: str, source_format: str | None, record_index: i
                     text = write_record(record)
                 except TooLong as error:
                     failed = True
-                    note(f"{source}: {error}")
+                    note(said.gettext("{path}: {message}").format(path=source, message=sentence_in(message_of(error), said)))
                     continue
                 stream.write(("\n" if written else "") + text)
                 written += 1

@@ -14,57 +14,27 @@ from typing import Any, Iterator
 import click
 
 from ..notation import check as check_record
-from ..notation.annotations import MAX_PER_DIAGRAM, Annotations, joined, read
+from ..notation.annotations import MAX_PER_DIAGRAM, Annotations, DiagramProblem, joined, read
 from ..notation.games import SomeGame, game_class
 from ..notation.languages import Words, words
 from ..notation.model import Record
-from ..notation.problems import sentence_in
+from ..notation.problems import message_of, sentence_in
+from ..notation.problems import say as coded
 from ..notation.archive.sources import Sources, output_names
 from ..render.diagram import crowded, draw_annotated, ply_of, record_diagrams, renderer_for, turn_spec, unknown_cells
 from ..render import images
 from .errors import IOFailure, MissingExtra, Status, exit_status
 from .inputs import read_sources
-from .messages import count, note, report, say
+from .messages import no_record, note, report, say
 from .options import force_option, language_option
 from .outputs import output, write
 from .progress import Progress, written_to
 
 
-class TurnType(click.ParamType[str]):
-    """--turn: refused at once when it cannot name a turn (a usage error), before any record is read."""
-
-    name = "text"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        try:
-            turn_spec(value)
-        except ValueError as error:
-            self.fail(str(error), param, ctx)
-        return str(value)
-
-
-class AnnotationType(click.ParamType[Annotations]):
-    """--mark, --arrow, --label, --dim: read as the record's command of that name is
-    (docs/diagrams.md); a word that is no shape or colour is a usage error."""
-
-    name = "text"
-
-    def __init__(self, command: str) -> None:
-        self.command = command
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Annotations:
-        if isinstance(value, Annotations):
-            return value
-        try:
-            return read(self.command, value, strict=True)
-        except ValueError as error:
-            self.fail(str(error), param, ctx)
-
-
 @click.command()
 @click.argument("source", required=False, metavar="[FILE_OR_DIR]")
 @click.option("--record", "record_index", type=click.IntRange(min=1), help="Only the K-th record of FILE (from 1).")
-@click.option("--turn", type=TurnType(),
+@click.option("--turn",
               help="The position after this turn, numbered as in the record: 12 after the turn "
                    "written 12. (the first side's), 12... after the one written 12... (the second "
                    "side's), 0 the start. A SetUp record counts from its own first number.")
@@ -81,14 +51,14 @@ class AnnotationType(click.ParamType[Annotations]):
               help="With --gif: seconds from one frame to the next (the last stays 3 times as long).")
 @click.option("--sheet", is_flag=True, help="All the diagrams drawn in one PDF to print: A4 pages of six, "
                                             "each with a caption (the record, the turn and its comment).")
-@click.option("--mark", "marks", type=AnnotationType("mark"), multiple=True, metavar="CELLS",
+@click.option("--mark", "marks", multiple=True, metavar="CELLS",
               help="Mark cells, as [%mark] does: 'D4, H9 triangle red'. Shapes: outline (the default), circle, "
                    "square, triangle, cross; colours: green (the default), blue, red, orange, purple.")
-@click.option("--arrow", "arrows", type=AnnotationType("arrow"), multiple=True, metavar="ARROWS",
+@click.option("--arrow", "arrows", multiple=True, metavar="ARROWS",
               help="Draw arrows, as [%arrow] does: 'D4-E4, H9-H11 red' (blue by default).")
-@click.option("--label", "labels", type=AnnotationType("label"), multiple=True, metavar="LABELS",
+@click.option("--label", "labels", multiple=True, metavar="LABELS",
               help="Write on cells, as [%label] does: 'D4 A, H9 12'.")
-@click.option("--dim", "dims", type=AnnotationType("dim"), multiple=True, metavar="CELLS",
+@click.option("--dim", "dims", multiple=True, metavar="CELLS",
               help="Dim cells, as [%dim] does: 'A1, A2'.")
 @click.option("-o", "--output", "out", default="-", show_default=True,
               help="The file (- for standard output), or folder when several are made.")
@@ -96,8 +66,8 @@ class AnnotationType(click.ParamType[Annotations]):
 @language_option
 def diagram(source: str | None, record_index: int | None, turn: str | None, every: bool, flip: bool,
             size: int, game: str | None, code: str | None, kind: str, gif: bool, delay: float, sheet: bool,
-            marks: tuple[Annotations, ...], arrows: tuple[Annotations, ...], labels: tuple[Annotations, ...],
-            dims: tuple[Annotations, ...], out: str, force: bool, language: str) -> None:
+            marks: tuple[str, ...], arrows: tuple[str, ...], labels: tuple[str, ...], dims: tuple[str, ...], out: str,
+            force: bool, language: str) -> None:
     """Draw diagrams of record positions (by default the final one): SVG, PNG or PDF,
     an animated GIF of a game, or a sheet of them to print.
 
@@ -124,33 +94,39 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
       ludoscribe diagram game.tgn --turn 3 --mark "D4 triangle red" --arrow "D4-E4" --label "E5 A" -o idea.svg
       ludoscribe diagram game.tgn --lang fr -o finale.svg
     """
-    _check_choices(turn, every, gif, sheet, kind)
-    extra = joined((*marks, *arrows, *labels, *dims))
+    said = words(language)
+    if turn is not None:  # refused before any record is read
+        try:
+            turn_spec(turn)
+        except ValueError as error:
+            raise click.BadParameter(sentence_in(message_of(error), said), click.get_current_context(),
+                                     param_hint="'--turn'") from None
+    _check_choices(turn, every, gif, sheet, kind, said)
+    extra = joined(_annotations({"mark": marks, "arrow": arrows, "label": labels, "dim": dims}, said))
     if len(extra) > MAX_PER_DIAGRAM:
-        raise click.UsageError(f"--mark, --arrow, --label and --dim give {len(extra)} items, more than the "
-                               f"{MAX_PER_DIAGRAM} one diagram draws")
+        raise click.UsageError(say_in(said, DiagramProblem.TOO_MANY, count=len(extra), limit=MAX_PER_DIAGRAM))
     made = _made(gif, sheet, kind)
     options: dict[str, Any] = {"flipped": flip, "size": size, "extra": extra}
-    said = words(language)
     if said.language != "en":  # the diagrams' words (who is to move, pieces in hand...) in that language
         options["words"] = said
     if code is not None:
         if source is not None or game is None:
-            raise click.UsageError("--position needs --game and no FILE")
-        _draw_position(game, code, out, options, force, made, delay)
+            raise click.UsageError(said.gettext("--position needs --game and no FILE"))
+        _draw_position(game, code, out, options, force, made, delay, said)
         return
     if source is None:
-        raise click.UsageError("give a FILE_OR_DIR, or --game and --position")
-    sources = read_sources([source])
-    chosen = _chosen(sources, source, record_index)
+        raise click.UsageError(said.gettext("give a FILE_OR_DIR, or --game and --position"))
+    sources = read_sources([source], words=said)
+    chosen = _chosen(sources, source, record_index, said)
     one_file = (len(chosen) == 1 and not os.path.isdir(source)) or sheet
-    _check_output(source, out, chosen, every=every, into_folder=(every and not sheet) or not one_file, made=made)
+    _check_output(source, out, chosen, every=every, into_folder=(every and not sheet) or not one_file, made=made,
+                  said=said)
     names = _names(chosen, source)
     failed = unwritten = False
     captioned: list[tuple[str, str, str]] = []
-    progress, written = Progress("record", len(chosen), output=out), 0
+    progress, written = Progress("record", len(chosen), output=out, words=said), 0
     for (path, index, record), name in progress.each(zip(chosen, names)):
-        drawn = _drawn(path, index, record, turn, every, gif, extra, options)
+        drawn = _drawn(path, index, record, turn, every, gif, extra, options, said)
         if drawn is None:
             failed = True
             continue
@@ -168,22 +144,50 @@ def diagram(source: str | None, record_index: int | None, turn: str | None, ever
                 unwritten = True
                 say(error.format_message())
     if sheet and captioned:
-        progress.show(f"making the sheet of {count(len(captioned), 'diagram')}...")
-        _write_sheet(out, captioned, force)
+        progress.show(said.ngettext("making the sheet of {count} diagram...", "making the sheet of {count} diagrams...",
+                                    len(captioned)).format(count=len(captioned)))
+        _write_sheet(out, captioned, force, said)
         written = 1
-    progress.finish(f"wrote {written_to(out) if written == 1 else count(written, 'file') + ' to ' + out}")
+    progress.finish(said.gettext("wrote {output}").format(output=written_to(out, said)) if written == 1 else
+                    said.ngettext("wrote {count} file to {output}", "wrote {count} files to {output}", written).format(
+                        count=written, output=out))
     sys.exit(Status.UNWRITABLE if unwritten else exit_status(sources, failed))
 
 
-def _check_choices(turn: str | None, every: bool, gif: bool, sheet: bool, kind: str) -> None:
+def _check_choices(turn: str | None, every: bool, gif: bool, sheet: bool, kind: str, said: Words) -> None:
     """A usage error for options that exclude each other."""
     if turn is not None and every:
-        raise click.UsageError("--turn and --all exclude each other")
+        raise click.UsageError(said.gettext("--turn and --all exclude each other"))
     if gif and (turn is not None or every or sheet or kind != "svg"):
-        raise click.UsageError("--gif draws every position of the main line: it takes no --turn, --all, --sheet "
-                               "nor --format")
+        raise click.UsageError(said.gettext("--gif draws every position of the main line: it takes no --turn, --all, "
+                                            "--sheet nor --format"))
     if sheet and kind != "svg":
-        raise click.UsageError("--sheet writes a PDF: it takes no --format")
+        raise click.UsageError(said.gettext("--sheet writes a PDF: it takes no --format"))
+
+
+def _annotations(given: dict[str, tuple[str, ...]], said: Words) -> list[Annotations]:
+    """--mark, --arrow, --label, --dim read as the record's commands of those names are (docs/diagrams.md); a
+    word that is no shape or colour is a usage error, said in the command's language."""
+    read_ones = []
+    for command, values in given.items():
+        for value in values:
+            try:
+                read_ones.append(read(command, value, strict=True))
+            except ValueError as error:
+                raise click.BadParameter(sentence_in(message_of(error), said), click.get_current_context(),
+                                         param_hint=f"'--{command}'") from None
+    return read_ones
+
+
+def say_in(said: Words, code: DiagramProblem, **params: int | str) -> str:
+    """A code with its parameters, said in the language of `said`."""
+    return sentence_in(coded(code, **params), said)
+
+
+def in_record(path: str, index: int, problem: str, said: Words) -> str:
+    """FILE: record K: problem, the problem said again from its code in the language of `said`."""
+    return said.gettext("{path}: record {index}: {problem}").format(path=path, index=index,
+                                                                    problem=sentence_in(problem, said))
 
 
 def _made(gif: bool, sheet: bool, kind: str) -> str:
@@ -197,27 +201,29 @@ def _made(gif: bool, sheet: bool, kind: str) -> str:
     return made
 
 
-def _chosen(sources: Sources, source: str, record_index: int | None) -> list[tuple[str, int, Record]]:
+def _chosen(sources: Sources, source: str, record_index: int | None, said: Words) -> list[tuple[str, int, Record]]:
     """The records to draw: all, or the K-th of each file with --record K (a usage error if none has it)."""
     chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]
     if record_index is not None and not chosen and not sources.errors:
-        raise click.UsageError(f"{source} has no record {record_index}")
+        raise click.UsageError(no_record(source, record_index, said))
     return chosen
 
 
 def _check_output(source: str, out: str, chosen: list[tuple[str, int, Record]], *, every: bool, into_folder: bool,
-                  made: str) -> None:
+                  made: str, said: Words) -> None:
     """A usage error when several files would go to standard output; IOFailure when OUT must be a
     folder and is a file."""
-    each = {"svg": "one SVG each", "png": "one PNG each", "pdf": "one PDF each", "gif": "one GIF each"}.get(made)
+    each = said.gettext("one {kind} each").format(kind=made.upper())
     if out == "-" and into_folder and chosen:
         if every:
-            raise click.UsageError(f"--all draws every position, {each}: give -o FOLDER")
-        raise click.UsageError(f"{source} holds {count(len(chosen), 'record')}, {each}: give -o FOLDER, "
-                               "or choose one with --record K")
+            raise click.UsageError(said.gettext("--all draws every position, {each}: give -o FOLDER").format(each=each))
+        raise click.UsageError(said.ngettext("{source} holds {count} record, {each}: give -o FOLDER, or choose one "
+                                             "with --record K", "{source} holds {count} records, {each}: give -o "
+                                             "FOLDER, or choose one with --record K", len(chosen)).format(
+                                                 source=source, count=len(chosen), each=each))
     if into_folder and os.path.lexists(out) and not os.path.isdir(out):
-        raise IOFailure(f"cannot write into {out}: it is not a folder")
+        raise IOFailure(said.gettext("cannot write into {output}: it is not a folder").format(output=out))
 
 
 def _names(chosen: list[tuple[str, int, Record]], source: str) -> list[str]:
@@ -229,29 +235,30 @@ def _names(chosen: list[tuple[str, int, Record]], source: str) -> list[str]:
 
 
 def _drawn(path: str, index: int, record: Record, turn: str | None, every: bool, gif: bool, extra: Annotations,
-           options: dict[str, Any]) -> Iterator[tuple[int, str]] | None:
+           options: dict[str, Any], said: Words) -> Iterator[tuple[int, str]] | None:
     """The diagrams of a record, drawn one by one as they are taken: of every position, or of
     the one after `turn` (the final one by default); None once a record that cannot be drawn,
     or whose GIF would be over its bound, is reported."""
     if check_record(record) is None or record.problems:
-        report(path, index, record)
+        report(path, index, record, said)
         return None
     try:
         renderer_for(record.rules)
         plies = None if every or gif else [len(record.moves) if turn is None else ply_of(record, turn)]
         _check_cells(record.rules, extra)
     except ValueError as error:
-        note(f"{path}: record {index}: {error}")
+        note(in_record(path, index, message_of(error), said))
         return None
     if (problem := crowded(record, plies, extra)) is not None:
-        note(f"{path}:{problem}" if problem.line is not None else f"{path}: record {index}: {problem}")
+        record.problems.append(problem)
+        report(path, index, record, said)
         return None
     drawn = record_diagrams(record, plies, **options)
     if not gif:
         return drawn
     first = next(drawn)  # the start: its size is every frame's
     if (too_large := images.gif_problem(len(record.moves) + 1, *images.gif_frame_size(first[1], "start"))):
-        note(f"{path}: record {index}: {sentence_in(too_large, options.get('words', words()))}")
+        note(in_record(path, index, too_large, said))
         return None
     return itertools.chain([first], drawn)
 
@@ -283,28 +290,27 @@ def _check_cells(rules: SomeGame, annotations: Annotations) -> None:
     """ValueError naming the cells of the options that the game's board lacks."""
     unknown = unknown_cells(rules, annotations)
     if unknown:
-        raise ValueError(f"{', '.join(unknown)} {'is no cell' if len(unknown) == 1 else 'are no cells'} of "
-                         f"{rules.name}'s board (--mark, --arrow, --label, --dim)")
+        raise ValueError(coded(DiagramProblem.NO_CELLS, cells=unknown, count=len(unknown), game=rules.name))
 
 
 def _draw_position(game: str, code: str, out: str, options: dict[str, Any], force: bool, made: str,
-                   delay: float) -> None:
+                   delay: float, said: Words) -> None:
     try:
         rules = game_class(game)()
         draw = renderer_for(rules)
         position = rules.read_position(code)
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--game/--position") from None
+        raise click.BadParameter(sentence_in(message_of(error), said), param_hint="--game/--position") from None
     extra = options.pop("extra")
     try:
         _check_cells(rules, extra)
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(sentence_in(message_of(error), said)) from None
     svg = draw_annotated(draw, position, extra, outcome=rules.outcome(position), **options)
     if made == "sheet":
         from ..render.captions import caption_of_position  # only a sheet has captions
 
-        _write_sheet(out, [(svg, *caption_of_position(rules, code))], force)
+        _write_sheet(out, [(svg, *caption_of_position(rules, code))], force, said)
     else:
         write(out, images.gif([svg], delay=delay, hold=3 * delay) if made == "gif" else images.encoded(svg, made),
               force)
@@ -318,11 +324,12 @@ def _captioned(record: Record, drawn: Iterator[tuple[int, str]], said: Words) ->
     return [(svg, *caption(record, ply, said)) for ply, svg in drawn]
 
 
-def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool) -> None:
+def _write_sheet(out: str, captioned: list[tuple[str, str, str]], force: bool, said: Words) -> None:
     cut: list[int] = []
     with output(out, force, binary=True) as stream:
         images.sheet(stream, captioned, cut=cut)
     for index in cut:  # written all the same, said (docs/diagrams.md#images)
         _, title, text = captioned[index]
-        note(f"{out}: the caption of diagram {index + 1} ({title}, {text.partition(':')[0]}) is cut: its comment is "
-             "longer than half of its place on the sheet")
+        note(said.gettext("{output}: the caption of diagram {number} ({title}, {turn}) is cut: its comment is longer "
+                          "than half of its place on the sheet").format(output=out, number=index + 1, title=title,
+                                                                        turn=text.partition(":")[0]))

@@ -19,7 +19,7 @@ from ..notation.events.event_trf import event_report
 from ..notation.events.final_ranking import tie_break_order
 from ..notation.events.standings import Points
 from ..notation.events.tiebreaks import TieBreakError
-from ..notation.problems import sentence_in
+from ..notation.problems import message_of, sentence_in
 from ..notation.languages import GAME_WORD, Words, words
 from ..notation.languages.numbers import numeral
 from ..notation.recording.scoresheet import date_problem
@@ -73,11 +73,12 @@ def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | No
                  if context.get_parameter_source("dates" if option == "date" else option)
                  is click.core.ParameterSource.COMMANDLINE]
         if given:
-            raise click.UsageError(f"{given[0]} cannot be given with --from-trf: the report file says it")
+            raise click.UsageError(said.gettext("{option} cannot be given with --from-trf: the report file says it").format(
+                option=given[0]))
         import_event(folder, report, game, name, variant, said)
         return
     if name is None:
-        raise click.UsageError("Missing option '--name' (or --from-trf FILE).")
+        raise click.UsageError(said.gettext("Missing option '--name' (or --from-trf FILE)."))
     for date in dates:
         if (problem := date_problem(date)) is not None:
             raise click.BadParameter(problem, param_hint="--date")
@@ -281,9 +282,9 @@ def trf(folder: str, out: str, force: bool, language: str) -> None:
         text = report_file.write(event_report(event_, state.rounds), tie_break_order(event_))
     except (report_file.TrfError, TieBreakError) as error:
         raise Refused(said.gettext("{folder}: no report file can hold this event: {reason}").format(
-            folder=folder, reason=error)) from None
+            folder=folder, reason=sentence_in(message_of(error), said))) from None
     for left in report_file.left_out(state.rounds):
-        note(said.gettext("note: not in the report file: {left}").format(left=left))
+        note(said.gettext("note: not in the report file: {left}").format(left=sentence_in(left, said)))
     write(out, text, force, said)
     if state.problems:
         sys.exit(Status.PROBLEMS)

@@ -12,6 +12,7 @@ from ..notation.events.event_file import EVENT_FILE, EventFileError, parse_event
 from ..notation.events.event_trf import Imported, imported
 from ..notation.events.round_files import ROUND_FILE, round_file
 from ..notation.languages import Words
+from ..notation.problems import message_of, sentence_in
 from ..notation.recording.scoresheet import Scoresheet, date_problem
 from .errors import IOFailure
 from .messages import note
@@ -21,7 +22,7 @@ from .tournament import Refused, change, editing, refused_by
 
 def event_text(report_path: str, game: str, name: str | None, variant: str, said: Words) -> tuple[str, Imported]:
     """The new event file's text and what it holds; Refused (or IOFailure) in one line, nothing written."""
-    report = read_report(report_path)
+    report = read_report(report_path, said)
     name = name or report.name.strip()
     if not name:
         raise Refused(said.gettext("{path} names no tournament (no 012 line): give its name with --name").format(
@@ -30,7 +31,8 @@ def event_text(report_path: str, game: str, name: str | None, variant: str, said
     try:
         found = imported(report, game)
     except ValueError as error:
-        raise Refused(f"{report_path}: {error}") from None
+        raise Refused(said.gettext("{path}: {message}").format(path=report_path,
+                                                               message=sentence_in(message_of(error), said))) from None
     for date in found.dates:
         if (problem := date_problem(date)) is not None:
             note(said.gettext("note: {path}: its date {date} is left out of {file}: {problem}").format(

@@ -16,12 +16,12 @@ from ..notation.archive.conditions import ON_GAMES
 from ..notation.archive.chosen import choose
 from ..notation.archive.duplicates import tgn_first
 from ..notation.languages import words
-from ..notation.problems import sentence_in
+from ..notation.problems import message_of, sentence_in
 from ..notation.output import write
 from .errors import BadUsage, exit_status
 from .inputs import read_sources
 from .messages import note, output_name, report
-from .options import language_option
+from .options import language_of, language_option
 from .outputs import output
 from .progress import Progress
 from .rating_filter import rating_condition_of, rating_option
@@ -55,7 +55,8 @@ def _check(builder: str, text: str, games: Iterable[str], ctx: click.Context | N
     try:
         query.Query.build([*(("game_condition", game) for game in games), (builder, text)])
     except query.BadCondition as error:
-        raise click.BadParameter(str(error), ctx, param_hint=OPTION_OF[error.builder]) from None
+        raise click.BadParameter(sentence_in(message_of(error), language_of(ctx)), ctx,
+                                 param_hint=OPTION_OF[error.builder]) from None
 
 
 class ConditionType(click.ParamType[str]):
@@ -137,8 +138,8 @@ def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, cou
                                for text in given[_parameter(option)])  # each checked as it was read
     if rating is not None:
         if "-" in paths:
-            raise BadUsage("--rating reads the records twice (to rate them, then to choose): give files, "
-                           "not - (standard input)")
+            raise BadUsage(words(language).gettext("--rating reads the records twice (to rate them, then to choose): "
+                                                   "give files, not - (standard input)"))
         wanted.conditions.append(rating_condition_of(paths, rating))
         wanted.specs = None  # worker processes could not build it again: one process chooses
     said = words(language)

@@ -97,7 +97,7 @@ def write_parquet(generation: Generation, count: int, jobs: int, out: str, force
     from ..notation.archive.parquet import ParquetMissing, available, write_rows
 
     if out == "-":
-        raise click.BadParameter("--to parquet writes a folder: give it with -o DIR", param_hint="'-o'")
+        raise click.BadParameter(said.gettext("--to parquet writes a folder: give it with -o DIR"), param_hint="'-o'")
     try:
         available()
     except ParquetMissing as error:

@@ -94,6 +94,11 @@ def output_name(words: Words, out: str) -> str:
     return words.gettext("standard output") if out == "-" else out
 
 
+def no_record(source: str, index: int, words: Words) -> str:
+    """Why a command given --record K has nothing to do: the input has no K-th record."""
+    return words.gettext("{source} has no record {index}").format(source=source, index=index)
+
+
 def count(number: int, noun: str) -> str:
     """'1 record', '2 records'."""
     return f"{number} {noun}{'' if number == 1 else 's'}"

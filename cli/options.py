@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import click
 
-from ..notation.languages import LANGUAGES, chosen
+from ..notation.languages import LANGUAGES, Words, chosen, words
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -25,9 +25,16 @@ def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return chosen(value)
 
 
+def language_of(ctx: click.Context | None) -> Words:
+    """The language of the command being read, for an option's value refused as click reads it: --lang is
+    read first (it is eager), else the environment's."""
+    given = ctx.params.get("language") if ctx is not None else None
+    return words(given if isinstance(given, str) else chosen(None))
+
+
 # --lang: the language of what the command writes for people (never of the records it reads or
 # writes); by default the user's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG (docs/languages.md)
 language_option = click.option("--lang", "language", type=click.Choice(LANGUAGES), default=None,
-                               callback=_language, expose_value=True,
+                               callback=_language, expose_value=True, is_eager=True,  # read before the options it says
                                help="Language of the messages and pages: en or fr; by default the "
                                     "environment's (LANGUAGE, LANG), else English.")

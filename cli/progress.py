@@ -135,6 +135,6 @@ def grouped(number: int, said: Words) -> str:
     return f"{number:,}" if said.language == ENGLISH else f"{number:,}".replace(",", "\u202f")
 
 
-def written_to(out: str) -> str:
+def written_to(out: str, said: Words) -> str:
     """An output's name in the line that ends a run: `-` is standard output."""
-    return "standard output" if out == "-" else out
+    return said.gettext("standard output") if out == "-" else out

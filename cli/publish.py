@@ -16,7 +16,7 @@ from ..render.document import embed_json, page_html, render_html, viewer_files
 from ..render.markdown_document import render_markdown
 from ..render.wording import title
 from .errors import Status
-from .messages import report
+from .messages import no_record, report
 from .outputs import check_outputs, write
 
 
@@ -24,23 +24,26 @@ def publish(sources: Sources, source: str, record_index: int | None, target: str
             language: str = "en") -> None:
     """Write the one record of `sources` chosen (the `record_index`-th) as `target`, md, html or embed, into `out`,
     its words in `language` (docs/languages.md#pages)."""
+    said = words(language)
     if target == "md" and (out == "-" or not Path(out).name):
-        raise click.UsageError("--to md writes SVG files beside the Markdown: give -o FILE.md")
+        raise click.UsageError(said.gettext("--to md writes SVG files beside the Markdown: give -o FILE.md"))
     chosen = [(path, index, record) for path, index, record in sources
               if record_index is None or index == record_index]
     if sources.errors:
         sys.exit(Status.UNREADABLE)
     if not chosen:
-        raise click.UsageError(f"{source} has no record {record_index}" if record_index else f"{source} holds no record")
+        raise click.UsageError(no_record(source, record_index, said) if record_index else
+                               said.gettext("{source} holds no record").format(source=source))
     if len(chosen) > 1:
-        raise click.UsageError(f"{source} holds {len(chosen)} records: choose one with --record K")
+        raise click.UsageError(said.ngettext("{source} holds {count} record: choose one with --record K",
+                                             "{source} holds {count} records: choose one with --record K",
+                                             len(chosen)).format(source=source, count=len(chosen)))
     path, index, record = chosen[0]
     replayed = check_record(record)
     if record.problems:
-        report(path, index, record)
+        report(path, index, record, said)
         sys.exit(Status.PROBLEMS)
     stem = Path(out).stem
-    said = words(language)
     try:
         if target == "html":
             fragment = render_html(record, replayed, words=said)

@@ -10,7 +10,9 @@ import click
 from ..notation.archive.conditions import Condition, rating_condition, rating_range
 from ..notation.archive.duplicates import tgn_first
 from ..notation.archive.ratings import rate, rated_games
+from ..notation.problems import message_of, sentence_in
 from .inputs import read_sources
+from .options import language_of
 
 
 class RatingRangeType(click.ParamType[str]):
@@ -22,7 +24,7 @@ class RatingRangeType(click.ParamType[str]):
         try:
             rating_range(str(value))
         except ValueError as error:
-            self.fail(str(error), param, ctx)
+            self.fail(sentence_in(message_of(error), language_of(ctx)), param, ctx)
         return str(value)
 
 

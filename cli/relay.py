@@ -9,11 +9,10 @@ from pathlib import Path
 import click
 
 from ..notation.events.folder import EventFolder
-from ..notation.languages import words
+from ..notation.languages import Words, words
 from ..render.live.hub import Live
 from ..render.live.relay import check_output, write_relay
 from .errors import SIGNALS, IOFailure, Stopped
-from .messages import count
 from .options import language_option
 
 
@@ -41,31 +40,35 @@ def relay(folder: str, out: str, watch: bool, every: float, delay: float, force:
       ludoscribe relay club-night/ -o relay/
       ludoscribe relay club-night/ -o relay/ --watch --every 10
     """
-    root, target = Path(folder), Path(out)
+    root, target, said = Path(folder), Path(out), words(language)
     if not root.is_dir():
-        raise IOFailure(f"{folder} is not a folder: relay takes the folder of an event's games")
+        raise IOFailure(said.gettext("{folder} is not a folder: relay takes the folder of an event's games").format(
+            folder=folder))
     if delay and not watch:
-        raise click.BadParameter("a delay needs --watch: the relay must see each turn come to hold it back",
+        raise click.BadParameter(said.gettext("a delay needs --watch: the relay must see each turn come to hold it back"),
                                  param_hint="--delay")
     if (problem := check_output(root, target, force)) is not None:
         raise IOFailure(problem)
-    live, pages_words = Live(EventFolder(root), delay * 60), words(language)
+    live = Live(EventFolder(root), delay * 60)
     try:
         live.start()
-        click.echo(f"{target}: {count(len(live.folder.games), 'game')}, {done(*write_relay(live, target, every, pages_words))}")
+        games = len(live.folder.games)
+        click.echo(said.ngettext("{target}: {count} game, {done}", "{target}: {count} games, {done}", games).format(
+            target=target, count=games, done=done(*write_relay(live, target, every, said), said)))
         while watch:
             time.sleep(every)
             live.changed(live.folder.scan())
-            written, removed = write_relay(live, target, every, pages_words)
+            written, removed = write_relay(live, target, every, said)
             if written or removed:
-                click.echo(f"{target}: {done(written, removed)}")
+                click.echo(said.gettext("{target}: {done}").format(target=target, done=done(written, removed, said)))
     except OSError as error:
-        raise IOFailure(f"cannot write the relay: {error.strerror or error}") from None
+        raise IOFailure(said.gettext("cannot write the relay: {reason}").format(reason=error.strerror or error)) from None
     except (KeyboardInterrupt, Stopped):
         SIGNALS.as_planned()  # the way --watch ends: exit status 0
-        click.echo("Stopped.")
+        click.echo(said.gettext("Stopped."))
 
 
-def done(written: list[str], removed: list[str]) -> str:
-    """'3 files written', and how many were removed if any were."""
-    return f"{count(len(written), 'file')} written" + (f", {len(removed)} removed" if removed else "")
+def done(written: list[str], removed: list[str], said: Words) -> str:
+    """'3 files written', and how many were removed if any were, in the language of `said`."""
+    line = said.ngettext("{count} file written", "{count} files written", len(written)).format(count=len(written))
+    return line + (said.gettext(", {count} removed").format(count=len(removed)) if removed else "")

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from ..notation.events.folder import EventFolder
+from ..notation.languages import chosen, words
 from ..notation.limits import tag_problem, text_problem
 from ..notation.reader import line_break_problem
 from ..render.escaping import terminal_text
@@ -94,16 +95,20 @@ def event_of(root: Path, given: str) -> tuple[str, list[str]]:
 
 def serve(folder: str, host: str, port: int, code: str | None, delay: float, every: float, event: str = "",
           organiser: str | None = None) -> None:
-    """Serve the event folder until interrupted; the first line printed is the URL."""
+    """Serve the event folder until interrupted; the first line printed is the URL. The lines printed in the
+    terminal speak the environment's language (the pages, each reader's: docs/languages.md#live-pages)."""
+    said = words(chosen(None))
     try:
         import uvicorn
 
         from ..render.live.app import Server, create_app
     except ImportError as error:
-        raise MissingExtra(f"ludoscribe serve needs the live extra ({error.name} is missing): {EXTRA}") from None
+        raise MissingExtra(said.gettext("ludoscribe serve needs the live extra ({name} is missing): {extra}").format(
+            name=error.name, extra=EXTRA)) from None
     root = Path(folder)
     if not root.is_dir():
-        raise IOFailure(f"{folder} is not a folder: serve takes the folder of an event's games")
+        raise IOFailure(said.gettext("{folder} is not a folder: serve takes the folder of an event's games").format(
+            folder=folder))
     secret = event_code(root, code)
     organiser_secret = event_code(root, organiser, ORGANISER_FILE, "--organiser-code")
     if (problem := organiser_problem(organiser_secret, secret)) is not None:
@@ -111,25 +116,28 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     try:
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as error:
-        raise IOFailure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
-    chosen = listening.getsockname()[1]
+        raise IOFailure(said.gettext("cannot listen on {host}:{port}: {reason}").format(
+            host=host, port=port, reason=error.strerror or error)) from None
+    chosen_port = listening.getsockname()[1]
     app = create_app(root, secret, delay=delay * 60, every=every, event=event, organiser_code=organiser_secret)
     name, others = event_of(root, event)
-    click.echo(f"http://{shown_host(host)}:{chosen}/", nl=True)
-    click.echo(f"Recording code: {secret}")
-    click.echo(terminal_text(f"Event: {name}" + (f" (games of the folder name another: {', '.join(others)})" if others else "")))
-    click.echo(f"Scorers open http://{shown_host(host)}:{chosen}/record; spectators the address above.")
-    click.echo(f"Organiser's code: {organiser_secret} (opens http://{shown_host(host)}:{chosen}/organise: "
-               "keep it from scorers)")
+    address = f"http://{shown_host(host)}:{chosen_port}/"
+    click.echo(address, nl=True)
+    click.echo(said.gettext("Recording code: {code}").format(code=secret))
+    click.echo(terminal_text(said.gettext("Event: {name}").format(name=name) + (said.gettext(
+        " (games of the folder name another: {names})").format(names=", ".join(others)) if others else "")))
+    click.echo(said.gettext("Scorers open {address}record; spectators the address above.").format(address=address))
+    click.echo(said.gettext("Organiser's code: {code} (opens {address}organise: keep it from scorers)").format(
+        code=organiser_secret, address=address))
     if host in ("127.0.0.1", "localhost", "::1"):
-        click.echo("Only this computer can connect: give --host 0.0.0.0 to let phones on the network in.")
-    click.echo("Press Ctrl-C to stop. Every turn is saved in the folder as it is entered.", nl=True)
+        click.echo(said.gettext("Only this computer can connect: give --host 0.0.0.0 to let phones on the network in."))
+    click.echo(said.gettext("Press Ctrl-C to stop. Every turn is saved in the folder as it is entered."), nl=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on")
     try:
         Server(config, app.state.live).run(sockets=[listening])
     except (KeyboardInterrupt, Stopped):  # uvicorn stops on Ctrl-C or SIGTERM, then raises it again once it has
         SIGNALS.as_planned()  # the way a server ends: exit status 0
-    click.echo(f"Stopped. Every turn entered is saved in {folder}.")
+    click.echo(said.gettext("Stopped. Every turn entered is saved in {folder}.").format(folder=folder))
 
 
 @click.command("serve")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
 import click
@@ -74,13 +75,17 @@ def site(sources: tuple[str, ...], out: str, site_title: str | None, jobs: int, 
       ludoscribe site corpus --lang en,fr -o site/
     """
     progress = (lambda line: None) if quiet else note
+    said = words(languages[0])  # the lines of the command, in the language of the site's root
     try:
         built = build_site(sources, out, site_title=site_title, jobs=jobs, project=project, theme=theme,
-                           language=languages, progress=progress, rejected=report, failed=input_error)
+                           language=languages, progress=progress, rejected=partial(report, words=said),
+                           failed=partial(input_error, words=said))
     except SiteError as error:
         raise IOFailure(str(error)) from None
     except OSError as error:
-        raise IOFailure(f"cannot read or write {error.filename or ''}: {error.strerror or error}") from None
+        raise IOFailure(said.gettext("cannot read or write {path}: {reason}").format(
+            path=error.filename or "", reason=error.strerror or error)) from None
     index = Path(out) / "index.html"
-    say(terminal_text(f"Open {index} in a browser ({index.resolve().as_uri()})."), err=False)
+    say(terminal_text(said.gettext("Open {index} in a browser ({address}).").format(
+        index=index, address=index.resolve().as_uri())), err=False)
     sys.exit(Status.UNREADABLE if built.unread else Status.PROBLEMS if built.rejected else Status.OK)

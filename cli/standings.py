@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import click
 
 from ..notation import check as check_record
 from ..notation.archive.duplicates import SeenGames, tgn_first
 from ..notation.files import open_regular
-from ..notation.languages import words
-from ..notation.problems import sentence_in
+from ..notation.languages import Words, words
+from ..notation.problems import message_of, sentence_in
 from ..notation.limits import MAX_RECORD
 from ..notation.model import Record
 from ..notation.events import final_ranking, trf as report_file
@@ -29,32 +29,23 @@ from .options import force_option, language_option, output_option
 from .outputs import write
 
 
-class PointsType(click.ParamType[Scoring]):
-    """--points WIN,DRAW,LOSS, read by Scoring.parse: a bad one is a usage error in its words."""
-
-    name = "text"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Scoring:
-        if isinstance(value, Scoring):
-            return value
-        try:
-            return Scoring.parse(value)
-        except ValueError as error:
-            raise click.BadParameter(str(error), ctx, param, param_hint="--points") from None
+def _points(given: str | None, said: Words) -> Scoring | None:
+    """--points WIN,DRAW,LOSS, read by Scoring.parse: a bad one is a usage error in its words, said in the
+    command's language."""
+    try:
+        return None if given is None else Scoring.parse(given)
+    except ValueError as error:
+        raise click.BadParameter(sentence_in(message_of(error), said), click.get_current_context(),
+                                 param_hint="--points") from None
 
 
-class TieBreaksType(click.ParamType[tuple[str, ...]]):
+def _order(given: str | None, said: Words) -> tuple[str, ...] | None:
     """--tie-breaks BH-C1,SB,DE, read by parse_order: an unknown name is a usage error naming it."""
-
-    name = "text"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
-        if isinstance(value, tuple):
-            return value
-        try:
-            return parse_order(value)
-        except TieBreakError as error:
-            raise click.BadParameter(str(error), ctx, param, param_hint="--tie-breaks") from None
+    try:
+        return None if given is None else parse_order(given)
+    except TieBreakError as error:
+        raise click.BadParameter(sentence_in(message_of(error), said), click.get_current_context(),
+                                 param_hint="--tie-breaks") from None
 
 
 RENDERERS = {"text": crosstable.to_text, "markdown": crosstable.to_markdown, "html": crosstable.to_html,
@@ -82,52 +73,59 @@ def event_folder_ranking(folder: str, order: tuple[str, ...] | None, form: str, 
     (each said on a line of its own, its result left out: exit status 1)."""
     from .tournament import load, rounds_of  # the event folder locks its files: fcntl, not needed for records
 
-    _, event = load(folder)
-    _, state = rounds_of(folder, event)
+    said = words(language)
+    _, event = load(folder, said)
+    _, state = rounds_of(folder, event, said)
     for problem in state.problems:
-        note(problem)
+        note(sentence_in(problem, said))
     try:
         ranking = final_ranking.event_ranking(event, state.rounds, order)
     except TieBreakError as error:
-        raise BadUsage(f"{folder}/{EVENT_FILE}: tie_breaks: {error}") from None
+        raise BadUsage(said.gettext("{path}: tie_breaks: {problem}").format(
+            path=f"{folder}/{EVENT_FILE}", problem=sentence_in(message_of(error), said))) from None
     return _rendered(form, event.name, ranking, language), bool(state.problems)
 
 
-def read_report(path: str) -> report_file.Report:
-    """A FIDE report file (UTF-8 text); IOFailure in one line if it cannot be read or is not one."""
+def read_report(path: str, said: Words) -> report_file.Report:
+    """A FIDE report file (UTF-8 text); IOFailure in one line, in the language of `said`, if it cannot be
+    read or is not one."""
     try:
         fd = open_regular(path, 0)
         with open(fd, "rb") as stream:
             data = stream.read(MAX_RECORD + 1)
     except OSError as error:
-        raise IOFailure(f"cannot read {path}: {error.strerror or error}") from None
+        raise IOFailure(said.gettext("cannot read {path}: {reason}").format(path=path, reason=error.strerror or error)) \
+            from None
     if len(data) > MAX_RECORD:
-        raise IOFailure(f"{path}: over {MAX_RECORD} bytes, more than a report file of any tournament")
+        raise IOFailure(said.gettext("{path}: over {limit} bytes, more than a report file of any tournament").format(
+            path=path, limit=MAX_RECORD))
     try:
         return report_file.read(data.decode("utf-8"))
     except UnicodeDecodeError as error:
-        raise IOFailure(f"{path}: byte {error.start + 1} is not UTF-8: save the file as UTF-8 text") from None
+        raise IOFailure(said.gettext("{path}: byte {at} is not UTF-8: save the file as UTF-8 text").format(
+            path=path, at=error.start + 1)) from None
     except report_file.TrfError as error:
-        raise IOFailure(f"{path}: {error}") from None
+        raise IOFailure(said.gettext("{path}: {message}").format(path=path, message=sentence_in(message_of(error), said))) \
+            from None
 
 
 @click.command()
 @click.argument("paths", nargs=-1, metavar="FILE_OR_DIR...")
 @click.option("--format", "form", type=click.Choice(["text", "markdown", "html", "csv", "json"]), default="text",
               show_default=True, help="Output format (json: with --trf or an event folder only).")
-@click.option("--points", "scoring", type=PointsType(),
+@click.option("--points", "points",
               help="WIN,DRAW,LOSS points for every game, e.g. 1,0.5,0 (default: each game's "
                    "competition scoring, Teblo 3,1,0, the others 1,0.5,0).")
 @click.option("--trf", "trf", metavar="FILE",
               help="Rank the tournament of a FIDE report file (TRF-16) instead of records.")
-@click.option("--tie-breaks", "order", type=TieBreaksType(), metavar="NAMES",
+@click.option("--tie-breaks", "tie_breaks", metavar="NAMES",
               help="With --trf or an event folder: the tie-breaks after points, in order, by their FIDE names "
                    f"(default {','.join(DEFAULT_ORDER)}).")
 @output_option
 @force_option
 @language_option
-def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: str | None,
-              order: tuple[str, ...] | None, out: str, force: bool, language: str) -> None:
+def standings(paths: tuple[str, ...], form: str, points: str | None, trf: str | None,
+              tie_breaks: str | None, out: str, force: bool, language: str) -> None:
     """Crosstable and standings of each event (Event tag) of the records.
 
     Players are the names in the side tags, as written. Ranking: points, then
@@ -155,29 +153,34 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
       ludoscribe standings --trf open.trf --tie-breaks BH-C1,BH,SB --format csv
       ludoscribe standings club/2026 --lang fr --format html -o classement.html
     """
+    said = words(language)
+    scoring, order = _points(points, said), _order(tie_breaks, said)
     if trf is not None:
         if paths or scoring is not None:
-            raise BadUsage(f"--trf ranks the report file alone: {'records' if paths else '--points'} cannot be given "
-                           "with it (its XXS line gives its scoring)")
-        tournament = read_report(trf)
+            raise BadUsage(said.gettext("--trf ranks the report file alone: records cannot be given with it (its XXS "
+                                         "line gives its scoring)") if paths else
+                            said.gettext("--trf ranks the report file alone: --points cannot be given with it (its XXS "
+                                         "line gives its scoring)"))
+        tournament = read_report(trf, said)
         text = event_ranking(tournament.name or Path(trf).stem, tournament.rounds, order or DEFAULT_ORDER, form,
                              tournament.round_robin, language)
         write(out, text, force)
         sys.exit(Status.OK)
     if not paths:
-        raise click.UsageError("Missing argument 'FILE_OR_DIR...' (or --trf FILE).")
+        raise click.UsageError(said.gettext("Missing argument 'FILE_OR_DIR...' (or --trf FILE)."))
     if len(paths) == 1 and (Path(paths[0]) / EVENT_FILE).is_file():
         if scoring is not None:
-            raise BadUsage(f"--points: {paths[0]} is scored by its {EVENT_FILE} (its points, else the game's)")
+            raise BadUsage(said.gettext("--points: {folder} is scored by its {file} (its points, else the game's)").format(
+                folder=paths[0], file=EVENT_FILE))
         text, problems = event_folder_ranking(paths[0], order, form, language)
         write(out, text, force)
         sys.exit(Status.PROBLEMS if problems else Status.OK)
     if order is not None or form == "json":
-        raise BadUsage(f"{'--tie-breaks' if order is not None else '--format json'} needs the rounds of a tournament "
-                       "(--trf FILE, or an event folder with its event file): records alone are ranked by "
-                       "points, SB, DE and wins")
+        raise BadUsage(said.gettext("{option} needs the rounds of a tournament (--trf FILE, or an event folder with its "
+                                    "event file): records alone are ranked by points, SB, DE and wins").format(
+                                        option="--tie-breaks" if order is not None else "--format json"))
     failed, seen = False, SeenGames()
-    sources = read_sources(paths)
+    sources = read_sources(paths, words=said)
 
     def valid() -> Iterator[Record]:
         """The records to count, one at a time: the table keeps only each game's players and result."""
@@ -186,9 +189,9 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
             check_record(record)
             if record.problems:
                 failed = True
-                report(path, index, record)
+                report(path, index, record, said)
             elif (first := seen.copy_of(path, index, record)) is not None:
-                note(sentence_in(seen.note(path, index, first, "counted"), words(language)))
+                note(sentence_in(seen.note(path, index, first, "counted"), said))
             else:
                 yield record
 
@@ -197,7 +200,7 @@ def standings(paths: tuple[str, ...], form: str, scoring: Scoring | None, trf: s
         text = to_csv(events)
     else:
         render = {"text": to_text, "markdown": to_markdown, "html": to_html}[form]
-        said = words(language)  # the tables' words; CSV and JSON are data, their headings as they are
+        # the tables' words in the language of `said`; CSV and JSON are data, their headings as they are
         text = "\n".join(render(event, table, said) for event, table in events.items())
     write(out, text, force)
     sys.exit(exit_status(sources, failed))

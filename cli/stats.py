@@ -57,11 +57,12 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
       ludoscribe stats club/2026 --format markdown --openings 5
       ludoscribe stats corpus --unique --jobs 4
     """
+    said = words(language)
     if rating is not None and "-" in paths:
-        raise BadUsage("--rating reads the records twice (to rate them, then to count): give files, "
-                       "not - (standard input)")
+        raise BadUsage(said.gettext("--rating reads the records twice (to rate them, then to count): give files, "
+                                    "not - (standard input)"))
     chosen = rating_condition_of(paths, rating) if rating is not None else None
-    sources = read_sources(paths, moves=jobs == 1)  # with workers, they read the turns
+    sources = read_sources(paths, moves=jobs == 1, words=said)  # with workers, they read the turns
     entries = tgn_first(sources)
     if chosen is not None:
         entries = (entry for entry in entries if chosen.test(entry[2]))
@@ -74,15 +75,14 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
                                                  seen.rule):
             if one is None:
                 failed = True
-                report(path, index, record)
+                report(path, index, record, said)
             elif (first := seen.seen(path, index, one.key)) is not None:
-                note(sentence_in(seen.note(path, index, first, "counted"), words(language)))
+                note(sentence_in(seen.note(path, index, first, "counted"), said))
                 continue
             yield one
 
     figures = tally(counted(), opening_turns)
     if form in ("text", "markdown"):  # CSV and JSON are data: their names stay the same in every language
-        said = words(language)
         click.echo((to_text if form == "text" else to_markdown)(figures, openings, said), nl=False)
     else:
         click.echo(FORMATS[form](figures, openings), nl=False)

@@ -11,30 +11,37 @@ from pathlib import Path
 
 import click
 
+from ..notation.languages import chosen, words
 from ..render.studio.publishing import SiteOptions
 from .errors import SIGNALS, IOFailure, MissingExtra, Stopped
 from .serve import EXTRA, shown_host
 
 
 def studio(path: str, host: str, port: int, browser: bool, site: SiteOptions) -> None:
-    """Serve the studio of PATH until interrupted; the first line printed is the URL."""
+    """Serve the studio of PATH until interrupted; the first line printed is the URL. The lines printed in the
+    terminal speak the environment's language (the page, each request's: docs/languages.md#the-studio)."""
+    said = words(chosen(None))
     try:
         import uvicorn
 
         from ..render.studio.app import create_app
     except ImportError as error:
-        raise MissingExtra(f"ludoscribe studio needs the live extra ({error.name} is missing): {EXTRA}") from None
+        raise MissingExtra(said.gettext("ludoscribe studio needs the live extra ({name} is missing): {extra}").format(
+            name=error.name, extra=EXTRA)) from None
     root = Path(path)
     if not root.is_dir() and not (root.is_file() and root.suffix.lower() in (".tgn", ".json")):
-        raise IOFailure(f"{path} is neither a folder nor a .tgn or .json file: studio takes one of them")
+        raise IOFailure(said.gettext("{path} is neither a folder nor a .tgn or .json file: studio takes one of them")
+                        .format(path=path))
     try:
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as error:
-        raise IOFailure(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        raise IOFailure(said.gettext("cannot listen on {host}:{port}: {reason}").format(
+            host=host, port=port, reason=error.strerror or error)) from None
     url = f"http://{shown_host(host)}:{listening.getsockname()[1]}/"
     app = create_app(root, host=host, site=site)
     click.echo(url)
-    click.echo(f"Studio of {path}: every edit is saved in its file at once. Press Ctrl-C to stop.")
+    click.echo(said.gettext("Studio of {path}: every edit is saved in its file at once. Press Ctrl-C to stop.").format(
+        path=path))
     if browser:
         webbrowser.open(url)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on")
@@ -42,7 +49,7 @@ def studio(path: str, host: str, port: int, browser: bool, site: SiteOptions) ->
         uvicorn.Server(config).run(sockets=[listening])
     except (KeyboardInterrupt, Stopped):  # uvicorn stops on Ctrl-C or SIGTERM, then raises it again once it has
         SIGNALS.as_planned()
-    click.echo("Stopped. Every edit was saved as it was made.")
+    click.echo(said.gettext("Stopped. Every edit was saved as it was made."))
 
 
 @click.command("studio")

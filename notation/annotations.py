@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
+from .problems import say
+from .worded import Worded
+
 SHAPES = ("outline", "circle", "square", "triangle", "cross")  # a mark's shapes, the default first
 COLOURS = ("green", "blue", "red", "orange", "purple")
 MARK_COLOUR, ARROW_COLOUR = "green", "blue"
@@ -22,6 +25,30 @@ LABEL_LIMIT = 12  # characters of a label drawn; a longer one is cut, ending wit
 # What XML cannot hold (a label is drawn as SVG text): control characters but tab and line
 # breaks, lone surrogates, U+FFFE and U+FFFF.
 NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+class DiagramProblem(Worded):
+    """Why a diagram is not drawn, by its code: an option of `diagram` misread, a turn or a cell the
+    record lacks, too much drawn on it (docs/diagrams.md#bounds), said in the command's language
+    (docs/languages.md#the-command-line)."""
+
+    NOT_STYLE = "not-style", "{written!r} is {kinds:not|neither} {choices}"
+    A_SHAPE = "a-shape", "a shape ({names:join ,})"
+    A_COLOUR = "a-colour", "a colour ({names:join ,})"
+    CHOICES = "choices", "{first} nor {second}"
+    NOT_ARROW = "not-arrow", "{written!r} is not an arrow FROM-TO, such as D4-E4"
+    LABEL_EMPTY = "label-empty", "the label on {cell} has no text: give the cell, a space and the text (D4 A)"
+    NOT_CELL_NAME = "not-cell-name", "{written!r} is not a cell name: separate cells with commas"
+    NO_CELLS = "no-cells", "{cells:join ,} {count:is no cell|are no cells} of {game}'s board " \
+        "(--mark, --arrow, --label, --dim)"
+    TOO_MANY = "too-many", "--mark, --arrow, --label and --dim give {count} items, more than the {limit} one diagram draws"
+    CROWDED = "crowded", "its diagram would draw more than {limit} marks, arrows, labels and dimmed cells (the " \
+        "turn's commands and the options'), the most one diagram draws"
+    NO_DIAGRAMS = "no-diagrams", "no diagrams for {game} yet"
+    NOT_A_TURN = "not-a-turn", "turn {written!r} is not of the form 12 or 12... (0 for the start)"
+    NO_TURN = "no-turn", "the record has no turn {written} (its main line has no turn)"
+    NO_SUCH_TURN = "no-such-turn", "the record has no turn {written} (its main line runs from turn {first} to turn " \
+        "{last})"
 
 
 class Mark(NamedTuple):
@@ -90,8 +117,11 @@ def _style(words: list[str], kinds: dict[str, tuple[str, ...]], strict: bool) ->
         if kind is not None:
             found.setdefault(kind, word.lower())
         elif strict:
-            choices = " nor ".join(f"a {kind} ({', '.join(allowed)})" for kind, allowed in kinds.items())
-            raise ValueError(f"{word!r} is {'neither' if len(kinds) > 1 else 'not'} {choices}")
+            choices = [say(DiagramProblem.A_SHAPE if kind == "shape" else DiagramProblem.A_COLOUR, names=list(allowed))
+                       for kind, allowed in kinds.items()]
+            either = choices[0].said if len(choices) == 1 else say(DiagramProblem.CHOICES, first=choices[0].said,
+                                                                      second=choices[1].said).said
+            raise ValueError(say(DiagramProblem.NOT_STYLE, written=word, kinds=len(kinds), choices=either))
     return found
 
 
@@ -114,7 +144,7 @@ def read(name: str, arguments: str, strict: bool = False) -> Annotations:
             if start and dash and end:
                 arrows.append(Arrow(start, end, style.get("colour", ARROW_COLOUR)))
             elif strict:
-                raise ValueError(f"{cell!r} is not an arrow FROM-TO, such as D4-E4")
+                raise ValueError(say(DiagramProblem.NOT_ARROW, written=cell))
         elif name == "label":
             text = " ".join(NOT_IN_XML.sub("", " ".join(rest)).split())
             if len(text) > LABEL_LIMIT:
@@ -122,10 +152,10 @@ def read(name: str, arguments: str, strict: bool = False) -> Annotations:
             if text:
                 labels.append(Label(cell, text))
             elif strict:
-                raise ValueError(f"the label on {cell} has no text: give the cell, a space and the text (D4 A)")
+                raise ValueError(say(DiagramProblem.LABEL_EMPTY, cell=cell))
         elif name == "dim":
             if strict and rest:
-                raise ValueError(f"{' '.join(words)!r} is not a cell name: separate cells with commas")
+                raise ValueError(say(DiagramProblem.NOT_CELL_NAME, written=" ".join(words)))
             dims.append(cell)
     return Annotations(tuple(marks), tuple(arrows), tuple(labels), tuple(dims))
 

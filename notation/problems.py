@@ -174,6 +174,27 @@ class InputProblem(Worded):
     DEVICE = "device", "a device"
 
 
+class VariantProblem(Worded):
+    """Why a Variant tag's options, or a game plugin, are refused when a game's rules are made, by their
+    codes; what the tag wrote is given as written."""
+
+    EXCLUDE = "exclude", "{game} variants {first!r} and {second!r} exclude each other"
+    BAD = "bad", "bad {game} variant {written!r}"  # what a number too long is in (FormatProblem.LONG_NUMBER)
+    MODE_NUMBER = "mode-number", "bad {game} variant {written!r}: the {mode} mode takes a whole number from 1, " \
+        "as in {mode} 8 ({value} given)"
+    NO_NUMBER = "no-number", "no number"
+    MODE_TWICE = "mode-twice", "bad {game} variant {written!r}: the {mode} mode is already given ({mode} {number})"
+    TOTAL = "total", "bad {game} variant {written!r}: a side has {count} pieces (11 pucks and the queen), so the " \
+        "total cannot be reached"
+    FACES = "faces", "bad {game} variant {written!r}: the faces option lists H, T, B and P once each, in clockwise " \
+        "order, as in faces HTBP"
+    NOT_ACTION = "not-action", "{written!r} is not a T'Chako action"
+    NO_DICE = "no-dice", "Tektop turns depend on the dice: give the throws as chance, e.g. ('2514', '2554')"
+    NOT_THROWS = "not-throws", "{written} is not 1 to 3 throws of four dice"
+    PLUGIN_NOT_LOADED = "plugin-not-loaded", "the game plugin {written!r} ({value}) cannot be loaded: {reason}"
+    NOT_A_PLUGIN = "not-a-plugin", "the game plugin {written!r} ({value}) is not a GamePlugin"
+
+
 class Saying(str):
     """The English sentence of a Said, which keeps it (`said`): a str wherever a message is one."""
 

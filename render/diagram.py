@@ -8,12 +8,14 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Callable, Hashable, Iterable, Iterator
 
-from ..notation.annotations import MAX_PER_DIAGRAM, NONE, Annotations, counted, of_commands
+from ..notation.annotations import MAX_PER_DIAGRAM, NONE, Annotations, DiagramProblem, counted, of_commands
 from ..notation.games.base import History, Outcome, Position, SomeGame
 from ..notation.model import Node, Problem, ProblemCode, Record
 from ..notation.replay import positions, recorded_ending
 from ..notation.games.plugins import plugins
 from ..notation.limits import number_problem
+from ..notation.problems import say
+from ..notation.problems import turn_label as problem_turn
 from .boards import boards_for, draws
 
 
@@ -41,7 +43,7 @@ def renderer_for(game: SomeGame) -> Callable[..., str]:
     """The board drawing function of a game; ValueError if it has none yet."""
     draw = boards_for(game.name).draw
     if draw is None:
-        raise ValueError(f"no diagrams for {game.name} yet")
+        raise ValueError(say(DiagramProblem.NO_DIAGRAMS, game=game.name))
     return draw
 
 
@@ -50,7 +52,7 @@ def turn_spec(spec: str) -> tuple[int, bool]:
     ValueError if it is not of that form."""
     match = TURN_SPEC.fullmatch(spec.strip())
     if not match:
-        raise ValueError(f"turn {spec!r} is not of the form 12 or 12... (0 for the start)")
+        raise ValueError(say(DiagramProblem.NOT_A_TURN, written=spec))
     if (problem := number_problem("turn", match["number"])) is not None:
         raise ValueError(problem)
     return int(match["number"]), match["second"] is not None
@@ -67,9 +69,9 @@ def ply_of(record: Record, spec: str) -> int:
     ply = (number - record.start_position.number) * 2 + side - record.start_position.side + 1
     if not 1 <= ply <= len(record.moves):
         if not record.moves:
-            raise ValueError(f"the record has no turn {spec} (its main line has no turn)")
-        raise ValueError(f"the record has no turn {spec} (its main line runs from turn "
-                         f"{turn_label(record, 1)} to turn {turn_label(record, len(record.moves))})")
+            raise ValueError(say(DiagramProblem.NO_TURN, written=spec))
+        raise ValueError(say(DiagramProblem.NO_SUCH_TURN, written=spec, first=turn_label(record, 1),
+                             last=turn_label(record, len(record.moves))))
     return ply
 
 
@@ -191,9 +193,8 @@ def crowded(record: Record, plies: Iterable[int] | None = None, extra: Annotatio
         if (wanted is None or ply in wanted) and node.comments and counted(node.commands(), room) > room:
             number, side = divmod(start.side + ply - 1, 2)
             line, column = record.locate(node.offset)
-            return Problem(f"its diagram would draw more than {limit} marks, arrows, labels and dimmed cells (the "
-                           "turn's commands and the options'), the most one diagram draws", line, column,
-                           record.rules.label(start.number + number, side), code=ProblemCode.BUDGET)
+            return Problem(say(DiagramProblem.CROWDED, limit=limit), line, column,
+                           problem_turn(record.rules, start.number + number, side), code=ProblemCode.BUDGET)
     return None
 
 

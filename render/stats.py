@@ -98,9 +98,10 @@ def comparison(groups: list[GameFigures], words: Words = ENGLISH) -> Section:
     first = side_name(base.sides[0], words)
     header = [words.gettext("Rules"), words.gettext("Finished games"), words.gettext("{side}'s score").format(side=first),
               words.gettext("Difference (points)"), words.gettext("95% CI"), words.gettext("Clear of zero")]
-    rows = [[base.label, *_score_cells(base.first_side_score(), words.language), words.gettext("baseline"), "", ""]]
+    rows = [[base.label_in(words), *_score_cells(base.first_side_score(), words.language), words.gettext("baseline"), "",
+             ""]]
     for group, change in compared(groups):
-        rows.append([group.label, *_score_cells(group.first_side_score(), words.language),
+        rows.append([group.label_in(words), *_score_cells(group.first_side_score(), words.language),
                      *_difference_cells(change, words)])
     return words.gettext("{game}: variants compared").format(game=base.game), header, rows
 
@@ -124,7 +125,7 @@ def _blocks(figures: Figures, openings: int, words: Words = ENGLISH) -> list[tup
     blocks: list[tuple[str, str, list[Section]]] = []
     for groups in figures.by_game().values():
         for group in groups:
-            blocks.append((group.label, words.ngettext("{count} record", "{count} records", group.records).format(
+            blocks.append((group.label_in(words), words.ngettext("{count} record", "{count} records", group.records).format(
                 count=group.records), sections(group, openings, words)))
         if len(groups) > 1:
             title, header, rows = comparison(groups, words)

@@ -97,24 +97,16 @@ def scan() -> Counter[str]:
 # English for now, file by file (docs/languages.md#the-command-line says what and why): lower a
 # count as its sentences are marked; never raise one.
 STILL_ENGLISH = {
-    # commands whose own lines and errors are English for now: diagram, convert, publish, serve, relay,
-    # studio, site, standings, event's --from-trf, the top-level error lines and the lazy loading of commands
-    "cli/convert.py": 1, "cli/diagram.py": 17, "cli/event.py": 2, "cli/lazy.py": 1, "cli/main.py": 2,
-    "cli/publish.py": 3, "cli/relay.py": 4, "cli/serve.py": 12, "cli/site.py": 1, "cli/standings.py": 8,
-    "cli/studio.py": 5,
-    # an option's misuse, said before the work starts (as click's own usage errors are)
-    "cli/filter.py": 1, "cli/generate.py": 1, "cli/stats.py": 1,
+    # what is English for now: serve's refusals of an event's code, the top-level error lines and the
+    # lazy loading of commands
+    "cli/lazy.py": 1, "cli/main.py": 2, "cli/serve.py": 3,
     # what a file that is not a regular one is, as an output refused says it
     "notation/files.py": 1,
-    # the event folder: its organiser's changes, pairings, rounds, tie-breaks and reports (TRF)
-    "notation/events/event_trf.py": 4, "notation/events/folder.py": 9, "notation/events/organising.py": 1,
+    # the event folder: its organiser's changes, pairings and rounds
+    "notation/events/folder.py": 9, "notation/events/organising.py": 1,
     "notation/events/pairings.py": 1, "notation/events/round_files.py": 4, "notation/events/rounds.py": 2,
-    "notation/events/standings.py": 1, "notation/events/tiebreaks.py": 6, "notation/events/trf.py": 8,
-    # the archive's conditions (`filter --where`), annotations of `diagram`, players of `generate`
-    "notation/archive/conditions.py": 18, "notation/annotations.py": 4, "notation/generate/players.py": 2,
-    # a game's options and plugins refused when a rules object is made
-    "notation/games/plugins.py": 2, "notation/games/staku.py": 1, "notation/games/tchako/modes.py": 3,
-    "notation/games/tchako/turns.py": 1, "notation/games/tekao.py": 1, "notation/games/tektop.py": 2,
+    # the players of `generate`
+    "notation/generate/players.py": 2,
     # said to a program, not a user: a language not spoken, a record with no game, a cell-less board
     "notation/languages/__init__.py": 1, "notation/model.py": 2, "notation/editing/set_up.py": 1,
 }

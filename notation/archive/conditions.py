@@ -18,11 +18,50 @@ from ..games.base import Position, SomeGame
 from ..games.plugins import built_ins, display_name, plugin_for, plugins
 from ..limits import shorten
 from ..model import GLYPHS, RESULTS, Node, Record
+from ..problems import message_of, said_of, say
+from ..worded import Worded
 from ..walk import STOP, Step, Stop, Visitor, accept
 from .ratings import Ratings, rated_game
 
 RANGE = re.compile(r"(?P<low>[^.]*(?:\.(?!\.)[^.]*)*)\.\.(?P<high>.*)")  # LOW..HIGH, either side may be empty
 DATE = re.compile(r"[0-9?]{4}(?:\.[0-9?]{2}(?:\.[0-9?]{2})?)?")
+
+
+class ConditionProblem(Worded):
+    """Why a text is no condition (`filter --where` and its options, docs/archive.md), by its code, said
+    in the command's language (docs/languages.md#the-command-line); what the user typed is given as
+    typed."""
+
+    NOT_TAG = "not-tag", "{written} is not NAME=VALUE or NAME~TEXT"
+    NO_END = "no-end", "{written}: give at least one end of the {what} range (LOW..HIGH)"
+    NOT_DATE = "not-date", "{written} is not a date YYYY.MM.DD (month and day may be left out)"
+    NOT_WHOLE = "not-whole", "{written} is not a whole number of {what}"
+    NO_PLAYER = "no-player", "give a player's name (or part of it)"
+    NOT_RESULT = "not-result", "{written} is not a result ({results:join ,})"
+    NOT_NAG = "not-nag", "{written} is not a NAG ($0 to $255, or ! ? !! ?? !? ?!)"
+    NO_OPENING = "no-opening", 'give the opening\'s turns, e.g. "D4 I9 D3"'
+    NOT_GAME_TURN = "not-game-turn", "{written} is not a {game} turn ({turns})"
+    NOT_ONE_GAME = "not-one-game", "{written}: not the turns of one game ({names:list or}); write them as the " \
+        "game's records do"
+    NOT_GAME_POSITION = "not-game-position", "{written} is not a {game} position code: {said}"
+    NOT_POSITION = "not-position", "{written} is not a position code of {names:list or} (a position is written " \
+        "as the Position tag of its game's records: see each game's page)"
+    NO_CELLS = "no-cells", 'give cells and what they hold, e.g. "D4=y H10=R" (- for an empty cell)'
+    NOT_CELL = "not-cell", "{written} is not CELL=CONTENTS (as in D4=y; - for an empty cell)"
+    CELL_TWICE = "cell-twice", "cell {cell} is given twice"
+    NO_CELL_OF = "no-cell-of", "{written} fits no cell of {names:list or} (a cell is named as the game's turns " \
+        "name it; what it holds is written as in the game's position code, - for an empty cell)"
+    NO_GAME = "no-game", "{written} fits no game (a cell is named as the game's turns name it: D4 in Teblo, c3 " \
+        "in Staku, a1 in Tektop and Tekao, A in T'Chako; what it holds is written as in the game's position " \
+        "code, - for an empty cell)"
+    NOT_RATING = "not-rating", "{written} is not a rating (a number such as 1500 or 1512.5)"
+    # what a range or a number is of (NO_END, NOT_WHOLE)
+    DATE = "date", "date"
+    ROUND = "round", "round"
+    LENGTH = "length", "length"
+    RATING = "rating", "rating"
+    ROUNDS = "rounds", "rounds"
+    TURNS = "turns", "turns"
 
 
 @dataclass(frozen=True)
@@ -44,19 +83,19 @@ def tag_condition(text: str) -> Condition:
     """NAME=VALUE (the whole value, case and spacing aside) or NAME~TEXT (found in the value)."""
     found = re.fullmatch(r"([A-Za-z0-9_]+)([=~])(.*)", text, re.DOTALL)
     if found is None:
-        raise ValueError(f"{_shown(text)} is not NAME=VALUE or NAME~TEXT")
+        raise ValueError(say(ConditionProblem.NOT_TAG, written=_shown(text)))
     name, how, wanted = found.group(1), found.group(2), _folded(found.group(3))
     if how == "=":
         return Condition(text, lambda record: _folded(record.tags.get(name, "")) == wanted)
     return Condition(text, lambda record: wanted in _folded(record.tags.get(name, "")))
 
 
-def _range(text: str, what: str, parse: Callable[[str], Any]) -> tuple[Any, Any]:
+def _range(text: str, what: ConditionProblem, parse: Callable[[str], Any]) -> tuple[Any, Any]:
     """LOW..HIGH, LOW.., ..HIGH or a single VALUE (both ends), each end parsed."""
     found = RANGE.fullmatch(text)
     low, high = (found["low"], found["high"]) if found else (text, text)
     if not low and not high:
-        raise ValueError(f"{_shown(text)}: give at least one end of the {what} range (LOW..HIGH)")
+        raise ValueError(say(ConditionProblem.NO_END, written=_shown(text), what=say(what).said))
     return (parse(low) if low else None), (parse(high) if high else None)
 
 
@@ -74,10 +113,10 @@ def date_condition(text: str) -> Condition:
 
     def parse(end: str) -> str:
         if not DATE.fullmatch(end):
-            raise ValueError(f"{_shown(end)} is not a date YYYY.MM.DD (month and day may be left out)")
+            raise ValueError(say(ConditionProblem.NOT_DATE, written=_shown(end)))
         return end
 
-    low, high = _range(text, "date", parse)
+    low, high = _range(text, ConditionProblem.DATE, parse)
     low = low + ".00.00"[len(low) - 4:] if low else None  # 2024 -> 2024.00.00: before every day of 2024
     high = high + "\uffff" if high else None  # 2024.05 -> after every day of May 2024
 
@@ -98,15 +137,15 @@ def _number(digits: str) -> tuple[int, str]:
     return len(digits), digits
 
 
-def _whole(end: str, what: str) -> tuple[int, str]:
+def _whole(end: str, what: ConditionProblem) -> tuple[int, str]:
     if not DIGITS.fullmatch(end):
-        raise ValueError(f"{_shown(end)} is not a whole number of {what}")
+        raise ValueError(say(ConditionProblem.NOT_WHOLE, written=_shown(end), what=say(what).said))
     return _number(end)
 
 
 def round_condition(text: str) -> Condition:
     """A Round range: 3, 3..5, 3.. (a round such as 2.1 counts as round 2)."""
-    low, high = _range(text, "round", lambda end: _whole(end, "rounds"))
+    low, high = _range(text, ConditionProblem.ROUND, lambda end: _whole(end, ConditionProblem.ROUNDS))
 
     def test(record: Record) -> bool:
         first = DIGITS.match(record.tags.get("Round", "").strip())
@@ -117,7 +156,7 @@ def round_condition(text: str) -> Condition:
 
 def turns_condition(text: str) -> Condition:
     """The number of turns on the main line: 40, 40..60, ..30."""
-    low, high = _range(text, "length", lambda end: _whole(end, "turns"))
+    low, high = _range(text, ConditionProblem.LENGTH, lambda end: _whole(end, ConditionProblem.TURNS))
     return Condition(f"turns {text}", lambda record: _within(_number(str(len(record.moves))), low, high),
                      needs_turns=True)
 
@@ -126,7 +165,7 @@ def player_condition(text: str) -> Condition:
     """A player on either side: the text found in one of the two side tags, case aside."""
     wanted = _folded(text)
     if not wanted:
-        raise ValueError("give a player's name (or part of it)")
+        raise ValueError(say(ConditionProblem.NO_PLAYER))
 
     def test(record: Record) -> bool:
         sides = record.game.sides if record.game is not None else ()
@@ -138,7 +177,7 @@ def player_condition(text: str) -> Condition:
 def result_condition(text: str) -> Condition:
     """The result the record states beside its tags (the Result tag)."""
     if text not in RESULTS:
-        raise ValueError(f"{_shown(text)} is not a result ({', '.join(RESULTS)})")
+        raise ValueError(say(ConditionProblem.NOT_RESULT, written=_shown(text), results=list(RESULTS)))
     return Condition(f"result {text}", lambda record: stated_result(record) == text)
 
 
@@ -185,7 +224,7 @@ def nag_condition(text: str) -> Condition:
     number = NAG.fullmatch(text)
     wanted = GLYPHS[text] if text in GLYPHS else int(number[1]) if number else None
     if wanted is None or wanted > 255:
-        raise ValueError(f"{_shown(text)} is not a NAG ($0 to $255, or ! ? !! ?? !? ?!)")
+        raise ValueError(say(ConditionProblem.NOT_NAG, written=_shown(text)))
     return Condition(f"nag {text}", lambda record: any_turn(record, lambda node: wanted in node.nags),
                      needs_turns=True)
 
@@ -197,15 +236,15 @@ def opening_condition(text: str, games: Sequence[SomeGame] | None = None) -> Con
     ValueError naming what was expected if they are not."""
     words = [word for word in text.split() if not re.fullmatch(r"[0-9]+\.(?:\.\.)?", word)]
     if not words:
-        raise ValueError("give the opening's turns, e.g. \"D4 I9 D3\"")
+        raise ValueError(say(ConditionProblem.NO_OPENING))
     candidates = games if games is not None else _games()
     if not any(all(_is_turn(game, word) for word in words) for game in candidates):
         if len(candidates) == 1:
             game = candidates[0]
             wrong = next(word for word in words if not _is_turn(game, word))
-            raise ValueError(f"{_shown(wrong)} is not a {display_name(game.name)} turn ({game.turn_example})")
-        raise ValueError(f"{_shown(text)}: not the turns of one game ({_names(candidates)}); write them as "
-                         "the game's records do")
+            raise ValueError(say(ConditionProblem.NOT_GAME_TURN, written=_shown(wrong), game=display_name(game.name),
+                                 turns=game.turn_example))
+        raise ValueError(say(ConditionProblem.NOT_ONE_GAME, written=_shown(text), names=_names(candidates)))
     spelt: dict[tuple[type[SomeGame], frozenset[str], Position], tuple[str, ...]] = {}  # by game, variant, start
 
     def test(record: Record) -> bool:
@@ -228,10 +267,9 @@ def _is_turn(game: SomeGame, word: str) -> bool:
     return True
 
 
-def _names(games: Sequence[SomeGame]) -> str:
-    """'Teblo', 'Teblo or Staku', 'Teblo, Staku or Tektop': the games' names for readers."""
-    names = [display_name(game.name) for game in games]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+def _names(games: Sequence[SomeGame]) -> list[str]:
+    """The games' names for readers, said as a list ('Teblo, Staku or Tektop': `{names:list or}`)."""
+    return [display_name(game.name) for game in games]
 
 
 def position_condition(text: str, games: Sequence[SomeGame] | None = None) -> Condition:
@@ -246,10 +284,10 @@ def position_condition(text: str, games: Sequence[SomeGame] | None = None) -> Co
             try:
                 candidates[0].read_position(text)
             except ValueError as error:
-                reason = str(error)
-            raise ValueError(f"{_shown(text)} is not a {display_name(candidates[0].name)} position code: {reason}")
-        raise ValueError(f"{_shown(text)} is not a position code of {_names(candidates)} (a position is "
-                         "written as the Position tag of its game's records: see each game's page)")
+                reason = said_of(message_of(error))
+            raise ValueError(say(ConditionProblem.NOT_GAME_POSITION, written=_shown(text),
+                                 game=display_name(candidates[0].name), said=reason))
+        raise ValueError(say(ConditionProblem.NOT_POSITION, written=_shown(text), names=_names(candidates)))
     # by game and variant: the position wanted, None if not one of theirs
     codes: dict[tuple[type[SomeGame], frozenset[str]], Position | None] = {}
 
@@ -339,21 +377,17 @@ def cells_condition(text: str, games: Sequence[SomeGame] | None = None) -> Condi
         found = CELL_GIVEN.fullmatch(item)
         if found is None:
             if not item:
-                raise ValueError('give cells and what they hold, e.g. "D4=y H10=R" (- for an empty cell)')
-            raise ValueError(f"{_shown(item)} is not CELL=CONTENTS (as in D4=y; - for an empty cell)")
+                raise ValueError(say(ConditionProblem.NO_CELLS))
+            raise ValueError(say(ConditionProblem.NOT_CELL, written=_shown(item)))
         name, contents = found.groups()
         if name in wanted:
-            raise ValueError(f"cell {name} is given twice")
+            raise ValueError(say(ConditionProblem.CELL_TWICE, cell=name))
         wanted[name] = "" if contents == "-" else contents
     candidates = games if games is not None else _games()
     if not any(_fits(game, wanted) for game in candidates):
         if games is not None:
-            raise ValueError(f"{_shown(text.strip())} fits no cell of {_names(games)} (a cell is named as the "
-                             "game's turns name it; what it holds is written as in the game's position code, "
-                             "- for an empty cell)")
-        raise ValueError(f"{_shown(text.strip())} fits no game (a cell is named as the "
-                         "game's turns name it: D4 in Teblo, c3 in Staku, a1 in Tektop and Tekao, A in T'Chako; "
-                         "what it holds is written as in the game's position code, - for an empty cell)")
+            raise ValueError(say(ConditionProblem.NO_CELL_OF, written=_shown(text.strip()), names=_names(games)))
+        raise ValueError(say(ConditionProblem.NO_GAME, written=_shown(text.strip())))
     fitting: dict[tuple[type[SomeGame], frozenset[str]], bool] = {}  # by game and variant
 
     def test(record: Record) -> bool:
@@ -416,10 +450,10 @@ def rating_range(text: str) -> tuple[float | None, float | None]:
 
     def parse(end: str) -> float:
         if not RATING.fullmatch(end.strip()):
-            raise ValueError(f"{_shown(end)} is not a rating (a number such as 1500 or 1512.5)")
+            raise ValueError(say(ConditionProblem.NOT_RATING, written=_shown(end)))
         return float(end)
 
-    low, high = _range(text, "rating", parse)
+    low, high = _range(text, ConditionProblem.RATING, parse)
     return low, high
 
 

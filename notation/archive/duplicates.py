@@ -67,13 +67,16 @@ class CopyNote(Worded):
 
     COUNTED = "copy-counted", "{path}: record {index} is the same game as {written}: record {number} ({shared}): counted once"
     KEPT = "copy-kept", "{path}: record {index} is the same game as {written}: record {number} ({shared}): kept once"
+    PUBLISHED = "copy-published", "{path}: record {index} is the same game as {written}: record {number} ({shared}): " \
+        "published once"
     SAME_TAGS = "same-tags", "same tags and turns"
     SAME_PLAYERS = "same-players", "same players and turns"
 
 
 SAME_RECORD = Rule(identity, CopyNote.SAME_TAGS)
 SAME_GAME = Rule(same_game, CopyNote.SAME_PLAYERS)
-DONE = {"counted": CopyNote.COUNTED, "kept": CopyNote.KEPT}  # what was done with the game: once counted, or kept
+# what was done with the game: once counted, kept, or published (by a site)
+DONE = {"counted": CopyNote.COUNTED, "kept": CopyNote.KEPT, "published": CopyNote.PUBLISHED}
 
 
 class SeenGames:
@@ -95,7 +98,7 @@ class SeenGames:
         return None
 
     def note(self, path: str, index: int, first: tuple[str, int], done: str) -> str:
-        """The one-line note saying that a game was read twice, `done` "counted" or "kept" (a Saying,
+        """The one-line note saying that a game was read twice, `done` "counted", "kept" or "published" (a Saying,
         to say in a language with `problems.sentence_in`; record text: escape it for a terminal)."""
         return say(DONE[done], path=path, index=index, written=first[0], number=first[1], shared=Said(self.rule.shared))
 

@@ -15,6 +15,7 @@ from .conditions import BUILDERS, ON_GAMES, Condition
 from .duplicates import SAME_GAME
 from ..games.plugins import plugin_for
 from ..model import Record
+from ..problems import message_of
 from ..reader import read_moves
 from ..replay import check
 
@@ -52,7 +53,7 @@ class Query:
                 plugins = {plugin.name: plugin for plugin in map(plugin_for, named)}
                 games = [plugin.rules() for plugin in plugins.values()]
             except ValueError as error:
-                raise BadCondition("game_condition", str(error)) from None
+                raise BadCondition("game_condition", message_of(error)) from None
         conditions = []
         for builder, text in specs:
             try:
@@ -61,7 +62,7 @@ class Query:
                 else:
                     conditions.append(BUILDERS[builder](text))
             except ValueError as error:
-                raise BadCondition(builder, str(error)) from None
+                raise BadCondition(builder, message_of(error)) from None
         return cls(conditions, specs)
 
     def in_workers(self, jobs: int, unique: bool) -> bool:

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 from .balance import Difference, Score, difference, first_side_score, score_of
 from .duplicates import SAME_RECORD, Rule
 from ..games import Outcome, Worded, display_name
+from ..languages import GAME_WORD, Words
 from ..model import Problem, Record
 from ..reader import read_moves
 from ..replay import check, recorded_ending
@@ -87,6 +88,10 @@ class GameFigures:
     def label(self) -> str:
         return group_label(self.game, self.variant)
 
+    def label_in(self, words: Words) -> str:
+        """The label in the language of `words`: the variant's options said as the games' catalogue says them."""
+        return group_label(self.game, rules_in(self.variant, words))
+
     def score(self, results: Counter[str]) -> float | None:
         """The first side's share of the points in finished games (a draw is half); None if none finished."""
         return score_of(results)
@@ -122,6 +127,20 @@ class Figures:
 def group_label(game: str, variant: str) -> str:
     """The game's name, then the options of a variant in brackets: `Staku (Staku-2)`."""
     return f"{game} ({variant})" if variant else game
+
+
+def rules_in(variant: str, words: Words) -> str:
+    """A variant's name (`Game.variant_name`: options joined by ", ") in the language of `words`, each option
+    as the games' catalogue says it (a mode's number kept: `sudden death 30`, `mort subite 30`)."""
+    said = []
+    for option in variant.split(", ") if variant else []:
+        name, _, number = option.rpartition(" ")
+        numbered = f"{name} N"  # the option as `options` spells it
+        if name and number.isdigit() and (template := words.pgettext(GAME_WORD, numbered)).endswith(" N"):
+            said.append(template[:-1] + number)
+        else:
+            said.append(words.pgettext(GAME_WORD, option))
+    return ", ".join(said)
 
 
 def usual(groups: list[GameFigures]) -> GameFigures:

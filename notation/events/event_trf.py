@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from .event_file import REQUESTED_BYES, Board, Event, PairedRound, Player
 from .rounds import Rounds, Unplayed
 from .standings import Scoring, game_scoring
-from .trf import Report
+from .trf import Report, TrfProblem
+from ..problems import say
 
 KINDS = {"swiss": "Swiss", "round-robin": "Round robin", "double-round-robin": "Double round robin"}
 
@@ -53,12 +54,12 @@ def imported(report: Report, game: str) -> Imported:
     file says it (another scoring, byes asked for worth different points, a bye given twice a round)."""
     rounds = report.rounds
     if rounds.scoring != game_scoring(game):
-        raise ValueError(f"the report file scores {_points(rounds.scoring)}, {game} {_points(game_scoring(game))}: "
-                         "an event file scores as its game does")
+        raise ValueError(say(TrfProblem.SCORES, scores=_points(rounds.scoring), game=game,
+                             points=_points(game_scoring(game))))
     pairing = "round-robin" if report.round_robin else "swiss"
     bye_points = game_scoring(game).win if pairing == "swiss" else Fraction(0)
     if rounds.bye_points != bye_points and any(absence.why is Unplayed.PAIRING_BYE for absence in rounds.absences):
-        raise ValueError(f"its pairing bye is worth {rounds.bye_points}, an event's {bye_points}")
+        raise ValueError(say(TrfProblem.BYE_WORTH, written=str(rounds.bye_points), points=str(bye_points)))
     numbers = {entrant.number: entrant for entrant in sorted(rounds.entrants, key=lambda entrant: entrant.number)}
     played = rounds.played_rounds()
     absent: dict[int, dict[int, Unplayed]] = {number: {} for number in numbers}
@@ -68,7 +69,7 @@ def imported(report: Report, game: str) -> Imported:
         left_over = [numbers[absence.player].name for absence in rounds.absences
                      if absence.round == round_ and absence.why is Unplayed.PAIRING_BYE]
         if len(left_over) > 1:
-            raise ValueError(f"round {round_} gives {len(left_over)} pairing byes: an event pairs one at most")
+            raise ValueError(say(TrfProblem.PAIRING_BYES, round=round_, count=len(left_over)))
         for absence in rounds.absences:
             if absence.round == round_ and absence.why is not Unplayed.PAIRING_BYE:
                 absent[absence.player][round_] = absence.why
@@ -88,8 +89,7 @@ def imported(report: Report, game: str) -> Imported:
         asked |= {absent[number][r] for r in byes}
         players.append(Player(entrant.name, entrant.club, entrant.rating, entrant.id, joins, withdrawn, byes))
     if len(asked) > 1:
-        raise ValueError("its byes asked for are worth different points (" + ", ".join(sorted(why.value for why in asked))
-                         + "): an event file scores them all alike")
+        raise ValueError(say(TrfProblem.BYES_DIFFER, kinds=sorted(why.value for why in asked)))
     requested = next((kind for kind, why in REQUESTED_BYES.items() if {why} == asked), "draw")
     dates = tuple(dict.fromkeys(event_date(date) for date in (report.start, report.end) if date.strip()))
     return Imported(players, paired, results, report.planned_rounds or played, pairing, requested,

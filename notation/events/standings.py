@@ -25,9 +25,18 @@ from typing import Iterable
 
 from ..games.plugins import plugin_for
 from ..model import WINNERS, Record
+from ..problems import say
+from ..worded import Worded
 
 Points = Fraction
 POINTS = re.compile(r"-?[0-9]{1,6}(?:\.[0-9]{1,6})?")  # no exponent: 1e5000 would be a 5001-digit number
+
+
+class ScoringProblem(Worded):
+    """Why points for a win, a draw and a loss are refused (`standings --points`), by its code."""
+
+    NOT_POINTS = "not-points", "{written!r} is not WIN,DRAW,LOSS (three numbers such as 3,1,0 or 1,0.5,0, each of " \
+        "at most six digits before and after the point)"
 
 
 @dataclass(frozen=True)
@@ -43,8 +52,7 @@ class Scoring:
         """'3,1,0' or '1,0.5,0'; ValueError saying why if it is not three numbers."""
         parts = [part.strip() for part in text.split(",")]
         if len(parts) != 3 or not all(POINTS.fullmatch(part) for part in parts):
-            raise ValueError(f"{text!r} is not WIN,DRAW,LOSS (three numbers such as 3,1,0 or 1,0.5,0, "
-                             "each of at most six digits before and after the point)")
+            raise ValueError(say(ScoringProblem.NOT_POINTS, written=text))
         return cls(*(Fraction(part) for part in parts))
 
 

@@ -30,6 +30,8 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from ..model import WINNERS
+from ..problems import say
+from ..worded import Worded
 from .rounds import Entrant, Rounds, Unplayed
 from .standings import Points, Scoring
 
@@ -50,6 +52,21 @@ class TieBreakError(ValueError):
     """An order naming a tie-break there is not, or rounds that contradict themselves."""
 
 
+class TieBreakProblem(Worded):
+    """Why an order of tie-breaks or the rounds they read are refused, by its code, said in the
+    command's language (docs/languages.md#the-command-line)."""
+
+    UNKNOWN = "unknown", "unknown tie-break {written!r}: the tie-breaks are {names:join ,}"
+    TWICE = "twice", "tie-break {written} is named twice"
+    NUMBER_TWICE = "number-twice", "starting number {number} is given to two players"
+    NOT_A_ROUND = "not-a-round", "round {round} of player {player} is not a round (rounds count from 1)"
+    NOT_ENTERED = "not-entered", "round {round}, {where}: player {player} is not entered"
+    IN_ROUND_TWICE = "in-round-twice", "round {round}: player {player} is in it twice (again in {where})"
+    # where a player is found in a round
+    BOARD = "board", "board {board}"
+    ABSENCE = "absence", "an absence ({written})"
+
+
 def parse_order(names: str | Iterable[str]) -> tuple[str, ...]:
     """The tie-break order from 'BH-C1,SB,DE' or a list of names (any case); TieBreakError
     naming the first unknown or repeated name."""
@@ -58,9 +75,9 @@ def parse_order(names: str | Iterable[str]) -> tuple[str, ...]:
     for name in given:
         code = name.upper()
         if code not in NAMES:
-            raise TieBreakError(f"unknown tie-break {name!r}: the tie-breaks are {', '.join(NAMES)}")
+            raise TieBreakError(say(TieBreakProblem.UNKNOWN, written=name, names=list(NAMES)))
         if code in order:
-            raise TieBreakError(f"tie-break {code} is named twice")
+            raise TieBreakError(say(TieBreakProblem.TWICE, written=code))
         order.append(code)
     return tuple(order)
 
@@ -106,17 +123,19 @@ def check_rounds(rounds: Rounds) -> None:
     numbers = [entrant.number for entrant in rounds.entrants]
     if len(set(numbers)) != len(numbers):
         twice = next(number for number in numbers if numbers.count(number) > 1)
-        raise TieBreakError(f"starting number {twice} is given to two players")
+        raise TieBreakError(say(TieBreakProblem.NUMBER_TWICE, number=twice))
     known, seen = set(numbers), set()
-    places = [(game.round, player, f"board {game.board}") for game in rounds.games for player in (game.first, game.second)]
-    places += [(absence.round, absence.player, f"an absence ({absence.why.value})") for absence in rounds.absences]
+    places = [(game.round, player, say(TieBreakProblem.BOARD, board=game.board))
+              for game in rounds.games for player in (game.first, game.second)]
+    places += [(absence.round, absence.player, say(TieBreakProblem.ABSENCE, written=absence.why.value))
+               for absence in rounds.absences]
     for round_number, player, where in places:
         if round_number < 1:
-            raise TieBreakError(f"round {round_number} of player {player} is not a round (rounds count from 1)")
+            raise TieBreakError(say(TieBreakProblem.NOT_A_ROUND, round=round_number, player=player))
         if player not in known:
-            raise TieBreakError(f"round {round_number}, {where}: player {player} is not entered")
+            raise TieBreakError(say(TieBreakProblem.NOT_ENTERED, round=round_number, where=where.said, player=player))
         if (round_number, player) in seen:
-            raise TieBreakError(f"round {round_number}: player {player} is in it twice (again in {where})")
+            raise TieBreakError(say(TieBreakProblem.IN_ROUND_TWICE, round=round_number, player=player, where=where.said))
         seen.add((round_number, player))
 
 

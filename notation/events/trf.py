@@ -34,6 +34,8 @@ from fractions import Fraction
 from .rounds import Absence, Entrant, Pairing, Rounds, Unplayed
 from .standings import DEFAULT, Points, Scoring
 from .tiebreaks import DEFAULT_ORDER, TieBreakError, check_rounds, rank, rounds_of, score
+from ..problems import Saying, message_of, say
+from ..worded import Worded
 
 NAME_WIDTH, ROUNDS_FROM, ROUND_WIDTH = 33, 91, 10
 CODE = re.compile(r"[0-9A-Z]{3}")
@@ -47,6 +49,80 @@ BYES = {"U": Unplayed.PAIRING_BYE, "F": Unplayed.FULL_BYE, "H": Unplayed.HALF_BY
         " ": Unplayed.ZERO_BYE, "+": Unplayed.FULL_BYE, "=": Unplayed.HALF_BYE, "-": Unplayed.ZERO_BYE}
 PLAYED = {"1": "won", "W": "won", "=": "drawn", "D": "drawn", "0": "lost", "L": "lost"}
 FORFEITS = {"+": "won", "-": "lost"}
+
+
+class TrfProblem(Worded):
+    """Why a FIDE report file is not read, or an event not written as one, by its code
+    (docs/tournaments.md), said in the command's language (docs/languages.md#the-command-line); what
+    the file wrote is given as written."""
+
+    LINE = "line", "line {number}: {said}"
+    # writing
+    CONTROL_IN = "control-in", "{what} {written!r} holds a control character or a line break, which a TRF line cannot"
+    A_COLUMN = "a-column", "a player's column"
+    THE_NAME = "the-name", "the name"
+    A_LINE = "a-line", "a line"
+    HEADER = "header", "{written}"
+    NOT_DECIMAL = "not-decimal", "{written} is not a decimal a TRF can write"
+    POINTS_WIDE = "points-wide", "{written} points do not fit the four columns of a TRF"
+    FORFEIT_RESULT = "forfeit-result", "round {round}, board {board}: a forfeit needs a result"
+    FORFEIT_DRAWN = "forfeit-drawn", "round {round}, board {board}: a forfeit drawn has no TRF result"
+    NUMBER_WIDE = "number-wide", "starting number {player} does not fit the four columns of a TRF"
+    RATING_WIDE = "rating-wide", "player {player}'s rating {rating} does not fit the four columns of a TRF"
+    # what a report file leaves out (`left_out`)
+    CLUB_LEFT = "club-left", "player {player}'s club {written!r} (a TRF has no club column)"
+    ID_LEFT = "id-left", "player {player}'s id {written!r} (a TRF id is a number of at most 11 digits)"
+    NAME_CUT = "name-cut", "the end of player {player}'s name {written!r} (a TRF name has {count} columns)"
+    # importing into an event folder (notation/events/event_trf.py)
+    SCORES = "scores", "the report file scores {scores}, {game} {points}: an event file scores as its game does"
+    BYE_WORTH = "bye-worth", "its pairing bye is worth {written}, an event's {points}"
+    PAIRING_BYES = "pairing-byes", "round {round} gives {count} pairing byes: an event pairs one at most"
+    BYES_DIFFER = "byes-differ", "its byes asked for are worth different points ({kinds:join ,}): an event file " \
+        "scores them all alike"
+    # reading
+    NOT_A_NUMBER = "not-a-number", "{what} {written!r} is not a number"
+    STARTING_NUMBER = "starting-number", "the starting number"
+    RATING = "rating", "the rating"
+    RANK = "rank", "the rank"
+    OPPONENT = "opponent", "round {round}'s opponent"
+    COUNT = "count", "the count of line {written}"
+    ROUNDS = "rounds", "the number of rounds (XXR)"
+    NOT_KEY_POINTS = "not-key-points", "XXS {written!r} is not KEY=POINTS"
+    DIFFERENT_POINTS = "different-points", "XXS gives a {what} different points ({points:join ,}): a side or a " \
+        "forfeit scoring apart is not supported"
+    WIN = "win", "win"
+    DRAW = "draw", "draw"
+    LOSS = "loss", "loss"
+    ZERO_BYE = "zero-bye", "XXS gives a zero-point bye points"
+    UNKNOWN_KEY = "unknown-key", "XXS key {written} is not one of {keys:join ,}"
+    SPACE_AFTER_CODE = "space-after-code", "a 001 line has a space after its code"
+    NO_STARTING_NUMBER = "no-starting-number", "a player line needs a starting number from 1 (columns 5-8)"
+    NO_NAME = "no-name", "player {player} has no name (columns 15-47)"
+    ID = "id", "the id {written!r} is not a number (columns 58-68)"
+    POINTS = "points", "the points {written!r} are not a number (columns 81-84)"
+    BLANK = "blank", "columns 90-91 are blank before the rounds"
+    ROUND_COLUMNS = "round-columns", "round {round} of player {player} is not in its columns ({first}-{last}): {written!r}"
+    MEETS = "meets", "round {round}: player {player} meets {opponent}"
+    GIVES = "gives", "{said}, but player {opponent}'s line gives {gives} for that round"
+    NOTHING = "nothing", "nothing"
+    PLAYER = "player", "player {player}"
+    NONE = "none", "player none"
+    COLOURS = "colours", "{said}: the colours are {first!r} and {second!r}, not w and b"
+    RESULTS = "results", "{said}: the results {first!r} and {second!r} do not match"
+    CONTROL = "control", "a TRF line holds no tab or control character (columns are spaces)"
+    NO_CODE = "no-code", "{written!r} does not start with a three-character code and a space"
+    NUMBER_TWICE = "number-twice", "starting number {player} is already on line {line}"
+    POINTS_DIFFER = "points-differ", "player {player}'s points {written} are not the {points} their rounds give with " \
+        "{win} / {draw} / {loss} points and a pairing bye of {bye} (an XXS line gives other points)"
+    NOT_A_BYE = "not-a-bye", "round {round} of player {player} has no opponent: colour {first!r} and result " \
+        "{second!r} are not a bye"
+    THEMSELVES = "themselves", "round {round}: player {player} cannot meet themselves"
+    NO_LINE = "no-line", "round {round}: player {player}'s opponent {opponent} has no line"
+    NOT_A_GAME = "not-a-game", "round {round} of player {player}: colour {first!r} and result {second!r} are not a " \
+        "game's (w or b; 1 = 0 W D L + - or blank)"
+
+
+WHAT_POINTS = {"win": TrfProblem.WIN, "draw": TrfProblem.DRAW, "loss": TrfProblem.LOSS}
 
 
 class TrfError(ValueError):
@@ -92,9 +168,9 @@ class Report:
 # --- writing ---------------------------------------------------------------------------
 
 
-def _plain(text: str, what: str) -> str:
+def _plain(text: str, what: Saying) -> str:
     if CONTROL.search(text):
-        raise TrfError(f"{what} {text!r} holds a control character or a line break, which a TRF line cannot")
+        raise TrfError(say(TrfProblem.CONTROL_IN, what=what.said, written=text))
     return text
 
 
@@ -104,7 +180,7 @@ def _decimal(value: Points) -> str:
         return str(value.numerator)
     text = f"{float(value):.6f}".rstrip("0")
     if Fraction(text) != value:
-        raise TrfError(f"{value} is not a decimal a TRF can write")
+        raise TrfError(say(TrfProblem.NOT_DECIMAL, written=str(value)))
     return text
 
 
@@ -113,7 +189,7 @@ def _points_column(value: Points) -> str:
     if "." not in text and len(text) <= 2:
         text += ".0"
     if len(text) > 4:
-        raise TrfError(f"{_decimal(value)} points do not fit the four columns of a TRF")
+        raise TrfError(say(TrfProblem.POINTS_WIDE, written=_decimal(value)))
     return text.rjust(4)
 
 
@@ -138,13 +214,13 @@ def _block(rounds: Rounds, player: int, round_number: int, games: dict[tuple[int
     opponent = game.second if first else game.first
     if game.result == "*":
         if game.forfeit:
-            raise TrfError(f"round {game.round}, board {game.board}: a forfeit needs a result")
+            raise TrfError(say(TrfProblem.FORFEIT_RESULT, round=game.round, board=game.board))
         mark = " "
     else:
         winner = {"1-0": 0, "0-1": 1, "1/2-1/2": None}[game.result]
         if winner is None:
             if game.forfeit:
-                raise TrfError(f"round {game.round}, board {game.board}: a forfeit drawn has no TRF result")
+                raise TrfError(say(TrfProblem.FORFEIT_DRAWN, round=game.round, board=game.board))
             mark = "="
         else:
             won = winner == (0 if first else 1)
@@ -155,35 +231,34 @@ def _block(rounds: Rounds, player: int, round_number: int, games: dict[tuple[int
 def left_out(rounds: Rounds) -> list[str]:
     """What the TRF of these rounds cannot hold, one sentence each: clubs, ids that are not
     numbers of at most 11 digits, names longer than the name's 33 columns (cut)."""
-    notes = []
+    notes: list[str] = []
     for entrant in rounds.entrants:
         if entrant.club:
-            notes.append(f"player {entrant.number}'s club {entrant.club!r} (a TRF has no club column)")
+            notes.append(say(TrfProblem.CLUB_LEFT, player=entrant.number, written=entrant.club))
         if entrant.id and not (entrant.id.isdigit() and entrant.id.isascii() and len(entrant.id) <= 11):
-            notes.append(f"player {entrant.number}'s id {entrant.id!r} (a TRF id is a number of at most 11 digits)")
+            notes.append(say(TrfProblem.ID_LEFT, player=entrant.number, written=entrant.id))
         if len(entrant.name) > NAME_WIDTH:
-            notes.append(f"the end of player {entrant.number}'s name {entrant.name!r} "
-                         f"(a TRF name has {NAME_WIDTH} columns)")
+            notes.append(say(TrfProblem.NAME_CUT, player=entrant.number, written=entrant.name, count=NAME_WIDTH))
     return notes
 
 
 def _player_line(entrant: Entrant, columns: Columns, points: Points, place: int, blocks: str) -> str:
     line = [" "] * ROUNDS_FROM
     if not 1 <= entrant.number <= 9999:
-        raise TrfError(f"starting number {entrant.number} does not fit the four columns of a TRF")
+        raise TrfError(say(TrfProblem.NUMBER_WIDE, player=entrant.number))
     if entrant.rating is not None and not 0 < entrant.rating <= 9999:
-        raise TrfError(f"player {entrant.number}'s rating {entrant.rating} does not fit the four columns of a TRF")
+        raise TrfError(say(TrfProblem.RATING_WIDE, player=entrant.number, rating=str(entrant.rating)))
     number_id = entrant.id if entrant.id.isdigit() and entrant.id.isascii() and len(entrant.id) <= 11 else ""
 
     def put(start: int, text: str, width: int, right: bool = False) -> None:
-        text = _plain(text, "a player's column")[:width]
+        text = _plain(text, say(TrfProblem.A_COLUMN))[:width]
         line[start:start + width] = text.rjust(width) if right else text.ljust(width)
 
     put(0, "001", 3)
     put(4, str(entrant.number), 4, right=True)
     put(9, columns.sex, 1)
     put(10, columns.title, 3, right=True)
-    put(14, _plain(entrant.name, "the name"), NAME_WIDTH)
+    put(14, _plain(entrant.name, say(TrfProblem.THE_NAME)), NAME_WIDTH)
     put(48, "" if entrant.rating is None else str(entrant.rating), 4, right=True)
     put(53, columns.federation, 3)
     put(57, number_id, 11, right=True)
@@ -202,7 +277,7 @@ def write(report: Report, order: tuple[str, ...] = DEFAULT_ORDER) -> str:
         check_rounds(rounds)
         ranking = rank(rounds, order, report.round_robin)
     except TieBreakError as error:
-        raise TrfError(str(error)) from None
+        raise TrfError(message_of(error)) from None
     places = {row.entrant.number: row.rank for row in ranking.rows}
     games = {(game.round, player): game for game in rounds.games for player in (game.first, game.second)}
     absences = {(absence.round, absence.player): absence for absence in rounds.absences}
@@ -213,14 +288,14 @@ def write(report: Report, order: tuple[str, ...] = DEFAULT_ORDER) -> str:
         if code in counts:
             lines.append(f"{code} {counts[code]}")
         elif code == "112":
-            lines += [f"112 {_plain(deputy, '112')}" for deputy in report.deputies]
+            lines += [f"112 {_plain(deputy, say(TrfProblem.HEADER, written='112'))}" for deputy in report.deputies]
         elif value := getattr(report, HEADER_CODES[code]):
-            lines.append(f"{code} {_plain(value, code)}")
+            lines.append(f"{code} {_plain(value, say(TrfProblem.HEADER, written=code))}")
     if report.planned_rounds is not None:
         lines.append(f"XXR {report.planned_rounds}")
     if (scoring := _scoring_line(rounds)) is not None:
         lines.append(scoring)
-    lines += [_plain(line, "a line") for line in report.other_lines]
+    lines += [_plain(line, say(TrfProblem.A_LINE)) for line in report.other_lines]
     all_rounds = rounds_of(rounds)
     for entrant in sorted(rounds.entrants, key=lambda entrant: entrant.number):
         blocks = "".join(_block(rounds, entrant.number, number, games, absences) for number in range(1, last + 1))
@@ -242,16 +317,16 @@ class _Block:
     result: str
 
 
-def _refuse(number: int, message: str) -> TrfError:
-    return TrfError(f"line {number}: {message}")
+def _refuse(number: int, message: Saying) -> TrfError:
+    return TrfError(say(TrfProblem.LINE, number=number, said=message.said))
 
 
-def _integer(text: str, number: int, what: str) -> int | None:
+def _integer(text: str, number: int, what: Saying) -> int | None:
     """A right-aligned number, None when blank."""
     if not text.strip():
         return None
     if not NUMBER.fullmatch(text.rstrip()):
-        raise _refuse(number, f"{what} {text.strip()!r} is not a number")
+        raise _refuse(number, say(TrfProblem.NOT_A_NUMBER, what=what.said, written=text.strip()))
     return int(text)
 
 
@@ -261,44 +336,44 @@ def _scoring(text: str, number: int) -> tuple[Scoring, Points]:
     for item in text.split():
         key, _, value = item.partition("=")
         if not DECIMAL.fullmatch(value):
-            raise _refuse(number, f"XXS {item!r} is not KEY=POINTS")
+            raise _refuse(number, say(TrfProblem.NOT_KEY_POINTS, written=item))
         values[key.upper()] = Fraction(value)
     pairs = {"win": ("W", "WW", "BW", "FW", "FPB"), "draw": ("D", "WD", "BD", "HPB"), "loss": ("L", "WL", "BL", "FL")}
     found: dict[str, Points] = {}
     for what, keys in pairs.items():
         given = {values[key] for key in keys if key in values}
         if len(given) > 1:
-            raise _refuse(number, f"XXS gives a {what} different points ({', '.join(map(str, sorted(given)))}): "
-                                  "a side or a forfeit scoring apart is not supported")
+            raise _refuse(number, say(TrfProblem.DIFFERENT_POINTS, what=say(WHAT_POINTS[what]).said,
+                                      points=[str(points) for points in sorted(given)]))
         found[what] = given.pop() if given else getattr(DEFAULT, what)
     if values.get("ZPB", Fraction(0)) != 0:
-        raise _refuse(number, "XXS gives a zero-point bye points")
+        raise _refuse(number, say(TrfProblem.ZERO_BYE))
     known = {key for keys in pairs.values() for key in keys} | {"ZPB", "PAB"}
     if unknown := sorted(set(values) - known):
-        raise _refuse(number, f"XXS key {unknown[0]} is not one of {', '.join(sorted(known))}")
+        raise _refuse(number, say(TrfProblem.UNKNOWN_KEY, written=unknown[0], keys=sorted(known)))
     return Scoring(found["win"], found["draw"], found["loss"]), values.get("PAB", found["win"])
 
 
 def _player(line: str, number: int) -> tuple[Entrant, Columns, list[_Block], Points | None]:
     padded = line.ljust(ROUNDS_FROM)
     if padded[3] != " ":
-        raise _refuse(number, "a 001 line has a space after its code")
-    start = _integer(padded[4:8], number, "the starting number")
+        raise _refuse(number, say(TrfProblem.SPACE_AFTER_CODE))
+    start = _integer(padded[4:8], number, say(TrfProblem.STARTING_NUMBER))
     if start is None or start < 1:
-        raise _refuse(number, "a player line needs a starting number from 1 (columns 5-8)")
+        raise _refuse(number, say(TrfProblem.NO_STARTING_NUMBER))
     name = padded[14:47].strip()
     if not name:
-        raise _refuse(number, f"player {start} has no name (columns 15-47)")
-    rating = _integer(padded[48:52], number, "the rating")
+        raise _refuse(number, say(TrfProblem.NO_NAME, player=start))
+    rating = _integer(padded[48:52], number, say(TrfProblem.RATING))
     identity = padded[57:68].strip()
     if identity and not identity.isdigit():
-        raise _refuse(number, f"the id {identity!r} is not a number (columns 58-68)")
+        raise _refuse(number, say(TrfProblem.ID, written=identity))
     points = padded[80:84].strip()
     if points and not DECIMAL.fullmatch(points):
-        raise _refuse(number, f"the points {points!r} are not a number (columns 81-84)")
-    _integer(padded[85:89], number, "the rank")
+        raise _refuse(number, say(TrfProblem.POINTS, written=points))
+    _integer(padded[85:89], number, say(TrfProblem.RANK))
     if padded[89:91].strip():
-        raise _refuse(number, "columns 90-91 are blank before the rounds")
+        raise _refuse(number, say(TrfProblem.BLANK))
     entrant = Entrant(start, name, rating or None, id="" if identity.strip("0") == "" else identity)
     columns = Columns(padded[9].strip(), padded[10:13].strip(), padded[53:56].strip(), padded[69:79].strip())
     blocks = []
@@ -309,9 +384,9 @@ def _player(line: str, number: int) -> tuple[Entrant, Columns, list[_Block], Poi
         if not text.strip():
             continue
         if text[4] != " " or text[6] != " " or text[8:].strip():
-            raise _refuse(number, f"round {round_number} of player {start} is not in its columns "
-                                  f"({ROUNDS_FROM + index + 1}-{ROUNDS_FROM + index + 8}): {text.rstrip()!r}")
-        opponent = _integer(text[:4], number, f"round {round_number}'s opponent") or 0
+            raise _refuse(number, say(TrfProblem.ROUND_COLUMNS, round=round_number, player=start,
+                                      first=ROUNDS_FROM + index + 1, last=ROUNDS_FROM + index + 8, written=text.rstrip()))
+        opponent = _integer(text[:4], number, say(TrfProblem.OPPONENT, round=round_number)) or 0
         blocks.append(_Block(number, start, round_number, opponent, text[5].lower(), text[7]))
     return entrant, columns, blocks, Fraction(points) if points else None
 
@@ -319,12 +394,13 @@ def _player(line: str, number: int) -> tuple[Entrant, Columns, list[_Block], Poi
 def _checked_game(block: _Block, other: _Block | None) -> tuple[str, bool] | None:
     """The game's result (first side first) and whether it was forfeited, from the two players'
     blocks; None for a double forfeit (read as two zero-point byes)."""
-    where = f"round {block.round}: player {block.player} meets {block.opponent}"
+    where = say(TrfProblem.MEETS, round=block.round, player=block.player, opponent=block.opponent).said
     if other is None or other.opponent != block.player:
-        said = "nothing" if other is None else f"player {other.opponent or 'none'}"
-        raise _refuse(block.line, f"{where}, but player {block.opponent}'s line gives {said} for that round")
+        gives = say(TrfProblem.NOTHING if other is None else TrfProblem.PLAYER if other.opponent else TrfProblem.NONE,
+                    player=other.opponent if other is not None else 0).said
+        raise _refuse(block.line, say(TrfProblem.GIVES, said=where, opponent=block.opponent, gives=gives))
     if {block.colour, other.colour} != {"w", "b"}:
-        raise _refuse(other.line, f"{where}: the colours are {block.colour!r} and {other.colour!r}, not w and b")
+        raise _refuse(other.line, say(TrfProblem.COLOURS, said=where, first=block.colour, second=other.colour))
     marks = block.result + other.result
     if marks == "--":
         return None
@@ -338,7 +414,7 @@ def _checked_game(block: _Block, other: _Block | None) -> tuple[str, bool] | Non
     elif None not in forfeits and sorted(map(str, forfeits)) == ["lost", "won"]:
         outcome, forfeit = str(forfeits[0]), True
     else:
-        raise _refuse(other.line, f"{where}: the results {block.result!r} and {other.result!r} do not match")
+        raise _refuse(other.line, say(TrfProblem.RESULTS, said=where, first=block.result, second=other.result))
     if outcome == "*":
         return "*", False
     winner = outcomes[outcome]  # as seen by `block`'s player
@@ -359,16 +435,16 @@ def read(text: str) -> Report:
         if not line.strip():
             continue
         if "\t" in line or CONTROL.search(line):
-            raise _refuse(number, "a TRF line holds no tab or control character (columns are spaces)")
+            raise _refuse(number, say(TrfProblem.CONTROL))
         code, content = line[:3], line[4:]
         if not CODE.fullmatch(code) or (len(line) > 3 and line[3] != " "):
-            raise _refuse(number, f"{line[:20]!r} does not start with a three-character code and a space")
+            raise _refuse(number, say(TrfProblem.NO_CODE, written=line[:20]))
         if code == "001":
             entrant, columns, found, points = _player(line, number)
             if points is not None:
                 written[entrant.number] = points
             if entrant.number in lines_of:
-                raise _refuse(number, f"starting number {entrant.number} is already on line {lines_of[entrant.number]}")
+                raise _refuse(number, say(TrfProblem.NUMBER_TWICE, player=entrant.number, line=lines_of[entrant.number]))
             lines_of[entrant.number] = number
             entrants.append(entrant)
             if columns != Columns():
@@ -379,9 +455,9 @@ def read(text: str) -> Report:
         elif code == "112":
             deputies.append(content.strip())
         elif code in DERIVED_CODES:
-            _integer(content, number, f"the count of line {code}")
+            _integer(content, number, say(TrfProblem.COUNT, written=code))
         elif code == "XXR":
-            report.planned_rounds = _integer(content, number, "the number of rounds (XXR)")
+            report.planned_rounds = _integer(content, number, say(TrfProblem.ROUNDS))
         elif code == "XXS":
             report.rounds.scoring, report.rounds.bye_points = _scoring(content, number)
         else:
@@ -399,10 +475,10 @@ def _check_points(rounds: Rounds, written: dict[int, Points], lines_of: dict[int
     for player, played in rounds_of(rounds).items():
         if player in written and written[player] != score(played):
             s = rounds.scoring
-            raise _refuse(lines_of[player], f"player {player}'s points {_decimal(written[player])} are not the "
-                                            f"{_decimal(score(played))} their rounds give with "
-                                            f"{_decimal(s.win)} / {_decimal(s.draw)} / {_decimal(s.loss)} points and a "
-                                            f"pairing bye of {_decimal(rounds.bye_points)} (an XXS line gives other points)")
+            raise _refuse(lines_of[player], say(TrfProblem.POINTS_DIFFER, player=player, written=_decimal(written[player]),
+                                                points=_decimal(score(played)), win=_decimal(s.win),
+                                                draw=_decimal(s.draw), loss=_decimal(s.loss),
+                                                bye=_decimal(rounds.bye_points)))
 
 
 def _rounds_from(blocks: dict[tuple[int, int], _Block], rounds: Rounds, lines_of: dict[int, int]) -> None:
@@ -411,18 +487,18 @@ def _rounds_from(blocks: dict[tuple[int, int], _Block], rounds: Rounds, lines_of
     for (player, round_number), block in sorted(blocks.items()):
         if block.opponent == 0:
             if block.colour not in "- " or block.result not in BYES:
-                raise _refuse(block.line, f"round {round_number} of player {player} has no opponent: "
-                                          f"colour {block.colour!r} and result {block.result!r} are not a bye")
+                raise _refuse(block.line, say(TrfProblem.NOT_A_BYE, round=round_number, player=player,
+                                              first=block.colour, second=block.result))
             rounds.absences.append(Absence(round_number, player, BYES[block.result]))
             continue
         if block.opponent == player:
-            raise _refuse(block.line, f"round {round_number}: player {player} cannot meet themselves")
+            raise _refuse(block.line, say(TrfProblem.THEMSELVES, round=round_number, player=player))
         if block.opponent not in lines_of:
-            raise _refuse(block.line, f"round {round_number}: player {player}'s opponent {block.opponent} has no line")
+            raise _refuse(block.line, say(TrfProblem.NO_LINE, round=round_number, player=player, opponent=block.opponent))
         if block.colour not in "wb" or (block.result not in PLAYED and block.result not in FORFEITS
                                         and block.result != " "):
-            raise _refuse(block.line, f"round {round_number} of player {player}: colour {block.colour!r} and result "
-                                      f"{block.result!r} are not a game's (w or b; 1 = 0 W D L + - or blank)")
+            raise _refuse(block.line, say(TrfProblem.NOT_A_GAME, round=round_number, player=player, first=block.colour,
+                                          second=block.result))
         if player > block.opponent:
             continue  # checked from the lower starting number's block
         result = _checked_game(block, blocks.get((block.opponent, round_number)))

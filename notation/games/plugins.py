@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from ..problems import FormatProblem, say
+from ..problems import FormatProblem, VariantProblem, say
 from .entry import Entry
 
 if TYPE_CHECKING:
@@ -88,9 +88,10 @@ def installed() -> tuple[GamePlugin, ...]:
         try:
             plugin = point.load()
         except Exception as error:  # noqa: BLE001 - someone else's package: say which one failed
-            raise ValueError(f"the game plugin {point.name!r} ({point.value}) cannot be loaded: {error}") from None
+            raise ValueError(say(VariantProblem.PLUGIN_NOT_LOADED, written=point.name, value=point.value,
+                                 reason=str(error))) from None
         if not isinstance(plugin, GamePlugin):
-            raise ValueError(f"the game plugin {point.name!r} ({point.value}) is not a GamePlugin")
+            raise ValueError(say(VariantProblem.NOT_A_PLUGIN, written=point.name, value=point.value))
         if not plugin.spellings() & taken:
             found.append(plugin)
     return tuple(found)

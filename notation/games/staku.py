@@ -17,6 +17,7 @@ from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import read_row, write_row
+from ..problems import VariantProblem, say
 
 WHITE, BLACK = 0, 1
 SIDES = (game_word("White"), game_word("Black"))
@@ -178,7 +179,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
         if {"staku-2", "staku-3"} <= self.variant:
-            raise ValueError("Staku variants 'Staku-2' and 'Staku-3' exclude each other")
+            raise ValueError(say(VariantProblem.EXCLUDE, game="Staku", first="Staku-2", second="Staku-3"))
         self.limit = 2 if "staku-2" in self.variant else 3  # tokens in a stack
 
     def start_position(self) -> StakuPosition:

@@ -19,6 +19,7 @@ from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Played, Refusal, RefusalCode, SetUpCode
 from .plugins import GamePlugin
 from .rows import write_row
+from ..problems import VariantProblem, say
 
 SIZE = 8
 FILES = "abcdefgh"
@@ -149,8 +150,7 @@ def faces_of(variant_value: str) -> str:
     order = variant_value.strip().upper()
     if sorted(order) != sorted(DEFAULT_FACES):
         shown = f"faces {variant_value.strip()}".strip()
-        raise ValueError(f"bad Tekao variant {shown!r}: the faces option lists "
-                         "H, T, B and P once each, in clockwise order, as in faces HTBP")
+        raise ValueError(say(VariantProblem.FACES, game="Tekao", written=shown))
     start = order.index("H")
     return order[start:] + order[:start]
 

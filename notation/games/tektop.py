@@ -19,7 +19,7 @@ from typing import Hashable, Iterator, NamedTuple, Sequence, cast
 
 from ..languages import game_word
 from .base import BadSetUp, Cells, Ending, Game, History, Match, Outcome, Param, Played, Refusal, RefusalCode, SetUpCode
-from ..problems import say
+from ..problems import VariantProblem, say
 from .entry import Entry, EntryProblem
 from .plugins import GamePlugin
 from .rows import read_row, write_row
@@ -544,10 +544,10 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     def _dice(chance: Sequence[str | Sequence[int]] | None) -> tuple[str, ...]:
         """The throws handed to legal_turns, as written; ValueError if they are not throws."""
         if chance is None:
-            raise ValueError("Tektop turns depend on the dice: give the throws as chance, e.g. ('2514', '2554')")
+            raise ValueError(say(VariantProblem.NO_DICE))
         dice = tuple(group if isinstance(group, str) else "".join(map(str, group)) for group in chance)
         if not 1 <= len(dice) <= 3 or any(group not in SCORE for group in dice):
-            raise ValueError(f"{chance!r} is not 1 to 3 throws of four dice")
+            raise ValueError(say(VariantProblem.NOT_THROWS, written=repr(chance)))
         return dice
 
     def _turns(self, position: TektopPosition, dice: tuple[str, ...], explored: set[tuple[Board, int]] | None

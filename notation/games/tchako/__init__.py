@@ -34,10 +34,14 @@ class TChako(Game[TChakoPosition, Turn]):
     name = "TChako"
     number_field = 3  # zones, elastics, side, number, made, end
     sides = SIDES
-    options = frozenset({"anarchy", "king of the hill", "king of the hill line", "king of the hill diamond",
-                         "demographic N", "demographic total N", "sudden death N", "sudden death turns N",
-                         "countdown N", "strategic shots", "supply depot", "carrisk", "sumo", "triangle elastics",
-                         "hourglass"})
+    # the Variant tag's words, said in a reader's language where a page or a table names the rules a
+    # record plays by (notation/archive/stats.py `rules_in`); N stands for the mode's number
+    options = frozenset({game_word("anarchy"), game_word("king of the hill"), game_word("king of the hill line"),
+                         game_word("king of the hill diamond"), game_word("demographic N"),
+                         game_word("demographic total N"), game_word("sudden death N"),
+                         game_word("sudden death turns N"), game_word("countdown N"), game_word("strategic shots"),
+                         game_word("supply depot"), game_word("carrisk"), game_word("sumo"),
+                         game_word("triangle elastics"), game_word("hourglass")})
     # a zone's pieces: pucks of each colour besides the queens, the queens, then the creation space's
     refusal_codes = TChakoRefusal
     set_up_codes = TChakoSetUp

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ...limits import number_problem
+from ...problems import VariantProblem, say
 from .board import CENTRAL, CENTRAL_DIAMOND, CENTRAL_LINE
 from .position import PUCKS
 from .zones import bits_of
@@ -30,18 +31,17 @@ def numbered_modes(variant: str) -> tuple[dict[str, int], str]:
             kept.append(words)
             continue
         name, number = match[1], words[match.start(2):] if match[2] else None
+        written = part.strip()
         if number is None or not re.fullmatch(r"[1-9][0-9]*", number):
-            given = "no number" if number is None else f"{number!r}"
-            raise ValueError(f"bad TChako variant {part.strip()!r}: the {name} mode takes a whole number from "
-                             f"1, as in {name} 8 ({given} given)")
-        if (problem := number_problem(f"bad TChako variant {part.strip()!r}", number)) is not None:
+            given = say(VariantProblem.NO_NUMBER).said if number is None else repr(number)
+            raise ValueError(say(VariantProblem.MODE_NUMBER, game="TChako", written=written, mode=name, value=given))
+        if (problem := number_problem(say(VariantProblem.BAD, game="TChako", written=written), number)) is not None:
             raise ValueError(problem)  # as a record's Variant tag is checked (docs/format.md#limits)
         if name in values:
-            raise ValueError(f"bad TChako variant {part.strip()!r}: the {name} mode is already given "
-                             f"({name} {values[name]})")
+            raise ValueError(say(VariantProblem.MODE_TWICE, game="TChako", written=written, mode=name,
+                                 number=values[name]))
         if name == "demographic total" and int(number) > PUCKS + 1:
-            raise ValueError(f"bad TChako variant {part.strip()!r}: a side has {PUCKS + 1} pieces (11 pucks "
-                             "and the queen), so the total cannot be reached")
+            raise ValueError(say(VariantProblem.TOTAL, game="TChako", written=written, count=PUCKS + 1))
         values[name] = int(number)
     return values, ",".join(kept)
 

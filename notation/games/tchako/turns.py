@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple, cast
 
+from ...problems import VariantProblem, say
 from .board import ZONES
 from .zones import OFF, ZONE
 
@@ -126,7 +127,7 @@ def read_action(text: str) -> Action:
     for a text that is not one."""
     found = PARTS.fullmatch(text)
     if found is None:
-        raise ValueError(f"{text!r} is not a T'Chako action")
+        raise ValueError(say(VariantProblem.NOT_ACTION, written=text))
     (charged, kind, zone, stop, x, y, hit_kind, hit_zone, hit_to, hit_x, hit_y, pushes,
      queen, created, elastic, origin, to, middle) = found.groups()
     if zone is not None:
