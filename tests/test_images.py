@@ -244,7 +244,7 @@ def test_a_gif_over_its_bound_is_refused_in_the_chosen_language(tmp_path, monkey
     result = CliRunner().invoke(cli, ["diagram", str(source), "--gif", "--size", "4000", "--lang", "fr",
                                       "-o", str(tmp_path / "a.gif")])
     assert result.exit_code == 1
-    assert result.output.startswith(f"{source}: ") and result.output.endswith(
+    assert result.output.startswith(f"{source}\u00a0: partie 1\u00a0: ") and result.output.endswith(
         f": {problem.said.sentence_in(words('fr'))}\n") and "GIF of" not in result.output
     assert not (tmp_path / "a.gif").exists()
 

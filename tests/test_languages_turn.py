@@ -13,7 +13,7 @@ from ludoscribe.notation.languages import DOMAINS, LANGUAGES
 from ludoscribe.notation.languages import catalogues
 
 FRENCH = LANGUAGES[1]
-TURN = re.compile(r"(?<![.\w])[Tt]urns?\b")  # the noun, not a JSON key such as `$.moves[2].turn`
+TURN = re.compile(r"(?<![.\w-])[Tt]urns?\b")  # the noun, not a JSON key such as `$.moves[2].turn` nor --turn
 PLACEHOLDER = re.compile(r"\{\w+\}")  # {turn} is the turn itself, written in TGN
 CHOSEN = re.compile(r"\b[Tt]ours?\b")
 OTHER = re.compile(r"\b[Cc]oups?\b")
