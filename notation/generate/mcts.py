@@ -1,9 +1,16 @@
 """The `mcts` player of `generate`: Monte Carlo tree search with UCT (docs/cli.md#players).
 
 Each turn it plays BUDGET playouts from the position: down the tree of turns already tried,
-choosing by UCT (a turn's mean points plus EXPLORATION·sqrt(ln n / visits)), then one turn
-not yet tried, then random turns (the game's `random_turn`) until the game ends or after
-PLAYOUT_TURNS turns (half a point to each side). It plays the turn tried most. It sees the
+choosing by UCT (a turn's mean points plus EXPLORATION·sqrt(ln n / visits)), then, while a
+node has tried fewer than WIDENING·sqrt(visits + 1) of its turns (progressive widening:
+a game of hundreds of turns a position is searched deep, not only wide), the most
+promising turn not yet tried (greedy's order: a turn ending the game, then the most taken,
+equals in random order), then random turns (the game's `random_turn`) until the game ends or for PLAYOUT_TURNS
+turns. A playout that ends the game gives its points (1, 1/2, 0); one cut short gives a
+point to the side that took more from the other along it, by the game's own idea of
+taking (`Game.taken`, as greedy judges), half a point each when they took as much. A node
+with a turn that wins at once (by the position alone) tries only that turn, so that a
+threat is seen in one playout. It plays the turn tried most. It sees the
 game only through the rules' interface (turns listed or drawn, `play`, `outcome`), so it
 plays every game, plugins included, and every choice comes from the rng it is handed: the
 same random numbers give the same turns.
@@ -27,8 +34,9 @@ from ..games import History, SomeGame
 from ..games.base import Outcome
 
 EXPLORATION = math.sqrt(2)  # UCT's constant for points between 0 and 1
-PLAYOUT_TURNS = 200  # random turns a playout plays before calling the game even
+PLAYOUT_TURNS = 16  # random turns a playout plays before judging it by what each side took
 SAMPLES = 16  # turns drawn for a node when the game cannot list every turn
+WIDENING = 2  # a node tries a new turn while it has tried fewer than WIDENING·sqrt(visits + 1)
 BUDGETS = range(1, 100_001)  # playouts a turn that --players accepts
 
 
@@ -40,6 +48,7 @@ class Edge:
     turn: Any
     after: Any
     ending: Outcome | None
+    took: int  # what the turn took from the opponent (Game.taken)
     visits: int = 0
     points: float = 0.0
     below: Spot | None = None
@@ -50,7 +59,7 @@ class Node:
     """A position with the chance of its turn known: the turns not yet tried, and those tried."""
 
     side: int
-    untried: list[Any]
+    untried: list[tuple[Any, Any]]  # (turn, position after it), the most promising last
     edges: list[Edge] = field(default_factory=list)
     visits: int = 0
 
@@ -62,9 +71,13 @@ class Spot:
     by_chance: dict[Hashable, Node] = field(default_factory=dict)
 
 
-def points(outcome: Outcome | None, side: int) -> float:
-    """What an ending gives `side`: 1 for a win, 0 for a loss, 1/2 for a draw or no ending."""
-    if outcome is None or outcome.winner is None:
+def points(outcome: Outcome | None, took: list[int], side: int) -> float:
+    """What a playout gives `side`: 1 for a win, 0 for a loss, 1/2 for a draw; cut short,
+    by what each side took (`took[side]`): 1 for more, 0 for less, 1/2 for as much."""
+    if outcome is None:
+        mine, theirs = took[side], took[1 - side]
+        return 0.5 if mine == theirs else float(mine > theirs)
+    if outcome.winner is None:
         return 0.5
     return 1.0 if outcome.winner == side else 0.0
 
@@ -80,7 +93,7 @@ class MctsPlayer:
         position = history.position
         root = _node(rules, position, rules.chance(position, rng), rng)
         if len(root.untried) <= 1:
-            return root.untried[0] if root.untried else None
+            return root.untried[0][0] if root.untried else None
         line = history.copy()
         for _ in range(self.budget):
             _playout(rules, root, line, rng)
@@ -95,7 +108,18 @@ def _node(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> No
     else:
         drawn = (rules.random_turn(position, rng) for _ in range(SAMPLES))
         turns = list({rules.turn_text(turn): turn for turn in drawn if turn is not None}.values())
-    return Node(position.side, turns)
+    rng.shuffle(turns)  # equals in any order
+    valued: list[tuple[tuple[bool, int], Any, Any]] = []
+    for turn in turns:
+        after = rules.play(position, turn).after
+        if after is None:  # not legal after all: never tried
+            continue
+        ending = rules.outcome(after)
+        if ending is not None and ending.winner == position.side:  # the only turn worth trying
+            return Node(position.side, [(turn, after)])
+        valued.append(((ending is not None, rules.taken(position, after)), turn, after))
+    valued.sort(key=lambda each: each[0])  # stable: the shuffled order among equals
+    return Node(position.side, [(turn, after) for _, turn, after in valued])
 
 
 def _playout(rules: SomeGame, root: Node, line: History, rng: random.Random) -> None:
@@ -104,19 +128,22 @@ def _playout(rules: SomeGame, root: Node, line: History, rng: random.Random) -> 
     path: list[tuple[Node, Edge]] = []
     node: Node | None = root
     ending: Outcome | None = None
+    took = [0, 0]
     pushed = 0
     while node is not None:
-        edge = _expanded(rules, node, line, rng) if node.untried else _selected(node)
+        widening = node.untried and len(node.edges) < WIDENING * math.sqrt(node.visits + 1)
+        edge = _expanded(rules, node, line) if widening else _selected(node)
         if edge is None:  # no legal turn here: the playout ends even
             break
         path.append((node, edge))
+        took[node.side] += edge.took
         line.push(edge.turn, edge.after)
         pushed += 1
         if edge.ending is not None:
             ending = edge.ending
             break
         if edge.visits == 0:  # just made: played out at random from here
-            ending, played = _random_end(rules, line, rng)
+            ending, played = _random_end(rules, line, took, rng)
             pushed += played
             break
         node = _chance_node(rules, edge, rng)
@@ -125,24 +152,18 @@ def _playout(rules: SomeGame, root: Node, line: History, rng: random.Random) -> 
     for parent, edge in path:
         parent.visits += 1
         edge.visits += 1
-        edge.points += points(ending, parent.side)
+        edge.points += points(ending, took, parent.side)
 
 
-def _expanded(rules: SomeGame, node: Node, line: History, rng: random.Random) -> Edge | None:
-    """A turn not yet tried, taken at random from the node's untried turns (those the rules
-    refuse are dropped), with the position after it; None when none is left and none tried."""
-    while node.untried:
-        turn = node.untried.pop(rng.randrange(len(node.untried)))
-        after = rules.play(line.position, turn).after
-        if after is None:
-            continue
-        line.push(turn, after)
-        ending = rules.outcome(after, line)
-        line.pop()
-        edge = Edge(turn, after, ending)
-        node.edges.append(edge)
-        return edge
-    return _selected(node)
+def _expanded(rules: SomeGame, node: Node, line: History) -> Edge:
+    """The most promising turn not yet tried, as an edge of the node."""
+    turn, after = node.untried.pop()
+    line.push(turn, after)
+    ending = rules.outcome(after, line)
+    line.pop()
+    edge = Edge(turn, after, ending, rules.taken(line.position, after))
+    node.edges.append(edge)
+    return edge
 
 
 def _selected(node: Node) -> Edge | None:
@@ -174,14 +195,16 @@ def _key(chance: Any) -> Hashable:
     return chance  # type: ignore[no-any-return]
 
 
-def _random_end(rules: SomeGame, line: History, rng: random.Random) -> tuple[Outcome | None, int]:
+def _random_end(rules: SomeGame, line: History, took: list[int], rng: random.Random) -> tuple[Outcome | None, int]:
     """Random turns from the line's position until the game ends (its ending) or after
-    PLAYOUT_TURNS turns or with no turn left (None); and how many turns were pushed."""
+    PLAYOUT_TURNS turns or with no turn left (None), adding what each side took to `took`;
+    and how many turns were pushed."""
     for played in range(PLAYOUT_TURNS):
         turn = rules.random_turn(line.position, rng)
         after = None if turn is None else rules.play(line.position, turn).after
         if after is None:
             return None, played
+        took[line.position.side] += rules.taken(line.position, after)
         line.push(turn, after)
         ending = rules.outcome(after, line)
         if ending is not None:
