@@ -40,7 +40,8 @@ class PlayersType(click.ParamType[str]):
 @click.option("--max-turns", type=click.IntRange(min=0), default=200, show_default=True,
               help="A game still going after this many turns is left unfinished (*).")
 @click.option("--players", "players_named", type=PlayersType(), default="random", show_default=True,
-              help="Who plays: random or greedy, for both sides, or two joined by a comma (first side first).")
+              help="Who plays: random, greedy or mcts:PLAYOUTS (tree search, PLAYOUTS a turn), for both sides, "
+                   "or two joined by a comma (first side first).")
 @click.option("--variant", default="", help="The game's Variant options, as the Variant tag writes them.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes playing the games, at most one per CPU; the output is the same.")
@@ -57,7 +58,8 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
     Each game is played from the start by two players until it ends by the rules (its
     result then says how) or reaches --max-turns (result *). The random player plays
     random legal turns; the greedy player wins when it can, else takes what it can from
-    the opponent (the most it can), else plays at random. For practice, tests,
+    the opponent (the most it can), else plays at random; mcts:PLAYOUTS searches the game
+    with that many playouts a turn. For practice, tests,
     benchmarks and for measuring a game's balance; the records check clean. They are
     written as they are made, so any --count fits in memory.
 
@@ -66,6 +68,7 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
       ludoscribe generate teblo --count 20 --seed 7 -o practice.tgn
       ludoscribe generate staku --seed 1 --max-turns 40
       ludoscribe generate staku --players greedy,random --count 200 --jobs 2 -o lab.tgn
+      ludoscribe generate staku --players mcts:200,greedy --count 20 -o search.tgn
       ludoscribe generate staku --variant Staku-2 --count 200 --to parquet -o lab
     """
     try:
