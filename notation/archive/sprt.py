@@ -25,7 +25,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
+from typing import cast
 
+Counts = tuple[int, int, int, int, int]  # pairs giving the first side 0, 1/2, 1, 3/2 and 2 points
 PAIR_POINTS = (0.0, 0.5, 1.0, 1.5, 2.0)  # what the first side can score over a pair
 PRIOR = 1  # pairs of each kind added to the counts before the mean and variance are worked out
 POINTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}  # a finished game's points for the first side
@@ -38,7 +40,7 @@ def pair_points(first: str, second: str) -> float | None:
     return POINTS[first] + POINTS[second]
 
 
-def pentanomial(pairs: list[tuple[str, str]]) -> tuple[int, int, int, int, int]:
+def pentanomial(pairs: list[tuple[str, str]]) -> Counts:
     """How many pairs gave the first side 0, 1/2, 1, 3/2 and 2 points; pairs with an unfinished game left out."""
     counts = [0] * 5
     for first, second in pairs:
@@ -82,7 +84,7 @@ class Sprt:
         """The LLR at or below which H0 is accepted, and at or above which H1 is."""
         return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
 
-    def llr(self, counts: tuple[int, int, int, int, int]) -> float:
+    def llr(self, counts: Counts) -> float:
         """The log-likelihood ratio of H1 against H0 for the pentanomial counts (0 below two pairs)."""
         pairs = sum(counts)
         if pairs < 2:
@@ -93,7 +95,7 @@ class Sprt:
         s0, s1 = score_of_elo(self.elo0), score_of_elo(self.elo1)
         return pairs * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
 
-    def verdict(self, counts: tuple[int, int, int, int, int]) -> Verdict:
+    def verdict(self, counts: Counts) -> Verdict:
         low, high = self.bounds
         llr = self.llr(counts)
         if llr >= high:
@@ -101,3 +103,40 @@ class Sprt:
         if llr <= low:
             return Verdict.NO_EDGE
         return Verdict.UNDECIDED
+
+
+def read_sprt(text: str) -> Sprt:
+    """The test `--sprt ELO0,ELO1[,ALPHA[,BETA]]` names; ValueError saying what is wrong."""
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        numbers = [float(part) for part in parts]
+    except ValueError:
+        numbers = []
+    if not 2 <= len(numbers) <= 4 or not all(math.isfinite(number) for number in numbers):
+        raise ValueError(f"{text!r} is not ELO0,ELO1[,ALPHA[,BETA]], as in 0,20 or 0,20,0.05,0.05")
+    return Sprt(*numbers)
+
+
+class Pairs:
+    """Games' results taken one by one, two by two as pairs, and what the test says of the pairs so far."""
+
+    def __init__(self, test: Sprt) -> None:
+        self.test = test
+        self.counts = (0, 0, 0, 0, 0)
+        self.verdict = Verdict.UNDECIDED
+        self._waiting: str | None = None
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.counts)
+
+    def add(self, result: str) -> Verdict:
+        """Take the next game's result; the verdict once a pair is complete."""
+        if self._waiting is None:
+            self._waiting = result
+            return self.verdict
+        counted = pentanomial([(self._waiting, result)])
+        self.counts = cast(Counts, tuple(a + b for a, b in zip(self.counts, counted)))
+        self._waiting = None
+        self.verdict = self.test.verdict(self.counts)
+        return self.verdict
