@@ -14,6 +14,7 @@ from ..notation.generate import Generation, rows, texts_and_results
 from ..notation.archive.columnar import Rows
 from ..notation.generate.players import read_players
 from ..notation.languages import Words, words
+from ..notation.languages.numbers import decimal, numeral
 from .errors import MissingExtra
 from .messages import output_name
 from .options import force_option, language_option
@@ -127,8 +128,10 @@ def verdict_line(said: Words, judged: Pairs) -> str:
     """What the sequential test says after the pairs played (docs/balance.md#fewer-games-pairs-and-a-sequential-test)."""
     test, pairs = judged.test, judged.pairs
     low, high = test.bounds
-    figures = {"pairs": pairs, "elo0": f"{test.elo0:g}", "elo1": f"{test.elo1:g}",
-               "llr": f"{test.llr(judged.counts):.2f}", "low": f"{low:.2f}", "high": f"{high:.2f}",
+    language = said.language
+    figures = {"pairs": pairs, "elo0": numeral(f"{test.elo0:g}", language),
+               "elo1": numeral(f"{test.elo1:g}", language), "llr": decimal(test.llr(judged.counts), 2, language),
+               "low": decimal(low, 2, language), "high": decimal(high, 2, language),
                "counts": " ".join(str(count) for count in judged.counts)}
     if judged.verdict is Verdict.EDGE:
         line = said.ngettext("SPRT: H1, the first side's edge is {elo1} Elo or more, after {pairs} pair",
