@@ -15,6 +15,7 @@ from ..notation.archive.columnar import Rows
 from ..notation.generate.players import read_players
 from ..notation.languages import Words, words
 from ..notation.languages.numbers import decimal, numeral
+from ..notation.problems import message_of, sentence_in
 from .errors import MissingExtra
 from .messages import output_name
 from .options import force_option, language_option
@@ -86,15 +87,15 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
         game_class(game)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="GAME") from None
-    test = sequential_test(sprt_named, pairs)
+    said = words(language)
+    test = sequential_test(sprt_named, pairs, said)
     if pairs and len({player.name for player in read_players(players_named)}) == 1:
-        raise click.BadParameter("pairs swap two different players: name two, as in mcts:200,greedy",
+        raise click.BadParameter(said.gettext("pairs swap two different players: name two, as in mcts:200,greedy"),
                                  param_hint="'--players'")
     try:
         generation = Generation(game, variant, players_named, seed, max_turns, pairs)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--variant'") from None
-    said = words(language)
     records = 2 * count if pairs else count
     judged = Pairs(test) if test else None
     if target == "parquet":
@@ -112,16 +113,16 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
         click.echo(verdict_line(said, judged), err=True)
 
 
-def sequential_test(named: str | None, pairs: bool) -> Sprt | None:
+def sequential_test(named: str | None, pairs: bool, said: Words) -> Sprt | None:
     """The test --sprt names, if any: a usage error if it is not one, or without --pairs."""
     if named is None:
         return None
     if not pairs:
-        raise click.BadParameter("the test weighs pairs of games: add --pairs", param_hint="'--sprt'")
+        raise click.BadParameter(said.gettext("the test weighs pairs of games: add --pairs"), param_hint="'--sprt'")
     try:
         return read_sprt(named)
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="'--sprt'") from None
+        raise click.BadParameter(sentence_in(message_of(error), said), param_hint="'--sprt'") from None
 
 
 def verdict_line(said: Words, judged: Pairs) -> str:

@@ -77,7 +77,8 @@ def test_an_undecided_run_says_so_after_its_count():
     (["--players", "greedy,random", "--pairs", "--sprt", "0,20,0.6"],
      "Error: Invalid value for '--sprt': alpha must lie between 0 and 0.5, not 0.6"),
     (["--players", "mcts:0,greedy"],
-     "Error: Invalid value for '--players': 'mcts:0' needs a budget of 1 to 100000 playouts a turn, as in mcts:200"),
+     "Error: Invalid value for '--players': unknown player 'mcts:0' "
+     "(known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
 ])
 def test_bad_pairs_and_tests_are_one_line_usage_errors(args, message):
     code, out, err = run("generate", "staku", *args)

@@ -36,12 +36,12 @@ def test_another_seed_gives_another_game():
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("mcts:0", "'mcts:0' needs a budget of 1 to 100000 playouts a turn, as in mcts:200"),
-    ("mcts", "'mcts' needs a budget of 1 to 100000 playouts a turn, as in mcts:200"),
-    ("mcts:abc", "'mcts:abc' needs a budget of 1 to 100000 playouts a turn, as in mcts:200"),
-    ("mcts:-5", "'mcts:-5' needs a budget of 1 to 100000 playouts a turn, as in mcts:200"),
-    ("mcts:100001", "'mcts:100001' needs a budget of 1 to 100000 playouts a turn, as in mcts:200"),
-    ("greedy:3", "unknown player 'greedy:3' (known: greedy, random, mcts:PLAYOUTS)"),
+    ("mcts:0", "unknown player 'mcts:0' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
+    ("mcts", "unknown player 'mcts' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
+    ("mcts:abc", "unknown player 'mcts:abc' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
+    ("mcts:-5", "unknown player 'mcts:-5' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
+    ("mcts:100001", "unknown player 'mcts:100001' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
+    ("greedy:3", "unknown player 'greedy:3' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
 ])
 def test_a_bad_budget_is_refused_saying_why(text, message):
     with pytest.raises(ValueError) as error:

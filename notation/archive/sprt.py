@@ -27,6 +27,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import cast
 
+from ..problems import say
+from ..worded import Worded
+
 Counts = tuple[int, int, int, int, int]  # pairs giving the first side 0, 1/2, 1, 3/2 and 2 points
 PAIR_POINTS = (0.0, 0.5, 1.0, 1.5, 2.0)  # what the first side can score over a pair
 PRIOR = 1  # pairs of each kind added to the counts before the mean and variance are worked out
@@ -55,6 +58,14 @@ def score_of_elo(elo: float) -> float:
     return 1 / (1 + 10 ** (-elo / 400))
 
 
+class SprtProblem(Worded):
+    """Why the bounds given for the test are refused (docs/cli.md#generate)."""
+
+    BOUNDS_ORDER = "sprt-bounds-order", "the SPRT needs elo0 below elo1, not {elo0} and {elo1}"
+    RATE = "sprt-rate", "{name} must lie between 0 and 0.5, not {rate}"
+    NOT_BOUNDS = "sprt-not-bounds", "{written} is not ELO0,ELO1[,ALPHA[,BETA]], as in 0,20 or 0,20,0.05,0.05"
+
+
 class Verdict(Enum):
     """What the test says so far."""
 
@@ -74,10 +85,10 @@ class Sprt:
 
     def __post_init__(self) -> None:
         if not self.elo0 < self.elo1:
-            raise ValueError(f"the SPRT needs elo0 below elo1, not {self.elo0:g} and {self.elo1:g}")
+            raise ValueError(say(SprtProblem.BOUNDS_ORDER, elo0=f"{self.elo0:g}", elo1=f"{self.elo1:g}"))
         for name, rate in (("alpha", self.alpha), ("beta", self.beta)):
             if not 0 < rate < 0.5:
-                raise ValueError(f"{name} must lie between 0 and 0.5, not {rate:g}")
+                raise ValueError(say(SprtProblem.RATE, name=name, rate=f"{rate:g}"))
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -113,7 +124,7 @@ def read_sprt(text: str) -> Sprt:
     except ValueError:
         numbers = []
     if not 2 <= len(numbers) <= 4 or not all(math.isfinite(number) for number in numbers):
-        raise ValueError(f"{text!r} is not ELO0,ELO1[,ALPHA[,BETA]], as in 0,20 or 0,20,0.05,0.05")
+        raise ValueError(say(SprtProblem.NOT_BOUNDS, written=repr(text)))
     return Sprt(*numbers)
 
 

@@ -62,10 +62,8 @@ class Generation:
     pairs: bool = False  # records two by two from the same random numbers, the players' sides swapped in the second
 
     def __post_init__(self) -> None:
-        players = read_players(self.players_named)
+        read_players(self.players_named)
         game_class(self.game).shared(self.variant)
-        if self.pairs and players[0].name == players[1].name:
-            raise ValueError("pairs swap two different players: name two, as in mcts:200,greedy")
 
     @cached_property
     def rules(self) -> SomeGame:

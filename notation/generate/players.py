@@ -72,11 +72,9 @@ def read_player(text: str) -> Player:
     name, colon, budget = text.strip().lower().partition(":")
     name = name.strip()
     known = ", ".join([*sorted(PLAYERS), *(f"{searcher}:PLAYOUTS" for searcher in sorted(SEARCHERS))])
-    if name in SEARCHERS:
-        playouts = budget.strip()
-        if not playouts.isdigit() or int(playouts) not in BUDGETS:
-            raise ValueError(f"{text.strip()!r} needs a budget of {BUDGETS.start} to {BUDGETS.stop - 1} playouts "
-                             f"a turn, as in {name}:200")
+    known += f", PLAYOUTS from {BUDGETS.start} to {BUDGETS.stop - 1}"
+    playouts = budget.strip()
+    if name in SEARCHERS and playouts.isdigit() and int(playouts) in BUDGETS:
         return SEARCHERS[name](int(playouts))
     if name not in PLAYERS or colon:
         raise ValueError(f"unknown player {text.strip()!r} (known: {known})")
