@@ -81,7 +81,7 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
       ludoscribe generate staku --players greedy,random --count 200 --jobs 2 -o lab.tgn
       ludoscribe generate staku --players mcts:200,greedy --count 2 -o search.tgn
       ludoscribe generate staku --variant Staku-2 --count 200 --to parquet -o lab
-      ludoscribe generate teblo --players greedy,random --pairs --count 500 --sprt 0,40 -o edge.tgn
+      ludoscribe generate staku --players greedy,random --pairs --count 500 --sprt 0,40 -o edge.tgn
     """
     try:
         game_class(game)
