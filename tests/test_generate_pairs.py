@@ -83,3 +83,17 @@ def test_an_undecided_run_says_so_after_its_count():
 def test_bad_pairs_and_tests_are_one_line_usage_errors(args, message):
     code, out, err = run("generate", "staku", *args)
     assert (code, out, err) == (2, "", USAGE + message + "\n")
+
+
+def test_the_stop_is_the_same_with_jobs_and_in_parquet(tmp_path):
+    """The records up to the deciding pair, whatever --jobs (those played ahead are not written),
+    and as many rows in a Parquet folder."""
+    args = ["generate", "staku", "--players", "greedy,random", "--pairs", "--count", 1000, "--sprt", "0,40"]
+    code, alone, err = run(*args)
+    assert code == 0, err
+    code, together, err = run(*args, "--jobs", 2)
+    assert (code, together) == (0, alone), err
+    code, _, err = run(*args, "--to", "parquet", "-o", tmp_path / "edge")
+    assert code == 0, err
+    from ludoscribe.notation.archive.parquet import read_export
+    assert len(list(read_export(tmp_path / "edge", moves=False))) == len(read_string(alone)) < 2000
