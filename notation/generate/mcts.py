@@ -1,17 +1,18 @@
 """The `mcts` player of `generate`: Monte Carlo tree search with UCT (docs/cli.md#players).
 
-Each turn it plays BUDGET playouts from the position: down the tree of turns already tried,
-choosing by UCT (a turn's mean points plus EXPLORATION·sqrt(ln n / visits)), then, while a
-node has tried fewer than WIDENING·sqrt(visits + 1) of its turns (progressive widening:
-a game of hundreds of turns a position is searched deep, not only wide), the most
-promising turn not yet tried (greedy's order: a turn ending the game, then the most taken,
-equals in random order), then random turns (the game's `random_turn`) until the game ends or for PLAYOUT_TURNS
-turns. A playout that ends the game gives its points (1, 1/2, 0); one cut short gives a
-point to the side that took more from the other along it, by the game's own idea of
-taking (`Game.taken`, as greedy judges), half a point each when they took as much. A node
-with a turn that wins at once (by the position alone) tries only that turn, so that a
-threat is seen in one playout. It plays the turn tried most. It sees the
-game only through the rules' interface (turns listed or drawn, `play`, `outcome`), so it
+Each turn it plays `budget` playouts from the position. A playout goes down the tree of
+turns already tried, choosing by UCT (a turn's mean points plus
+EXPLORATION·sqrt(ln n / visits)); while a node has tried fewer than
+WIDENING·sqrt(visits + 1) of its turns (progressive widening: a position of hundreds of
+turns is searched deep, not only wide), it tries instead the most promising turn not yet
+tried (greedy's order: a turn ending the game, then the most taken, equals in random
+order); then random turns (the game's `random_turn`) until the game ends or for
+PLAYOUT_TURNS turns. A playout that ends the game gives its points (1, 1/2, 0); one cut
+short gives a point to the side that took more from the other along it, by the game's own
+idea of taking (`Game.taken`, as greedy judges), half a point each when they took as much.
+A node with a turn that wins at once (by the position alone) tries only that turn, so that
+a threat is seen in one playout. It plays the turn tried most. It sees the game only
+through the rules' interface (turns listed or drawn, `play`, `outcome`, `taken`), so it
 plays every game, plugins included, and every choice comes from the rng it is handed: the
 same random numbers give the same turns.
 
