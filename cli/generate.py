@@ -3,15 +3,19 @@ seed and its number (docs/cli.md#generate)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import click
 
 from ..notation.files import OutputError
 from ..notation.games import game_class
-from ..notation.generate import Generation, rows, texts
+from ..notation.archive.sprt import Pairs, Sprt, Verdict, read_sprt
+from ..notation.generate import Generation, rows, texts_and_results
+from ..notation.archive.columnar import Rows
 from ..notation.generate.players import read_players
 from ..notation.languages import Words, words
+from ..notation.languages.numbers import decimal, numeral
+from ..notation.problems import message_of, sentence_in
 from .errors import MissingExtra
 from .messages import output_name
 from .options import force_option, language_option
@@ -40,7 +44,14 @@ class PlayersType(click.ParamType[str]):
 @click.option("--max-turns", type=click.IntRange(min=0), default=200, show_default=True,
               help="A game still going after this many turns is left unfinished (*).")
 @click.option("--players", "players_named", type=PlayersType(), default="random", show_default=True,
-              help="Who plays: random or greedy, for both sides, or two joined by a comma (first side first).")
+              help="Who plays: random, greedy or mcts:PLAYOUTS (tree search, PLAYOUTS a turn), for both sides, "
+                   "or two joined by a comma (first side first).")
+@click.option("--pairs", is_flag=True,
+              help="Play the games two by two from the same random numbers, the players swapping sides in the "
+                   "second; --count counts pairs.")
+@click.option("--sprt", "sprt_named", metavar="ELO0,ELO1[,ALPHA[,BETA]]", default=None,
+              help="With --pairs: stop once the sequential test decides whether the first side's edge is "
+                   "ELO1 Elo or more (H1) or ELO0 or less (H0); ALPHA, BETA its error rates (0.05).")
 @click.option("--variant", default="", help="The game's Variant options, as the Variant tag writes them.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes playing the games, at most one per CPU; the output is the same.")
@@ -50,14 +61,16 @@ class PlayersType(click.ParamType[str]):
               help="Output file, or the folder for --to parquet; - is standard output.")
 @force_option
 @language_option
-def generate(game: str, count: int, seed: int, max_turns: int, players_named: str, variant: str, jobs: int,
-             target: str, out: str, force: bool, language: str) -> None:
+def generate(game: str, count: int, seed: int, max_turns: int, players_named: str, pairs: bool,
+             sprt_named: str | None, variant: str, jobs: int, target: str, out: str, force: bool,
+             language: str) -> None:
     """Write records of GAME played by programs, reproducible from the seed.
 
     Each game is played from the start by two players until it ends by the rules (its
     result then says how) or reaches --max-turns (result *). The random player plays
     random legal turns; the greedy player wins when it can, else takes what it can from
-    the opponent (the most it can), else plays at random. For practice, tests,
+    the opponent (the most it can), else plays at random; mcts:PLAYOUTS searches the game
+    with that many playouts a turn. For practice, tests,
     benchmarks and for measuring a game's balance; the records check clean. They are
     written as they are made, so any --count fits in memory.
 
@@ -66,24 +79,71 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
       ludoscribe generate teblo --count 20 --seed 7 -o practice.tgn
       ludoscribe generate staku --seed 1 --max-turns 40
       ludoscribe generate staku --players greedy,random --count 200 --jobs 2 -o lab.tgn
+      ludoscribe generate staku --players mcts:200,greedy --count 2 -o search.tgn
       ludoscribe generate staku --variant Staku-2 --count 200 --to parquet -o lab
+      ludoscribe generate staku --players greedy,random --pairs --count 500 --sprt 0,40 -o edge.tgn
     """
     try:
         game_class(game)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="GAME") from None
+    said = words(language)
+    test = sequential_test(sprt_named, pairs, said)
+    if pairs and len({player.name for player in read_players(players_named)}) == 1:
+        raise click.BadParameter(said.gettext("pairs swap two different players: name two, as in mcts:200,greedy"),
+                                 param_hint="'--players'")
     try:
-        generation = Generation(game, variant, players_named, seed, max_turns)
+        generation = Generation(game, variant, players_named, seed, max_turns, pairs)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--variant'") from None
-    said = words(language)
+    records = 2 * count if pairs else count
+    judged = Pairs(test) if test else None
     if target == "parquet":
-        write_parquet(generation, count, jobs, out, force, said)
-        return
-    with output(out, force, words=said) as stream, Progress("record", count, output=out, words=said) as progress:
-        for number, text in enumerate(progress.each(texts(generation, count, jobs))):
-            stream.write(f"\n{text}" if number else text)
-    progress.finish(wrote(said, count, output_name(said, out)))
+        write_parquet(generation, records, jobs, out, force, said, judged)
+    else:
+        written = 0
+        with output(out, force, words=said) as stream, Progress("record", records, output=out, words=said) as progress:
+            for text, result in progress.each(texts_and_results(generation, records, jobs)):
+                stream.write(f"\n{text}" if written else text)
+                written += 1
+                if judged and judged.add(result) is not Verdict.UNDECIDED:
+                    break
+        progress.finish(wrote(said, written, output_name(said, out)))
+    if judged:
+        click.echo(verdict_line(said, judged), err=True)
+
+
+def sequential_test(named: str | None, pairs: bool, said: Words) -> Sprt | None:
+    """The test --sprt names, if any: a usage error if it is not one, or without --pairs."""
+    if named is None:
+        return None
+    if not pairs:
+        raise click.BadParameter(said.gettext("the test weighs pairs of games: add --pairs"), param_hint="'--sprt'")
+    try:
+        return read_sprt(named)
+    except ValueError as error:
+        raise click.BadParameter(sentence_in(message_of(error), said), param_hint="'--sprt'") from None
+
+
+def verdict_line(said: Words, judged: Pairs) -> str:
+    """What the sequential test says after the pairs played (docs/balance.md#fewer-games-pairs-and-a-sequential-test)."""
+    test, pairs = judged.test, judged.pairs
+    low, high = test.bounds
+    language = said.language
+    figures = {"pairs": pairs, "elo0": numeral(f"{test.elo0:g}", language),
+               "elo1": numeral(f"{test.elo1:g}", language), "llr": decimal(test.llr(judged.counts), 2, language),
+               "low": decimal(low, 2, language), "high": decimal(high, 2, language),
+               "counts": " ".join(str(count) for count in judged.counts)}
+    if judged.verdict is Verdict.EDGE:
+        line = said.ngettext("SPRT: H1, the first side's edge is {elo1} Elo or more, after {pairs} pair",
+                             "SPRT: H1, the first side's edge is {elo1} Elo or more, after {pairs} pairs", pairs)
+    elif judged.verdict is Verdict.NO_EDGE:
+        line = said.ngettext("SPRT: H0, the first side's edge is {elo0} Elo or less, after {pairs} pair",
+                             "SPRT: H0, the first side's edge is {elo0} Elo or less, after {pairs} pairs", pairs)
+    else:
+        line = said.ngettext("SPRT: undecided after {pairs} pair", "SPRT: undecided after {pairs} pairs", pairs)
+    return line.format(**figures) + said.gettext(" (LLR {llr}, bounds {low} and {high}; pairs by points "
+                                                 "0 to 2: {counts})").format(**figures)
 
 
 def wrote(said: Words, count: int, out: str) -> str:
@@ -92,8 +152,10 @@ def wrote(said: Words, count: int, out: str) -> str:
         count=count, output=out)
 
 
-def write_parquet(generation: Generation, count: int, jobs: int, out: str, force: bool, said: Words) -> None:
-    """The records as a Parquet folder, as export writes it from their TGN text, with no TGN in between."""
+def write_parquet(generation: Generation, count: int, jobs: int, out: str, force: bool, said: Words,
+                  judged: Pairs | None) -> None:
+    """The records as a Parquet folder, as export writes it from their TGN text, with no TGN in
+    between; with a test, up to the pair that decides it."""
     from ..notation.archive.parquet import ParquetMissing, available, write_rows
 
     if out == "-":
@@ -102,9 +164,20 @@ def write_parquet(generation: Generation, count: int, jobs: int, out: str, force
         available()
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
+    made = rows(generation, count, jobs)
+    written = [0]
     try:
         with Progress("record", count, words=said) as progress:
-            write_rows(progress.each(rows(generation, count, jobs)), out, replace=force)
+            write_rows(progress.each(_until_decided(made, judged, written)), out, replace=force)
     except OutputError as error:
         raise write_failure(out, error, said) from None
-    progress.finish(wrote(said, count, out))
+    progress.finish(wrote(said, written[0], out))
+
+
+def _until_decided(made: Iterator[Rows], judged: Pairs | None, written: list[int]) -> Iterator[Rows]:
+    """The rows, counted in `written`, up to those of the pair that decides the test."""
+    for each in made:
+        written[0] += 1
+        yield each
+        if judged and judged.add(str(each.game["result"])) is not Verdict.UNDECIDED:
+            return

@@ -75,7 +75,9 @@ def test_the_variant_chooses_the_rules():
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["staku", "--players", "clever"], "Error: Invalid value for '--players': unknown player 'clever' (known: greedy, random)"),
+    (["staku", "--players", "clever"],
+     "Error: Invalid value for '--players': unknown player 'clever' "
+     "(known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
     (["staku", "--players", "greedy,random,greedy"], "Error: Invalid value for '--players': 'greedy,random,greedy' names 3 "
                                                      "players: give one for both sides, or two joined by a comma"),
     (["staku", "--variant", "Staku-9"], "Error: Invalid value for '--variant': unknown Staku variant 'Staku-9' "

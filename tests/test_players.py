@@ -152,8 +152,8 @@ def test_greedy_beats_random_at_staku():
     ("greedy", None),
     ("greedy,random", None),
     ("Random , GREEDY", None),
-    ("best", "unknown player 'best' (known: greedy, random)"),
-    ("greedy,", "unknown player '' (known: greedy, random)"),
+    ("best", "unknown player 'best' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
+    ("greedy,", "unknown player '' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
     ("random,random,greedy", "'random,random,greedy' names 3 players: give one for both sides, or two joined by a comma"),
 ])
 def test_players_are_read_from_their_names(text, message):

@@ -59,6 +59,7 @@ class Generation:
     players_named: str = "random"
     seed: int = 0
     max_turns: int = 200
+    pairs: bool = False  # records two by two from the same random numbers, the players' sides swapped in the second
 
     def __post_init__(self) -> None:
         read_players(self.players_named)
@@ -77,21 +78,30 @@ class Generation:
         """The command that makes these records, the Annotator tag: any record of it is made
         again by it, with a --count reaching the record's Round."""
         variant = f" --variant {shlex.quote(self.variant)}" if self.variant else ""
+        pairs = " --pairs" if self.pairs else ""
         return (f"ludoscribe generate {self.rules.name}{variant} --players {players_text(self.players)} "
-                f"--seed {self.seed} --max-turns {self.max_turns}")
+                f"--seed {self.seed} --max-turns {self.max_turns}{pairs}")
+
+    def players_of(self, number: int) -> tuple[Player, Player]:
+        """The players of record `number`, first side first: in pairs, swapped in the second of a pair."""
+        first, second = self.players
+        return (second, first) if self.pairs and number % 2 == 0 else (first, second)
 
     def record(self, number: int) -> Record:
-        """Record `number` (from 1) of the run, played with random numbers of its own."""
-        record = self.played(number, random.Random(f"{self.seed}/{number}"))
+        """Record `number` (from 1) of the run, played with random numbers of its own, those
+        of its pair in pairs (docs/cli.md#generate)."""
+        drawn = (number + 1) // 2 if self.pairs else number
+        record = self.played(number, random.Random(f"{self.seed}/{drawn}"))
         record.tags["Annotator"] = self.command
         return record
 
     def played(self, number: int, rng: random.Random) -> Record:
         """A game played with rng's numbers, numbered `number`; it names no command, not being one it makes."""
         rules = self.rules
-        moves, result = play(rules, self.players, rng, self.max_turns)
+        players = self.players_of(number)
+        moves, result = play(rules, players, rng, self.max_turns)
         tags = {"Event": "Generated games", "Site": "?", "Date": "????.??.??", "Round": str(number)}
-        for side, player in zip(rules.sides, self.players):
+        for side, player in zip(rules.sides, players):
             tags[side] = f"{player.name.title()} {side}"
         if self.variant:
             tags["Variant"] = self.variant
@@ -113,6 +123,11 @@ class Generation:
 def texts(generation: Generation, count: int, jobs: int = 1) -> Iterator[str]:
     """The TGN texts of records 1 to `count`, in order, made in `jobs` processes."""
     return _made(generation, count, jobs, _texts)
+
+
+def texts_and_results(generation: Generation, count: int, jobs: int = 1) -> Iterator[tuple[str, str]]:
+    """The TGN texts of records 1 to `count` with their results, in order, made in `jobs` processes."""
+    return _made(generation, count, jobs, _texts_and_results)
 
 
 def rows(generation: Generation, count: int, jobs: int = 1) -> Iterator[Rows]:
@@ -146,6 +161,11 @@ def random_text(game: str, count: int, seed: int, max_turns: int = 200) -> str:
 
 def _texts(generation: Generation, numbers: range) -> list[str]:
     return [generation.text(number) for number in numbers]
+
+
+def _texts_and_results(generation: Generation, numbers: range) -> list[tuple[str, str]]:
+    records = [generation.record(number) for number in numbers]
+    return [(write_record(record), record.result) for record in records]
 
 
 def _rows(generation: Generation, numbers: range) -> list[Rows]:

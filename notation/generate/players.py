@@ -1,7 +1,7 @@
 """The players of `generate`: programs that choose a turn, each the same for the same random
 numbers (docs/cli.md#players).
 
-`random` plays the game's random turn; `greedy` plays a winning turn when it has one, else
+`random` plays the game's random turn; `mcts:PLAYOUTS` searches (mcts.py); `greedy` plays a winning turn when it has one, else
 the turn that takes most from the opponent (each game's `taken`), else any turn, ties
 broken at random. Chance (Tektop's dice) is drawn before choosing, as the game's random
 turn draws it; where the rules cannot list every turn (T'Chako's shots, whose outcomes are
@@ -14,6 +14,7 @@ import random
 from typing import Any, Protocol
 
 from ..games import History, SomeGame
+from .mcts import BUDGETS, MctsPlayer
 
 SAMPLES = 16  # random turns greedy chooses among when a game cannot list every turn
 
@@ -63,19 +64,31 @@ class GreedyPlayer:
 
 
 PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+SEARCHERS = {"mcts": MctsPlayer}  # players given a budget: NAME:PLAYOUTS
+
+
+def read_player(text: str) -> Player:
+    """One player as --players names it: `random`, `greedy` or `mcts:PLAYOUTS`; ValueError saying what is wrong."""
+    name, colon, budget = text.strip().lower().partition(":")
+    name = name.strip()
+    known = ", ".join([*sorted(PLAYERS), *(f"{searcher}:PLAYOUTS" for searcher in sorted(SEARCHERS))])
+    known += f", PLAYOUTS from {BUDGETS.start} to {BUDGETS.stop - 1}"
+    playouts = budget.strip()
+    if name in SEARCHERS and playouts.isdigit() and int(playouts) in BUDGETS:
+        return SEARCHERS[name](int(playouts))
+    if name not in PLAYERS or colon:
+        raise ValueError(f"unknown player {text.strip()!r} (known: {known})")
+    return PLAYERS[name]()
 
 
 def read_players(text: str) -> tuple[Player, Player]:
     """The players of `--players`: one name for both sides, or two joined by a comma, the
     first side's first; ValueError saying what is wrong."""
-    names = [name.strip().lower() for name in text.split(",")]
+    names = text.split(",")
     if len(names) > 2:
         raise ValueError(f"{text!r} names {len(names)} players: give one for both sides, or two joined by a comma")
-    for name in names:
-        if name not in PLAYERS:
-            raise ValueError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYERS))})")
     first, second = names if len(names) == 2 else names * 2
-    return PLAYERS[first](), PLAYERS[second]()
+    return read_player(first), read_player(second)
 
 
 def players_text(players: tuple[Player, Player]) -> str:
