@@ -163,7 +163,8 @@ def test_the_switch_is_seen_and_leads_to_the_twin_in_a_browser(contexts, both, s
         expect(page.locator("html")).to_have_attribute("lang", "en")
         back = page.get_by_role("navigation", name="Other languages").get_by_role("link", name="Français")
         expect(back).to_be_visible()
-        assert violations(page) == [], name
+        if name == pages[0]:  # the English pages are checked by tests/test_accessibility.py; their switch here, once
+            assert violations(page) == [], name
         back.click()
         expect(page).to_have_url((french / name).as_uri())
 
