@@ -6,6 +6,9 @@ import functools
 import inspect
 import io
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -14,6 +17,8 @@ from hypothesis import HealthCheck, settings
 from ludoscribe.notation import Record, check, read_records
 from ludoscribe.notation.games import History, Outcome, Said
 from ludoscribe.notation.games.teblo import Teblo
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # No test depends on time (the suite runs on busy machines): Hypothesis neither fails an
 # example that takes long nor stops for a slow strategy.
@@ -190,3 +195,15 @@ def play(game, position, turns):
 @pytest.fixture
 def teblo() -> Teblo:
     return Teblo()
+
+
+@pytest.fixture(scope="session")
+def documentation(tmp_path_factory) -> dict[str, Path]:
+    """This project's documentation built strictly by each engine, once for the session: engine -> folder."""
+    built = {}
+    for engine in ("mkdocs", "properdocs"):
+        built[engine] = tmp_path_factory.mktemp(f"documentation-{engine}")
+        done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
+                               "-d", str(built[engine])], cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (engine, done.stderr)
+    return built

@@ -8,8 +8,6 @@ pages' labels and sentences as the French pages show them, and none of their Eng
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -273,23 +271,11 @@ def test_the_club_night_guide_quotes_the_french_live_pages_word_for_word():
 HTML_LANG = re.compile(r'<html\b[^>]*\blang="([^"]*)"')
 
 
-@pytest.fixture(scope="module")
-def built_docs(tmp_path_factory) -> dict[str, Path]:
-    """This documentation built strictly by each engine: engine -> folder."""
-    built = {}
-    for engine in ("mkdocs", "properdocs"):
-        built[engine] = tmp_path_factory.mktemp(f"docs-{engine}")
-        done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
-                               "-d", str(built[engine])], cwd=ROOT, capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, (engine, done.stderr)
-    return built
-
-
 @pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
-def test_every_page_says_its_language_in_its_html_tag(built_docs, engine):
+def test_every_page_says_its_language_in_its_html_tag(documentation, engine):
     """docs/contributing.md#the-documentations-languages: a page of docs/fr/ is `<html lang="fr">`,
     every other page (404.html too) `<html lang="en">`."""
-    site = built_docs[engine]
+    site = documentation[engine]
     languages = {page.relative_to(site).as_posix(): HTML_LANG.findall(page.read_text(encoding="utf-8"))
                  for page in site.rglob("*.html")}
     french = {name for name in languages if name.startswith("fr/")}
@@ -298,11 +284,11 @@ def test_every_page_says_its_language_in_its_html_tag(built_docs, engine):
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
-def test_the_viewers_and_diagrams_of_a_french_page_speak_french(built_docs, engine):
+def test_the_viewers_and_diagrams_of_a_french_page_speak_french(documentation, engine):
     """The plugin's `languages: {fr/: fr}` (mkdocs.yml): the blocks of docs/fr/publishing.md are drawn
     in French, those of the English page in English."""
-    french = (built_docs[engine] / "fr" / "publishing.html").read_text(encoding="utf-8")
-    english = (built_docs[engine] / "publishing.html").read_text(encoding="utf-8")
+    french = (documentation[engine] / "fr" / "publishing.html").read_text(encoding="utf-8")
+    english = (documentation[engine] / "publishing.html").read_text(encoding="utf-8")
     for page, said, unsaid in [(french, FRENCH.gettext, lambda text: text), (english, lambda text: text, FRENCH.gettext)]:
         assert page.count('<div class="ls-record"') == 2
         for text in ("Start (Home)", "Flip the board (F)", "Result"):

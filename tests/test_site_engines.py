@@ -107,18 +107,6 @@ def main_column(page: bytes) -> str:
     return text[text.index('<div class="col-md-9" role="main">'):text.index("<footer")]
 
 
-@pytest.fixture(scope="module")
-def documentation(tmp_path_factory) -> dict[str, Path]:
-    """This project's documentation built strictly by each engine."""
-    built = {}
-    for engine in ("mkdocs", "properdocs"):
-        built[engine] = tmp_path_factory.mktemp(f"documentation-{engine}")
-        done = subprocess.run([sys.executable, "-m", engine, "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
-                               "-d", str(built[engine])], cwd=ROOT, capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, (engine, done.stderr)
-    return built
-
-
 @pytest.mark.parametrize("engine", ["mkdocs", "properdocs"])
 def test_the_documentation_loads_nothing_from_the_network(documentation, engine):
     pages = sorted(documentation[engine].rglob("*.html"))
