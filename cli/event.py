@@ -12,7 +12,7 @@ import click
 
 from ..notation.events import organising
 from ..notation.events.event_file import EVENT_FILE, SYSTEMS, EventFileError, PairedRound, Player
-from ..notation.events.pairings import points, side_balance
+from ..notation.events.pairings import Ledger, side_balance
 from ..notation.events.round_files import EventRounds, round_file
 from ..notation.events import trf as report_file
 from ..notation.events.event_trf import event_report
@@ -227,11 +227,12 @@ def summary(state: EventRounds, said: Words) -> list[str]:
     player, rating, points_, club = (said.gettext("Player"), said.gettext("Rating"), said.gettext("Points"),
                                      said.gettext("Club"))
     lines = [heading, "", f"{'#':>3}  {player:<24} {rating:>6}  {points_:>6}  {first}/{second}  {club}"]
+    ledger = Ledger(rounds)  # the points of every player, counted once
     for entrant, player_ in zip(rounds.entrants, event_.players):
         on_first, on_second = side_balance(rounds, entrant.number)
         note = _status(player_, said)
         lines.append(f"{entrant.number:>3}  {entrant.name:<24} {entrant.rating or '':>6}  "
-                     f"{_points(points(rounds, entrant.number, state.paired + 1), said.language):>6}  "
+                     f"{_points(ledger.points(entrant.number, state.paired + 1), said.language):>6}  "
                      f"{f'{on_first}/{on_second}':>{len(first) + len(second) + 1}}  {entrant.club}{note}")
     for paired in event_.paired:
         lines += ["", said.gettext("Round {number}").format(number=paired.number)]

@@ -14,7 +14,7 @@ from ..render.site.folders import SiteError
 from .errors import IOFailure, Status
 from .inputs import input_error
 from .messages import note, report, say
-from .options import quiet_option
+from .options import language_of, quiet_option
 from ..notation.languages import LANGUAGES, chosen, words
 
 
@@ -26,7 +26,7 @@ def _languages(ctx: click.Context, param: click.Parameter, value: str | None) ->
     given = [part.strip() for part in value.split(",")]
     unknown = [part for part in given if part not in LANGUAGES]
     if unknown:
-        said = words(chosen(None))
+        said = language_of(ctx)
         raise click.BadParameter(said.gettext("{given} is not a language Ludoscribe speaks ({known}); several are "
                                               "separated by commas: en,fr").format(given=repr(unknown[0]),
                                                                                    known=", ".join(LANGUAGES)))
