@@ -11,6 +11,7 @@ the players' hands), greedy chooses among SAMPLES random turns.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Protocol
 
 from ..games import History, SomeGame
@@ -73,8 +74,8 @@ def read_player(text: str) -> Player:
     name = name.strip()
     known = ", ".join([*sorted(PLAYERS), *(f"{searcher}:PLAYOUTS" for searcher in sorted(SEARCHERS))])
     known += f", PLAYOUTS from {BUDGETS.start} to {BUDGETS.stop - 1}"
-    playouts = budget.strip()
-    if name in SEARCHERS and playouts.isdigit() and int(playouts) in BUDGETS:
+    playouts = budget.strip()  # ASCII digits, no more than the largest budget has: never a huge int to convert
+    if name in SEARCHERS and re.fullmatch(f"[0-9]{{1,{len(str(BUDGETS.stop))}}}", playouts) and int(playouts) in BUDGETS:
         return SEARCHERS[name](int(playouts))
     if name not in PLAYERS or colon:
         raise ValueError(f"unknown player {text.strip()!r} (known: {known})")
