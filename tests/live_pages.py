@@ -69,6 +69,11 @@ def record(page: Page, turns: int) -> None:
     expect(page.locator(".ls-sheet-turn")).to_have_count(turns)
 
 
+def answered(page: Page) -> None:
+    """The server has answered the sheet's last question about the turn being entered (its offers)."""
+    expect(page.locator(".ls-offers")).to_have_attribute("aria-busy", "false")
+
+
 def dice(page: Page, *throws: str) -> None:
     """Give Tektop's dice: each throw's four dice, the last throw last."""
     for number, faces in enumerate(throws, 1):

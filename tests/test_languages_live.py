@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 from axe import violations
 from click.testing import CliRunner
-from live_pages import DESK, PHONE
+from live_pages import DESK, PHONE, answered
 from live_server import CODE, DEVICE, Server
 from playwright.sync_api import Page, expect
 
@@ -228,6 +228,7 @@ def test_a_game_recorded_in_french_on_a_phone_and_followed_at_a_desk(server, con
     expect(phone.locator(".ls-cell.ls-target").first).to_have_attribute("aria-label", re.compile(r"\(proposée\)$"))
     tap(phone, "D4")
     record(phone, "D4", 1)
+    answered(phone)  # the next turn's offers, come after the message: it stays
     expect(phone.locator(".ls-message")).to_have_text("D4 enregistré.")
     french_page(phone)
     # the tappable board is an image holding its cells' buttons, as on the English page (whose tests

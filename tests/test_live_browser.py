@@ -6,8 +6,8 @@ offline for three turns. Each test waits for what the pages show, never for a ti
 from __future__ import annotations
 
 import pytest
-from live_pages import (DESK, PHONE, SIDEWAYS, choose, dice, entered, give_code, more, new_game, picture,
-                        players_result, record, tap, targets)
+from live_pages import (DESK, PHONE, SIDEWAYS, answered, choose, dice, entered, give_code, more, new_game,
+                        picture, players_result, record, tap, targets)
 from live_server import SAFETY, Server
 from playwright.sync_api import expect
 
@@ -315,7 +315,7 @@ def test_an_offer_pressed_as_the_offers_change_is_still_the_turn_chosen(size, se
     route, answer = held[0]
     assert sorted(offer["turn"] for offer in answer.json()["offers"]) == ["f2-g1", "g1-f2"] != sorted(first)
     route.fulfill(response=answer)
-    expect(page.locator(".ls-offers")).to_have_attribute("aria-busy", "false")  # the answer is in
+    answered(page)
     page.mouse.up()
     expect(page.get_by_label("Turn", exact=True)).to_have_value("g1-f2")
     tap(page, "d1")
@@ -387,7 +387,10 @@ def test_a_finished_game_is_reopened_once_confirmed_and_spectators_see_it_live(s
     tap(phone, "D3")
     choose(phone, "D4")
     record(phone, 1)
-    tap(phone, "I10")
+    answered(phone)  # the offers for the next turn came after the turn was saved: what was said stays
+    expect(phone.locator(".ls-message")).to_have_text("Saved D4.")
+    tap(phone, "I10")  # until the scorer does something else
+    expect(phone.locator(".ls-message")).to_have_text("Tap the turn played, or another cell.")
     choose(phone, "H10")
     record(phone, 2)
     players_result(phone, "0-1", "resignation", "0-1: Red (Bob) wins")
@@ -405,6 +408,7 @@ def test_a_finished_game_is_reopened_once_confirmed_and_spectators_see_it_live(s
     phone.get_by_role("button", name="Reopen to correct it").click()
     phone.get_by_role("button", name="Reopen it", exact=True).click()
     expect(phone.locator(".ls-prompt")).to_have_text("Next: turn 2 Yellow")
+    answered(phone)
     expect(phone.locator(".ls-message")).to_have_text("Reopened: the result 0-1 is taken back.")
     note = phone.locator(".ls-sheet-moves .ls-correction")
     expect(note).to_have_text("result 0-1 taken back")

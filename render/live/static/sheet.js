@@ -254,10 +254,12 @@
   var sheet = $(".ls-sheet");
   var state = null;  /* the game as the server last said */
   var entry = new Entry(), drawings = new Drawings(), sending = false, retry = null;
+  var said = 0;  /* the messages said so far: an offers' hint never replaces one said after its question */
 
   function say(text, kind) {
     message.textContent = text;
     message.setAttribute("data-kind", kind || "info");
+    said += 1;
   }
 
   function connection(text) {
@@ -608,12 +610,12 @@
      asked since the scorer's last change, is drawn (Entry), its offers not under a press (Drawings). */
   function askOffers() {
     if (!state || state.problem || !entering()) return;
-    var question = entry.ask();
+    var question = entry.ask(), saidBefore = said;
     offersBox.setAttribute("aria-busy", "true");
     live.api("POST", base + "/offers", {draft: question.draft, cells: question.cells}).then(function (answer) {
       if (!entry.current(question)) return;
       offersBox.setAttribute("aria-busy", "false");
-      offered(question, answer);
+      offered(question, answer, saidBefore);
     }, function () {
       if (!entry.current(question)) return;
       offersBox.setAttribute("aria-busy", "false");
@@ -627,8 +629,9 @@
    * Draw the server's answer to a question about the entry, unless something happened since.
    * @param {{count: number}} question
    * @param {{status: number, data: any}} answer
+   * @param {number} saidBefore the messages said when the question was asked
    */
-  function offered(question, answer) {
+  function offered(question, answer, saidBefore) {
     if (!entry.current(question)) return;
     if (answer.status !== 200) { say(answer.data.refused || t("refused"), "refused"); return; }
     var data = answer.data;
@@ -642,10 +645,16 @@
     setBoard(data.board);
     showTargets(data.offers);
     showButtons(data.buttons || {});
-    drawings.draw(function () { if (entry.current(question)) showOffers(data); });
+    drawings.draw(function () { if (entry.current(question)) showOffers(data, said === saidBefore); });
   }
 
-  function showOffers(data) {
+  /**
+   * Draw the turns offered, and say what to do next unless `hint` is false: a message said since the
+   * question was asked (a turn saved, a game reopened) stays until the scorer does something else.
+   * @param {any} data
+   * @param {boolean} hint
+   */
+  function showOffers(data, hint) {
     offersBox.querySelectorAll("p").forEach(function (more) { more.remove(); });
     keepOrReplace(offersBox, data.offers.map(function (/** @type {{turn: string}} */ offer) {
       var choice = button(offer.turn, "ls-offer");
@@ -653,16 +662,24 @@
       return choice;
     }));
     if (data.refused) say(data.refused, "refused");
-    else if (data.needs === "dice" && !data.draft) say(t("Give the dice of the turn first."), "info");
-    else if (data.draft && !data.offers.length) say(t("Turn: {turn}. Record it, or tap cells to add to it.", {turn: data.draft}), "info");
-    else if (data.offers.length) say(entry.picked.length ? t("Tap the turn played, or another cell.") : t("Tap the cells of the turn."), "info");
-    else if (entry.picked.length) say(t("No legal turn involves {cells}.", {cells: entry.picked.join(", ")}), "info");
-    else say(t("Tap the cells of the turn."), "info");
+    else if (hint) say(nextStep(data), "info");
     if (data.more) {
       var more = document.createElement("p");
       more.textContent = tn("and {count} more: tap another cell to narrow them", "and {count} more: tap another cell to narrow them", data.more);
       offersBox.appendChild(more);
     }
+  }
+
+  /**
+   * What the scorer may do next, given the server's answer about the entry.
+   * @param {any} data
+   */
+  function nextStep(data) {
+    if (data.needs === "dice" && !data.draft) return t("Give the dice of the turn first.");
+    if (data.draft && !data.offers.length) return t("Turn: {turn}. Record it, or tap cells to add to it.", {turn: data.draft});
+    if (data.offers.length) return entry.picked.length ? t("Tap the turn played, or another cell.") : t("Tap the cells of the turn.");
+    if (entry.picked.length) return t("No legal turn involves {cells}.", {cells: entry.picked.join(", ")});
+    return t("Tap the cells of the turn.");
   }
 
   function setDraft(text) {
