@@ -74,6 +74,9 @@ def test_an_undecided_run_says_so_after_its_count():
      "Error: Invalid value for '--sprt': '0' is not ELO0,ELO1[,ALPHA[,BETA]], as in 0,20 or 0,20,0.05,0.05"),
     (["--players", "greedy,random", "--pairs", "--sprt", "0,nan"],
      "Error: Invalid value for '--sprt': '0,nan' is not ELO0,ELO1[,ALPHA[,BETA]], as in 0,20 or 0,20,0.05,0.05"),
+    (["--players", "greedy,random", "--pairs", "--sprt", "9" * 5000 + ",1\n2"],  # quoted cut short, on one line
+     "Error: Invalid value for '--sprt': '" + "9" * 37 + "...' is not ELO0,ELO1[,ALPHA[,BETA]], "
+     "as in 0,20 or 0,20,0.05,0.05"),
     (["--players", "greedy,random", "--pairs", "--sprt", "0,20,0.6"],
      "Error: Invalid value for '--sprt': alpha must lie between 0 and 0.5, not 0.6"),
     (["--players", "mcts:0,greedy"],

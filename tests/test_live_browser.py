@@ -234,10 +234,12 @@ def test_a_tap_the_board_is_redrawn_under_is_kept(game, server, pages):
     page = pages(PHONE)
     new_game(page, server.url, game, "1", "1", "Ann", "Bob")
     before(page)
+    answered(page)  # the sheet drawn after the turn saved is still: the page scrolls no more ...
+    other = page.locator(f".ls-cell[data-cell='{picked}']")
+    other.focus()  # ... nor when the keyboard comes to the cell, so the press stays on its button
     held = box(page.locator(pressed))
     page.mouse.move(held["x"] + held["width"] / 2, held["y"] + held["height"] / 2)
     page.mouse.down()  # pressed ...
-    other = page.locator(f".ls-cell[data-cell='{picked}']")
     other.focus()
     page.keyboard.press("Enter")  # ... while a cell picked by the keyboard has the board drawn again
     expect(other).to_have_attribute("aria-pressed", "true")
@@ -771,3 +773,4 @@ def test_a_new_turn_keeps_the_move_list_where_the_reader_scrolled_it(server, pag
     assert answer[0] == 200, answer
     expect(spectator.locator("a.ls-m")).to_have_count(61)
     assert moves.evaluate("pane => pane.scrollTop") == 40
+

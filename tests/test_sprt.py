@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ludoscribe.notation.archive.sprt import Sprt, Verdict, pentanomial, score_of_elo
+from ludoscribe.notation.archive.sprt import Sprt, Verdict, pentanomial, read_sprt, score_of_elo
 
 
 @pytest.mark.parametrize(("pair", "counts"), [
@@ -81,3 +81,17 @@ def test_bad_bounds_are_refused(elo0, elo1, alpha, beta, message):
     with pytest.raises(ValueError) as error:
         Sprt(elo0, elo1, alpha, beta)
     assert str(error.value) == message
+
+
+@pytest.mark.parametrize(("written", "test"), [
+    ("0,20", Sprt(0, 20)), (" -10 , +20 ,0.01,.1", Sprt(-10, 20, 0.01, 0.1)), ("0.,5.5", Sprt(0, 5.5))])
+def test_the_bounds_are_plain_decimal_numbers(written, test):
+    assert read_sprt(written) == test
+
+
+@pytest.mark.parametrize("written", ["0", "0,20,0.05,0.05,0.05", "0,nan", "0,inf", "1e3,2e3", "0,2_0",
+                                     "\u0663,\u0664\u0660", "0,", ",20", "0,20,", "0;20", "0,1" + "0" * 12])
+def test_anything_else_is_refused(written):
+    with pytest.raises(ValueError) as refused:
+        read_sprt(written.encode().decode("unicode_escape"))
+    assert str(refused.value).endswith(" is not ELO0,ELO1[,ALPHA[,BETA]], as in 0,20 or 0,20,0.05,0.05")

@@ -23,10 +23,12 @@ about beta of the time (Wald's bounds).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import cast
 
+from ..limits import shorten
 from ..problems import say
 from ..worded import Worded
 
@@ -116,16 +118,18 @@ class Sprt:
         return Verdict.UNDECIDED
 
 
+# A bound or a rate as it is written on a command line: ASCII digits, a point, a sign, no exponent,
+# underscore or other script's digits, and short enough to be a number a designer means.
+NUMBER = re.compile(r"[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})", re.ASCII)
+
+
 def read_sprt(text: str) -> Sprt:
-    """The test `--sprt ELO0,ELO1[,ALPHA[,BETA]]` names; ValueError saying what is wrong."""
+    """The test `--sprt ELO0,ELO1[,ALPHA[,BETA]]` names; ValueError saying what is wrong (what was
+    written is quoted cut short)."""
     parts = [part.strip() for part in text.split(",")]
-    try:
-        numbers = [float(part) for part in parts]
-    except ValueError:
-        numbers = []
-    if not 2 <= len(numbers) <= 4 or not all(math.isfinite(number) for number in numbers):
-        raise ValueError(say(SprtProblem.NOT_BOUNDS, written=repr(text)))
-    return Sprt(*numbers)
+    if not 2 <= len(parts) <= 4 or not all(NUMBER.fullmatch(part) for part in parts):
+        raise ValueError(say(SprtProblem.NOT_BOUNDS, written=repr(shorten(text, 40))))
+    return Sprt(*(float(part) for part in parts))
 
 
 class Pairs:
