@@ -9,7 +9,7 @@ import re
 from live_server import CODE, DEVICE
 from starlette.testclient import TestClient
 
-from ludoscribe.notation.events.folder import read_game
+from ludoscribe.notation.events.folder import FolderProblem, read_game
 from ludoscribe.notation.events.organising import OrganiserProblem
 from ludoscribe.notation.languages import GAME_WORD, words
 from ludoscribe.render.budgets import BudgetProblem
@@ -82,3 +82,21 @@ def test_a_typed_turn_the_scoresheet_refuses_is_said_in_the_phones_language(tmp_
                 assert (answer.status_code, answer.json()["refused"]) == (409, expected), typed
                 if language == "fr":
                     assert english_left(answer.json()["refused"]) == [], typed
+
+
+def test_the_event_folders_refusals_are_said_in_the_phones_language(tmp_path):
+    """A game made twice, and an action meant for a position the record has left: the folder's
+    codes (FolderProblem), said in French, and in English as before."""
+    game = {"game": "Teblo", "round": "2", "board": "3", "players": ["Ann", "Bob"]}
+    with TestClient(create_app(tmp_path, CODE)) as client:
+        name = client.post("/api/games", headers=SCORER, json=game).json()["name"]
+        again = {language: client.post(f"/api/games?lang={language}", headers=SCORER, json=game)
+                 for language in ("fr", "en")}
+        assert again["fr"].json()["refused"] == FolderProblem.EXISTS.say(
+            {"number": "2", "board": "3", "path": name}, FRENCH)
+        assert again["en"].json()["refused"] == f"round 2 board 3 exists already ({name}): open it to record it"
+        late = {"id": "late", "ply": 1, "kind": "undo", "text": ""}
+        answer = client.post(f"/api/games/{name}/actions?lang=fr", headers=SCORER, json=late)
+        assert (answer.status_code, answer.json()["refused"]) == (409, FolderProblem.MOVED_ON.say(
+            {"plies": 0, "ply": 1, "key": "undo"}, FRENCH))
+        assert english_left(answer.json()["refused"]) == []

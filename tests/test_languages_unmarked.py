@@ -103,8 +103,7 @@ STILL_ENGLISH = {
     # what a file that is not a regular one is, as an output refused says it
     "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings and rounds
-    "notation/events/folder.py": 9, "notation/events/organising.py": 1,
-    "notation/events/pairings.py": 1, "notation/events/round_files.py": 4, "notation/events/rounds.py": 2,
+    "notation/events/organising.py": 1, "notation/events/pairings.py": 1, "notation/events/rounds.py": 2,
     # the players of `generate`
     "notation/generate/players.py": 2,
     # said to a program, not a user: a language not spoken, a record with no game, a cell-less board

@@ -26,9 +26,11 @@ from ..games.base import Position
 from ..limits import MAX_RECORD, shorten
 from ..recording.lock import Busy, ScoresheetLock
 from ..model import GLYPHS, WINNERS, Node, Record
+from ..problems import message_of, said_of, say
 from ..reader import read_string
 from ..replay import Replayed, check, replay
 from ..recording.scoresheet import ANNOTATED, Objection, Scoresheet, correction
+from ..worded import Worded
 from .event_file import event_file_name
 
 GAME_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.tgn")  # what a game's file may be called
@@ -37,6 +39,25 @@ NUMBER = re.compile(r"[1-9][0-9]{0,3}")  # a round or a board
 TEMPORARY = re.compile(rf"\.(?P<game>{GAME_FILE.pattern})\.[a-z0-9_]{{8}}\.tmp")
 TERMINATIONS = ("normal", "resignation", "agreement", "time forfeit", "adjudication")
 KINDS = ("turn", "undo", "comment", "clock", "nag", "result", "reopen")
+
+
+class FolderProblem(Worded):
+    """Why the event folder refuses a game or a scorer's action, by its code, said in the page's or
+    the command's language (docs/live.md#languages). Files' names, action kinds and what a system
+    call said are given as they are."""
+
+    NOT_A_FILE_NAME = "not-a-game-file-name", "{written!r} is not the name of a game file"
+    GONE = "game-gone", "{path} is no longer in the event folder"
+    NUMBERS = "round-board-numbers", "the round and the board are numbers from 1 to 9999"
+    EXISTS = "game-exists", "round {number} board {board} exists already ({path}): open it to record it"
+    NOT_AN_ACTION = "not-an-action", "{written!r} is not an action ({value})"
+    MOVED_ON = "record-moved-on", "the record has {plies:# turn|# turns} now, not {ply}: this {key} was meant " \
+        "for another position, so it is not saved"
+    CANNOT_WRITE = "cannot-write", "cannot write {path}: {problem}"
+    CANNOT_READ = "cannot-read", "cannot read {path}: {problem}"
+    CANNOT_RECORD = "cannot-record", "cannot record {path}: {said}"
+    CANNOT_CHANGE = "cannot-change", "cannot change {path}: {said}"
+    BEGUN = "game-begun", "{path} has begun: its players are no longer changed"
 
 
 class Refused(Exception):
@@ -168,7 +189,7 @@ class EventFolder:
     def path(self, name: str) -> str:
         """The file of a game (its name checked: never a path outside the folder)."""
         if not GAME_FILE.fullmatch(name):
-            raise Refused(f"{name!r} is not the name of a game file")
+            raise Refused(say(FolderProblem.NOT_A_FILE_NAME, written=name))
         return os.path.join(str(self.root), name)
 
     def scan(self, pool: Executor | None = None) -> list[str]:
@@ -288,7 +309,7 @@ class EventFolder:
         game = self.load(name)
         self._put(name, game)
         if game is None:
-            raise Refused(f"{name} is no longer in the event folder")
+            raise Refused(say(FolderProblem.GONE, path=name))
         return game
 
     def event_name(self) -> str:
@@ -309,14 +330,14 @@ class EventFolder:
         YYYY.MM.DD (today's unless given), the two players are two different people.
         """
         if not NUMBER.fullmatch(round_) or not NUMBER.fullmatch(board):
-            raise Refused("the round and the board are numbers from 1 to 9999")
+            raise Refused(say(FolderProblem.NUMBERS))
         try:
             rules = game_class(game)
             rules(variant)
         except ValueError as error:
             raise Refused(str(error)) from None
         name = f"round{round_}-board{board}.tgn"
-        exists = Refused(f"round {round_} board {board} exists already ({name}): open it to record it")
+        exists = Refused(say(FolderProblem.EXISTS, number=round_, board=board, path=name))
         if os.path.lexists(self.path(name)):
             raise exists
         lock = ScoresheetLock(self.path(name))
@@ -351,7 +372,7 @@ class EventFolder:
         game is no longer where the device saw it (`ply`): the message says what changed.
         """
         if action.kind not in KINDS:
-            raise Refused(f"{action.kind!r} is not an action ({', '.join(KINDS)})")
+            raise Refused(say(FolderProblem.NOT_AN_ACTION, written=action.kind, value=", ".join(KINDS)))
         path = self.path(name)
         sheet, kept = self._sheet(name, path)
         plies = len(sheet.record.moves)
@@ -360,8 +381,7 @@ class EventFolder:
             self.sheets[name] = (game.version, sheet)
             return Applied(game, sheet.outcome(), again=True)
         if action.ply != plies:
-            raise Refused(f"the record has {plies} turn{'' if plies == 1 else 's'} now, not {action.ply}: "
-                          f"this {action.kind} was meant for another position, so it is not saved")
+            raise Refused(say(FolderProblem.MOVED_ON, plies=plies, ply=action.ply, key=action.kind))
         label = sheet.label() if not sheet.finished else ""
         problem = _change(sheet, action)  # refused, the sheet may be half changed: it is read again next time
         if problem is not None:
@@ -371,7 +391,7 @@ class EventFolder:
         try:
             text = sheet.save(path)
         except OSError as error:
-            raise Refused(f"cannot write {name}: {error.strerror or error}") from None
+            raise Refused(say(FolderProblem.CANNOT_WRITE, path=name, problem=str(error.strerror or error))) from None
         game = saved_game(name, sheet, text, _stamp(path, len(text.encode("utf-8"))))
         self._put(name, game)
         self.sheets[name] = (game.version, sheet)
@@ -390,9 +410,9 @@ class EventFolder:
         try:
             return Scoresheet.load(path), False
         except OSError as error:
-            raise Refused(f"cannot read {name}: {error.strerror or error}") from None
+            raise Refused(say(FolderProblem.CANNOT_READ, path=name, problem=str(error.strerror or error))) from None
         except (ValueError, UnicodeDecodeError) as error:
-            raise Refused(f"cannot record {name}: {error}") from None
+            raise Refused(say(FolderProblem.CANNOT_RECORD, path=name, said=said_of(message_of(error)))) from None
 
 
 def _stamp(path: str, size: int | None = None) -> tuple[int, int, int]:

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..recording.lock import Busy, ScoresheetLock
-from ..problems import said_of, say
+from ..problems import message_of, said_of, say
 from ..recording.scoresheet import Scoresheet
 from ..worded import Worded
 from .event_file import REQUESTED_BYES, Board, Event, PairedRound, player_key
-from .folder import EventFolder, GameFile, Refused
+from .folder import EventFolder, FolderProblem, GameFile, Refused
 from .pairings import Request, pair, rule_broken
 from .rounds import Absence, Pairing, Rounds, Unplayed
 
@@ -190,16 +190,16 @@ def rename_players(folder: EventFolder, name: str, players: tuple[str, str]) -> 
         try:
             sheet = Scoresheet.load(path)
         except (OSError, ValueError, UnicodeDecodeError) as error:
-            raise Refused(f"cannot change {name}: {error}") from None
+            raise Refused(say(FolderProblem.CANNOT_CHANGE, path=name, said=said_of(message_of(error)))) from None
         if sheet.record.moves or sheet.finished:
-            raise Refused(f"{name} has begun: its players are no longer changed")
+            raise Refused(say(FolderProblem.BEGUN, path=name))
         first, second = sheet.game.sides
         for side, value in ((first, "?"), (second, players[1]), (first, players[0])):
             if (problem := sheet.set_tag(side, value)) is not None:
-                raise Refused(f"cannot change {name}: {problem}")
+                raise Refused(say(FolderProblem.CANNOT_CHANGE, path=name, said=said_of(problem)))
         try:
             sheet.save(path)
         except OSError as error:
-            raise Refused(f"cannot write {name}: {error.strerror or error}") from None
+            raise Refused(say(FolderProblem.CANNOT_WRITE, path=name, problem=str(error.strerror or error))) from None
     finally:
         lock.release()
