@@ -18,7 +18,7 @@ from ..notation.languages.numbers import decimal, numeral
 from ..notation.problems import message_of, sentence_in
 from .errors import MissingExtra
 from .messages import output_name
-from .options import force_option, language_option
+from .options import force_option, language_of, language_option
 from .outputs import output, write_failure
 from .progress import Progress
 
@@ -32,7 +32,7 @@ class PlayersType(click.ParamType[str]):
         try:
             read_players(value)
         except ValueError as error:
-            self.fail(str(error), param, ctx)
+            self.fail(sentence_in(message_of(error), language_of(ctx)), param, ctx)
         return str(value)
 
 

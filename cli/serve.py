@@ -12,11 +12,12 @@ from pathlib import Path
 import click
 
 from ..notation.events.folder import EventFolder
-from ..notation.languages import chosen, words
-from ..notation.limits import tag_problem, text_problem
+from ..notation.languages import Words, chosen, words
+from ..notation.limits import shorten, tag_problem, text_problem
+from ..notation.problems import say, sentence_in
 from ..notation.reader import line_break_problem
 from ..render.escaping import terminal_text
-from ..render.live.event_code import code_problem, new_code, organiser_problem
+from ..render.live.event_code import CodeProblem, code_problem, new_code, organiser_problem
 from .errors import SIGNALS, BadUsage, IOFailure, MissingExtra, Stopped
 
 EXTRA = "pip install 'ludoscribe[live]'"
@@ -24,13 +25,14 @@ CODE_FILE = ".ludoscribe-code"  # the event's code, kept in the folder so that a
 ORGANISER_FILE = ".ludoscribe-organiser-code"  # the organiser's code, kept likewise
 
 
-def event_code(folder: Path, given: str | None, kept_in: str = CODE_FILE, option: str = "--code") -> str:
+def event_code(folder: Path, given: str | None, said: Words, kept_in: str = CODE_FILE, option: str = "--code") -> str:
     """The code that lets a device record (or, kept in ORGANISER_FILE, organise): given, else the one
     kept in the folder, else a new one kept there. A blank code, or one a phone cannot send, is refused
     (docs/live.md)."""
     if given is not None:
         if (problem := code_problem(given)) is not None:
-            raise BadUsage(f"{option} {given!r} {problem}")
+            raise BadUsage(sentence_in(say(CodeProblem.GIVEN, key=option, written=shorten(given, 40), said=problem.said),
+                                       said))
         return given.strip().upper()
     kept = folder / kept_in
     try:
@@ -38,13 +40,14 @@ def event_code(folder: Path, given: str | None, kept_in: str = CODE_FILE, option
     except FileNotFoundError:
         return _keep(kept, new_code())
     except UnicodeDecodeError:
-        problem = "is not ASCII text"
+        problem = say(CodeProblem.NOT_ASCII)
     except OSError as error:
-        raise IOFailure(f"cannot read the event's code in {kept}: {error.strerror or error}") from None
+        raise IOFailure(sentence_in(say(CodeProblem.UNREADABLE, path=str(kept), problem=str(error.strerror or error)),
+                                    said)) from None
     else:
         problem = code_problem(code)
     if problem is not None:
-        raise IOFailure(f"{kept} {problem} (write the event's code in it, or delete it to have a new one made)")
+        raise IOFailure(sentence_in(say(CodeProblem.KEPT, path=str(kept), said=problem.said), said))
     return code
 
 
@@ -109,10 +112,10 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     if not root.is_dir():
         raise IOFailure(said.gettext("{folder} is not a folder: serve takes the folder of an event's games").format(
             folder=folder))
-    secret = event_code(root, code)
-    organiser_secret = event_code(root, organiser, ORGANISER_FILE, "--organiser-code")
+    secret = event_code(root, code, said)
+    organiser_secret = event_code(root, organiser, said, ORGANISER_FILE, "--organiser-code")
     if (problem := organiser_problem(organiser_secret, secret)) is not None:
-        raise BadUsage(f"the organiser's code {problem}: give another with --organiser-code")
+        raise BadUsage(sentence_in(say(CodeProblem.ORGANISER, said=problem.said), said))
     try:
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as error:

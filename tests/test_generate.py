@@ -80,6 +80,12 @@ def test_the_variant_chooses_the_rules():
      "(known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
     (["staku", "--players", "greedy,random,greedy"], "Error: Invalid value for '--players': 'greedy,random,greedy' names 3 "
                                                      "players: give one for both sides, or two joined by a comma"),
+    (["staku", "--players", "greedy," * 2000 + "random"],  # what was written is quoted cut short
+     "Error: Invalid value for '--players': '" + "greedy,greedy,greedy,greedy,greedy,gr..." + "' names 2001 "
+     "players: give one for both sides, or two joined by a comma"),
+    (["staku", "--players", "clever", "--lang", "fr"],
+     "Error: Invalid value for '--players': joueur inconnu 'clever' "
+     "(connus\u00a0: greedy, random, mcts:PLAYOUTS, PLAYOUTS de 1 à 100000)"),
     (["staku", "--variant", "Staku-9"], "Error: Invalid value for '--variant': unknown Staku variant 'Staku-9' "
                                         "(known: Staku-2, Staku-3)"),
     (["teblo", "--variant", "fast"], "Error: Invalid value for '--variant': unknown Teblo variant 'fast' (known: none)"),

@@ -97,15 +97,12 @@ def scan() -> Counter[str]:
 # English for now, file by file (docs/languages.md#the-command-line says what and why): lower a
 # count as its sentences are marked; never raise one.
 STILL_ENGLISH = {
-    # what is English for now: serve's refusals of an event's code, the top-level error lines and the
-    # lazy loading of commands
-    "cli/lazy.py": 1, "cli/main.py": 2, "cli/serve.py": 3,
+    # what is English for now: the top-level lines of an error not foreseen and the lazy loading of commands
+    "cli/lazy.py": 1, "cli/main.py": 2,
     # what a file that is not a regular one is, as an output refused says it
     "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings and rounds
     "notation/events/organising.py": 1, "notation/events/pairings.py": 1, "notation/events/rounds.py": 2,
-    # the players of `generate`
-    "notation/generate/players.py": 2,
     # said to a program, not a user: a language not spoken, a record with no game, a cell-less board
     "notation/languages/__init__.py": 1, "notation/model.py": 2, "notation/editing/set_up.py": 1,
 }

@@ -172,6 +172,15 @@ def test_a_code_a_phone_cannot_send_is_refused(tmp_path, started):
     assert started == []
 
 
+def test_a_refused_code_is_said_in_the_environments_language_and_cut_short(tmp_path, started):
+    result = CliRunner(env={"LANGUAGE": "fr"}).invoke(cli, ["serve", str(tmp_path), "--port", "0", "--code",
+                                                             "CLÉ-" + "X" * 3000])
+    assert (result.exit_code, result.output) == (
+        2, "Error: --code 'CLÉ-" + "X" * 33 + "...' contient 'É'\u00a0: un code s’écrit en lettres, chiffres et "
+           "signes ASCII, que tout téléphone peut envoyer\n")
+    assert started == []
+
+
 @pytest.mark.parametrize(("kept", "problem"), [
     ("", "is blank: a code has letters or digits"), (" \n\n", "is blank: a code has letters or digits"),
     ("K7PQ\n4MXD\n", "holds '\\n': a code is written in ASCII letters, digits and signs, which every phone can send"),

@@ -43,8 +43,8 @@ def test_another_seed_gives_another_game():
     ("mcts:100001", "unknown player 'mcts:100001' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
     ("greedy:3", "unknown player 'greedy:3' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
     ("mcts:²", "unknown player 'mcts:²' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 to 100000)"),
-    ("mcts:" + "9" * 5000, f"unknown player 'mcts:{'9' * 5000}' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 "
-                          "to 100000)"),
+    ("mcts:" + "9" * 5000, f"unknown player 'mcts:{'9' * 32}...' (known: greedy, random, mcts:PLAYOUTS, PLAYOUTS from 1 "
+                          "to 100000)"),  # quoted cut short
 ])
 def test_a_bad_budget_is_refused_saying_why(text, message):
     with pytest.raises(ValueError) as error:

@@ -15,6 +15,9 @@ import re
 from typing import Any, Protocol
 
 from ..games import History, SomeGame
+from ..limits import shorten
+from ..problems import say
+from ..worded import Worded
 from .mcts import BUDGETS, MctsPlayer
 
 SAMPLES = 16  # random turns greedy chooses among when a game cannot list every turn
@@ -64,6 +67,13 @@ class GreedyPlayer:
         return rng.choice(best) if best else None
 
 
+class PlayerProblem(Worded):
+    """Why `--players` is refused, by its code (docs/cli.md#players); what was written is quoted cut short."""
+
+    UNKNOWN = "unknown-player", "unknown player {written!r} (known: {value}, PLAYOUTS from {low} to {high})"
+    HOW_MANY = "players-how-many", "{written!r} names {count} players: give one for both sides, or two joined by a comma"
+
+
 PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 SEARCHERS = {"mcts": MctsPlayer}  # players given a budget: NAME:PLAYOUTS
 
@@ -73,12 +83,12 @@ def read_player(text: str) -> Player:
     name, colon, budget = text.strip().lower().partition(":")
     name = name.strip()
     known = ", ".join([*sorted(PLAYERS), *(f"{searcher}:PLAYOUTS" for searcher in sorted(SEARCHERS))])
-    known += f", PLAYOUTS from {BUDGETS.start} to {BUDGETS.stop - 1}"
     playouts = budget.strip()  # ASCII digits, no more than the largest budget has: never a huge int to convert
     if name in SEARCHERS and re.fullmatch(f"[0-9]{{1,{len(str(BUDGETS.stop))}}}", playouts) and int(playouts) in BUDGETS:
         return SEARCHERS[name](int(playouts))
     if name not in PLAYERS or colon:
-        raise ValueError(f"unknown player {text.strip()!r} (known: {known})")
+        raise ValueError(say(PlayerProblem.UNKNOWN, written=shorten(text.strip(), 40), value=known,
+                             low=BUDGETS.start, high=BUDGETS.stop - 1))
     return PLAYERS[name]()
 
 
@@ -87,7 +97,7 @@ def read_players(text: str) -> tuple[Player, Player]:
     first side's first; ValueError saying what is wrong."""
     names = text.split(",")
     if len(names) > 2:
-        raise ValueError(f"{text!r} names {len(names)} players: give one for both sides, or two joined by a comma")
+        raise ValueError(say(PlayerProblem.HOW_MANY, written=shorten(text, 40), count=len(names)))
     first, second = names if len(names) == 2 else names * 2
     return read_player(first), read_player(second)
 

@@ -45,7 +45,7 @@ SOURCES: dict[str, list[tuple[str, str, Any]]] = {
     "rules": [("notation/games", "**.py", WORDED), ("notation/games", "**.py", PYTHON)],
     "messages": [("notation", "**.py", WORDED), ("notation", "**.py", PYTHON), ("cli", "**.py", PYTHON)],
     "pages": [("render", "**.py", WORDED), ("render", "**.py", PYTHON), ("render", "**.js", JAVASCRIPT)],
-    "live": [("render/live", "**.py", PYTHON), ("render/live", "**.js", JAVASCRIPT),
+    "live": [("render/live", "**.py", WORDED), ("render/live", "**.py", PYTHON), ("render/live", "**.js", JAVASCRIPT),
              ("render/studio", "**.py", PYTHON), ("render/studio", "**.js", JAVASCRIPT)],
 }
 ELSEWHERE = {"messages": ("notation/games",), "pages": ("render/live", "render/studio")}

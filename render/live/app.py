@@ -29,9 +29,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...notation.events.folder import EventFolder
 from . import organiser, recording, spectators
-from .event_code import code_problem, organiser_problem
+from .event_code import CodeProblem, code_problem, organiser_problem
 from .hub import Live
 from ...notation.languages import N_
+from ...notation.limits import shorten
+from ...notation.problems import say
 from .requests import LANGUAGE_COOKIE, Problem, chosen_language, words_of
 
 STATIC = {  # file name -> (package, file): nothing else is served
@@ -65,9 +67,9 @@ def create_app(folder: str | Path, code: str, delay: float = 0.0, every: float =
     turns back from spectators; the folder is read again every `every` seconds; `event`
     names the event (else its games' Event tag, else the folder's name)."""
     if (problem := code_problem(code)) is not None:  # anyone could record
-        raise ValueError(f"the event code {code!r} {problem}")
+        raise ValueError(say(CodeProblem.EVENT, written=shorten(code, 40), said=problem.said))
     if organiser_code and (problem := organiser_problem(organiser_code, code)) is not None:
-        raise ValueError(f"the organiser's code {problem}")
+        raise ValueError(say(CodeProblem.ORGANISER, said=problem.said))
     live = Live(EventFolder(Path(folder), name=event), delay, clock)
     live.folder.clear_temporary()  # what a save cut short by a kill left
     live.start()
