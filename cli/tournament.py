@@ -38,7 +38,7 @@ def organised(said: Words, folder: str, change_event: Callable[..., T], text: st
     except FolderRefused as error:
         raise Refused(sentence_in(message_of(error), said)) from None
     except ImportError as error:
-        raise MissingExtra(str(error)) from None
+        raise MissingExtra(sentence_in(message_of(error), said)) from None
     except OSError as error:
         raise IOFailure(cannot_write(said, error.filename or folder, error)) from None
 

@@ -269,6 +269,8 @@ def test_a_missing_extra_is_said_in_one_line(night, monkeypatch, missing, args):
     assert said.strip().endswith(f"({missing} is missing): pip install 'ludoscribe[tournament]'")
     assert said.count("\n") == 1
     assert sorted((path.name, path.read_bytes()) for path in night.iterdir()) == before
+    status, _, said = run(*(arg.format(night) for arg in args), "--lang", "fr")
+    assert status == 2 and said.strip().endswith(f"({missing} manque)\u00a0: pip install 'ludoscribe[tournament]'")
 
 
 def test_the_site_s_event_page_shows_each_round_s_pairings(night, tmp_path):

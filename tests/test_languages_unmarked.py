@@ -102,7 +102,7 @@ STILL_ENGLISH = {
     # what a file that is not a regular one is, as an output refused says it
     "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings and rounds
-    "notation/events/organising.py": 1, "notation/events/pairings.py": 1, "notation/events/rounds.py": 2,
+    "notation/events/rounds.py": 2,
     # said to a program, not a user: a language not spoken, a record with no game, a cell-less board
     "notation/languages/__init__.py": 1, "notation/model.py": 2, "notation/editing/set_up.py": 1,
 }

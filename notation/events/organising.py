@@ -33,6 +33,8 @@ class OrganiserProblem(Worded):
     said in the command's language (docs/languages.md#the-command-line). Players' and files' names
     are given as they are written."""
 
+    NEEDS_EXTRA = "needs-tournament-extra", "changing the event file needs the tournament extra ({key} is " \
+        "missing): pip install 'ludoscribe[tournament]'"
     CANNOT_READ = "cannot-read", "cannot read {path}: {written}"
     NO_EVENT_FILE = "no-event-file", "{path} has no {file}: make it with ludoscribe event new"
     TOO_LATE_TO_WITHDRAW = "too-late-to-withdraw", "round {number} is paired already: too late to withdraw a player " \
@@ -79,8 +81,7 @@ def editing() -> ModuleType:
     try:
         from . import event_edit
     except ImportError as error:
-        raise ImportError(f"changing the event file needs the tournament extra ({error.name} is missing): "
-                          "pip install 'ludoscribe[tournament]'", name=error.name) from None
+        raise ImportError(say(OrganiserProblem.NEEDS_EXTRA, key=str(error.name)), name=error.name) from None
     return event_edit
 
 

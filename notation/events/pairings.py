@@ -34,6 +34,8 @@ class PairingProblem(Worded):
     """Why a round cannot be paired, and the rule a pairing breaks, by their code, said in the command's
     language (docs/languages.md#the-command-line); players are named by their starting number."""
 
+    NEEDS_EXTRA = "needs-tournament-extra", "pairing needs the tournament extra ({key} is missing): " \
+        "pip install 'ludoscribe[tournament]'"
     NOT_A_SYSTEM = "not-a-system", "{written!r} is not a pairing system ({systems:join ,})"
     PAIRED_ALREADY = "paired-already", "round {number} is paired already"
     TOO_FEW = "too-few", "round {number} has {count} player(s) to pair: a game needs two"
@@ -98,8 +100,7 @@ def _engine() -> Any:
     try:
         from caissify_pairings import generate_pairings
     except ImportError as error:
-        raise ImportError(f"pairing needs the tournament extra ({error.name} is missing): "
-                          "pip install 'ludoscribe[tournament]'", name=error.name) from None
+        raise ImportError(say(PairingProblem.NEEDS_EXTRA, key=str(error.name)), name=error.name) from None
     return generate_pairings
 
 

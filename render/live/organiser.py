@@ -20,6 +20,7 @@ from .event_code import same_code
 from .hub import Live
 from ...notation.languages import GAME_WORD, Words
 from ...notation.languages import N_
+from ...notation.problems import message_of
 from .languages import ENGLISH_WORDS, switch, texts
 from .requests import Problem, body, live_of, refusal, text, words_of
 from .views import page
@@ -70,7 +71,7 @@ async def changed(request: Request, change: Callable[[Path, str, Event], Any]) -
     except Refused as error:
         raise refusal(409, error) from None
     except ImportError as error:
-        raise Problem(501, str(error)) from None
+        raise Problem(501, str(error), coded=message_of(error)) from None
     except OSError as error:
         raise Problem(507, N_("cannot write in the event folder: {problem}"), problem=error.strerror or error) from None
     names = await live.read()
