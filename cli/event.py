@@ -25,7 +25,7 @@ from ..notation.languages.numbers import numeral
 from ..notation.recording.scoresheet import date_problem
 from .errors import IOFailure, Status
 from .event_import import import_event
-from .messages import note
+from .messages import note, reason_of
 from .options import force_option, language_option, output_option
 from .outputs import write
 from .tournament import Refused, change, editing, load, organised, refused_by, rounds_of
@@ -90,7 +90,7 @@ def new(folder: str, name: str | None, game: str, pairing: str, rounds: int | No
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise IOFailure(said.gettext("cannot make {path}: {reason}").format(
-            path=folder, reason=error.strerror or error)) from None
+            path=folder, reason=reason_of(error, said))) from None
     change(folder, text, said)
     click.echo(f"{root / EVENT_FILE}: {name}, {game}, {pairing}")
 

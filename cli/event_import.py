@@ -15,7 +15,7 @@ from ..notation.languages import Words
 from ..notation.problems import message_of, sentence_in
 from ..notation.recording.scoresheet import Scoresheet, date_problem
 from .errors import IOFailure
-from .messages import note
+from .messages import note, reason_of
 from .standings import read_report
 from .tournament import Refused, change, editing, refused_by
 
@@ -94,7 +94,7 @@ def import_event(folder: str, report_path: str, game: str, name: str | None, var
         if isinstance(error, IOFailure):
             raise
         raise IOFailure(said.gettext("cannot write in {path}: {reason}").format(
-            path=folder, reason=error.strerror or error)) from None
+            path=folder, reason=reason_of(error, said))) from None
     for player in event.players:
         if player.withdrawn is not None:
             note(said.gettext("note: {player} has no game from round {round} on: written withdrawn from that "

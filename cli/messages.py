@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 import click
 
 from ..notation.languages import ENGLISH, Words, words
+from ..notation.problems import sentence_in
 from ..render.escaping import terminal_text
 from .errors import Status
 
@@ -84,9 +85,15 @@ def report(path: str, index: int, record: Record, words: Words | None = None) ->
 IN_ENGLISH = words()  # the words of a caller that chooses no language
 
 
+def reason_of(error: OSError, said: Words) -> str:
+    """Why a file could not be read or written: the system's reason in its own words, or ours (a path
+    that is not a regular file: notation/files.py's FileProblem) in the language of `said`."""
+    return sentence_in(error.strerror, said) if error.strerror else str(error)
+
+
 def cannot_write(said: Words, path: object, error: OSError) -> str:
-    """cannot write PATH: the system's reason (in the system's words)."""
-    return said.gettext("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)
+    """cannot write PATH: the reason (reason_of)."""
+    return said.gettext("cannot write {path}: {reason}").format(path=path, reason=reason_of(error, said))
 
 
 def output_name(words: Words, out: str) -> str:

@@ -24,7 +24,7 @@ from ..notation.recording.scoresheet import Scoresheet
 from ..render.escaping import terminal_lines, terminal_text
 from ..render.text import text_board
 from .errors import IOFailure, Status
-from .messages import IN_ENGLISH, cannot_write
+from .messages import IN_ENGLISH, cannot_write, reason_of
 from .options import language_option
 
 
@@ -135,7 +135,7 @@ def _check_target(path: str, said: Words) -> None:
         problem = said.gettext("{path}: a scoresheet is written in TGN, so its name cannot end in .json (convert it "
                                "afterwards)").format(path=path)
     elif (kind := not_regular(path)) is not None:  # before any lock file is made beside it
-        raise IOFailure(cannot_resume(said, path, kind))
+        raise IOFailure(cannot_resume(said, path, sentence_in(kind, said)))
     else:
         return
     raise click.BadParameter(terminal_text(problem), param_hint=OUTPUT)
@@ -150,7 +150,7 @@ def _make_folder(path: str, said: Words) -> None:
         blocking = next((place for place in (folder, *folder.parents)
                          if os.path.lexists(place) and not os.path.isdir(place)), None)
         reason = said.gettext("{path} is not a folder").format(path=blocking) if blocking is not None else \
-            error.strerror or str(error)
+            reason_of(error, said)
         raise IOFailure(said.gettext("cannot write {path}: {reason}").format(path=path, reason=reason)) from None
 
 
@@ -217,7 +217,7 @@ def _resumed(game: str, path: str, said: Words) -> Scoresheet:
     try:
         sheet = Scoresheet.load(path)
     except OSError as error:
-        raise IOFailure(cannot_resume(said, path, error.strerror or error)) from None
+        raise IOFailure(cannot_resume(said, path, reason_of(error, said))) from None
     except (ValueError, UnicodeDecodeError) as error:
         raise _Stop(cannot_resume(said, path, sentence_in(message_of(error), said))) from None
     if sheet.game.name.lower() != game.strip().lower().replace("'", ""):

@@ -13,6 +13,7 @@ from ..notation.languages import Words, words
 from ..render.live.hub import Live
 from ..render.live.relay import check_output, write_relay
 from .errors import SIGNALS, IOFailure, Stopped
+from .messages import reason_of
 from .options import language_option
 
 
@@ -62,7 +63,7 @@ def relay(folder: str, out: str, watch: bool, every: float, delay: float, force:
             if written or removed:
                 click.echo(said.gettext("{target}: {done}").format(target=target, done=done(written, removed, said)))
     except OSError as error:
-        raise IOFailure(said.gettext("cannot write the relay: {reason}").format(reason=error.strerror or error)) from None
+        raise IOFailure(said.gettext("cannot write the relay: {reason}").format(reason=reason_of(error, said))) from None
     except (KeyboardInterrupt, Stopped):
         SIGNALS.as_planned()  # the way --watch ends: exit status 0
         click.echo(said.gettext("Stopped."))

@@ -42,7 +42,7 @@ def event_code(folder: Path, given: str | None, said: Words, kept_in: str = CODE
     except UnicodeDecodeError:
         problem = say(CodeProblem.NOT_ASCII)
     except OSError as error:
-        raise IOFailure(sentence_in(say(CodeProblem.UNREADABLE, path=str(kept), problem=str(error.strerror or error)),
+        raise IOFailure(sentence_in(say(CodeProblem.UNREADABLE, path=str(kept), problem=error.strerror or str(error)),
                                     said)) from None
     else:
         problem = code_problem(code)

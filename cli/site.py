@@ -13,7 +13,7 @@ from ..render.site import build_site
 from ..render.site.folders import SiteError
 from .errors import IOFailure, Status
 from .inputs import input_error
-from .messages import note, report, say
+from .messages import note, reason_of, report, say
 from .options import language_of, quiet_option
 from ..notation.languages import LANGUAGES, chosen, words
 
@@ -84,7 +84,7 @@ def site(sources: tuple[str, ...], out: str, site_title: str | None, jobs: int, 
         raise IOFailure(str(error)) from None
     except OSError as error:
         raise IOFailure(said.gettext("cannot read or write {path}: {reason}").format(
-            path=error.filename or "", reason=error.strerror or error)) from None
+            path=error.filename or "", reason=reason_of(error, said))) from None
     index = Path(out) / "index.html"
     say(terminal_text(said.gettext("Open {index} in a browser ({address}).").format(
         index=index, address=index.resolve().as_uri())), err=False)

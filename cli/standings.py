@@ -24,7 +24,7 @@ from ..render import crosstable
 from ..render.standings import to_csv, to_html, to_markdown, to_text
 from .errors import BadUsage, IOFailure, Status, exit_status
 from .inputs import read_sources
-from .messages import note, report
+from .messages import note, reason_of, report
 from .options import force_option, language_option, output_option
 from .outputs import write
 
@@ -94,7 +94,7 @@ def read_report(path: str, said: Words) -> report_file.Report:
         with open(fd, "rb") as stream:
             data = stream.read(MAX_RECORD + 1)
     except OSError as error:
-        raise IOFailure(said.gettext("cannot read {path}: {reason}").format(path=path, reason=error.strerror or error)) \
+        raise IOFailure(said.gettext("cannot read {path}: {reason}").format(path=path, reason=reason_of(error, said))) \
             from None
     if len(data) > MAX_RECORD:
         raise IOFailure(said.gettext("{path}: over {limit} bytes, more than a report file of any tournament").format(

@@ -18,7 +18,7 @@ from ..notation.languages import Words
 from ..notation.problems import message_of, sentence_in
 from ..notation.worded import Said
 from .errors import IOFailure, MissingExtra, Status
-from .messages import IN_ENGLISH, cannot_write, note
+from .messages import IN_ENGLISH, cannot_write, note, reason_of
 
 EXTRA = "pip install 'ludoscribe[tournament]'"
 T = TypeVar("T")
@@ -53,7 +53,7 @@ def load(folder: str, said: Words = IN_ENGLISH) -> tuple[str, Event]:
         text = read_text(root)
     except OSError as error:
         raise IOFailure(said.gettext("cannot read {path}: {reason}").format(
-            path=root / EVENT_FILE, reason=sentence_in(error.strerror, said) if error.strerror else error)) from None
+            path=root / EVENT_FILE, reason=reason_of(error, said))) from None
     if text is None:
         raise Refused(said.gettext("{folder} has no {file}: make it with ludoscribe event new {folder}").format(
             folder=folder, file=EVENT_FILE))
@@ -98,7 +98,7 @@ def rounds_of(folder: str, event: Event, said: Words = IN_ENGLISH) -> tuple[Even
         games.scan()
     except OSError as error:
         raise IOFailure(said.gettext("cannot read {path}: {reason}").format(
-            path=folder, reason=error.strerror or error)) from None
+            path=folder, reason=reason_of(error, said))) from None
     return games, event_rounds(event, games.games)
 
 

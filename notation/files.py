@@ -14,14 +14,30 @@ from typing import Any, Iterator, TextIO, cast
 from .jsonio import SchemaError, read_json
 from .model import Record
 from .problems import InputProblem, say
+from .worded import Worded
 from .reader import read_file, read_records
 
 RECORD_SUFFIXES = (".tgn", ".json")
 PARQUET_MARK = ".ludoscribe-parquet"  # in a folder written by `export`: what wrote it (JSON)
 # Never follow a final symbolic link, never wait on a FIFO, never take a terminal for ours.
 SAFE_OPEN = sum(getattr(os, flag, 0) for flag in ("O_NOFOLLOW", "O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC"))  # those the system has
-KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
-         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
+class FileProblem(Worded):
+    """Why a path is not a file a command reads or writes in place, by its code, said in the command's
+    language (docs/languages.md#the-command-line): the system's OSError carries it as its reason."""
+
+    LINK = "symbolic-link", "{path} is a symbolic link, not a regular file"
+    FOLDER = "folder", "{path} is a folder, not a regular file"
+    FIFO = "fifo", "{path} is a FIFO, not a regular file"
+    SOCKET = "socket", "{path} is a socket, not a regular file"
+    DEVICE = "device", "{path} is a device, not a regular file"
+    OTHER = "not-regular", "{path} is not a regular file"
+    HARD_LINKS = "hard-links", "{path} has {count} other name(s) (hard links), so writing it would change them"
+
+
+KINDS = ((stat.S_ISDIR, FileProblem.FOLDER), (stat.S_ISFIFO, FileProblem.FIFO), (stat.S_ISSOCK, FileProblem.SOCKET),
+         (stat.S_ISCHR, FileProblem.DEVICE), (stat.S_ISBLK, FileProblem.DEVICE))
 
 
 def load(path: str, json_input: bool | None = None, moves: bool = True) -> Iterator[Record]:
@@ -266,8 +282,9 @@ def not_regular(path: str | Path) -> str | None:
 def _kind_problem(path: str | Path, mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
-    kind = "a symbolic link" if stat.S_ISLNK(mode) else next((name for test, name in KINDS if test(mode)), "not a file")
-    return f"{path} is {kind}, not a regular file"
+    if stat.S_ISLNK(mode):
+        return say(FileProblem.LINK, path=str(path))
+    return say(next((code for test, code in KINDS if test(mode)), FileProblem.OTHER), path=str(path))
 
 
 def open_regular(path: str | Path, flags: int, mode: int = 0o644, *, one_name: bool = False) -> int:
@@ -286,7 +303,7 @@ def open_regular(path: str | Path, flags: int, mode: int = 0o644, *, one_name: b
             info = os.fstat(fd)
             problem = _kind_problem(path, info.st_mode)
             if problem is None and one_name and info.st_nlink > 1:
-                problem = f"{path} has {info.st_nlink - 1} other name(s) (hard links), so writing it would change them"
+                problem = say(FileProblem.HARD_LINKS, path=str(path), count=info.st_nlink - 1)
             if problem is None:
                 return fd
             os.close(fd)

@@ -99,8 +99,6 @@ def scan() -> Counter[str]:
 STILL_ENGLISH = {
     # what is English for now: the top-level lines of an error not foreseen and the lazy loading of commands
     "cli/lazy.py": 1, "cli/main.py": 2,
-    # what a file that is not a regular one is, as an output refused says it
-    "notation/files.py": 1,
     # the event folder: its organiser's changes, pairings and rounds
     "notation/events/rounds.py": 2,
     # said to a program, not a user: a language not spoken, a record with no game, a cell-less board

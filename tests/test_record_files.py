@@ -78,6 +78,10 @@ def test_a_device_is_not_a_scoresheet():
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "Error: cannot resume /dev/null: /dev/null is a device, not a regular file\n"
     assert not os.path.lexists("/dev/.null.lock")
+    said = subprocess.run([LUDOSCRIBE, "record", "teblo", "-o", "/dev/null", "--lang", "fr"], capture_output=True,
+                          text=True, input="", timeout=120)  # from its code (FileProblem), in the command's language
+    assert (said.returncode, said.stderr) == (
+        2, "Error: impossible de reprendre /dev/null\u00a0: /dev/null est un périphérique, pas un fichier ordinaire\n")
 
 
 def test_a_path_under_a_file_is_an_io_error(tmp_path):

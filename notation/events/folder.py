@@ -391,7 +391,7 @@ class EventFolder:
         try:
             text = sheet.save(path)
         except OSError as error:
-            raise Refused(say(FolderProblem.CANNOT_WRITE, path=name, problem=str(error.strerror or error))) from None
+            raise Refused(say(FolderProblem.CANNOT_WRITE, path=name, problem=error.strerror or str(error))) from None
         game = saved_game(name, sheet, text, _stamp(path, len(text.encode("utf-8"))))
         self._put(name, game)
         self.sheets[name] = (game.version, sheet)
@@ -410,7 +410,7 @@ class EventFolder:
         try:
             return Scoresheet.load(path), False
         except OSError as error:
-            raise Refused(say(FolderProblem.CANNOT_READ, path=name, problem=str(error.strerror or error))) from None
+            raise Refused(say(FolderProblem.CANNOT_READ, path=name, problem=error.strerror or str(error))) from None
         except (ValueError, UnicodeDecodeError) as error:
             raise Refused(say(FolderProblem.CANNOT_RECORD, path=name, said=said_of(message_of(error)))) from None
 

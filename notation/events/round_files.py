@@ -200,6 +200,6 @@ def rename_players(folder: EventFolder, name: str, players: tuple[str, str]) -> 
         try:
             sheet.save(path)
         except OSError as error:
-            raise Refused(say(FolderProblem.CANNOT_WRITE, path=name, problem=str(error.strerror or error))) from None
+            raise Refused(say(FolderProblem.CANNOT_WRITE, path=name, problem=error.strerror or str(error))) from None
     finally:
         lock.release()
