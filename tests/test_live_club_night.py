@@ -126,3 +126,37 @@ def test_a_club_night_from_the_first_pairing_to_the_standings(browser, server, f
     run("site", str(folder), "-o", str(tmp_path / "site"), "--quiet")
     pages = "".join(path.read_text(encoding="utf-8") for path in (tmp_path / "site").rglob("*.html"))
     assert "Round 2" in pages and "1-0 (forfeit)" in pages
+
+
+def test_the_organisers_page_in_french(browser, server):
+    """The organiser's page opened in a French browser: its words, a player entered, a round paired and
+    a pairing refused in French, no English interface word (the players' names, the records' own, aside)
+    and no serious axe-core violation (docs/live.md#languages)."""
+    from test_languages_live import french_page
+
+    context = browser.new_context(viewport=DESK, locale="fr-FR", bypass_csp=True)
+    errors: list[str] = []
+    context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
+    desk = context.new_page()
+    try:
+        desk.goto(server.url + "organise")
+        expect(desk.locator("html")).to_have_attribute("lang", "fr")
+        french_page(desk)
+        desk.fill("#ls-organiser-code", ORGANISER)
+        desk.locator(".ls-code-form button").click()
+        expect(desk.locator(".ls-message")).to_have_text("Code accepté\u00a0: cet appareil peut organiser.")
+        desk.fill("#ls-player-name", "Fy")
+        desk.locator(".ls-add-player button").click()
+        expect(desk.locator(".ls-players-table tbody tr")).to_have_count(6)
+        desk.locator(".ls-pair button").click()
+        boards = desk.locator(".ls-boards-table tbody tr")
+        expect(boards).to_have_count(3)
+        expect(desk.locator(".ls-round-heading")).to_have_text("Ronde 1 sur 3")
+        desk.locator(".ls-pair button").click()  # too early: refused, in French
+        expect(desk.locator(".ls-message")).to_have_text(re.compile(r"^3 tables n’ont pas encore de résultat"))
+        french_page(desk, hidden=(".ls-players-table td:first-child", ".ls-boards-table td:nth-child(2)",
+                                  ".ls-boards-table td:nth-child(3)", ".ls-languages", "h1"))
+        assert violations(desk) == []
+    finally:
+        context.close()
+    assert errors == []
