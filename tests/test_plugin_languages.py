@@ -58,6 +58,25 @@ def test_each_page_has_its_own_language_in_its_html_tag_and_its_diagrams(site, n
     assert all(said in html for said in DIAGRAM_WORDS[language])
     assert not any(said in html for said in DIAGRAM_WORDS[other])
     assert ('id="ludoscribe-words-pages"' in html) == (language == "fr")
+    assert THEME_WORDS["mkdocs"][language] in html and THEME_WORDS["mkdocs"][other] not in html  # the theme's own
+
+
+# a word of each theme's own, as it writes it in each language (docs/publishing.md#pages-in-other-languages):
+# the heading of mkdocs' table of contents, Material's search field
+THEME_WORDS = {"mkdocs": {"en": "\"Table of Contents\"", "fr": "\"Table des matières\""},
+               "material": {"en": 'placeholder="Search"', "fr": 'placeholder="Rechercher"'}}
+
+
+def test_material_says_its_own_words_in_each_pages_language(tmp_path):
+    """Material chooses its words by its language as a page is rendered: the French page's, the English
+    page's, and its own pages (404) in the site's language."""
+    config = CONFIG.replace("name: mkdocs", "name: material").replace("plugins:\n", "plugins:\n  - search\n")
+    built = build(tmp_path, config, {"index.md": "# Game\n", "fr/index.md": "# Partie\n"})
+    assert built.returncode == 0, built.stderr
+    said = {name: (tmp_path / "site" / name).read_text(encoding="utf-8")
+            for name in ("index.html", "fr/index.html", "404.html")}
+    assert {name: [language for language, words in THEME_WORDS["material"].items() if words in html]
+            for name, html in said.items()} == {"index.html": ["en"], "fr/index.html": ["fr"], "404.html": ["en"]}
 
 
 def test_the_viewer_of_each_page_speaks_its_language(browser, site):

@@ -62,10 +62,14 @@ from ..document import MOVE_LAYOUTS, asset, render_html
 from ..escaping import html_text, script_json, terminal_text
 from ..wording import problem_in
 from .page_languages import FolderLanguages, PageLanguageError, page_language, with_language
+from .theme_words import ThemeWords
 
 if TYPE_CHECKING:
+    from jinja2 import Environment
     from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page
+    from mkdocs.utils.templates import TemplateContext
 
 log = get_plugin_logger(__name__)
 ASSETS = ("viewer.css", "viewer.js")
@@ -161,6 +165,7 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
     of pages read from the disk."""
 
     search = False  # whether the site has the search plugin
+    theme_words: ThemeWords | None = None  # the theme's words in each page's language (on_env)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         base = Path(config.config_file_path or ".").parent
@@ -205,7 +210,19 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         return language_switch(page.url, self.language_of(page), self.config.alternates) + html
 
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        self.theme_words = ThemeWords(env, config, self.config.language)
+        return env
+
+    def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
+                        nav: Navigation) -> TemplateContext:
+        if self.theme_words is not None:
+            self.theme_words.speak(self.language_of(page))
+        return context
+
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        if self.theme_words is not None:
+            self.theme_words.done()
         language = self.language_of(page)
         if language != self.config.language:  # the theme wrote the site's language
             output = with_language(output, language)
