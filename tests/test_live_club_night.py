@@ -128,13 +128,14 @@ def test_a_club_night_from_the_first_pairing_to_the_standings(browser, server, f
     assert "Round 2" in pages and "1-0 (forfeit)" in pages
 
 
-def test_the_organisers_page_in_french(browser, server):
+@pytest.mark.parametrize("size", [DESK, PHONE], ids=["desk", "phone"])
+def test_the_organisers_page_in_french(browser, server, size):
     """The organiser's page opened in a French browser: its words, a player entered, a round paired and
     a pairing refused in French, no English interface word (the players' names, the records' own, aside)
     and no serious axe-core violation (docs/live.md#languages)."""
     from test_languages_live import french_page
 
-    context = browser.new_context(viewport=DESK, locale="fr-FR", bypass_csp=True)
+    context = browser.new_context(viewport=size, locale="fr-FR", bypass_csp=True)
     errors: list[str] = []
     context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
     desk = context.new_page()
