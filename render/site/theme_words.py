@@ -26,7 +26,7 @@ class ThemeWords:
         self.theme, self.site_language, self.language = config.theme, site_language, site_language
         self.catalogues: dict[str, Any] = {}
         if hasattr(env, "install_gettext_callables"):  # the theme translates its words (jinja2.ext.i18n)
-            env.install_gettext_callables(  # type: ignore[attr-defined]
+            env.install_gettext_callables(
                 lambda text: self._catalogue().gettext(text),
                 lambda singular, plural, count: self._catalogue().ngettext(singular, plural, count))
 
