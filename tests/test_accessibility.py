@@ -64,16 +64,19 @@ def pages_of_every_game(site: Path) -> list[str]:
     return pages
 
 
-def test_every_kind_of_page_of_every_game(page, corpus_sites):
+def test_every_kind_of_page_of_every_game(browser, corpus_sites):
     """The drawings differ from game to game (Tekao's pieces once carried names ARIA does not
-    allow there): each game's pages at both sizes, in one theme, the themes being the same for all
-    games (test_every_page_of_a_site)."""
+    allow there): each game's pages in one theme at a laptop's size, the drawings being the same
+    at a phone's, where test_every_page_of_a_site checks a game's pages in both themes."""
+    context = browser.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
     site = corpus_sites("material")
     names = pages_of_every_game(site)
     found = {}
     for name in names:
         page.goto((site / name).as_uri())
         found[name] = violations(page)
+    context.close()
     assert found == {name: [] for name in names}
 
 
@@ -233,10 +236,13 @@ def left_out_by_the_tab_key(page) -> dict:
     return page.evaluate(LEFT_OUT, ACTIONABLE)
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_everything_a_page_offers_is_reached_with_the_tab_key(page, corpus_sites, others, theme):
+# The content is the same in both themes, which lay it out alike at a phone's size: there, one theme's pages.
+@pytest.mark.parametrize(("size", "theme"), [("desktop", "material"), ("desktop", "mkdocs"), ("phone", "material")])
+def test_everything_a_page_offers_is_reached_with_the_tab_key(browser, corpus_sites, others, size, theme):
     """On every kind of page, Tab goes to every link, button and field of its content, and nothing
     there answers a click that the keyboard cannot reach."""
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    page = context.new_page()
     pages = {name: corpus_sites(theme) / name for name in SITE_PAGES}
     pages.update((kind, path) for kind, path in others.items() if theme in kind or "plugin" not in kind)
     missed = {}
@@ -246,6 +252,7 @@ def test_everything_a_page_offers_is_reached_with_the_tab_key(page, corpus_sites
         assert found.pop("offered") > 0, kind
         if any(found.values()):
             missed[kind] = found
+    context.close()
     assert missed == {}
 
 

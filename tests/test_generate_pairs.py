@@ -88,6 +88,7 @@ def test_bad_pairs_and_tests_are_one_line_usage_errors(args, message):
     assert (code, out, err) == (2, "", USAGE + message + "\n")
 
 
+@pytest.mark.slow  # three runs up to the deciding pair, one of them with two workers
 def test_the_stop_is_the_same_with_jobs_and_in_parquet(tmp_path):
     """The records up to the deciding pair, whatever --jobs (those played ahead are not written),
     and as many rows in a Parquet folder."""

@@ -65,6 +65,7 @@ def test_every_page_script_is_checked():
         assert script in listed, script
 
 
+@pytest.mark.slow  # the check of the check: a second whole run of tsc (docs/contributing.md#fast-and-full-runs)
 def test_tsc_finds_a_mistake(tmp_path):
     """The check is the project's: a misnamed property of the page is found."""
     (tmp_path / "slip.js").write_text('// @ts-check\ndocument.querySelector("p").textContnet = "x";\n', encoding="utf-8")

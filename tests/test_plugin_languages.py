@@ -30,7 +30,7 @@ DIAGRAM_WORDS = {"en": ("in hand</text>", "Yellow wins</text>"), "fr": ("en main
 HTML_LANG = re.compile(r'<html\b[^>]*\blang="([^"]*)"')
 
 
-def build(folder: Path, config: str = CONFIG, pages: dict[str, str] | None = None,
+def build_mkdocs_site(folder: Path, config: str = CONFIG, pages: dict[str, str] | None = None,
           strict: bool = True) -> subprocess.CompletedProcess:
     for name, text in (pages or {name: markdown for name, (markdown, _) in PAGES.items()}).items():
         (folder / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
@@ -44,7 +44,7 @@ def build(folder: Path, config: str = CONFIG, pages: dict[str, str] | None = Non
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("pages-in-two-languages")
-    built = build(folder)
+    built = build_mkdocs_site(folder)
     assert built.returncode == 0, built.stderr
     return folder / "site"
 
@@ -71,7 +71,7 @@ def test_material_says_its_own_words_in_each_pages_language(tmp_path):
     """Material chooses its words by its language as a page is rendered: the French page's, the English
     page's, and its own pages (404) in the site's language."""
     config = CONFIG.replace("name: mkdocs", "name: material").replace("plugins:\n", "plugins:\n  - search\n")
-    built = build(tmp_path, config, {"index.md": "# Game\n", "fr/index.md": "# Partie\n"})
+    built = build_mkdocs_site(tmp_path, config, {"index.md": "# Game\n", "fr/index.md": "# Partie\n"})
     assert built.returncode == 0, built.stderr
     said = {name: (tmp_path / "site" / name).read_text(encoding="utf-8")
             for name in ("index.html", "fr/index.html", "404.html")}
@@ -137,7 +137,7 @@ def test_the_language_goes_in_the_html_tag_only(html, expected):
     ("[fr]", "Expected type: <class 'dict'> but received: <class 'list'>"),
 ])
 def test_a_bad_languages_option_is_a_configuration_error(tmp_path, option, message):
-    built = build(tmp_path, CONFIG.replace("{fr/: fr}", option), {"index.md": "# Club\n"})
+    built = build_mkdocs_site(tmp_path, CONFIG.replace("{fr/: fr}", option), {"index.md": "# Club\n"})
     assert built.returncode == 1
     errors = [line for line in built.stderr.splitlines() if line.startswith("ERROR")]
     assert errors == [f"ERROR   -  Config value 'plugins': Plugin 'ludoscribe' option 'languages': {message}"]
@@ -145,7 +145,7 @@ def test_a_bad_languages_option_is_a_configuration_error(tmp_path, option, messa
 
 
 def test_a_page_naming_a_language_ludoscribe_does_not_speak_stops_the_build(tmp_path):
-    built = build(tmp_path, pages={"index.md": "---\nludoscribe_language: de\n---\n# Club\n"})
+    built = build_mkdocs_site(tmp_path, pages={"index.md": "---\nludoscribe_language: de\n---\n# Club\n"})
     assert built.returncode == 1 and "Traceback" not in built.stderr
     refused = "ERROR   -  index.md: ludoscribe_language: 'de' is not a language Ludoscribe speaks (en, fr)"
     assert refused in built.stderr.splitlines()
@@ -162,7 +162,8 @@ def test_a_block_that_cannot_be_shown_says_why_in_its_pages_language(tmp_path):
     from ludoscribe.notation.languages import words
     from ludoscribe.render.site.mkdocs_plugin import problem_in
 
-    built = build(tmp_path, pages={"index.md": ILLEGAL + OVER_BUDGET, "fr/index.md": ILLEGAL + OVER_BUDGET}, strict=False)
+    built = build_mkdocs_site(tmp_path, pages={"index.md": ILLEGAL + OVER_BUDGET, "fr/index.md": ILLEGAL + OVER_BUDGET},
+                              strict=False)
     assert built.returncode == 0, built.stderr
     record = read_string(ILLEGAL.split("\n", 1)[1].rsplit("```", 1)[0])[0]
     check(record)

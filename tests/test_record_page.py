@@ -7,7 +7,9 @@ pixels, and what a reader takes away (the record's TGN, the position code, a lin
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,20 +25,26 @@ CLOCK = re.compile(r"\[%clk\s+([^\]\s]+)\s*\]")
 SMALLEST = 11  # CSS pixels
 
 
-@pytest.fixture(params=list(SIZES))
-def page(request, browser):
+@contextlib.contextmanager
+def watched_page(browser, size: str) -> Iterator:
     """A page at one size that fails the test on any page error or request off the disk."""
-    context = browser.new_context(viewport=SIZES[request.param])
+    context = browser.new_context(viewport=SIZES[size])
     problems: list[str] = []
     context.route(lambda url: not url.startswith(("file:", "blob:")),
                   lambda route: (problems.append(route.request.url), route.abort()))
     opened = context.new_page()
-    opened.size = request.param
+    opened.size = size
     opened.on("pageerror", lambda error: problems.append(f"page error: {error}")
               if "search/worker.js" not in str(error) else None)  # mkdocs' search cannot start on file://
     yield opened
     context.close()
     assert problems == []
+
+
+@pytest.fixture(params=list(SIZES))
+def page(request, browser):
+    with watched_page(browser, request.param) as opened:
+        yield opened
 
 
 def record_page(site: Path, path: str, number: int = 1) -> tuple[Path, object]:
@@ -80,8 +88,10 @@ def test_the_board_and_its_player_bars_come_first_the_tags_after(page, site):
     assert page.locator(".ls-board .ls-player").first.text_content().split()[0] == "Yellow"
 
 
-def test_each_sides_clock_is_the_one_of_the_turn_shown(page, site):
-    path, record = record_page(site, "teblo/spring-quadrangular-2024.tgn", 3)
+def test_each_sides_clock_is_the_one_of_the_turn_shown(browser, corpus_sites):
+    """What the bars say, turn by turn: the same in both themes and at both sizes (the bars' text),
+    so one page is stepped through."""
+    path, record = record_page(corpus_sites("material"), "teblo/spring-quadrangular-2024.tgn", 3)
     line = positions(record)
     expected, clocks = [["", ""]], ["", ""]
     for (_, before), (node, _) in zip(line, line[1:]):  # the last [%clk] of each side along the main line
@@ -90,11 +100,12 @@ def test_each_sides_clock_is_the_one_of_the_turn_shown(page, site):
                 clocks[before.side] = value
         expected.append(list(clocks))
     assert expected[-1][0] and expected[-1][1]
-    page.goto(path.as_uri())
-    shown = page.locator(".ls-board .ls-player .ls-clock")
-    for number, (first, second) in enumerate(expected):
-        assert shown.all_text_contents() == [second, first], number  # the second side's bar above
-        page.keyboard.press("ArrowRight")
+    with watched_page(browser, "desktop") as page:
+        page.goto(path.as_uri())
+        shown = page.locator(".ls-board .ls-player .ls-clock")
+        for number, (first, second) in enumerate(expected):
+            assert shown.all_text_contents() == [second, first], number  # the second side's bar above
+            page.keyboard.press("ArrowRight")
 
 
 def test_no_turn_is_split_over_two_lines_nor_left_without_its_number(page, site):

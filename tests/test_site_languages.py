@@ -24,7 +24,7 @@ SITE_WORDS = ["Players", "Events", "Recent games", "Standings", "Rank", "Unknown
               "Lost", "Drawn", "Turn", "Results", "Other languages", "Home", "Openings", "Search"]
 
 
-def _build(root: Path, *options: str) -> Path:
+def build_bilingual_site(root: Path, *options: str) -> Path:
     sources = [str(CORPUS / path) for path in RECORDS[:4]]
     result = CliRunner().invoke(cli, ["site", *sources, "-q", "-o", str(root / "site"), *options])
     assert result.exit_code == 0, result.output
@@ -35,7 +35,7 @@ def _build(root: Path, *options: str) -> Path:
 def both(request, tmp_path_factory) -> Path:
     """A site of four games' records in English (the root) and French (fr/), its project kept."""
     root = tmp_path_factory.mktemp(f"site-en-fr-{request.param}")
-    return _build(root, "--lang", "en,fr", "--theme", request.param, "--project", str(root / "project"))
+    return build_bilingual_site(root, "--lang", "en,fr", "--theme", request.param, "--project", str(root / "project"))
 
 
 def _pages(site: Path) -> list[str]:
@@ -89,12 +89,12 @@ def test_the_kept_project_rebuilds_each_language_in_its_place(both):
 
 
 def test_french_first_puts_french_at_the_root_and_one_language_has_no_switch(tmp_path):
-    site = _build(tmp_path / "fr-en", "--lang", "fr,en,fr")
+    site = build_bilingual_site(tmp_path / "fr-en", "--lang", "fr,en,fr")
     index = (site / "index.html").read_text(encoding="utf-8")
     assert '<html lang="fr"' in index and '<a href="en/index.html" hreflang="en" lang="en"' in index
     assert '<html lang="en"' in (site / "en" / "index.html").read_text(encoding="utf-8")
     assert not (site / "fr").exists()
-    alone = _build(tmp_path / "en", "--lang", "en")
+    alone = build_bilingual_site(tmp_path / "en", "--lang", "en")
     assert not (alone / "fr").exists()
     for page in alone.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -156,7 +156,8 @@ def test_the_switch_is_seen_and_leads_to_the_twin_in_a_browser(contexts, both, s
                                               ".md-header, .md-footer")
         left = [word for word in ENGLISH + SITE_WORDS if re.search(rf"\b{re.escape(word)}\b", shown)]
         assert left == [], (name, left)
-        assert violations(page) == [], name
+        if name == pages[0] or name.startswith("records/"):  # the switch itself, and the kinds of French
+            assert violations(page) == [], name              # page test_languages_pages does not check
         switch.focus()
         page.keyboard.press("Enter")
         expect(page).to_have_url((both / name).as_uri())
