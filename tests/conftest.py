@@ -59,8 +59,9 @@ BROWSER_FIXTURES = {"browser", "corpus_sites"}  # tests/browsers.py; a fixture b
 SITE_BUILT = re.compile(r"""\bbuild_\w*site\(|\bsite\(|[(\[]\s*["']site["']\s*,\s*(?!["'][A-Z])|build_everything\("""
                         r"""|["']build["'],\s*["']--strict["']""")
 IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)\b|render\.images""")
-# A command line of the docs' examples (a test's parameter) that builds a site or generates hundreds of games.
-LONG_EXAMPLES = re.compile(r"\bludoscribe site |--count \d{3,}")
+# A command line of the docs' examples (a test's parameter) that builds a site, generates hundreds of games
+# or searches hundreds of playouts a turn.
+LONG_EXAMPLES = re.compile(r"\bludoscribe site |--count \d{3,}|\bmcts:\d{3,}")
 
 
 @functools.cache
