@@ -37,6 +37,12 @@ def pytest_configure(config: pytest.Config) -> None:
     _in_the_fast_lane = " ".join(str(config.getoption("markexpr", "")).split()) == "not slow"
     if _in_the_fast_lane:
         settings.load_profile("fast-lane")
+    # With -n and no --dist of the user's, a worker that runs out of tests takes some of another's
+    # (xdist's worksteal), so that the long tests (the Swiss events in ten parts, the browser's) do not
+    # leave a core idle at the end (docs/contributing.md#fast-and-full-runs).
+    if getattr(config.option, "dist", "no") == "load" and not any(
+            arg == "-d" or arg.startswith("--dist") for arg in config.invocation_params.args):
+        config.option.dist = "worksteal"
 
 
 def examples(count: int) -> int:
