@@ -5,12 +5,15 @@ and the problems reported by check()."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import (RED_HAND, YELLOW_HAND, checked, ended, header, play, position, position_code,
-                      problems_of, read_one, refused, squares, what_happened)
+                      problems_of, read_one, refused, squares, what_happened, examples)
 from ludoscribe.notation import ProblemCode, check
 from ludoscribe.notation.games import BadSetUp, Ending, Outcome, Refusal, SetUpRefusal
-from ludoscribe.notation.games.teblo import TebloRefusal, TebloSetUp, Placement, Step, Teblo
+from ludoscribe.notation.games.teblo import (ALL, SQUARES, Placement, Step, Teblo, TebloRefusal, TebloSetUp, distance,
+                                             on_a_shortest_way, parts_nothing, spread)
 
 RULE_C = "(rule c)"
 
@@ -542,3 +545,51 @@ def test_set_up_position_with_no_legal_turn(teblo):
     assert replayed.outcome == Outcome(0, Ending.NO_LEGAL_TURN, {"side": "Red"})
     record, _ = checked(setup_header(code, "1-0") + "30... A2 1-0\n")
     assert what_happened(record) == [(ProblemCode.GAME_OVER, ended(RED_STUCK), 6, 7, "turn 30 Red")]
+
+
+# --- the shortcuts of rule c and of the greedy player's measure -----------------------------------
+
+# a board: the squares closed (up to 60 of the 144, as pieces wall a board in), and two squares
+boards = st.tuples(st.lists(st.integers(0, SQUARES - 1), max_size=60), st.integers(0, SQUARES - 1),
+                   st.integers(0, SQUARES - 1))
+
+
+def open_squares(closed: list[int], *kept: int) -> int:
+    return (ALL & ~sum(1 << square for square in set(closed))) | sum(1 << square for square in set(kept))
+
+
+@settings(max_examples=examples(100))
+@given(boards)
+def test_a_square_said_to_part_nothing_parts_no_two_squares(board):
+    """parts_nothing's local test (the square's neighbours joined round it) never says a square parts
+    nothing when closing it parts the start from some square, checked by the flood fill."""
+    closed, start, _ = board
+    passable = open_squares(closed, start)
+    for square in range(SQUARES):
+        if square == start or not passable >> square & 1 or not parts_nothing(square, passable):
+            continue
+        assert region(start, passable & ~(1 << square)) == region(start, passable) & ~(1 << square), square
+
+
+def region(start: int, passable: int) -> int:
+    """The squares a flood fill from `start` through `passable` squares reaches."""
+    reached = 1 << start
+    while (grown := reached | (spread(reached) & passable)) != reached:
+        reached = grown
+    return reached
+
+
+@settings(max_examples=examples(100))
+@given(boards)
+def test_a_square_off_every_shortest_way_leaves_the_way_as_long(board):
+    """Closing a square that on_a_shortest_way leaves out changes no distance (the greedy player's
+    measure skips it); one it holds lies on a shortest way."""
+    closed, start, target = board
+    passable = open_squares(closed, start, target)
+    way, steps = on_a_shortest_way(start, target, passable), distance(start, target, passable)
+    assert (way == 0) == (steps is None)
+    for square in range(SQUARES):
+        if square in (start, target) or not passable >> square & 1:
+            continue
+        longer = distance(start, target, passable & ~(1 << square)) != steps
+        assert not longer or way >> square & 1, square

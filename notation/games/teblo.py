@@ -70,6 +70,51 @@ def reaches(start: int, targets: int, passable: int) -> bool:
         reached = grown
 
 
+# The eight squares around each square, going round (north, north-east, east, ... north-west); -1 off the board.
+RING = [
+    tuple(row * SIZE + col if 0 <= row < SIZE and 0 <= col < SIZE else -1
+          for row, col in ((r - 1, c), (r - 1, c + 1), (r, c + 1), (r + 1, c + 1),
+                           (r + 1, c), (r + 1, c - 1), (r, c - 1), (r - 1, c - 1)))
+    for r, c in (divmod(square, SIZE) for square in range(SQUARES))
+]
+
+
+def _joined_around(ring: int) -> bool:
+    """Whether the orthogonal neighbours among the passable squares `ring` (bit i: the i-th square round)
+    are joined to one another by passable squares going round: the square inside may then be closed
+    without parting any two squares outside it (a way through it goes round it instead)."""
+    sides = [i for i in (0, 2, 4, 6) if ring >> i & 1]
+    if len(sides) <= 1 or ring == 0xFF:
+        return True
+    closed = next(i for i in range(8) if not ring >> i & 1)
+    arc, arcs = 0, {}
+    for step in range(1, 9):
+        i = (closed + step) % 8
+        if ring >> i & 1:
+            arcs[i] = arc
+        else:
+            arc += 1
+    return len({arcs[i] for i in sides}) == 1
+
+
+JOINED_AROUND = [_joined_around(ring) for ring in range(256)]
+
+
+def parts_nothing(square: int, passable: int) -> bool:
+    """Whether closing `square` leaves every two other `passable` squares as connected as they were (a
+    local test: when it fails, the square may or may not part them)."""
+    ring = 0
+    for i, around in enumerate(RING[square]):
+        if around >= 0 and passable >> around & 1:
+            ring |= 1 << i
+    return JOINED_AROUND[ring]
+
+
+@lru_cache(maxsize=1024)  # asked of one position once for each of its placements
+def reaches_both_bases(start: int, passable: int) -> bool:
+    return reaches(start, BASE_BITS, passable)
+
+
 @lru_cache(maxsize=1024)  # the greedy player asks it of one position once for each of its placements
 def distance(start: int, target: int, passable: int) -> int | None:
     """The fewest steps from `start` to `target` through `passable` squares; None if it cannot be reached."""
@@ -80,6 +125,29 @@ def distance(start: int, target: int, passable: int) -> int | None:
             return None
         reached, steps = grown, steps + 1
     return steps
+
+
+def _layers(start: int, passable: int) -> list[int]:
+    """The squares `passable` from `start` by their number of steps: layer k holds those k steps away."""
+    reached = layer = 1 << start
+    layers = [layer]
+    while True:
+        layer = spread(layer) & passable & ~reached
+        if not layer:
+            return layers
+        reached |= layer
+        layers.append(layer)
+
+
+@lru_cache(maxsize=1024)  # the greedy player asks it of one position once for each of its placements
+def on_a_shortest_way(start: int, target: int, passable: int) -> int:
+    """The squares of every shortest way from `start` to `target` through `passable` squares (none if it
+    cannot be reached): those k steps from the start and the rest from the target."""
+    going, coming = _layers(start, passable), _layers(target, passable)
+    steps = next((k for k, layer in enumerate(going) if layer >> target & 1), None)
+    if steps is None:
+        return 0
+    return sum(going[k] & coming[steps - k] for k in range(steps + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,8 +349,10 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         opponent's pawn needs the test (rule c).
         """
         opponent = 1 - position.side
-        passable = position.passable(opponent) & ~(1 << on)
         start = position.pawns[opponent]
+        if parts_nothing(on, position.passable(opponent)) and reaches_both_bases(start, position.passable(opponent)):
+            return None  # the pawn reached both bases, and a piece there parts no squares from each other
+        passable = position.passable(opponent) & ~(1 << on)
         if reaches(start, BASE_BITS, passable):
             return None
         return next(base for base in (YELLOW, RED) if not reaches(start, 1 << BASES[base], passable))
@@ -331,6 +401,9 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             return 0
         opponent = 1 - before.side
         goal = BASES[before.side]
+        placed = (before.pieces[before.side] ^ after.pieces[before.side]) & ~(1 << goal)
+        if not placed & on_a_shortest_way(before.pawns[opponent], goal, before.passable(opponent)):
+            return 0  # off every shortest way: the way is as long as it was
         ways = (distance(position.pawns[opponent], goal, position.passable(opponent)) for position in (before, after))
         was, now = (cast(int, way) for way in ways)  # rule c keeps both ways open
         return now - was
