@@ -64,9 +64,16 @@ def targets(page: Page, *cells: str) -> None:
 
 
 def record(page: Page, turns: int) -> None:
-    """Record the draft; wait until the record holds `turns` turns."""
+    """Record the draft; wait until the record holds `turns` turns (if it never does, say what the sheet
+    said and what waits to be sent)."""
     page.click("text=Record turn")
-    expect(page.locator(".ls-sheet-turn")).to_have_count(turns)
+    try:
+        expect(page.locator(".ls-sheet-turn")).to_have_count(turns)
+    except AssertionError as error:
+        said = page.locator(".ls-message").inner_text()
+        waiting = page.locator(".ls-queue li").all_inner_texts()
+        raise AssertionError(f"{error}\nthe sheet says {said!r}; waiting to be sent: {waiting}; "
+                             f"Turn field: {page.locator('#ls-turn').input_value()!r}") from None
 
 
 def answered(page: Page) -> None:
