@@ -14,7 +14,7 @@ import click
 from ..notation.events.folder import EventFolder
 from ..notation.languages import Words, chosen, words
 from ..notation.limits import shorten, tag_problem, text_problem
-from ..notation.problems import say, sentence_in
+from ..notation.problems import say
 from ..notation.reader import line_break_problem
 from ..render.escaping import terminal_text
 from ..render.live.event_code import CodeProblem, code_problem, new_code, organiser_problem
@@ -31,8 +31,8 @@ def event_code(folder: Path, given: str | None, said: Words, kept_in: str = CODE
     (docs/live.md)."""
     if given is not None:
         if (problem := code_problem(given)) is not None:
-            raise BadUsage(sentence_in(say(CodeProblem.GIVEN, key=option, written=shorten(given, 40), said=problem.said),
-                                       said))
+            raise BadUsage(CodeProblem.GIVEN.say({"key": option, "written": shorten(given, 40), "said": problem.said},
+                                                 said))
         return given.strip().upper()
     kept = folder / kept_in
     try:
@@ -42,12 +42,12 @@ def event_code(folder: Path, given: str | None, said: Words, kept_in: str = CODE
     except UnicodeDecodeError:
         problem = say(CodeProblem.NOT_ASCII)
     except OSError as error:
-        raise IOFailure(sentence_in(say(CodeProblem.UNREADABLE, path=str(kept), problem=error.strerror or str(error)),
-                                    said)) from None
+        raise IOFailure(CodeProblem.UNREADABLE.say({"path": str(kept), "problem": error.strerror or str(error)},
+                                                   said)) from None
     else:
         problem = code_problem(code)
     if problem is not None:
-        raise IOFailure(sentence_in(say(CodeProblem.KEPT, path=str(kept), said=problem.said), said))
+        raise IOFailure(CodeProblem.KEPT.say({"path": str(kept), "said": problem.said}, said))
     return code
 
 
@@ -115,7 +115,7 @@ def serve(folder: str, host: str, port: int, code: str | None, delay: float, eve
     secret = event_code(root, code, said)
     organiser_secret = event_code(root, organiser, said, ORGANISER_FILE, "--organiser-code")
     if (problem := organiser_problem(organiser_secret, secret)) is not None:
-        raise BadUsage(sentence_in(say(CodeProblem.ORGANISER, said=problem.said), said))
+        raise BadUsage(CodeProblem.ORGANISER.say({"said": problem.said}, said))
     try:
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as error:

@@ -36,8 +36,8 @@ class FileProblem(Worded):
     HARD_LINKS = "hard-links", "{path} has {count} other name(s) (hard links), so writing it would change them"
 
 
-KINDS = ((stat.S_ISDIR, FileProblem.FOLDER), (stat.S_ISFIFO, FileProblem.FIFO), (stat.S_ISSOCK, FileProblem.SOCKET),
-         (stat.S_ISCHR, FileProblem.DEVICE), (stat.S_ISBLK, FileProblem.DEVICE))
+KINDS = ((stat.S_ISLNK, FileProblem.LINK), (stat.S_ISDIR, FileProblem.FOLDER), (stat.S_ISFIFO, FileProblem.FIFO),
+         (stat.S_ISSOCK, FileProblem.SOCKET), (stat.S_ISCHR, FileProblem.DEVICE), (stat.S_ISBLK, FileProblem.DEVICE))
 
 
 def load(path: str, json_input: bool | None = None, moves: bool = True) -> Iterator[Record]:
@@ -282,8 +282,6 @@ def not_regular(path: str | Path) -> str | None:
 def _kind_problem(path: str | Path, mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
-    if stat.S_ISLNK(mode):
-        return say(FileProblem.LINK, path=str(path))
     return say(next((code for test, code in KINDS if test(mode)), FileProblem.OTHER), path=str(path))
 
 

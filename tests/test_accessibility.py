@@ -9,9 +9,11 @@ link, button and field while nothing answers only a mouse."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,13 +32,20 @@ def axe_installed():
     available()
 
 
-@pytest.fixture(params=list(SIZES))
-def page(request, browser):
-    context = browser.new_context(viewport=SIZES[request.param], bypass_csp=True)  # the live pages' policy
+@contextlib.contextmanager
+def sized_page(browser, size: str) -> Iterator:
+    """A page at one of SIZES, axe's script let in past the live pages' policy."""
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
     opened = context.new_page()
-    opened.size = request.param
+    opened.size = size
     yield opened
     context.close()
+
+
+@pytest.fixture(params=list(SIZES))
+def page(request, browser):
+    with sized_page(browser, request.param) as opened:
+        yield opened
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -68,15 +77,13 @@ def test_every_kind_of_page_of_every_game(browser, corpus_sites):
     """The drawings differ from game to game (Tekao's pieces once carried names ARIA does not
     allow there): each game's pages in one theme at a laptop's size, the drawings being the same
     at a phone's, where test_every_page_of_a_site checks a game's pages in both themes."""
-    context = browser.new_context(viewport=SIZES["desktop"])
-    page = context.new_page()
     site = corpus_sites("material")
     names = pages_of_every_game(site)
     found = {}
-    for name in names:
-        page.goto((site / name).as_uri())
-        found[name] = violations(page)
-    context.close()
+    with sized_page(browser, "desktop") as page:
+        for name in names:
+            page.goto((site / name).as_uri())
+            found[name] = violations(page)
     assert found == {name: [] for name in names}
 
 
@@ -241,18 +248,16 @@ def left_out_by_the_tab_key(page) -> dict:
 def test_everything_a_page_offers_is_reached_with_the_tab_key(browser, corpus_sites, others, size, theme):
     """On every kind of page, Tab goes to every link, button and field of its content, and nothing
     there answers a click that the keyboard cannot reach."""
-    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
-    page = context.new_page()
     pages = {name: corpus_sites(theme) / name for name in SITE_PAGES}
     pages.update((kind, path) for kind, path in others.items() if theme in kind or "plugin" not in kind)
     missed = {}
-    for kind, path in pages.items():
-        page.goto(path.as_uri())
-        found = left_out_by_the_tab_key(page)
-        assert found.pop("offered") > 0, kind
-        if any(found.values()):
-            missed[kind] = found
-    context.close()
+    with sized_page(browser, size) as page:
+        for kind, path in pages.items():
+            page.goto(path.as_uri())
+            found = left_out_by_the_tab_key(page)
+            assert found.pop("offered") > 0, kind
+            if any(found.values()):
+                missed[kind] = found
     assert missed == {}
 
 

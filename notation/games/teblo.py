@@ -349,10 +349,10 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         opponent's pawn needs the test (rule c).
         """
         opponent = 1 - position.side
-        start = position.pawns[opponent]
-        if parts_nothing(on, position.passable(opponent)) and reaches_both_bases(start, position.passable(opponent)):
+        start, around = position.pawns[opponent], position.passable(opponent)
+        if parts_nothing(on, around) and reaches_both_bases(start, around):
             return None  # the pawn reached both bases, and a piece there parts no squares from each other
-        passable = position.passable(opponent) & ~(1 << on)
+        passable = around & ~(1 << on)
         if reaches(start, BASE_BITS, passable):
             return None
         return next(base for base in (YELLOW, RED) if not reaches(start, 1 << BASES[base], passable))
@@ -401,7 +401,7 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             return 0
         opponent = 1 - before.side
         goal = BASES[before.side]
-        placed = (before.pieces[before.side] ^ after.pieces[before.side]) & ~(1 << goal)
+        placed = before.pieces[before.side] ^ after.pieces[before.side]
         if not placed & on_a_shortest_way(before.pawns[opponent], goal, before.passable(opponent)):
             return 0  # off every shortest way: the way is as long as it was
         ways = (distance(position.pawns[opponent], goal, position.passable(opponent)) for position in (before, after))
