@@ -800,3 +800,15 @@ def test_the_event_code_is_kept_in_the_folder_across_restarts(tmp_path):
     code = codes[0].removeprefix("Recording code: ").strip()
     assert len(code) == 9 and code[4] == "-" and (tmp_path / ".ludoscribe-code").read_text() == code + "\n"
     assert (tmp_path / ".ludoscribe-code").stat().st_mode & 0o077 == 0
+
+
+def test_a_game_name_too_long_to_be_one_is_quoted_cut_short(client):
+    """The name of a game comes from the address: one of 5,000 characters is refused with it cut short,
+    whichever way the page asks (a sheet, a claim, an action)."""
+    name = "a" * 5000 + ".tgn"
+    shown = "a" * 37 + "..."
+    for method, path in (("GET", "sheet"), ("POST", "claim"), ("POST", "actions")):
+        answer = client.request(method, f"/api/games/{name}/{path}", headers=HEADERS, json={})
+        assert answer.status_code == 404, path
+        assert answer.json()["refused"] in (f"there is no game {shown} in this event",
+                                            f"there is no game {shown} in the event folder"), path

@@ -189,7 +189,7 @@ class EventFolder:
     def path(self, name: str) -> str:
         """The file of a game (its name checked: never a path outside the folder)."""
         if not GAME_FILE.fullmatch(name):
-            raise Refused(say(FolderProblem.NOT_A_FILE_NAME, written=name))
+            raise Refused(say(FolderProblem.NOT_A_FILE_NAME, written=shorten(name, 40)))
         return os.path.join(str(self.root), name)
 
     def scan(self, pool: Executor | None = None) -> list[str]:

@@ -9,6 +9,7 @@ from ...notation.events.folder import Action, Applied, EventFolder, Refused
 from ...notation.games import Outcome
 from ...notation.recording.lock import Busy, ScoresheetLock
 from ...notation.languages import N_
+from ...notation.limits import shorten
 from .languages import LiveRefused
 
 KEPT_ACTIONS = 10_000  # actions whose ids are remembered, so that one sent again is applied once
@@ -41,7 +42,7 @@ class Recorders:
             self.claims[name] = (device, claim[1])
             return
         if name not in self.folder.games:
-            raise LiveRefused(N_("there is no game {name} in the event folder"), name=name)
+            raise LiveRefused(N_("there is no game {name} in the event folder"), name=shorten(name, 40))
         lock = ScoresheetLock(self.folder.path(name))
         try:
             lock.acquire()

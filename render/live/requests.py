@@ -14,7 +14,7 @@ from starlette.types import Scope
 from ...notation.events.folder import Refused
 from ...notation.games.base import Outcome, Refusal
 from ...notation.languages import ENGLISH, LANGUAGES, Words, from_header, words
-from ...notation.limits import text_problem
+from ...notation.limits import shorten, text_problem
 from ...notation.model import Problem as RecordProblem
 from ...notation.problems import Saying, sentence_in
 from .event_code import same_code
@@ -121,7 +121,7 @@ def game_named(request: Request) -> str:
     live = live_of(request)
     name: str = request.path_params["name"]
     if name not in live.folder.games:
-        raise Problem(404, N_("there is no game {name} in this event"), name=name)
+        raise Problem(404, N_("there is no game {name} in this event"), name=shorten(name, 40))  # a URL's, cut short
     return name
 
 
