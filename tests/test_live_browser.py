@@ -324,6 +324,27 @@ def test_an_offer_pressed_as_the_offers_change_is_still_the_turn_chosen(size, se
     entered(page, "g1-f2+d1")
 
 
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_turn_field_and_its_buttons_stay_put_as_the_offers_come_and_go(size, server, pages):
+    """The offers are drawn under the Turn field: their coming and going never moves Record turn under a
+    finger about to tap it (a tap landing on an offer instead kept the turn unsaved)."""
+    page = pages(SIZES[size])
+    new_game(page, server.url, "Teblo", "1", "1", "Ann", "Bob")
+    controls = [page.get_by_label("Turn", exact=True), page.locator("text=Record turn"), page.locator(".ls-clear")]
+    answered(page)
+    where = [box(control) for control in controls]
+    tap(page, "D3")
+    expect(page.locator(".ls-offer")).to_have_count(4)
+    assert [box(control) for control in controls] == where
+    tap(page, "D4")
+    entered(page, "D4")
+    answered(page)
+    assert [box(control) for control in controls] == where
+    record(page, 1)
+    answered(page)
+    assert [box(control) for control in controls] == where
+
 # --- one recorder a game ----------------------------------------------------------------
 
 def test_a_second_recorder_is_refused_until_it_takes_over(server, pages, tmp_path):

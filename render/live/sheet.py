@@ -97,11 +97,11 @@ def sheet_page(event: str, view: Any, words: Words = ENGLISH_WORDS) -> str:
 <div class="ls-buttons"><button type="button" class="ls-confirm ls-primary">{say["Confirm the result"]}</button>
 <button type="button" class="ls-not-yet">{say["Not yet"]}</button></div></div>
 <div class="ls-chance ls-entry" hidden></div>
-<div class="ls-offers ls-entry" role="group" aria-label="{say["Turns offered"]}"></div>
 <form class="ls-turn-form ls-entry"><label for="ls-turn">{say["Turn"]}</label>
 <input id="ls-turn" name="turn" autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false">
 <div class="ls-buttons"><button type="submit" class="ls-primary">{say["Record turn"]}</button>
 <button type="button" class="ls-clear">{say["Clear"]}</button></div></form>
+<div class="ls-offers ls-entry" role="group" aria-label="{say["Turns offered"]}"></div>
 <p class="ls-message" role="status" aria-live="assertive"></p>
 <div class="ls-claim" hidden><button type="button" class="ls-take-over">{say["Take over recording here"]}</button></div>
 <div class="ls-reopen" hidden><div class="ls-buttons">\
