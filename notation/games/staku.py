@@ -413,7 +413,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def taken(self, before: StakuPosition, after: StakuPosition) -> int:
         """The opponent's tokens the turn's captures removed (docs/games/staku.md#generated-games)."""
         enemy = COLOURS[1 - before.side]
-        return sum(stack.count(enemy) for stack in before.stacks) - sum(stack.count(enemy) for stack in after.stacks)
+        return "".join(before.stacks).count(enemy) - "".join(after.stacks).count(enemy)
 
     def outcome(self, position: StakuPosition, history: History | None = None) -> Outcome | None:
         stacks = position.stacks
