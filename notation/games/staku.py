@@ -395,8 +395,26 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
                         yield Move(cell, to, count)
                     break
 
+    def successors(self, position: StakuPosition, chance: None = None) -> Iterator[tuple[Turn, StakuPosition]]:
+        """The legal turns, in legal_turns' order, with the positions after them, played as they are listed."""
+        side = position.side
+        for first in self._moves(position.stacks, side):
+            stacks = list(position.stacks)
+            before = stacks[first.to]
+            captured = self._play(stacks, first)
+            yield Turn((first,)), self._after(position, stacks, captured)
+            for second in self._seconds(stacks, side, first, before, captured):
+                again = list(stacks)
+                took = self._play(again, second)
+                yield Turn((first, second)), self._after(position, again, captured or took)
+
     def random_turn(self, position: StakuPosition, rng: random.Random) -> Turn | None:
         """A random first move, followed half the time by a random second move if one is allowed."""
+        play = self.random_play(position, rng)
+        return None if play is None else play[0]
+
+    def random_play(self, position: StakuPosition, rng: random.Random) -> tuple[Turn, StakuPosition] | None:
+        """The random turn with the position after it, played as it is drawn."""
         side = position.side
         firsts = list(self._moves(position.stacks, side))
         if not firsts:
@@ -407,8 +425,10 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         captured = self._play(stacks, first)
         seconds = list(self._seconds(stacks, side, first, before, captured))
         if seconds and rng.random() < 0.5:
-            return Turn((first, rng.choice(seconds)))
-        return Turn((first,))
+            second = rng.choice(seconds)
+            took = self._play(stacks, second)
+            return Turn((first, second)), self._after(position, stacks, captured or took)
+        return Turn((first,)), self._after(position, stacks, captured)
 
     def taken(self, before: StakuPosition, after: StakuPosition) -> int:
         """The opponent's tokens the turn's captures removed (docs/games/staku.md#generated-games)."""

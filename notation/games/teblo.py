@@ -379,6 +379,18 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             if free >> on & 1 and on not in position.pawns and self._cut_base(position, on) is None:
                 yield Placement(on)
 
+    def successors(self, position: TebloPosition, chance: None = None
+                   ) -> Iterator[tuple[Step | Placement, TebloPosition]]:
+        """The legal turns with the positions after them, each turn checked once (as it is listed)."""
+        for turn in self.legal_turns(position):
+            yield turn, self._after(position, turn)
+
+    def random_play(self, position: TebloPosition, rng: random.Random
+                    ) -> tuple[Step | Placement, TebloPosition] | None:
+        """The random turn, checked as it is drawn, with the position after it."""
+        turn = self.random_turn(position, rng)
+        return None if turn is None else (turn, self._after(position, turn))
+
     def random_turn(self, position: TebloPosition, rng: random.Random) -> Step | Placement | None:
         """A step or a placement, each half the time when both are possible."""
         steps = [Step(to) for to in NEIGHBOURS[position.pawns[position.side]]

@@ -105,16 +105,13 @@ class MctsPlayer:
 
 def _node(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> Node:
     if rules.every_turn_listed:
-        turns = list(rules.choices(position, chance))
+        plays = list(rules.successors(position, chance))
     else:
-        drawn = (rules.random_turn(position, rng) for _ in range(SAMPLES))
-        turns = list({rules.turn_text(turn): turn for turn in drawn if turn is not None}.values())
-    rng.shuffle(turns)  # equals in any order
+        drawn = (rules.random_play(position, rng) for _ in range(SAMPLES))
+        plays = list({rules.turn_text(play[0]): play for play in drawn if play is not None}.values())
+    rng.shuffle(plays)  # equals in any order
     valued: list[tuple[tuple[bool, int], Any, Any]] = []
-    for turn in turns:
-        after = rules.play(position, turn).after
-        if after is None:  # not legal after all: never tried
-            continue
+    for turn, after in plays:
         ending = rules.outcome(after)
         if ending is not None and ending.winner == position.side:  # the only turn worth trying
             return Node(position.side, [(turn, after)])
@@ -201,10 +198,10 @@ def _random_end(rules: SomeGame, line: History, took: list[int], rng: random.Ran
     PLAYOUT_TURNS turns or with no turn left (None), adding what each side took to `took`;
     and how many turns were pushed."""
     for played in range(PLAYOUT_TURNS):
-        turn = rules.random_turn(line.position, rng)
-        after = None if turn is None else rules.play(line.position, turn).after
-        if after is None:
+        play = rules.random_play(line.position, rng)
+        if play is None:
             return None, played
+        turn, after = play
         took[line.position.side] += rules.taken(line.position, after)
         line.push(turn, after)
         ending = rules.outcome(after, line)

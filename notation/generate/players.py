@@ -49,15 +49,12 @@ class GreedyPlayer:
     def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
         position = history.position
         if rules.every_turn_listed:
-            turns = list(rules.choices(position, rules.chance(position, rng)))
+            plays = list(rules.successors(position, rules.chance(position, rng)))
         else:
-            turns = [turn for turn in (rules.random_turn(position, rng) for _ in range(SAMPLES)) if turn is not None]
+            plays = [play for play in (rules.random_play(position, rng) for _ in range(SAMPLES)) if play is not None]
         best: list[Any] = []
         best_value: tuple[bool, int] | None = None
-        for turn in turns:
-            after = rules.play(position, turn).after
-            if after is None:  # not legal after all: never chosen
-                continue
+        for turn, after in plays:
             outcome = rules.outcome(after)
             value = (outcome is not None and outcome.winner == position.side, rules.taken(position, after))
             if best_value is None or value > best_value:

@@ -107,6 +107,10 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
         leaving the board; creations; elastic moves. Each is kept only if legal."""
         return random_turns.random_turn(self.modes, position, rng)
 
+    def random_play(self, position: TChakoPosition, rng: random.Random) -> tuple[Turn, TChakoPosition] | None:
+        """The random turn with the position after it, played as its actions are drawn."""
+        return random_turns.random_play(self.modes, position, rng)
+
     def taken(self, before: TChakoPosition, after: TChakoPosition) -> int:
         """The opponent's pieces (pucks and queen) the turn sent off the board: knocked out or
         pushed off (docs/games/tchako.md#generated-games)."""

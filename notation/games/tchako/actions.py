@@ -146,6 +146,16 @@ class State:
         self.queen_shot = False
         self.free = 0  # Carrisk creations left at no cost
 
+    def copy(self) -> State:
+        """The same state, to change apart."""
+        other = State.__new__(State)
+        other.modes, other.elastics, other.made, other.end = self.modes, self.elastics, self.made, self.end
+        other.pucks, other.zones, other.queens, other.created = (list(self.pucks), list(self.zones), list(self.queens),
+                                                                  list(self.created))
+        other.side, other.number, other.queen_shot, other.free = self.side, self.number, self.queen_shot, self.free
+        other.shot = [list(counts) for counts in self.shot]
+        return other
+
     def add(self, zone: int, side: int, count: int) -> None:
         """Put `count` of `side`'s pieces in a zone (take them off when negative)."""
         pair = self.pucks[zone]

@@ -5,9 +5,7 @@ come at any moment of it or as the next turn begins, and the mark `#`
 
 from __future__ import annotations
 
-from typing import cast
-
-from ..base import Param, Played, Refusal
+from ..base import Played, Refusal
 from .actions import Refused, State, TChakoRefusal, TurnStart, act, shoot
 from .board import WHITE, BLACK
 from .modes import Modes
@@ -18,57 +16,74 @@ from .zones import OFF, captured_zones, chain
 AP, FIRST_AP = 14, 10  # action points a turn, in half points (7, and 5 for White's first turn)
 
 
-class Illegal(Exception):
-    """Raised while playing a turn, with the refusal (args[0])."""
+class Turning:
+    """A turn being played, action by action, from a position under the modes: the state its actions
+    so far left, what they cost and the actions as completed. `play_turn` plays a whole turn through it;
+    the random turns of `generate` keep one as they draw actions, trying each on a copy."""
 
-    def __init__(self, code: TChakoRefusal, **params: Param) -> None:
-        super().__init__(Refusal(code, **params))
+    __slots__ = ("modes", "number", "state", "start", "budget", "spent", "done")
 
-    @property
-    def refusal(self) -> Refusal:
-        return cast(Refusal, self.args[0])
+    def __init__(self, modes: Modes, position: TChakoPosition) -> None:
+        self.modes, self.number = modes, position.number
+        self.state = State(position, modes)
+        if modes.carrisk:  # two free creations, spent on the turn's first actions or lost
+            self.state.free = 2
+        self.start = TurnStart(tuple(self.state.zones), self.state.side)
+        self.budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
+        self.spent = 0
+        self.done: list[Action] = []
+
+    def copy(self) -> Turning:
+        """The same turn so far, to go on from apart."""
+        other = Turning.__new__(Turning)
+        other.modes, other.number, other.start, other.budget = self.modes, self.number, self.start, self.budget
+        other.state, other.spent, other.done = self.state.copy(), self.spent, list(self.done)
+        return other
+
+    def add(self, action: Action) -> Refusal | None:
+        """Play one more action; why the rules refuse it (the turn is then left unfinished)."""
+        state = self.state
+        if state.end != "play":
+            return Refusal(TChakoRefusal.ENDED_BEFORE, action=action_text(action),
+                           ending=end_outcome(state.position(0, 1), self.modes))
+        try:
+            if type(action) is Shot and not state.free:  # the usual action, without _act's dispatch
+                cost = shoot(state, action, self.start)
+            else:
+                cost, action = act(state, action, self.start, self.number)
+        except Refused as refused:
+            return refused.refusal(action_text(action))
+        if self.spent + cost > self.budget:
+            return Refusal(TChakoRefusal.OVER_BUDGET, action=action_text(action), cost=cost, side=SIDES[state.side],
+                           left=self.budget - self.spent, budget=self.budget)
+        self.spent += cost
+        self.done.append(action)
+        _check_wins(state, self.start)
+        return None
+
+    def finish(self, turn: Turn, marked: bool) -> Played[TChakoPosition, Turn]:
+        """The turn over: the position after it, with what the start of the next turn decides, and
+        the turn as completed (marked # when that decides the game; refused when `marked` and not)."""
+        during = self.state.end != "play"
+        after = _next_turn(self.state, self.number, self.spent)
+        decided = not during and after.end != "play"  # by the start of the next turn: the mark `#`
+        if marked and not decided:
+            return Played(_mark_refused(after, during, self.modes), turn, None)
+        done_turn = tuple(self.done) + (DECIDED,) if decided else tuple(self.done)
+        return Played(None, done_turn if done_turn != turn else turn, after)
 
 
 def play_turn(modes: Modes, position: TChakoPosition, turn: Turn) -> Played[TChakoPosition, Turn]:
     """The turn played action by action under the modes, each queen's return written +q and
     the mark # added when the game is decided as the next turn begins."""
-    state = State(position, modes)
-    done: list[Action] = []
-    try:
-        if position.end != "play":
-            raise Illegal(TChakoRefusal.GAME_OVER, ending=end_outcome(position, modes))
-        if modes.carrisk:  # two free creations, spent on the turn's first actions or lost
-            state.free = 2
-        start = TurnStart(tuple(state.zones), state.side)
-        budget = FIRST_AP if position.number == 1 and position.side == WHITE else AP
-        spent = 0
-        marked = bool(turn) and isinstance(turn[-1], Decided)
-        for action in actions_of(turn):
-            if state.end != "play":
-                raise Illegal(TChakoRefusal.ENDED_BEFORE, action=action_text(action),
-                              ending=end_outcome(state.position(0, 1), modes))
-            try:
-                if type(action) is Shot and not state.free:  # the usual action, without _act's dispatch
-                    cost = shoot(state, action, start)
-                else:
-                    cost, action = act(state, action, start, position.number)
-            except Refused as refused:
-                return Played(refused.refusal(action_text(action)), turn, None)
-            if spent + cost > budget:
-                raise Illegal(TChakoRefusal.OVER_BUDGET, action=action_text(action), cost=cost, side=SIDES[state.side],
-                              left=budget - spent, budget=budget)
-            spent += cost
-            done.append(action)
-            _check_wins(state, start)
-    except Illegal as error:
-        return Played(error.refusal, turn, None)
-    during = state.end != "play"
-    after = _next_turn(state, position.number, spent)
-    decided = not during and after.end != "play"  # by the start of the next turn: the mark `#`
-    if marked and not decided:
-        return Played(_mark_refused(after, during, modes), turn, None)
-    done_turn = tuple(done) + (DECIDED,) if decided else tuple(done)
-    return Played(None, done_turn if done_turn != turn else turn, after)
+    if position.end != "play":
+        return Played(Refusal(TChakoRefusal.GAME_OVER, ending=end_outcome(position, modes)), turn, None)
+    turning = Turning(modes, position)
+    for action in actions_of(turn):
+        refusal = turning.add(action)
+        if refusal is not None:
+            return Played(refusal, turn, None)
+    return turning.finish(turn, bool(turn) and isinstance(turn[-1], Decided))
 
 
 def _mark_refused(after: TChakoPosition, during: bool, modes: Modes) -> Refusal:

@@ -4,12 +4,12 @@ plausible outcomes, for `generate`, tests and benchmarks."""
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Iterator, cast
 
-from .actions import Refused, State, TurnStart, act
+from .actions import State, TurnStart
 from .board import NEIGHBOURS, OBSTACLES, ZONES
 from .modes import Modes
-from .play import play_turn
+from .play import Turning, play_turn
 from .position import TChakoPosition
 from .turns import COLOURS, Action, Anchor, Create, Piece, Place, Shot, Turn
 from .zones import FINE, HOME_BITS, OFF, ZONE
@@ -47,25 +47,30 @@ def random_turn(modes: Modes, position: TChakoPosition, rng: random.Random) -> T
     """A few actions with plausible outcomes drawn from rng: shots mostly stopping in a
     neighbouring zone, sometimes hitting an opponent piece there or pushing one, rarely
     leaving the board; creations; elastic moves. Each is kept only if legal."""
+    play = random_play(modes, position, rng)
+    return None if play is None else play[0]
+
+
+def random_play(modes: Modes, position: TChakoPosition, rng: random.Random) -> tuple[Turn, TChakoPosition] | None:
+    """`random_turn` with the position after it: the turn is played as its actions are drawn, each
+    tried on a copy of the turn so far and kept if the rules allow it."""
     if position.end != "play":
         return None
     turn: tuple[Action, ...] = ()
+    turning = Turning(modes, position)
     for _ in range(rng.randrange(1, 6)):
-        action = _random_action(modes, position, turn, rng)
-        if action is not None and play_turn(modes, position, turn + (action,)).refusal is None:
-            turn += (action,)
-    return turn
+        action = _random_action(modes, turning.state, turning.start, rng)
+        if action is None:
+            continue
+        tried = turning.copy()
+        if tried.add(action) is None:
+            turn, turning = turn + (action,), tried
+    return turn, cast(TChakoPosition, turning.finish(turn, marked=False).after)  # unmarked: never refused
 
 
-def _random_action(modes: Modes, position: TChakoPosition, turn: tuple[Action, ...], rng: random.Random) -> Action | None:
-    state = State(position, modes)
-    start = TurnStart(tuple(state.zones), position.side)
-    for action in turn:  # the board as the turn left it so far (turn is legal)
-        try:
-            act(state, action, start, position.number)
-        except Refused:
-            return None
-    side, other = position.side, 1 - position.side
+def _random_action(modes: Modes, state: State, start: TurnStart, rng: random.Random) -> Action | None:
+    """An action drawn for the board as the turn so far left it."""
+    side, other = state.side, 1 - state.side
     roll = rng.random()
     queen_off = not modes.anarchy and state.queens[side] == OFF
     if roll < (0.5 if queen_off else 0.15):
