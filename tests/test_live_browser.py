@@ -193,8 +193,12 @@ def box(locator):
     raise AssertionError(f"{locator} is never drawn")
 
 
-@pytest.mark.parametrize("size", BOARD_SIZES)
-@pytest.mark.parametrize("game", GAMES)
+# Each game tapped at both sizes; held sideways, Teblo's (its cells the smallest): the board of each game
+# held sideways is measured by test_each_games_board_fills_the_screen_held_sideways.
+TAPPED = [(game, size) for game in GAMES for size in SIZES] + [("Teblo", "sideways")]
+
+
+@pytest.mark.parametrize(("game", "size"), TAPPED, ids=[f"{game}-{size}" for game, size in TAPPED])
 def test_a_game_of_each_game_is_recorded_by_tapping(game, size, server, pages, tmp_path):
     page = pages(BOARD_SIZES[size])
     new_game(page, server.url, game, "1", "3", "Ann", "Bob")
@@ -204,6 +208,13 @@ def test_a_game_of_each_game_is_recorded_by_tapping(game, size, server, pages, t
     assert " ".join(text.split("\n\n", 1)[1].split()) == movetext
     assert text.startswith(f'[Game "{game}"]\n')
     assert '[Board "3"]' in text
+
+
+def test_each_games_board_fills_the_screen_held_sideways(server, pages):
+    page = pages(SIDEWAYS)
+    for board, game in enumerate(GAMES, 1):
+        new_game(page, server.url, game, "1", str(board), "Ann", "Bob")
+        board_fills_the_screen(page, "sideways")
 
 
 def white_starts_tchako(page):
