@@ -109,7 +109,7 @@ def test_greedy_wins_when_it_can_else_takes_the_most(game):
             values = [judged(rules, position, turn) for turn in turns]
             assert values == [(won, rules.taken(position, rules.apply(position, turn)))
                               for turn, (won, _) in zip(turns, values)]  # the game's `taken` as counted here
-            chosen = GreedyPlayer().choose(rules, history, rng)
+            chosen, _ = GreedyPlayer().choose(rules, history, rng)
             won, took = judged(rules, position, chosen)
             if any(win for win, _ in values):
                 assert won

@@ -1,8 +1,8 @@
 """What a game's rules give the players of `generate` (docs/cli.md#players): `successors`, each turn
 `choices` lists with the position after it, and `random_play`, the random turn with the position after
 it. Games that make the position as they list or draw the turn give both at once; either way they are
-what `play` gives for those turns, in the same order and from the same random numbers, at every
-position of random games of every game and variant."""
+what `play` gives for those turns (the turn as it completes it, the position after), in the same order
+and from the same random numbers, at every position of random games of every game and variant."""
 
 from __future__ import annotations
 
@@ -37,12 +37,12 @@ def test_successors_and_random_play_are_what_play_gives(game, variant):
     for seed in range(3):
         for number, position in enumerate(positions(rules, seed)):
             chance = rules.chance(position, random.Random(number))
-            played = [(turn, after) for turn in rules.choices(position, chance)
-                      if (after := rules.play(position, turn).after) is not None]
+            played = [(done.turn, done.after) for turn in rules.choices(position, chance)
+                      if (done := rules.play(position, turn)).after is not None]
             assert list(rules.successors(position, chance)) == played
             drawn, made = random.Random(number), random.Random(number)
             turn = rules.random_turn(position, drawn)
-            expected = None if turn is None else (turn, rules.play(position, turn).after)
+            expected = None if turn is None else (rules.play(position, turn).turn, rules.play(position, turn).after)
             assert rules.random_play(position, made) == expected
             assert made.random() == drawn.random()  # the same random numbers drawn
             seen += len(played)

@@ -539,22 +539,22 @@ class Game(ABC, Generic[P, T]):
         return self.legal_turns(position, chance)
 
     def successors(self, position: P, chance: Any = None) -> Iterator[tuple[T, P]]:
-        """Each turn of `choices`, in its order, with the position after it, as `play` gives it. A
+        """Each turn of `choices`, in its order, as `play` completes it, with the position after it. A
         game that makes the position as it lists the turn gives both at once, so that the players
         of `generate` never check a turn the rules listed as legal a second time."""
         for turn in self.choices(position, chance):
-            after = self.play(position, turn).after
-            if after is not None:
-                yield turn, after
+            played = self.play(position, turn)
+            if played.after is not None:
+                yield played.turn, played.after
 
     def random_play(self, position: P, rng: random.Random) -> tuple[T, P] | None:
-        """`random_turn` with the position after it, as `play` gives it; None when there is no turn.
-        The same random numbers are drawn as by `random_turn`."""
+        """`random_turn` as `play` completes it, with the position after it; None when there is no
+        turn. The same random numbers are drawn as by `random_turn`."""
         turn = self.random_turn(position, rng)
         if turn is None:
             return None
-        after = self.play(position, turn).after
-        return None if after is None else (turn, after)
+        played = self.play(position, turn)
+        return None if played.after is None else (played.turn, played.after)
 
     def chance(self, position: P, rng: random.Random) -> Any:
         """The chance outcome of the next turn drawn from rng as `random_turn` draws it, to

@@ -396,7 +396,8 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
                     break
 
     def successors(self, position: StakuPosition, chance: None = None) -> Iterator[tuple[Turn, StakuPosition]]:
-        """The legal turns, in legal_turns' order, with the positions after them, played as they are listed."""
+        """The legal turns, in legal_turns' order, with the positions after them, played as they are listed
+        (the engine's moves carry their captures: `play` completes nothing)."""
         side = position.side
         for first in self._moves(position.stacks, side):
             stacks = list(position.stacks)

@@ -24,7 +24,6 @@ from ..model import Node, Record
 from ..archive.parallel import AHEAD, usable_jobs, workers
 from .players import Player, players_text, read_players
 from ..reader import parse_record
-from ..replay import play_turn
 from ..writer import write_record
 
 BATCH = 16  # records a worker makes at a time
@@ -38,10 +37,12 @@ def play(rules: SomeGame, players: tuple[Player, Player], rng: random.Random, ma
     history = History(rules.start_position())
     moves: list[Node] = []
     while len(moves) < max_turns:
-        turn = players[history.position.side].choose(rules, history, rng)
-        if turn is None:
+        chosen = players[history.position.side].choose(rules, history, rng)
+        if chosen is None:
             break
-        moves.append(Node(play_turn(rules, history, turn)))  # as a scoresheet plays it
+        turn, after = chosen  # as the rules complete it: what a scoresheet would play
+        history.push(turn, after)
+        moves.append(Node(turn))
         outcome = rules.outcome(history.position, history)
         if outcome is not None:
             return moves, outcome.result

@@ -90,17 +90,18 @@ class MctsPlayer:
         self.budget = budget
         self.name = f"mcts:{budget}"
 
-    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
+    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> tuple[Any, Any] | None:
         position = history.position
         root = _node(rules, position, rules.chance(position, rng), rng)
         if len(root.untried) <= 1:
-            return root.untried[0][0] if root.untried else None
+            return root.untried[0] if root.untried else None
         line = history.copy()
         for _ in range(self.budget):
             _playout(rules, root, line, rng)
         if not root.edges:
             return None
-        return max(root.edges, key=lambda edge: (edge.visits, edge.points)).turn
+        best = max(root.edges, key=lambda edge: (edge.visits, edge.points))
+        return best.turn, best.after
 
 
 def _node(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> Node:

@@ -28,17 +28,18 @@ class Player(Protocol):
 
     name: str  # as --players names it; its title names the side's player in the record
 
-    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
-        """A legal turn from the line's last position, or None when there is none."""
+    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> tuple[Any, Any] | None:
+        """A legal turn from the line's last position, as the rules complete it, with the position
+        after it (as `Game.play` gives them); None when there is none."""
 
 
 class RandomPlayer:
-    """Each turn the game's random turn (`Game.random_turn`)."""
+    """Each turn the game's random turn (`Game.random_play`: `random_turn` with the position after it)."""
 
     name = "random"
 
-    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
-        return rules.random_turn(history.position, rng)
+    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> tuple[Any, Any] | None:
+        return rules.random_play(history.position, rng)
 
 
 class GreedyPlayer:
@@ -46,21 +47,21 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> Any | None:
+    def choose(self, rules: SomeGame, history: History, rng: random.Random) -> tuple[Any, Any] | None:
         position = history.position
         if rules.every_turn_listed:
             plays = list(rules.successors(position, rules.chance(position, rng)))
         else:
             plays = [play for play in (rules.random_play(position, rng) for _ in range(SAMPLES)) if play is not None]
-        best: list[Any] = []
+        best: list[tuple[Any, Any]] = []
         best_value: tuple[bool, int] | None = None
         for turn, after in plays:
             outcome = rules.outcome(after)
             value = (outcome is not None and outcome.winner == position.side, rules.taken(position, after))
             if best_value is None or value > best_value:
-                best, best_value = [turn], value
+                best, best_value = [(turn, after)], value
             elif value == best_value:
-                best.append(turn)
+                best.append((turn, after))
         return rng.choice(best) if best else None
 
 

@@ -47,15 +47,23 @@ def random_turn(modes: Modes, position: TChakoPosition, rng: random.Random) -> T
     """A few actions with plausible outcomes drawn from rng: shots mostly stopping in a
     neighbouring zone, sometimes hitting an opponent piece there or pushing one, rarely
     leaving the board; creations; elastic moves. Each is kept only if legal."""
-    play = random_play(modes, position, rng)
-    return None if play is None else play[0]
+    if position.end != "play":
+        return None
+    return random_actions(modes, position, rng)[0]
 
 
 def random_play(modes: Modes, position: TChakoPosition, rng: random.Random) -> tuple[Turn, TChakoPosition] | None:
-    """`random_turn` with the position after it: the turn is played as its actions are drawn, each
-    tried on a copy of the turn so far and kept if the rules allow it."""
+    """`random_turn` as `play` completes it, with the position after it."""
     if position.end != "play":
         return None
+    turn, turning = random_actions(modes, position, rng)
+    played = turning.finish(turn, marked=False)
+    return played.turn, cast(TChakoPosition, played.after)  # unmarked: never refused
+
+
+def random_actions(modes: Modes, position: TChakoPosition, rng: random.Random) -> tuple[Turn, Turning]:
+    """The actions of a random turn, and the turn played so far: it is played as its actions are drawn,
+    each tried on a copy of the turn so far and kept if the rules allow it."""
     turn: tuple[Action, ...] = ()
     turning = Turning(modes, position)
     for _ in range(rng.randrange(1, 6)):
@@ -65,7 +73,7 @@ def random_play(modes: Modes, position: TChakoPosition, rng: random.Random) -> t
         tried = turning.copy()
         if tried.add(action) is None:
             turn, turning = turn + (action,), tried
-    return turn, cast(TChakoPosition, turning.finish(turn, marked=False).after)  # unmarked: never refused
+    return turn, turning
 
 
 def _random_action(modes: Modes, state: State, start: TurnStart, rng: random.Random) -> Action | None:
