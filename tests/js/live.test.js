@@ -123,3 +123,19 @@ test("the connection line: its state, then the page's note", () => {
   assert.equal(live.statusLine("Live"), "Live");
   assert.equal(live.statusLine("Offline", "a copy read every 5 s"), "Offline · a copy read every 5 s");
 });
+
+test("an answer that said yes but cannot be read is no answer: the page takes its offline path", async () => {
+  const kept = globalThis.fetch;
+  const cut = {ok: true, status: 200, json: () => Promise.reject(new SyntaxError("Unexpected end of JSON input"))};
+  const refused = {ok: false, status: 502, json: () => Promise.reject(new SyntaxError("Unexpected token <"))};
+  try {
+    globalThis.fetch = () => Promise.resolve(cut);
+    await assert.rejects(live.request("POST", "/api/x", {}, {}), SyntaxError);
+    globalThis.fetch = () => Promise.resolve(refused);
+    const answer = await live.request("POST", "/api/x", {}, {});
+    assert.equal(answer.status, 502);
+    assert.ok(answer.data.refused);
+  } finally {
+    globalThis.fetch = kept;
+  }
+});

@@ -107,7 +107,8 @@
   }
 
   /* One request with these headers (a code, a device): resolves with {status, data}, the answer's JSON
-     ({refused} when it is not JSON); rejects when the network fails. */
+     ({refused} when a refusal is not JSON); rejects when the network fails, and when an answer that
+     said yes cannot be read (cut short: the server stopped as it answered), as no answer at all. */
   /**
    * @param {string} method
    * @param {string} url
@@ -123,8 +124,10 @@
       options.body = JSON.stringify(body);
     }
     return fetch(url, options).then(function (response) {
-      return response.json().then(function (data) { return {status: response.status, data: data}; },
-                                  function () { return {status: response.status, data: {refused: t("unreadable answer")}}; });
+      return response.json().then(function (data) { return {status: response.status, data: data}; }, function (error) {
+        if (response.ok) throw error;
+        return {status: response.status, data: {refused: t("unreadable answer")}};
+      });
     });
   }
 
