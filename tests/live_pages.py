@@ -51,8 +51,20 @@ def choose(page: Page, turn: str) -> None:
 
 
 def entered(page: Page, turn: str) -> None:
-    """The cells tapped name one turn: it is in the Turn field at once, with no turn to choose."""
-    expect(page.get_by_label("Turn", exact=True)).to_have_value(turn)
+    """The cells tapped name one turn: it is in the Turn field at once, with no turn to choose (if it never
+    is, say what the sheet said and offered and what waits to be sent)."""
+    try:
+        expect(page.get_by_label("Turn", exact=True)).to_have_value(turn)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n{sheet_state(page)}") from None
+
+
+def sheet_state(page: Page) -> str:
+    """What the scoresheet shows of the turn being entered: its message, the offers, what waits to be sent."""
+    said = page.locator(".ls-message").inner_text()
+    offered = page.locator(".ls-offer").all_inner_texts()
+    waiting = page.locator(".ls-queue li").all_inner_texts()
+    return f"the sheet says {said!r}; offers: {offered}; waiting to be sent: {waiting}"
 
 
 def targets(page: Page, *cells: str) -> None:
@@ -70,9 +82,7 @@ def record(page: Page, turns: int) -> None:
     try:
         expect(page.locator(".ls-sheet-turn")).to_have_count(turns)
     except AssertionError as error:
-        said = page.locator(".ls-message").inner_text()
-        waiting = page.locator(".ls-queue li").all_inner_texts()
-        raise AssertionError(f"{error}\nthe sheet says {said!r}; waiting to be sent: {waiting}; "
+        raise AssertionError(f"{error}\n{sheet_state(page)}; "
                              f"Turn field: {page.locator('#ls-turn').input_value()!r}") from None
 
 
