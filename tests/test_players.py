@@ -13,7 +13,8 @@ import pytest
 
 from ludoscribe.notation.games import History, SomeGame, game_class
 from ludoscribe.notation.generate import Generation, random_record
-from ludoscribe.notation.generate.players import SAMPLES, GreedyPlayer, read_players
+from ludoscribe.notation.generate.mcts import SAMPLES
+from ludoscribe.notation.generate.players import GreedyPlayer, read_players
 
 
 def _count_side(letters: str) -> Callable[[SomeGame, Any, int], int]:

@@ -44,7 +44,8 @@ def test_successors_and_random_play_are_what_play_gives(game, variant):
             assert list(rules.successors(position, chance)) == played
             drawn, made = random.Random(number), random.Random(number)
             turn = rules.random_turn(position, drawn)
-            expected = None if turn is None else (rules.play(position, turn).turn, rules.play(position, turn).after)
+            done = None if turn is None else rules.play(position, turn)
+            expected = None if done is None else (done.turn, done.after)
             assert rules.random_play(position, made) == expected
             assert made.random() == drawn.random()  # the same random numbers drawn
             seen += len(played)

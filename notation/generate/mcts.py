@@ -36,7 +36,7 @@ from ..games.base import Outcome
 
 EXPLORATION = math.sqrt(2)  # UCT's constant for points between 0 and 1
 PLAYOUT_TURNS = 16  # random turns a playout plays before judging it by what each side took
-SAMPLES = 16  # turns drawn for a node when the game cannot list every turn
+SAMPLES = 16  # turns drawn for a node, and for greedy, when the game cannot list every turn
 WIDENING = 2  # a node tries a new turn while it has tried fewer than WIDENING·sqrt(visits + 1)
 BUDGETS = range(1, 100_001)  # playouts a turn that --players accepts
 
@@ -104,12 +104,18 @@ class MctsPlayer:
         return best.turn, best.after
 
 
-def _node(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> Node:
+def weighed_plays(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> list[tuple[Any, Any]]:
+    """The turns a player weighs, each with the position after it: every turn listed (with this
+    chance), or SAMPLES random turns where the rules cannot list them all."""
     if rules.every_turn_listed:
-        plays = list(rules.successors(position, chance))
-    else:
-        drawn = (rules.random_play(position, rng) for _ in range(SAMPLES))
-        plays = list({rules.turn_text(play[0]): play for play in drawn if play is not None}.values())
+        return list(rules.successors(position, chance))
+    return [play for play in (rules.random_play(position, rng) for _ in range(SAMPLES)) if play is not None]
+
+
+def _node(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> Node:
+    plays = weighed_plays(rules, position, chance, rng)
+    if not rules.every_turn_listed:  # a turn drawn twice is tried once
+        plays = list({rules.turn_text(turn): (turn, after) for turn, after in plays}.values())
     rng.shuffle(plays)  # equals in any order
     valued: list[tuple[tuple[bool, int], Any, Any]] = []
     for turn, after in plays:

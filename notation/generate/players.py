@@ -5,7 +5,7 @@ numbers (docs/cli.md#players).
 the turn that takes most from the opponent (each game's `taken`), else any turn, ties
 broken at random. Chance (Tektop's dice) is drawn before choosing, as the game's random
 turn draws it; where the rules cannot list every turn (T'Chako's shots, whose outcomes are
-the players' hands), greedy chooses among SAMPLES random turns.
+the players' hands), greedy chooses among SAMPLES random turns (mcts.py).
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ from ..games import History, SomeGame
 from ..limits import shorten
 from ..problems import say
 from ..worded import Worded
-from .mcts import BUDGETS, MctsPlayer
-
-SAMPLES = 16  # random turns greedy chooses among when a game cannot list every turn
+from .mcts import BUDGETS, MctsPlayer, weighed_plays
 
 
 class Player(Protocol):
@@ -49,10 +47,7 @@ class GreedyPlayer:
 
     def choose(self, rules: SomeGame, history: History, rng: random.Random) -> tuple[Any, Any] | None:
         position = history.position
-        if rules.every_turn_listed:
-            plays = list(rules.successors(position, rules.chance(position, rng)))
-        else:
-            plays = [play for play in (rules.random_play(position, rng) for _ in range(SAMPLES)) if play is not None]
+        plays = weighed_plays(rules, position, rules.chance(position, rng), rng)
         best: list[tuple[Any, Any]] = []
         best_value: tuple[bool, int] | None = None
         for turn, after in plays:
