@@ -130,7 +130,7 @@ def test_what_is_held_does_not_grow_with_the_count(made, count, jobs, monkeypatc
             tracemalloc.stop()
 
     monkeypatch.setattr(generate, "BATCH", 4)
-    held(20)
+    held(4 * count)  # what any run fills once (imports, the rules' bounded caches) is full before counting
     small, large = held(count), held(4 * count)
     # Held in proportion to the count, it would be four times as much: the records handed
     # out and not passed on yet are at most AHEAD batches a worker
