@@ -39,6 +39,30 @@ def test_blocks_are_found_at_top_level_only():
     assert out == "a\n\n<tgn>\n\n````markdown\n```tgn\nY\n```\n````\n\n<tgn-file>\n\n```python\nZ\n```\n"
 
 
+def test_html_between_the_kept_lines_is_handed_over_whole_and_not_inside_a_fence():
+    text = ("a\n<!--ludoscribe:html-->\n<p>x</p>\n\n*y*\n<!--/ludoscribe:html-->\nb\n"
+            "```text\n<!--ludoscribe:html-->\n```\n<!--ludoscribe:html-->\nnever closed\n")
+    kept = []
+    out = replace_blocks(text, lambda kind, body: "", lambda html: kept.append(html) or f"<k{len(kept)}>")
+    assert kept == ["<p>x</p>\n\n*y*", "never closed"]
+    assert out == "a\n\n<k1>\n\nb\n```text\n<!--ludoscribe:html-->\n```\n\n<k2>\n\n"
+    assert replace_blocks(text, lambda kind, body: "") == text  # without a keeper (the tests' scans), as it was
+
+
+def test_kept_html_reaches_the_page_as_it_is_and_nothing_a_page_says_is_taken_for_it(tmp_path):
+    """Markdown would make a paragraph and emphasis of the kept text; a placeholder written in a page
+    (without the build's random token) stays what it is."""
+    forged = '<div data-ludoscribe-kept="0123456789abcdef-0"></div>'
+    page = (f"# Kept\n\n<!--ludoscribe:html-->\nSome *text* <b>as written</b>\n<!--/ludoscribe:html-->\n\n"
+            f"*emphasis*\n\n{forged}\n\n```tgn\n{ANNOTATED}```\n")
+    result = build(tmp_path, page)
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "site" / "index.html").read_text()
+    assert "\nSome *text* <b>as written</b>\n" in html and "<p><em>emphasis</em></p>" in html
+    assert forged in html and "ludoscribe:html" not in html and "data-ludoscribe-kept" not in html.replace(forged, "")
+    assert html.count('<div class="ls-record" id="ls1">') == 1
+
+
 def test_blocks_render_games_and_the_site_gets_the_viewer(tmp_path):
     page = (f"# Games\n\n```tgn\nturn: 2\nflip: true\ntags: true\n{ANNOTATED}```\n\n"
             "Stored:\n\n```tgn-file\npath: games/club.tgn\nrecord: 2\nturn: 1...\n```\n\n"

@@ -89,8 +89,14 @@ def test_index_pages_by_game_and_by_event(built):
 
 
 def test_record_page_links_back_and_carries_the_viewer(built):
-    site, _, _ = built
+    site, project, _ = built
     page = (site / "records" / "club-night-3-ann-bob.html").read_text()
+    # the viewer's HTML reaches the page as the project's Markdown holds it, once, without the lines around it
+    # (docs/publishing.md#keeping-the-mkdocs-project)
+    markdown = (project / "docs" / "records" / "club-night-3-ann-bob.md").read_text()
+    viewer = markdown.split("\n<!--ludoscribe:html-->\n", 1)[1].split("\n<!--/ludoscribe:html-->\n", 1)[0]
+    assert viewer.startswith('<div class="ls-record" id="g">') and page.count(viewer) == 1
+    assert "ludoscribe:html" not in page
     assert '<a href="../games/teblo.html">Teblo</a>' in page
     assert '<a href="../events/club-night.html">Club night</a>' in page
     assert 'class="ls-data"' in page and "assets/ludoscribe/viewer.js" in page

@@ -39,10 +39,11 @@ def warnings_of(folder: Path, block: str, caplog) -> list[str]:
     plugin = config.plugins["ludoscribe"]
     assert isinstance(plugin, LudoscribePlugin)
     plugin.on_config(config)
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="index.md"))
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="index.md"), url="index.html")
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.ludoscribe"):
-        html = plugin.on_page_markdown(f"```tgn-file\n{block}```\n", page=page, config=config, files=None)
+        markdown = plugin.on_page_markdown(f"```tgn-file\n{block}```\n", page=page, config=config, files=None)
+    html = plugin.on_page_content(markdown, page=page, config=config, files=None)  # the rendered block comes back
     messages = [record.getMessage() for record in caplog.records]
     assert ("Cannot show this game" in html) == bool(messages)
     return messages

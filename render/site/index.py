@@ -16,6 +16,7 @@ from ...notation.languages import N_
 from ..wording import ENGLISH, UNKNOWN_DATE, page_date, slugify
 from ..escaping import html_text, markdown_text
 from ..standings import boxed, html_footer, html_table, scored
+from .kept import kept_html
 from .pages import write_markdown
 from .pairings import event_file_sections
 from .ratings import player_ratings
@@ -49,7 +50,7 @@ def write_indexes(plan: Plan, docs: Path, site_title: str, words: Words = ENGLIS
                [words.gettext("The turns played from each position in the first turns of these records, how often, "
                               "and how the records that played them ended. Choose a turn to go to the position it "
                               "gives (→ plays the turn played most, ← goes back)."), "",
-                explorer.tree.html(words=words)], wide=True)
+                kept_html(explorer.tree.html(words=words))], wide=True)
     rows: list[list[Cell]]
     for game, entries in by_game.items():
         rows = [[_record_link(e, ".."), e.result, _date_cell(e, words), e.round, _event_link(plan, e.event, "..", words)]

@@ -24,6 +24,11 @@ A tgn-file path may only lead into the docs folder or a folder listed in the
 plugin's `record_dirs` (links followed): any other file, such as `../../etc/passwd`,
 is refused with an error box, which fails a strict build (docs/publishing.md#safety).
 
+The HTML the plugin renders, and the HTML a page holds between a line `<!--ludoscribe:html-->`
+and a line `<!--/ludoscribe:html-->` (how `ludoscribe site` writes its record pages and opening
+explorers), reach the page as they are without Markdown reading them: Markdown would only
+copy them after parsing every tag, which was most of the time a site took to build.
+
 Each page speaks its own language (docs/publishing.md#pages-in-other-languages): its front matter's
 `ludoscribe_language`, else that of the folder holding it in the plugin's `languages`, else the
 site's `language`; worked out from the page in each hook (render/site/page_languages.py).
@@ -61,6 +66,7 @@ from ..budgets import BudgetError
 from ..document import MOVE_LAYOUTS, asset, render_html
 from ..escaping import html_text, script_json, terminal_text
 from ..wording import problem_in
+from .kept import KEPT_END, KEPT_START, Kept
 from .page_languages import FolderLanguages, PageLanguageError, page_language, with_language
 from .theme_words import ThemeWords
 
@@ -165,9 +171,11 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
     of pages read from the disk."""
 
     search = False  # whether the site has the search plugin
+    kept: dict[str, Kept]  # each page's HTML kept away from Markdown, from on_page_markdown to on_page_content
     theme_words: ThemeWords | None = None  # the theme's words in each page's language (on_env)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.kept = {}
         base = Path(config.config_file_path or ".").parent
         docs = Path(config.docs_dir)
         self.allowed = {_real(docs): _shown(docs, base),
@@ -207,7 +215,11 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
         except PageLanguageError as error:
             raise PluginError(terminal_text(str(error))) from None
 
+    @event_priority(100)  # before any other plugin reads the page's HTML
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        kept = self.kept.pop(page.file.src_uri, None)
+        if kept is not None:
+            html = kept.restored(html)
         return language_switch(page.url, self.language_of(page), self.config.alternates) + html
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
@@ -252,7 +264,8 @@ class LudoscribePlugin(BasePlugin[LudoscribeConfig]):
             return (f'<div class="ls-error"><strong>{html_text(said.gettext(CANNOT_SHOW))}</strong> '
                     f"{html_text(shown)}</div>")
 
-        return replace_blocks(markdown, render)
+        kept = self.kept[page.file.src_uri] = Kept()
+        return replace_blocks(markdown, lambda kind, body: kept.placeholder(render(kind, body)), kept.placeholder)
 
 
 def twins(url: str, alternates: dict[str, str]) -> list[tuple[str, str]]:
@@ -283,12 +296,16 @@ def search_script(index: str) -> str:
     return f"window.ludoscribeSearchIndex = {script_json(json.loads(index))};\n"
 
 
-def replace_blocks(markdown: str, render: Callable[[str, str], str]) -> str:
-    """The Markdown with each top-level ```tgn / ```tgn-file block replaced by render(kind, body)."""
+def replace_blocks(markdown: str, render: Callable[[str, str], str], keep: Callable[[str], str] | None = None) -> str:
+    """The Markdown with each top-level ```tgn / ```tgn-file block replaced by render(kind, body),
+    and the HTML between KEPT_START and KEPT_END lines by keep(html) when keep is given."""
     out: list[str] = []
-    for kind, lines in _blocks(markdown_lines(markdown)):
+    for kind, lines in _blocks(markdown_lines(markdown), kept=keep is not None):
         if kind is None:
             out.extend(lines)
+        elif kind == "html":
+            assert keep is not None
+            out.append("\n" + keep("".join(lines).removesuffix("\n")) + "\n\n")
         else:
             out.append("\n" + render(kind, "".join(lines)) + "\n\n")
     return "".join(out)
@@ -305,10 +322,18 @@ def markdown_lines(text: str) -> list[str]:
     return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
 
 
-def _blocks(lines: list[str]) -> Iterator[tuple[str | None, list[str]]]:
-    """(None, lines to keep) and (kind, body lines) runs; other fenced blocks are kept whole."""
+def _blocks(lines: list[str], kept: bool = False) -> Iterator[tuple[str | None, list[str]]]:
+    """(None, lines to keep) and (kind, body lines) runs; other fenced blocks are kept whole; with
+    `kept`, ("html", lines) between a KEPT_START line and the next KEPT_END line."""
     index = 0
     while index < len(lines):
+        if kept and lines[index].rstrip("\n") == KEPT_START:
+            end = index + 1
+            while end < len(lines) and lines[end].rstrip("\n") != KEPT_END:
+                end += 1
+            yield "html", lines[index + 1:end]
+            index = end + 1
+            continue
         opening = FENCE.match(lines[index].rstrip("\n"))
         if opening is None:
             yield None, [lines[index]]

@@ -21,6 +21,7 @@ from ..turn_tree import Tree
 from ..document import render_html, tgn_text
 from ..explorer import Openings
 from ..escaping import html_text, markdown_text, yaml_string
+from .kept import kept_html
 
 
 @dataclass
@@ -94,7 +95,7 @@ def write_page(record: Record, replayed: Replayed | None, path: str, links: dict
         return str(error.problem.message)
     if text is not None:  # the record itself, for readers to download (the viewer's menu links to it)
         Path(path).with_suffix(".tgn").write_text(text, encoding="utf-8")
-    write_markdown(Path(path), title(record, said), [fragment], wide=True)
+    write_markdown(Path(path), title(record, said), [kept_html(fragment)], wide=True)
     return None
 
 
