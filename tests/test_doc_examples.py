@@ -3,6 +3,13 @@ the command-line page (docs/cli.md) and of the commands' --help runs as shown ag
 bundled corpus, and exits 0; only the hundreds or thousands of games that `generate` examples
 play are played as a few, and an animation is drawn of short records (a frame a position).
 
+An example that is one `ludoscribe` command runs in this process, as the tests of each command
+do, from the same words; one that needs the shell (a pipe, a redirection, a pattern, another
+program) or starts worker processes (--jobs) runs in bash with the installed `ludoscribe`. The
+installed command itself is run from a shell by test_site_readme.py (the README in order) and
+test_sessions_shown_print_what_they_show below: here a process per example would cost more
+than most examples do.
+
 Each example runs in a fresh folder holding the files it reads (game.tgn, event.tgn,
 club/2026, ...: records of the corpus under the names the examples use); what it writes
 goes there too. A `$ ludoscribe ...` session shown with its output in docs/cli.md prints
@@ -196,18 +203,43 @@ def _animations(command: str, folder: Path) -> int:
     return len(made)
 
 
+SHELL = re.compile(r"[|<>;&$`*?(){}\\]|^\w+=")  # what only a shell reads: pipes, redirections, patterns, variables
+
+
+def _in_process(command: str) -> bool:
+    """Whether the example is a lone `ludoscribe` command that starts no worker process."""
+    words = shlex.split(command)
+    return words[0] == "ludoscribe" and not SHELL.search(command) and not {"--jobs", "-j"} & set(words)
+
+
+def test_examples_run_in_this_process_only_when_no_shell_is_needed():
+    assert _in_process('ludoscribe filter corpus --game Teblo --opening "D4 I9" --result 1-0 --count')
+    assert not _in_process("ludoscribe check corpus --json | head -3")
+    assert not _in_process("ludoscribe check --quiet corpus || echo problems")
+    assert not _in_process("ludoscribe convert round*.tgn --to json")
+    assert not _in_process("ludoscribe stats corpus --jobs 4")
+    assert not _in_process("cat game.tgn | ludoscribe check -")
+    assert sum(map(_in_process, EXAMPLES)) > len(EXAMPLES) / 2
+
+
 @pytest.mark.parametrize("command", EXAMPLES)
-def test_every_command_example_runs(command, tmp_path):
+def test_every_command_example_runs(command, tmp_path, monkeypatch):
     fixtures = FIXTURES | SHORT_FIXTURES if _animates(command) else FIXTURES
     for name in _inputs(command):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         fixtures[name](tmp_path / name)
-    environment = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     shown = FEWER_GAMES.sub("20", command)
-    result = subprocess.run(["bash", "-c", f"set -o pipefail; {shown}"], cwd=tmp_path, env=environment,
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    assert "internal error" not in result.stderr
+    if _in_process(shown):
+        monkeypatch.chdir(tmp_path)
+        ran = CliRunner().invoke(cli, shlex.split(shown)[1:])
+        status, said = ran.exit_code, ran.stderr + (f"\n{ran.exception!r}" if ran.exception else "")
+    else:
+        environment = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+        result = subprocess.run(["bash", "-c", f"set -o pipefail; {shown}"], cwd=tmp_path, env=environment,
+                                capture_output=True, text=True, timeout=300)
+        status, said = result.returncode, result.stderr
+    assert status == 0, said
+    assert "internal error" not in said
     if _animates(command):
         assert _animations(command, tmp_path) == (3 if "event.tgn" in command else 1)  # one a record
 
