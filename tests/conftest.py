@@ -5,10 +5,12 @@ from __future__ import annotations
 import functools
 import inspect
 import io
+import linecache
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import CodeType
 from typing import Callable
 
 import pytest
@@ -70,12 +72,30 @@ IMAGES_MADE = re.compile(r"""--gif|--sheet|["'](png|pdf|gif)["']|\.(png|pdf|gif)
 LONG_EXAMPLES = re.compile(r"\bludoscribe site |--count \d{3,}|\bmcts:\d{3,}")
 
 
+def _last_line(code: CodeType) -> int:
+    """The last line of a function's code, its nested functions' included (where its last statement ends)."""
+    ends = [end for _, end, _, _ in code.co_positions() if end is not None]
+    ends += [_last_line(inner) for inner in code.co_consts if isinstance(inner, CodeType)]
+    return max(ends, default=code.co_firstlineno)
+
+
+def _source(function: Callable[..., object]) -> str:
+    """The source of a function, decorators included, as inspect.getsource gives it, from its code's
+    lines (inspect.getsource tokenizes the source again for each function: most of the collection's time)."""
+    function = getattr(getattr(function, "hypothesis", None), "inner_test", function)  # a Hypothesis test's own
+    code = getattr(inspect.unwrap(function), "__code__", None)
+    if code is None or not code.co_filename.endswith(".py"):
+        return inspect.getsource(function)
+    lines = linecache.getlines(code.co_filename)
+    return "".join(lines[code.co_firstlineno - 1:_last_line(code)])
+
+
 @functools.cache
 def _slow_source(function: Callable[..., object]) -> bool:
     """Whether a test's or fixture's own source builds a site or draws images (read once per function,
     however many tests it makes or serves)."""
     try:
-        text = inspect.getsource(function)
+        text = _source(function)
     except (OSError, TypeError):
         return False
     return bool(SITE_BUILT.search(text) or IMAGES_MADE.search(text))
