@@ -11,8 +11,13 @@ plies make the 6,000-turn files of docs/contributing.md#start-up).
 With --file, the records read are those of a TGN file (as `ludoscribe generate` writes
 them), and python-chess replays games of --plies plies, about as many plies in all.
 
+With --variants, the games cycle through the usual rules and each Variant option of the game
+(a numbered one with 3); with --variations K, every K-th turn of the main line has a variation
+(another legal turn and up to four more), which the check replays too: the turns counted are
+all those replayed, variations included, and python-chess replays as many moves.
+
     python bench/parse_replay.py [--game Teblo] [--games 200] [--plies 120] [--seconds 3] [--whole-process]
-                                 [--file RECORDS.tgn]
+                                 [--file RECORDS.tgn] [--variants] [--variations K]
 """
 
 from __future__ import annotations
@@ -30,29 +35,74 @@ import chess.pgn
 from timing import add_cpu_option, process_rates, rates
 
 from ludoscribe.notation import check, read_records
-from ludoscribe.notation.games import History, game_class
+from ludoscribe.notation.games import History, IllegalTurn, game_class
 from ludoscribe.notation.model import Node, Record
 from ludoscribe.notation.writer import write_record
 
 
-def tgn_file(game: str, games: int, plies: int, rng: random.Random) -> tuple[bytes, int]:
-    """TGN text of `games` random legal games of exactly `plies` turns (none ended)."""
-    rules = game_class(game)()
-    texts = []
+def variants(game: str) -> list[str]:
+    """The usual rules ("") and each Variant option the game understands alone (N as 3)."""
+    known = []
+    for option in sorted(game_class(game).options):
+        try:
+            game_class(game)(option.replace("N", "3"))
+        except ValueError:
+            continue
+        known.append(option.replace("N", "3"))
+    return ["", *known]
+
+
+def played(rules, position, history, turn):
+    """The position after `turn`, or None when the turn ends the game (a record here stays unfinished)."""
+    try:
+        after = rules.apply(position, turn)
+    except IllegalTurn:  # the game was over without a winner by the rules (the players decide)
+        return None
+    history.push(turn, after)
+    return None if rules.outcome(after, history) is not None else after
+
+
+def side_line(rules, position, history, main_turn, rng: random.Random) -> list[Node]:
+    """Another legal turn than `main_turn` from `position`, and up to four random turns after it."""
+    line, history = [], history.copy()
+    turn = next((turn for turn in (rules.random_turn(position, rng) for _ in range(8)) if turn != main_turn), None)
+    while turn is not None and len(line) < 5 and (after := played(rules, position, history, turn)) is not None:
+        line.append(Node(turn))
+        position, turn = after, rules.random_turn(after, rng)
+    return line
+
+
+def tgn_file(game: str, games: int, plies: int, rng: random.Random, all_variants: bool = False,
+             every: int = 0) -> tuple[bytes, int]:
+    """TGN text of `games` random legal games of at most `plies` turns, each stopped before a turn
+    that would end it, in each variant in turn if asked, with a variation every `every` turns if asked;
+    and the turns they hold in all."""
+    names = variants(game) if all_variants else [""]
+    texts, turns = [], 0
     while len(texts) < games:
-        position, moves, ended = rules.start_position(), [], False
+        variant = names[len(texts) % len(names)]
+        rules = game_class(game)(variant)
+        position, moves = rules.start_position(), []
         history = History(position)
-        while len(moves) < plies and not ended:
-            turn = rules.random_turn(position, rng)
-            moves.append(Node(turn))
-            position = rules.apply(position, turn)
-            history.push(turn, position)
-            ended = rules.outcome(position, history) is not None
-        if not ended:
-            record = Record(tags={"Event": "bench", "Round": str(len(texts) + 1)}, moves=moves,
-                            game=rules, start=rules.start_position())
-            texts.append(write_record(record))
-    return "\n".join(texts).encode(), games * plies
+        while len(moves) < plies and (turn := rules.random_turn(position, rng)) is not None:
+            node = Node(turn)
+            if every and len(moves) % every == every - 1:
+                node.variations = [line] if (line := side_line(rules, position, history, turn, rng)) else []
+                turns += len(line)
+            after = played(rules, position, history, turn)
+            if after is None:
+                break
+            moves.append(node)
+            position = after
+        tags = {"Event": "bench", "Round": str(len(texts) + 1), **({"Variant": variant} if variant else {})}
+        texts.append(write_record(Record(tags=tags, moves=moves, game=rules, start=rules.start_position())))
+        turns += len(moves)
+    return "\n".join(texts).encode(), turns
+
+
+def turns_in(line: list[Node]) -> int:
+    """The turns of a line, its variations' included."""
+    return sum(1 + sum(turns_in(variation) for variation in node.variations) for node in line)
 
 
 def chess_file(games: int, plies: int, rng: random.Random) -> tuple[str, int]:
@@ -122,23 +172,27 @@ def main() -> None:
                         help="Time whole processes, start-up included, on files in a temporary folder.")
     add_cpu_option(parser)
     parser.add_argument("--file", type=Path, help="Read the records of this TGN file instead of random ones.")
+    parser.add_argument("--variants", action="store_true", help="Games in each Variant option of the game in turn.")
+    parser.add_argument("--variations", type=int, default=0, metavar="K",
+                        help="A variation every K turns of the main line.")
     args = parser.parse_args()
     rng = random.Random(2026)
     if args.file is None:
-        tgn, plies = tgn_file(args.game, args.games, args.plies, rng)
-        pgn, chess_plies = chess_file(args.games, args.plies, rng)
+        tgn, plies = tgn_file(args.game, args.games, args.plies, rng, args.variants, args.variations)
     else:
         tgn = args.file.read_bytes()
         records = list(read_records(io.BytesIO(tgn)))
-        plies = sum(len(record.moves) for record in records)
-        pgn, chess_plies = chess_file(-(-plies // args.plies), args.plies, rng)
+        plies = sum(turns_in(record.moves) for record in records)
         args.game, args.games, args.plies = records[0].tags["Game"], len(records), round(plies / len(records))
+    pgn, chess_plies = chess_file(-(-plies // args.plies), args.plies, rng)  # as many moves, in games as long
     if args.whole_process:
         ours, theirs = whole_process(tgn, pgn, (plies, chess_plies), 2 * args.seconds, args.cpu)
     else:
         ours, theirs = rates(lambda: replay_tgn(tgn), lambda: replay_chess(pgn), (plies, chess_plies),
                              2 * args.seconds)
-    print(f"{args.games} games of {args.plies} plies each" + (", whole processes" if args.whole_process else "")
+    print(f"{args.games} games of {args.plies} plies each" + (", every variant" if args.variants else "")
+          + (f", a variation every {args.variations} turns ({plies} turns replayed)" if args.variations else "")
+          + (", whole processes" if args.whole_process else "")
           + (", processor time" if args.whole_process and args.cpu else ""))
     print(f"ludoscribe, {args.game} TGN read + replay{' (ludoscribe check)' if args.whole_process else ''}: "
           f"{ours:10.0f} plies/s")
