@@ -1,7 +1,7 @@
 """HTML that reaches a page of a site as it is, without Markdown reading it (render/site/mkdocs_plugin.py).
 
 Markdown copies a raw HTML block as it is, but only after parsing every tag of it: for a record
-page, whose viewer is thousands of tags, that was most of the time a site took to build.
+page, whose viewer is thousands of tags, that was about a third of the time a site took to build.
 `ludoscribe site` writes such HTML between a KEPT_START and a KEPT_END line, and the plugin puts
 the HTML it renders itself in the same place: a placeholder, which Markdown copies, until the
 page's HTML is made.

@@ -27,7 +27,7 @@ is refused with an error box, which fails a strict build (docs/publishing.md#saf
 The HTML the plugin renders, and the HTML a page holds between a line `<!--ludoscribe:html-->`
 and a line `<!--/ludoscribe:html-->` (how `ludoscribe site` writes its record pages and opening
 explorers), reach the page as they are without Markdown reading them: Markdown would only
-copy them after parsing every tag, which was most of the time a site took to build.
+copy them after parsing every tag, about a third of the time a site took to build.
 
 Each page speaks its own language (docs/publishing.md#pages-in-other-languages): its front matter's
 `ludoscribe_language`, else that of the folder holding it in the plugin's `languages`, else the
