@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import io
 import random
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -45,10 +46,10 @@ def variants(game: str) -> list[str]:
     known = []
     for option in sorted(game_class(game).options):
         try:
-            game_class(game)(option.replace("N", "3"))
+            game_class(game)(re.sub(r" N$", " 3", option))
         except ValueError:
             continue
-        known.append(option.replace("N", "3"))
+        known.append(re.sub(r" N$", " 3", option))
     return ["", *known]
 
 
@@ -85,18 +86,15 @@ def tgn_file(game: str, games: int, plies: int, rng: random.Random, all_variants
         position, moves = rules.start_position(), []
         history = History(position)
         while len(moves) < plies and (turn := rules.random_turn(position, rng)) is not None:
-            node = Node(turn)
-            if every and len(moves) % every == every - 1:
-                node.variations = [line] if (line := side_line(rules, position, history, turn, rng)) else []
-                turns += len(line)
+            line = side_line(rules, position, history, turn, rng) if every and len(moves) % every == every - 1 else []
             after = played(rules, position, history, turn)
             if after is None:
                 break
-            moves.append(node)
+            moves.append(Node(turn, variations=[line] if line else []))
+            turns += 1 + len(line)
             position = after
         tags = {"Event": "bench", "Round": str(len(texts) + 1), **({"Variant": variant} if variant else {})}
         texts.append(write_record(Record(tags=tags, moves=moves, game=rules, start=rules.start_position())))
-        turns += len(moves)
     return "\n".join(texts).encode(), turns
 
 

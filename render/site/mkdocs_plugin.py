@@ -303,8 +303,7 @@ def replace_blocks(markdown: str, render: Callable[[str, str], str], keep: Calla
     for kind, lines in _blocks(markdown_lines(markdown), kept=keep is not None):
         if kind is None:
             out.extend(lines)
-        elif kind == "html":
-            assert keep is not None
+        elif kind == "html" and keep is not None:  # found only when there is a keeper
             out.append("\n" + keep("".join(lines).removesuffix("\n")) + "\n\n")
         else:
             out.append("\n" + render(kind, "".join(lines)) + "\n\n")
