@@ -11,6 +11,7 @@ from ..notation.archive.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn
 from ..notation.archive.stats import Counted, counts, tally
 from ..notation.languages import words
 from ..notation.problems import sentence_in
+from ..render import balance_report
 from ..render.stats import FORMATS, to_markdown, to_text
 from .errors import BadUsage, exit_status
 from .inputs import read_sources
@@ -21,8 +22,9 @@ from .rating_filter import rating_condition_of, rating_option
 
 @click.command("stats")
 @click.argument("paths", nargs=-1, required=True, metavar="FILE_OR_DIR...")
-@click.option("--format", "form", type=click.Choice(["text", "markdown", "csv", "json"]), default="text",
-              show_default=True)
+@click.option("--format", "form", type=click.Choice(["text", "markdown", "csv", "json", "html"]), default="text",
+              show_default=True, help="html: the balance report, a page comparing each game's sets of rules side by "
+                                      "side, with charts (docs/balance.md#the-report).")
 @click.option("--openings", type=click.IntRange(min=0), default=10, show_default=True,
               help="How many of the most played openings to list per game.")
 @click.option("--opening-turns", type=click.IntRange(min=1), default=2, show_default=True,
@@ -51,11 +53,18 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
     --rating counts only the games whose two players were rated in its range when
     the game's month began, the records rated first as ludoscribe ratings rates them.
 
+    --format html writes the balance report, a page putting each game's sets of rules
+    side by side, every figure with its 95% interval and drawn as a chart: the first
+    side's score, the shares of games decided, drawn and unfinished, turns per game,
+    legal turns per position through the game, lead changes per game, and how games
+    end. It lists the legal turns at every position, so it takes longer than the others.
+
     \b
     Examples:
       ludoscribe stats corpus
       ludoscribe stats club/2026 --format markdown --openings 5
       ludoscribe stats corpus --unique --jobs 4
+      ludoscribe stats corpus --format html > report.html
     """
     said = words(language)
     if rating is not None and "-" in paths:
@@ -72,7 +81,7 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
     def counted() -> Iterator[Counted | None]:
         nonlocal failed
         for (path, index, record), one in counts(entries, lambda entry: entry[2], opening_turns, jobs,
-                                                 seen.rule):
+                                                 seen.rule, courses=form == "html"):
             if one is None:
                 failed = True
                 report(path, index, record, said)
@@ -82,7 +91,9 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
             yield one
 
     figures = tally(counted(), opening_turns)
-    if form in ("text", "markdown"):  # CSV and JSON are data: their names stay the same in every language
+    if form == "html":
+        click.echo(balance_report.report(figures, said), nl=False)
+    elif form in ("text", "markdown"):  # CSV and JSON are data: their names stay the same in every language
         click.echo((to_text if form == "text" else to_markdown)(figures, openings, said), nl=False)
     else:
         click.echo(FORMATS[form](figures, openings), nl=False)

@@ -8,6 +8,10 @@ draw share (a draw is worth the mean of a win and a loss, and spreads the points
 that many draws do not make the interval wider than the games allow. Without draws it is
 Wilson's interval itself. The difference between two sets of rules is given with the
 interval of the normal approximation, from each set's own variance of the per-game points.
+
+The balance report's other figures (docs/balance.md#the-report) are shares of games, given
+with Wilson's score interval (`share`), and means of one figure per game, given with the
+interval of the normal approximation (`mean`).
 """
 
 from __future__ import annotations
@@ -96,3 +100,36 @@ def difference(variant: Counter[str], usual: Counter[str], z: float = Z95) -> Di
     value = first[1] - second[1]
     error = math.sqrt(first[2] / first[0] + second[2] / second[0])
     return Difference(value, value - z * error, value + z * error)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A figure measured over `count` games with its 95% interval; the bounds are None when the
+    games are too few to give one (a mean over fewer than two)."""
+
+    count: int
+    value: float
+    low: float | None
+    high: float | None
+
+
+def share(part: int, whole: int) -> Estimate | None:
+    """The share `part` of `whole` games (how many were decided, drawn, ended by a rule) with
+    Wilson's score interval; None out of no game."""
+    if not whole:
+        return None
+    value = part / whole
+    return Estimate(whole, value, *wilson_interval(value, whole))
+
+
+def mean(values: list[float]) -> Estimate | None:
+    """The mean of one figure per game (its length, its lead changes) with the interval of the
+    normal approximation, mean ± z·s/√n (s the sample deviation); None without a value, no
+    interval below two."""
+    if not values:
+        return None
+    count, value = len(values), math.fsum(values) / len(values)
+    if count < 2:
+        return Estimate(count, value, None, None)
+    error = Z95 * math.sqrt(math.fsum((one - value) ** 2 for one in values) / (count - 1) / count)
+    return Estimate(count, value, value - error, value + error)

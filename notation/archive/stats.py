@@ -23,9 +23,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from .balance import Difference, Score, difference, first_side_score, score_of
+from .balance import Difference, Estimate, Score, difference, first_side_score, mean, score_of, share
+from .course import TENTHS, Course, course
 from .duplicates import SAME_RECORD, Rule
-from ..games import Outcome, Worded, display_name
+from ..games import History, Outcome, Worded, display_name
 from ..languages import GAME_WORD, Words
 from ..model import Problem, Record
 from ..reader import read_moves
@@ -47,10 +48,13 @@ class Counted:
     opening: tuple[str, ...] | None  # its first turns from the start, if it has as many as an opening counts
     ending: Worded | None  # how it ended: the ending's code (the rules', else the record's result's); None if unfinished
     key: bytes = b""  # its digest under the rule telling copies apart (notation/archive/duplicates.py)
+    course: Course | None = None  # how it went (notation/archive/course.py), when asked for
 
 
-def counted(record: Record, outcome: Outcome | None, opening_turns: int, rule: Rule = SAME_RECORD) -> Counted:
-    """What the figures keep of a record replayed without problems, `outcome` the end its replay found."""
+def counted(record: Record, outcome: Outcome | None, opening_turns: int, rule: Rule = SAME_RECORD,
+            played: History | None = None) -> Counted:
+    """What the figures keep of a record replayed without problems, `outcome` the end its replay found;
+    with the main line `played`, how it went too."""
     moves, game = record.moves, record.rules
     from_start = record.start == game.start_position()
     opening = (tuple(game.turn_text(node.turn) for node in moves[:opening_turns])
@@ -58,7 +62,7 @@ def counted(record: Record, outcome: Outcome | None, opening_turns: int, rule: R
     ended = outcome or recorded_ending(record)
     ending = None if ended is None else ended.ending
     return Counted(display_name(game.name), game.variant_name(), game.sides, record.result, len(moves), opening, ending,
-                   rule.key(record))
+                   rule.key(record), None if played is None else course(game, played))
 
 
 @dataclass
@@ -74,6 +78,7 @@ class GameFigures:
     lengths: list[int] = field(default_factory=list)  # turns on each main line
     openings: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)  # first turns -> results
     endings: Counter[Worded] = field(default_factory=Counter)  # the code of how each finished game ended
+    courses: list[Course] = field(default_factory=list)  # how each game went, when counted with them
 
     def add(self, counted: Counted) -> None:
         self.records += 1
@@ -83,6 +88,8 @@ class GameFigures:
             self.openings.setdefault(counted.opening, Counter())[counted.result] += 1
         if counted.ending is not None:
             self.endings[counted.ending] += 1
+        if counted.course is not None:
+            self.courses.append(counted.course)
 
     @property
     def label(self) -> str:
@@ -99,6 +106,33 @@ class GameFigures:
     def first_side_score(self) -> Score | None:
         """The first side's score over all its finished games, with its 95% interval; None if none finished."""
         return first_side_score(self.results)
+
+    def outcome_shares(self) -> dict[str, Estimate | None]:
+        """The shares of all games decided (a side won), drawn and unfinished, each with its interval."""
+        results, records = self.results, self.records
+        return {"decided": share(results["1-0"] + results["0-1"], records), "drawn": share(results["1/2-1/2"], records),
+                "unfinished": share(results["*"], records)}
+
+    def mean_length(self) -> Estimate | None:
+        """The mean number of turns of a game (an unfinished one with the turns it has), with its interval."""
+        return mean([float(length) for length in self.lengths])
+
+    def mean_branching(self) -> Estimate | None:
+        """The mean over games of a game's mean number of legal turns; None if not counted."""
+        return mean([branching for one in self.courses if (branching := one.mean_branching) is not None])
+
+    def branching_through(self) -> list[Estimate | None]:
+        """For each tenth of the game, the mean over games of that tenth's mean number of legal turns."""
+        tenths = [one.branching for one in self.courses if one.branching is not None]
+        return [mean([each for tenth in tenths if (each := tenth[i]) is not None]) for i in range(TENTHS)]
+
+    def mean_lead_changes(self) -> Estimate | None:
+        """The mean number of lead changes in a game; None if not counted."""
+        return mean([float(one.lead_changes) for one in self.courses])
+
+    def ending_share(self, code: Worded) -> Estimate | None:
+        """The share of the finished games that ended by `code`, with its interval; None if none ended."""
+        return share(self.endings[code], sum(self.endings.values()))
 
     def length_summary(self) -> dict[str, float]:
         lengths = sorted(self.lengths)
@@ -156,14 +190,15 @@ def compared(groups: list[GameFigures]) -> list[tuple[GameFigures, Difference | 
     return [(group, difference(group.results, base.results)) for group in groups if group is not base]
 
 
-def gather(records: Iterable[Record], opening_turns: int = 2, jobs: int = 1) -> Figures:
+def gather(records: Iterable[Record], opening_turns: int = 2, jobs: int = 1, courses: bool = False) -> Figures:
     """Replay and count every record (records with problems are only counted as such; copies are
-    counted as many times as they are read: see `counts`)."""
-    return tally((one for _, one in counts(records, lambda record: record, opening_turns, jobs)), opening_turns)
+    counted as many times as they are read: see `counts`); with `courses`, how each game went too."""
+    return tally((one for _, one in counts(records, lambda record: record, opening_turns, jobs, courses=courses)),
+                 opening_turns)
 
 
 def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns: int = 2, jobs: int = 1,
-           rule: Rule = SAME_RECORD) -> Iterator[tuple[E, Counted | None]]:
+           rule: Rule = SAME_RECORD, courses: bool = False) -> Iterator[tuple[E, Counted | None]]:
     """(entry, what the figures keep of its record) for each entry, in order; None for a record
     with problems, which are then on the record. Each Counted carries the record's digest
     under `rule`, so that the caller can leave out a game read twice
@@ -171,18 +206,20 @@ def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns
 
     jobs: with more than one, records read for their tags only are read in full and
     replayed in that many worker processes (notation/archive/parallel.py); the answers are the same.
+    courses: each Counted says how its game went too (notation/archive/course.py), which lists the
+    legal turns at every position of the main line.
     """
     if jobs == 1:
         for entry in entries:
-            yield entry, _count(record_of(entry), opening_turns, rule)
+            yield entry, _count(record_of(entry), opening_turns, rule, courses)
         return
     from .parallel import in_order, record_task
 
     for entry, answer in in_order(entries, lambda entry: record_task(record_of(entry)), _count_in_worker, jobs,
-                                  _start_worker, (opening_turns, rule)):
+                                  _start_worker, (opening_turns, rule, courses)):
         record = record_of(entry)
         if answer is None:
-            yield entry, _count(record, opening_turns, rule)
+            yield entry, _count(record, opening_turns, rule, courses)
         else:
             record.problems.extend(answer[1])
             yield entry, answer[0]
@@ -202,20 +239,20 @@ def tally(counted: Iterable[Counted | None], opening_turns: int = 2) -> Figures:
     return figures
 
 
-def _count(record: Record, opening_turns: int, rule: Rule) -> Counted | None:
+def _count(record: Record, opening_turns: int, rule: Rule, courses: bool = False) -> Counted | None:
     """What the figures keep of a record, read in full; None if it has problems."""
     read_moves(record)
     replayed = None if record.problems else check(record)
     if record.problems or replayed is None:
         return None
-    return counted(record, replayed.outcome, opening_turns, rule)
+    return counted(record, replayed.outcome, opening_turns, rule, replayed.history if courses else None)
 
 
-_WORKER: dict[str, Any] = {}  # in a worker process: how many turns make an opening, the rule for copies
+_WORKER: dict[str, Any] = {}  # in a worker process: how many turns make an opening, the rule for copies, courses or not
 
 
-def _start_worker(opening_turns: int, rule: Rule) -> None:
-    _WORKER["opening_turns"], _WORKER["rule"] = opening_turns, rule
+def _start_worker(opening_turns: int, rule: Rule, courses: bool) -> None:
+    _WORKER["opening_turns"], _WORKER["rule"], _WORKER["courses"] = opening_turns, rule, courses
 
 
 def _count_in_worker(tasks: list[tuple[str, int, str]]) -> list[tuple[Counted | None, list[Problem]]]:
@@ -224,5 +261,5 @@ def _count_in_worker(tasks: list[tuple[str, int, str]]) -> list[tuple[Counted | 
     answers = []
     for task in tasks:
         record = read_task(task)
-        answers.append((_count(record, _WORKER["opening_turns"], _WORKER["rule"]), record.problems))
+        answers.append((_count(record, _WORKER["opening_turns"], _WORKER["rule"], _WORKER["courses"]), record.problems))
     return answers

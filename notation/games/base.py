@@ -561,6 +561,12 @@ class Game(ABC, Generic[P, T]):
         hand to `legal_turns` (Tektop's throws); None for a game without chance."""
         return None
 
+    def turn_count(self, position: P, played: T) -> int | None:
+        """How many legal turns the side to move had at `position`, with the chance outcome of the
+        turn `played` from it (Tektop's throws): the branching of docs/balance.md#the-report.
+        None when `legal_turns` cannot list every turn (`every_turn_listed`)."""
+        return sum(1 for _ in self.legal_turns(position)) if self.every_turn_listed else None
+
     def taken(self, before: P, after: P) -> int:
         """How much a turn from `before` to `after` took from the opponent of the side that
         played it, by the game's own idea of taking (its page in docs/games says which):

@@ -612,6 +612,10 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         """The throws of the turn, drawn as random_turn draws them."""
         return throws(rng)
 
+    def turn_count(self, position: TektopPosition, played: Turn) -> int:
+        """The legal turns with the throws of the turn played."""
+        return sum(1 for _ in self.legal_turns(position, played.dice))
+
     def taken(self, before: TektopPosition, after: TektopPosition) -> int:
         """The levels the opponent's pawns lost, pushed down by displacements
         (docs/games/tektop.md#generated-games)."""
