@@ -76,7 +76,7 @@ def _game_section(groups: list[GameFigures], words: Words) -> str:
     games = (words.pgettext("balance report", "Games"), [str(group.records) for group in groups])
     out = [f"<section>\n<h2>{escape(groups[0].game)}</h2>",
            _table(words.pgettext("balance report", "Figure"), labels, [games], figures_rows, words)]
-    if any(group.courses and group.mean_branching() is None for group in groups):
+    if any(group.unlisted for group in groups):
         note = words.gettext("Legal turns not counted: the rules cannot list every turn.")
         out.append(f'<p class="note">{escape(note)}</p>')
     for name, values, shown in figures_rows:

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, strategies as st
 from axe import violations
 from browsers import SIZES
 from score_bounds import bounds_by_bisection
 
 from ludoscribe.cli.main import cli
-from ludoscribe.notation.archive.balance import Z95
+from ludoscribe.notation.archive.balance import Z95, Moments
 from ludoscribe.notation.games import game_class
 from ludoscribe.notation.generate import Generation, texts
 from ludoscribe.notation.reader import parse_record
@@ -265,3 +266,29 @@ def test_the_report_reads_at_a_desks_size_and_a_phones(size, contexts, page, tmp
     widths = window.evaluate("[...document.querySelectorAll('svg')].map(svg => svg.getBoundingClientRect().right)")
     assert len(widths) > 10 and max(widths) <= SIZES[size]["width"]
     assert violations(window) == []
+
+
+def test_the_report_is_the_same_in_two_processes(archive, page):
+    assert run("stats", archive, "--format", "html", "--jobs", 2) == (0, page, "")
+
+
+def test_a_game_without_a_turn_counts_no_legal_turns_and_says_nothing_is_unlisted(tmp_path):
+    (tmp_path / "empty.tgn").write_text('[Game "Staku"]\n[Result "*"]\n\n*\n', encoding="utf-8")
+    status, out, _ = run("stats", tmp_path, "--format", "html")
+    table = figure_table(out, "Staku")
+    assert status == 0 and table["Legal turns per position"]["Staku"][1] == "-"
+    assert table["Turns per game"]["Staku"][0]["data-value"] == "0" and "data-low" not in table["Turns per game"]["Staku"][0]
+    assert "not counted" not in out
+
+
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6), min_size=2, max_size=60), st.floats(min_value=0, max_value=1e9))
+def test_running_sums_give_the_mean_and_deviation_of_the_values(values, offset):
+    """Welford's sums against the statistics module, values far from zero included."""
+    moments = Moments()
+    for value in values:
+        moments.add(value + offset)
+    estimate = moments.estimate()
+    centre, low, _ = normal([value + offset for value in values])
+    assert estimate is not None and estimate.count == len(values)
+    assert estimate.value == pytest.approx(centre, rel=1e-9, abs=1e-6)
+    assert estimate.value - estimate.low == pytest.approx(centre - low, rel=1e-6, abs=1e-6)

@@ -11,7 +11,7 @@ interval of the normal approximation, from each set's own variance of the per-ga
 
 The balance report's other figures (docs/balance.md#the-report) are shares of games, given
 with Wilson's score interval (`share`), and means of one figure per game, given with the
-interval of the normal approximation (`mean`).
+interval of the normal approximation over running sums (`Moments`).
 """
 
 from __future__ import annotations
@@ -122,14 +122,28 @@ def share(part: int, whole: int) -> Estimate | None:
     return Estimate(whole, value, *wilson_interval(value, whole))
 
 
-def mean(values: list[float]) -> Estimate | None:
-    """The mean of one figure per game (its length, its lead changes) with the interval of the
-    normal approximation, mean ± z·s/√n (s the sample deviation); None without a value, no
-    interval below two."""
-    if not values:
-        return None
-    count, value = len(values), math.fsum(values) / len(values)
-    if count < 2:
-        return Estimate(count, value, None, None)
-    error = Z95 * math.sqrt(math.fsum((one - value) ** 2 for one in values) / (count - 1) / count)
-    return Estimate(count, value, value - error, value + error)
+@dataclass
+class Moments:
+    """One figure per game, gathered as the games are counted: how many, their mean and the sum of
+    squared deviations from it (Welford's running sums, which stay exact enough over millions of
+    games and hold nothing per game)."""
+
+    count: int = 0
+    centre: float = 0.0
+    squares: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        step = value - self.centre
+        self.centre += step / self.count
+        self.squares += step * (value - self.centre)
+
+    def estimate(self) -> Estimate | None:
+        """The mean with the interval of the normal approximation, mean ± z·s/√n (s the sample
+        deviation); None without a value, no interval below two."""
+        if not self.count:
+            return None
+        if self.count < 2:
+            return Estimate(1, self.centre, None, None)
+        error = Z95 * math.sqrt(max(0.0, self.squares) / (self.count - 1) / self.count)
+        return Estimate(self.count, self.centre, self.centre - error, self.centre + error)

@@ -45,6 +45,8 @@ def _branching(rules: SomeGame, positions: list[Any], turns: list[Any]
     """Each tenth's mean number of legal turns, and the mean over every position; (None, None) when not counted."""
     sums, sizes = [0] * TENTHS, [0] * TENTHS
     total = len(turns)
+    if not total:  # no position a turn was played from: nothing to count, though the rules could
+        return (None,) * TENTHS, None
     for index, turn in enumerate(turns):
         count = rules.turn_count(positions[index], turn)
         if count is None:
@@ -52,8 +54,6 @@ def _branching(rules: SomeGame, positions: list[Any], turns: list[Any]
         tenth = TENTHS * index // total
         sums[tenth] += count
         sizes[tenth] += 1
-    if not total:
-        return None, None
     return tuple(sums[i] / sizes[i] if sizes[i] else None for i in range(TENTHS)), sum(sums) / total
 
 

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from .balance import Difference, Estimate, Score, difference, first_side_score, mean, score_of, share
+from .balance import Difference, Estimate, Moments, Score, difference, first_side_score, score_of, share
 from .course import TENTHS, Course, course
 from .duplicates import SAME_RECORD, Rule
 from ..games import History, Outcome, Worded, display_name
@@ -78,7 +78,12 @@ class GameFigures:
     lengths: list[int] = field(default_factory=list)  # turns on each main line
     openings: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)  # first turns -> results
     endings: Counter[Worded] = field(default_factory=Counter)  # the code of how each finished game ended
-    courses: list[Course] = field(default_factory=list)  # how each game went, when counted with them
+    turns: Moments = field(default_factory=Moments)  # turns on each main line, as running sums
+    # How the games went, when counted with them (notation/archive/course.py), one figure per game:
+    unlisted: int = 0  # games whose rules cannot list every turn
+    branching: Moments = field(default_factory=Moments)  # a game's mean number of legal turns
+    tenths: list[Moments] = field(default_factory=lambda: [Moments() for _ in range(TENTHS)])  # a game's mean in each
+    lead_changes: Moments = field(default_factory=Moments)
 
     def add(self, counted: Counted) -> None:
         self.records += 1
@@ -88,8 +93,20 @@ class GameFigures:
             self.openings.setdefault(counted.opening, Counter())[counted.result] += 1
         if counted.ending is not None:
             self.endings[counted.ending] += 1
+        self.turns.add(counted.length)
         if counted.course is not None:
-            self.courses.append(counted.course)
+            self._add_course(counted.course)
+
+    def _add_course(self, course: Course) -> None:
+        self.lead_changes.add(course.lead_changes)
+        if course.branching is None:
+            self.unlisted += 1
+            return
+        if course.mean_branching is not None:
+            self.branching.add(course.mean_branching)
+        for moments, mean in zip(self.tenths, course.branching):
+            if mean is not None:
+                moments.add(mean)
 
     @property
     def label(self) -> str:
@@ -115,20 +132,19 @@ class GameFigures:
 
     def mean_length(self) -> Estimate | None:
         """The mean number of turns of a game (an unfinished one with the turns it has), with its interval."""
-        return mean([float(length) for length in self.lengths])
+        return self.turns.estimate()
 
     def mean_branching(self) -> Estimate | None:
         """The mean over games of a game's mean number of legal turns; None if not counted."""
-        return mean([branching for one in self.courses if (branching := one.mean_branching) is not None])
+        return self.branching.estimate()
 
     def branching_through(self) -> list[Estimate | None]:
         """For each tenth of the game, the mean over games of that tenth's mean number of legal turns."""
-        tenths = [one.branching for one in self.courses if one.branching is not None]
-        return [mean([each for tenth in tenths if (each := tenth[i]) is not None]) for i in range(TENTHS)]
+        return [moments.estimate() for moments in self.tenths]
 
     def mean_lead_changes(self) -> Estimate | None:
         """The mean number of lead changes in a game; None if not counted."""
-        return mean([float(one.lead_changes) for one in self.courses])
+        return self.lead_changes.estimate()
 
     def ending_share(self, code: Worded) -> Estimate | None:
         """The share of the finished games that ended by `code`, with its interval; None if none ended."""
