@@ -161,7 +161,8 @@ def _interval_chart(title: str, labels: list[str], values: list[Estimate | None]
     height = row * len(labels) + 34
 
     def x(value: float) -> float:
-        return left + (right - left) * (value - low) / (high - low)
+        """Where a value falls; a bound beyond the axis (a mean's interval reaching below 0) stops at its end."""
+        return left + (right - left) * (min(max(value, low), high) - low) / (high - low)
 
     parts = [f'<figure><figcaption>{escape(title)}</figcaption>',
              f'<svg viewBox="0 0 480 {height}" width="480" height="{height}" role="img" '
@@ -198,7 +199,7 @@ def _through_chart(title: str, labels: list[str], through: list[list[Estimate | 
         return left + (right - left) * (tenth + 0.5) / TENTHS
 
     def y(value: float) -> float:
-        return bottom - (bottom - top) * (value - low) / (high - low)
+        return bottom - (bottom - top) * (min(max(value, low), high) - low) / (high - low)
 
     parts = [f'<figure><figcaption>{escape(title)}</figcaption>',
              f'<svg viewBox="0 0 480 {height}" width="480" height="{height}" role="img" '

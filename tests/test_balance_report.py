@@ -292,3 +292,13 @@ def test_running_sums_give_the_mean_and_deviation_of_the_values(values, offset):
     assert estimate is not None and estimate.count == len(values)
     assert estimate.value == pytest.approx(centre, rel=1e-9, abs=1e-6)
     assert estimate.value - estimate.low == pytest.approx(centre - low, rel=1e-6, abs=1e-6)
+
+
+def test_an_interval_reaching_below_zero_stops_at_the_axis(page):
+    """A mean's interval may reach below 0 (few games, most with no lead change): its cell says
+    so, and its chart's line stops at the axis's start rather than crossing the labels."""
+    cell = figure_table(page, "T'Chako")["Lead changes per game"]["T'Chako"][0]
+    assert float(cell["data-low"]) < 0
+    section = page.split("<h2>T&#x27;Chako</h2>")[1].split("</section>")[0]
+    chart = section.split("<figcaption>Lead changes per game</figcaption>")[1].split("</svg>")[0]
+    assert min(float(x) for x in re.findall(r'<line x1="([\d.]+)" y1="[\d.]+" x2="[\d.]+" y2="[\d.]+" stroke="#', chart)) >= 170
