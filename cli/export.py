@@ -9,16 +9,18 @@ from typing import Iterator
 
 import click
 
+from ..notation.archive.cluster import ClusterError
 from ..notation.files import OutputError
+from ..notation.problems import message_of, sentence_in
 from ..notation.archive.parquet import ParquetMissing, available
 from ..notation.archive.parquet import export as export_records
 from ..notation.languages import words
 from ..notation.model import Record
 from ..notation.archive.sources import Sources
-from .errors import IOFailure, MissingExtra, exit_status
+from .errors import BadUsage, IOFailure, MissingExtra, exit_status
 from .inputs import read_sources
 from .messages import note, report
-from .options import language_option
+from .options import cluster_option, language_option
 from .outputs import write_failure
 from .progress import Progress
 
@@ -43,8 +45,10 @@ def all_read(sources: Sources) -> Iterator[tuple[str, int, Record]]:
 @click.option("--force", is_flag=True, help="Replace a folder that an export wrote before.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes reading and replaying records, at most one per CPU.")
+@cluster_option
 @language_option
-def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int, language: str) -> None:
+def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int, cluster: str | None,
+           language: str) -> None:
     """Write records as tables for data tools: a folder of Parquet files, a row a record and a row a turn.
 
     The `games` table holds each record's tags, typed where their type is known, its
@@ -54,7 +58,8 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
     problems are reported and left out (exit status 1). The folder appears when it is
     complete; an existing one is replaced only with --force, and only if an export wrote
     it. If an input cannot be read, nothing is written (exit status 2). With --jobs,
-    records are replayed in that many processes; the folder is the same. Needs the
+    records are replayed in that many processes, with --cluster on the workers of a
+    Dask cluster; the folder is the same. Needs the
     parquet extra: pip install 'ludoscribe[parquet]'.
 
     \b
@@ -62,20 +67,23 @@ def export(paths: tuple[str, ...], target: str, out: str, force: bool, jobs: int
       ludoscribe export corpus --to parquet -o archive
       ludoscribe export club/2026 --to parquet -o club-parquet --force
       ludoscribe export club/2026 --to parquet -o club-parquet --jobs 2
+      ludoscribe export club/2026 --to parquet -o club-parquet --cluster local:2
     """
     try:
         available()
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
     said = words(language)
-    sources = read_sources(paths, moves=jobs == 1, words=said)  # with workers, they read the turns
+    sources = read_sources(paths, moves=jobs == 1 and cluster is None, words=said)  # workers read the turns
     try:
         with Progress("record", words=said) as progress:
             done = export_records(progress.each(all_read(sources)), out, replace=force, rejected=partial(report, words=said),
-                                  jobs=jobs)
+                                  jobs=jobs, cluster=cluster)
         progress.finish()
     except OutputError as error:
         raise write_failure(out, error, said) from None
+    except ClusterError as error:
+        raise BadUsage(sentence_in(message_of(error), said)) from None
     except InputsNotRead:
         raise IOFailure(said.ngettext("{output} not written: {count} input could not be read",
                                       "{output} not written: {count} inputs could not be read", sources.errors)

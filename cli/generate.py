@@ -11,14 +11,15 @@ from ..notation.files import OutputError
 from ..notation.games import game_class
 from ..notation.archive.sprt import Pairs, Sprt, Verdict, read_sprt
 from ..notation.generate import Generation, rows, texts_and_results
+from ..notation.archive.cluster import ClusterError
 from ..notation.archive.columnar import Rows
 from ..notation.generate.players import read_players
 from ..notation.languages import Words, words
 from ..notation.languages.numbers import decimal, numeral
 from ..notation.problems import message_of, sentence_in
-from .errors import MissingExtra
+from .errors import BadUsage, MissingExtra
 from .messages import output_name
-from .options import force_option, language_of, language_option
+from .options import cluster_option, force_option, language_of, language_option
 from .outputs import output, write_failure
 from .progress import Progress
 
@@ -59,10 +60,11 @@ class PlayersType(click.ParamType[str]):
               help="The format: TGN text, or a folder of Parquet files as export writes it.")
 @click.option("-o", "--output", "out", default="-", show_default=True,
               help="Output file, or the folder for --to parquet; - is standard output.")
+@cluster_option
 @force_option
 @language_option
 def generate(game: str, count: int, seed: int, max_turns: int, players_named: str, pairs: bool,
-             sprt_named: str | None, variant: str, jobs: int, target: str, out: str, force: bool,
+             sprt_named: str | None, variant: str, jobs: int, target: str, out: str, cluster: str | None, force: bool,
              language: str) -> None:
     """Write records of GAME played by programs, reproducible from the seed.
 
@@ -72,7 +74,8 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
     the opponent (the most it can), else plays at random; mcts:PLAYOUTS searches the game
     with that many playouts a turn. For practice, tests,
     benchmarks and for measuring a game's balance; the records check clean. They are
-    written as they are made, so any --count fits in memory.
+    written as they are made, so any --count fits in memory. With --cluster the games
+    are played on the workers of a Dask cluster; the records are the same.
 
     \b
     Examples:
@@ -82,6 +85,7 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
       ludoscribe generate staku --players mcts:200,greedy --count 2 -o search.tgn
       ludoscribe generate staku --variant Staku-2 --count 200 --to parquet -o lab
       ludoscribe generate staku --players greedy,random --pairs --count 500 --sprt 0,40 -o edge.tgn
+      ludoscribe generate staku --count 1000 --to parquet -o lab --cluster local:2
     """
     try:
         game_class(game)
@@ -98,17 +102,13 @@ def generate(game: str, count: int, seed: int, max_turns: int, players_named: st
         raise click.BadParameter(str(error), param_hint="'--variant'") from None
     records = 2 * count if pairs else count
     judged = Pairs(test) if test else None
-    if target == "parquet":
-        write_parquet(generation, records, jobs, out, force, said, judged)
-    else:
-        written = 0
-        with output(out, force, words=said) as stream, Progress("record", records, output=out, words=said) as progress:
-            for text, result in progress.each(texts_and_results(generation, records, jobs)):
-                stream.write(f"\n{text}" if written else text)
-                written += 1
-                if judged and judged.add(result) is not Verdict.UNDECIDED:
-                    break
-        progress.finish(wrote(said, written, output_name(said, out)))
+    try:
+        if target == "parquet":
+            write_parquet(generation, records, jobs, out, force, said, judged, cluster)
+        else:
+            write_tgn(generation, records, jobs, out, force, said, judged, cluster)
+    except ClusterError as error:
+        raise BadUsage(sentence_in(message_of(error), said)) from None
     if judged:
         click.echo(verdict_line(said, judged), err=True)
 
@@ -152,8 +152,21 @@ def wrote(said: Words, count: int, out: str) -> str:
         count=count, output=out)
 
 
+def write_tgn(generation: Generation, count: int, jobs: int, out: str, force: bool, said: Words,
+              judged: Pairs | None, cluster: str | None) -> None:
+    """The records as TGN text; with a test, up to the pair that decides it."""
+    written = 0
+    with output(out, force, words=said) as stream, Progress("record", count, output=out, words=said) as progress:
+        for text, result in progress.each(texts_and_results(generation, count, jobs, cluster)):
+            stream.write(f"\n{text}" if written else text)
+            written += 1
+            if judged and judged.add(result) is not Verdict.UNDECIDED:
+                break
+    progress.finish(wrote(said, written, output_name(said, out)))
+
+
 def write_parquet(generation: Generation, count: int, jobs: int, out: str, force: bool, said: Words,
-                  judged: Pairs | None) -> None:
+                  judged: Pairs | None, cluster: str | None) -> None:
     """The records as a Parquet folder, as export writes it from their TGN text, with no TGN in
     between; with a test, up to the pair that decides it."""
     from ..notation.archive.parquet import ParquetMissing, available, write_rows
@@ -164,7 +177,7 @@ def write_parquet(generation: Generation, count: int, jobs: int, out: str, force
         available()
     except ParquetMissing as error:
         raise MissingExtra(str(error)) from None
-    made = rows(generation, count, jobs)
+    made = rows(generation, count, jobs, cluster)
     written = [0]
     try:
         with Progress("record", count, words=said) as progress:

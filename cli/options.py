@@ -6,7 +6,9 @@ from typing import Any, Callable
 
 import click
 
+from ..notation.archive.cluster import ClusterError, check_address
 from ..notation.languages import LANGUAGES, Words, chosen, words
+from ..notation.problems import message_of, sentence_in
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -38,3 +40,18 @@ language_option = click.option("--lang", "language", type=click.Choice(LANGUAGES
                                callback=_language, expose_value=True, is_eager=True,  # read before the options it says
                                help="Language of the messages and pages: en or fr; by default the "
                                     "environment's (LANGUAGE, LANG), else English.")
+
+
+def _cluster(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return check_address(value)
+    except ClusterError as error:
+        raise click.BadParameter(sentence_in(message_of(error), language_of(ctx))) from None
+
+
+cluster_option = click.option("--cluster", metavar="ADDRESS", default=None, callback=_cluster,
+                              help="Run the work on a Dask cluster: its scheduler's address (tcp://host:8786), or "
+                                   "local:N for N worker processes on this machine; needs the cluster extra. The "
+                                   "output is the same.")

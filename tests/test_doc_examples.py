@@ -207,9 +207,9 @@ SHELL = re.compile(r"[|<>;&$`*?(){}\\]|^\w+=")  # what only a shell reads: pipes
 
 
 def _in_process(command: str) -> bool:
-    """Whether the example is a lone `ludoscribe` command that starts no worker process."""
+    """Whether the example is a lone `ludoscribe` command that starts no worker process (--jobs, --cluster)."""
     words = shlex.split(command)
-    return words[0] == "ludoscribe" and not SHELL.search(command) and not {"--jobs", "-j"} & set(words)
+    return words[0] == "ludoscribe" and not SHELL.search(command) and not {"--jobs", "-j", "--cluster"} & set(words)
 
 
 def test_examples_run_in_this_process_only_when_no_shell_is_needed():
@@ -218,6 +218,7 @@ def test_examples_run_in_this_process_only_when_no_shell_is_needed():
     assert not _in_process("ludoscribe check --quiet corpus || echo problems")
     assert not _in_process("ludoscribe convert round*.tgn --to json")
     assert not _in_process("ludoscribe stats corpus --jobs 4")
+    assert not _in_process("ludoscribe export corpus --to parquet -o out --cluster local:2")
     assert not _in_process("cat game.tgn | ludoscribe check -")
     assert sum(map(_in_process, EXAMPLES)) > len(EXAMPLES) / 2
 

@@ -138,17 +138,20 @@ def record_rows(record: Record, source: str, index: int) -> Rows | None:
 Entry = tuple[str, int, Record]  # a record, its file and its index in the file
 
 
-def rows_in_order(records: Iterable[Entry], jobs: int = 1) -> Iterator[tuple[Entry, Rows | None]]:
+def rows_in_order(records: Iterable[Entry], jobs: int = 1, cluster: str | None = None
+                  ) -> Iterator[tuple[Entry, Rows | None]]:
     """(entry, the rows of its record or None) for each record, in order, replayed in `jobs`
-    processes: with more than one, a record read for its tags only is read in full and
-    replayed in a worker (notation/archive/parallel.py), its problems brought back onto it."""
-    if jobs == 1:
+    processes or on the Dask cluster `cluster` names: then a record read for its tags only is
+    read in full and replayed in a worker (notation/archive/parallel.py, cluster.py), its
+    problems brought back onto it."""
+    if jobs == 1 and cluster is None:
         for entry in records:
             yield entry, record_rows(entry[2], entry[0], entry[1])
         return
     from .parallel import in_order, record_task
 
-    for entry, answer in in_order(records, lambda entry: record_task(entry[2]), _rows_in_worker, jobs):
+    for entry, answer in in_order(records, lambda entry: record_task(entry[2]), _rows_in_worker, jobs,
+                                  cluster=cluster):
         path, index, record = entry
         if answer is None:
             yield entry, record_rows(record, path, index)

@@ -20,7 +20,7 @@ import os
 import signal
 import sys
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Generic, Iterable, Iterator, TypeVar
@@ -148,15 +148,31 @@ def end_all() -> None:
         child.join()
 
 
+@contextlib.contextmanager
+def pool_of(jobs: int, cluster: str | None = None, initializer: Callable[..., None] | None = None,
+            initargs: tuple[Any, ...] = (), work: int | None = None) -> Iterator[tuple[Executor, int]]:
+    """Where the work runs, and how many tasks run there at once: `usable_jobs(jobs, work)` local
+    worker processes (`workers`), or the workers of the Dask cluster `cluster` names (cluster.py)."""
+    if cluster is not None:
+        from .cluster import on_cluster  # Dask is imported only when a cluster is named
+
+        with on_cluster(cluster, initializer, initargs) as started:
+            yield started
+        return
+    count = usable_jobs(jobs, work)
+    with workers(count, initializer, initargs) as pool:
+        yield pool, count
+
+
 def in_order(entries: Iterable[E], task: Callable[[E], Task | None], work: Callable[[list[Task]], list[R]],
              jobs: int, initializer: Callable[..., None] | None = None,
-             initargs: tuple[Any, ...] = ()) -> Iterator[tuple[E, R | None]]:
+             initargs: tuple[Any, ...] = (), cluster: str | None = None) -> Iterator[tuple[E, R | None]]:
     """(entry, answer) for each entry, in order: `task(entry)` is what a worker needs (None: no
     work, the answer is None), and `work(tasks)` answers a batch of them in one of `jobs`
-    processes (see usable_jobs), each started by `initializer(*initargs)`."""
-    count = usable_jobs(jobs)
-    room = AHEAD * count * BATCH_TEXT  # characters handed out and not answered yet, at most
-    with workers(count, initializer, initargs) as pool:
+    processes (see usable_jobs), or on the Dask cluster `cluster` names, each started by
+    `initializer(*initargs)`."""
+    with pool_of(jobs, cluster, initializer, initargs) as (pool, count):
+        room = AHEAD * count * BATCH_TEXT  # characters handed out and not answered yet, at most
         pending: deque[_Batch[E, R]] = deque()
         handed = 0
         entries = iter(entries)
@@ -198,7 +214,7 @@ class _Batch(Generic[E, R]):
                 break
         return cls(batch, tasks) if batch else None
 
-    def submit(self, pool: ProcessPoolExecutor, work: Callable[[list[Task]], list[R]]) -> None:
+    def submit(self, pool: Executor, work: Callable[[list[Task]], list[R]]) -> None:
         if self.tasks:
             self.future = pool.submit(work, [each for _, each in self.tasks])
 

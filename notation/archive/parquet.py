@@ -153,17 +153,18 @@ class _Table:
 
 def export(records: Iterable[tuple[str, int, Record]], folder: str | Path, *, replace: bool = False,
            rejected: Callable[[str, int, Record], None] = lambda path, index, record: None,
-           jobs: int = 1) -> Exported:
+           jobs: int = 1, cluster: str | None = None) -> Exported:
     """Write the records, (file, index in the file, record) triples, as a Parquet folder
-    (see write_rows); each record is replayed, in `jobs` processes (columnar.rows_in_order),
-    and one with problems is handed to `rejected` and left out."""
+    (see write_rows); each record is replayed, in `jobs` processes or on the Dask cluster
+    `cluster` names (columnar.rows_in_order), and one with problems is handed to `rejected`
+    and left out."""
     from .columnar import rows_in_order  # replaying: not needed to read a folder
 
     failed = False
 
     def good_rows() -> Iterator[Rows]:
         nonlocal failed
-        for (path, index, record), rows in rows_in_order(records, jobs):
+        for (path, index, record), rows in rows_in_order(records, jobs, cluster):
             if rows is None:
                 failed = True
                 rejected(path, index, record)

@@ -21,7 +21,7 @@ from typing import Callable, Iterator, TypeVar
 from ..archive.columnar import Rows, record_rows
 from ..games import History, SomeGame, game_class
 from ..model import Node, Record
-from ..archive.parallel import AHEAD, usable_jobs, workers
+from ..archive.parallel import AHEAD, pool_of, usable_jobs
 from .players import Player, players_text, read_players
 from ..reader import parse_record
 from ..writer import write_record
@@ -121,22 +121,23 @@ class Generation:
         return rows
 
 
-def texts(generation: Generation, count: int, jobs: int = 1) -> Iterator[str]:
-    """The TGN texts of records 1 to `count`, in order, made in `jobs` processes."""
-    return _made(generation, count, jobs, _texts)
+def texts(generation: Generation, count: int, jobs: int = 1, cluster: str | None = None) -> Iterator[str]:
+    """The TGN texts of records 1 to `count`, in order, made in `jobs` processes (or on `cluster`: see `_made`)."""
+    return _made(generation, count, jobs, _texts, cluster)
 
 
-def texts_and_results(generation: Generation, count: int, jobs: int = 1) -> Iterator[tuple[str, str]]:
-    """The TGN texts of records 1 to `count` with their results, in order, made in `jobs` processes."""
-    return _made(generation, count, jobs, _texts_and_results)
+def texts_and_results(generation: Generation, count: int, jobs: int = 1,
+                      cluster: str | None = None) -> Iterator[tuple[str, str]]:
+    """The TGN texts of records 1 to `count` with their results, in order, made in `jobs` processes (or on `cluster`)."""
+    return _made(generation, count, jobs, _texts_and_results, cluster)
 
 
-def rows(generation: Generation, count: int, jobs: int = 1) -> Iterator[Rows]:
-    """The Parquet rows of records 1 to `count`, in order, made in `jobs` processes: those that
-    `export` makes of the TGN text of the run (`texts` joined by blank lines), each record's
-    text and first line as that text holds them."""
+def rows(generation: Generation, count: int, jobs: int = 1, cluster: str | None = None) -> Iterator[Rows]:
+    """The Parquet rows of records 1 to `count`, in order, made in `jobs` processes (or on
+    `cluster`): those that `export` makes of the TGN text of the run (`texts` joined by blank
+    lines), each record's text and first line as that text holds them."""
     line = 1
-    for each in _made(generation, count, jobs, _rows):
+    for each in _made(generation, count, jobs, _rows, cluster):
         if each.game["index"] < count:
             each.game["tgn"] += "\n"  # the blank line before the next record, read with it
         each.game["line"] = line
@@ -173,21 +174,26 @@ def _rows(generation: Generation, numbers: range) -> list[Rows]:
     return [generation.rows(number) for number in numbers]
 
 
-def _made(generation: Generation, count: int, jobs: int, make: Callable[[Generation, range], list[R]]) -> Iterator[R]:
+def _made(generation: Generation, count: int, jobs: int, make: Callable[[Generation, range], list[R]],
+          cluster: str | None = None) -> Iterator[R]:
     """make(generation, numbers) for records 1 to `count`, in batches of up to BATCH records
-    (smaller when there are few, so that every worker has some), here or in worker processes."""
-    processes = usable_jobs(jobs, count)
-    size = min(BATCH, max(1, count // (AHEAD * processes)))
-    batches = (range(start, min(start + size, count + 1)) for start in range(1, count + 1, size))
-    if processes == 1:
-        for numbers in batches:
-            yield from make(generation, numbers)
+    (smaller when there are few, so that every worker has some), here, in worker processes, or
+    on the Dask cluster `cluster` names (notation/archive/cluster.py)."""
+    if cluster is None and usable_jobs(jobs, count) == 1:
+        yield from (made for numbers in _batches(count, 1) for made in make(generation, numbers))
         return
-    with workers(processes) as pool:
+    with pool_of(jobs, cluster, work=count) as (pool, processes):
         pending: deque[Future[list[R]]] = deque()
+        batches = _batches(count, processes)
         for numbers in batches:
             if len(pending) >= AHEAD * processes:
                 yield from pending.popleft().result()
             pending.append(pool.submit(make, generation, numbers))
         while pending:
             yield from pending.popleft().result()
+
+
+def _batches(count: int, processes: int) -> Iterator[range]:
+    """Records 1 to `count` in batches of up to BATCH, smaller when there are few for the processes."""
+    size = min(BATCH, max(1, count // (AHEAD * processes)))
+    return (range(start, min(start + size, count + 1)) for start in range(1, count + 1, size))

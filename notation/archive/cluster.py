@@ -1,0 +1,94 @@
+"""Work handed to the workers of a Dask cluster instead of local processes: `generate` and
+`export` with `--cluster ADDRESS` (docs/archive.md#on-a-cluster).
+
+ADDRESS is a Dask scheduler's address (`tcp://10.0.0.5:8786`), or `local:N` for a cluster of N
+worker processes started on this machine for the run (to try it, and for the tests). The work
+is cut into the same batches as with `--jobs`, each a task; the answers come back to this
+process in order, which writes the output as it does without a cluster: the records and the
+folder are the same whatever the number of workers, and no folder needs to be shared with
+them. Every worker needs ludoscribe installed, the same version as here.
+
+Dask comes with the `cluster` extra and is imported only when a cluster is named.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+from concurrent.futures import Executor, Future
+from typing import Any, Callable, Iterator
+
+from ..worded import Worded
+from ..problems import say
+
+CONNECT_SECONDS = 20  # how long to wait for a scheduler before saying it cannot be reached
+LOCAL = re.compile(r"local:([1-9][0-9]{0,2})")  # local:N, up to 999 workers
+
+
+class ClusterProblem(Worded):
+    """Why --cluster cannot be used, by its code (docs/archive.md#on-a-cluster)."""
+
+    MISSING = "cluster-missing", "--cluster needs Dask: pip install 'ludoscribe[cluster]'"
+    ADDRESS = "cluster-address", ("{written!r} is not a cluster: give a Dask scheduler's address "
+                                  "(tcp://host:8786) or local:N (N workers on this machine)")
+    UNREACHABLE = "cluster-unreachable", "cannot reach the Dask scheduler at {written!r}: {reason}"
+    NO_WORKER = "cluster-no-worker", "the Dask cluster at {written!r} has no worker"
+
+
+class ClusterError(Exception):
+    """A cluster that cannot be used, with the sentence saying why."""
+
+
+def check_address(address: str) -> str:
+    """The address as given if it can name a cluster (local:N or a URL-like scheduler address); ClusterError if not."""
+    if LOCAL.fullmatch(address) or re.fullmatch(r"(tcp|tls|ws|wss|inproc|ucx)://[^\s/]+", address):
+        return address
+    raise ClusterError(say(ClusterProblem.ADDRESS, written=address[:80]))
+
+
+@contextlib.contextmanager
+def on_cluster(address: str, initializer: Callable[..., None] | None = None,
+               initargs: tuple[Any, ...] = ()) -> Iterator[tuple[Executor, int]]:
+    """An executor running tasks on the cluster's workers, each task started by
+    `initializer(*initargs)`, and how many tasks the cluster runs at once (its threads)."""
+    check_address(address)
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError(say(ClusterProblem.MISSING)) from None
+    with contextlib.ExitStack() as stack:
+        local = LOCAL.fullmatch(address)
+        try:
+            if local:
+                target: Any = stack.enter_context(LocalCluster(
+                    n_workers=int(local[1]), threads_per_worker=1, processes=True, dashboard_address=None,
+                    silence_logs=logging.ERROR))
+            else:
+                target = address
+            client = stack.enter_context(Client(target, timeout=CONNECT_SECONDS))
+        except (OSError, TimeoutError) as error:
+            raise ClusterError(say(ClusterProblem.UNREACHABLE, written=address, reason=str(error) or type(error).__name__)) \
+                from None
+        slots = sum(client.nthreads().values())
+        if not slots:
+            raise ClusterError(say(ClusterProblem.NO_WORKER, written=address))
+        yield _Started(client.get_executor(pure=False), initializer, initargs), slots
+
+
+class _Started(Executor):
+    """The cluster's executor, each task preceded by the initializer local workers run once."""
+
+    def __init__(self, executor: Executor, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+        self.executor, self.initializer, self.initargs = executor, initializer, initargs
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self.executor.submit(_started, self.initializer, self.initargs, fn, *args, **kwargs)
+
+
+def _started(initializer: Callable[..., None] | None, initargs: tuple[Any, ...], fn: Callable[..., Any],
+             *args: Any, **kwargs: Any) -> Any:
+    """On a worker: what the task's process needs set (cheap, so set for each task), then the task."""
+    if initializer is not None:
+        initializer(*initargs)
+    return fn(*args, **kwargs)
