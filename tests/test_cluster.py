@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from ludoscribe.cli.main import cli
 from ludoscribe.notation.archive import cluster, stats
 from ludoscribe.notation.archive.duplicates import SAME_RECORD
-from ludoscribe.notation.archive.parallel import in_order, record_task
+from ludoscribe.notation.archive.parallel import in_order, record_task, usable_jobs
 from ludoscribe.notation.reader import parse_record
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -79,3 +79,9 @@ def test_without_dask_the_extra_to_install_is_named(tmp_path, monkeypatch):
     assert run("export", CORPUS, "--to", "parquet", "-o", tmp_path / "out", "--cluster", "local:2") == (
         2, "", "Error: --cluster needs Dask: pip install 'ludoscribe[cluster]'\n")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow  # a local cluster is started: a few seconds
+def test_a_local_cluster_has_no_more_workers_than_cpus_this_process_may_use():
+    with cluster.on_cluster("local:999") as (pool, slots):
+        assert slots == usable_jobs(999) and pool.submit(sum, [1, 2]).result() == 3

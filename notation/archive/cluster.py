@@ -3,7 +3,8 @@
 
 ADDRESS is a Dask scheduler's address (`tcp://10.0.0.5:8786`), or `local:N` for a cluster of N
 worker processes started on this machine for the run (to try it, and for the tests). The work
-is cut into the same batches as with `--jobs`, each a task; the answers come back to this
+is cut into the same batches as with `--jobs`, each a task (`local:N` starts no more workers
+than this process may use CPUs, as `--jobs`); the answers come back to this
 process in order, which writes the output as it does without a cluster: the records and the
 folder are the same whatever the number of workers, and no folder needs to be shared with
 them. Every worker needs ludoscribe installed, the same version as here.
@@ -21,6 +22,7 @@ from typing import Any, Callable, Iterator
 
 from ..worded import Worded
 from ..problems import say
+from .parallel import usable_jobs
 
 CONNECT_SECONDS = 20  # how long to wait for a scheduler before saying it cannot be reached
 LOCAL = re.compile(r"local:([1-9][0-9]{0,2})")  # local:N, up to 999 workers
@@ -62,7 +64,7 @@ def on_cluster(address: str, initializer: Callable[..., None] | None = None,
         try:
             if local:
                 target: Any = stack.enter_context(LocalCluster(
-                    n_workers=int(local[1]), threads_per_worker=1, processes=True, dashboard_address=None,
+                    n_workers=usable_jobs(int(local[1])), threads_per_worker=1, processes=True, dashboard_address=None,
                     silence_logs=logging.ERROR))
             else:
                 target = address
