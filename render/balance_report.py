@@ -146,11 +146,26 @@ def _axis(values: list[Estimate | None], shares: bool) -> tuple[float, float]:
     return 0.0, max(step, math.ceil(top / step) * step)
 
 
-def _tick(value: float, shares: bool, language: str) -> str:
-    """An axis's number: a whole percentage for shares, else a whole number when it is one."""
+def _ticks(low: float, high: float, shares: bool, language: str) -> list[tuple[float, str]]:
+    """The axis's five marks, each value with how it is written (escaped): a whole percentage
+    for shares, else a whole number when it is one."""
+    marks = [low + (high - low) * tick / 4 for tick in range(5)]
     if shares:
-        return percent(100 * value, 0, language)
-    return decimal(value, 0 if float(value).is_integer() else 1, language)
+        return [(at, escape(percent(100 * at, 0, language))) for at in marks]
+    return [(at, escape(decimal(at, 0 if float(at).is_integer() else 1, language))) for at in marks]
+
+
+def _chart(title: str, height: int) -> list[str]:
+    """The start of a chart 480 wide: its caption, and its picture named by the caption."""
+    return [f'<figure><figcaption>{escape(title)}</figcaption>',
+            f'<svg viewBox="0 0 480 {height}" width="480" height="{height}" role="img" '
+            f'aria-label="{escape(title)}"><title>{escape(title)}</title>']
+
+
+def _along(value: float, low: float, high: float) -> float:
+    """How far along the axis from `low` to `high` a value falls, 0 to 1: a bound beyond the axis
+    (a mean's interval reaching below 0) stops at its end."""
+    return (min(max(value, low), high) - low) / (high - low)
 
 
 def _interval_chart(title: str, labels: list[str], values: list[Estimate | None], reference: float | None,
@@ -161,15 +176,10 @@ def _interval_chart(title: str, labels: list[str], values: list[Estimate | None]
     height = row * len(labels) + 34
 
     def x(value: float) -> float:
-        """Where a value falls; a bound beyond the axis (a mean's interval reaching below 0) stops at its end."""
-        return left + (right - left) * (min(max(value, low), high) - low) / (high - low)
+        return left + (right - left) * _along(value, low, high)
 
-    parts = [f'<figure><figcaption>{escape(title)}</figcaption>',
-             f'<svg viewBox="0 0 480 {height}" width="480" height="{height}" role="img" '
-             f'aria-label="{escape(title)}"><title>{escape(title)}</title>']
-    for tick in range(5):
-        at = low + (high - low) * tick / 4
-        tick_text = escape(_tick(at, shares, language))
+    parts = _chart(title, height)
+    for at, tick_text in _ticks(low, high, shares, language):
         parts.append(f'<line x1="{x(at):.1f}" y1="4" x2="{x(at):.1f}" y2="{height - 24}" stroke="#ddd"/>'
                      f'<text x="{x(at):.1f}" y="{height - 8}" text-anchor="middle">{tick_text}</text>')
     if reference is not None:
@@ -178,12 +188,8 @@ def _interval_chart(title: str, labels: list[str], values: list[Estimate | None]
     for index, (label, value) in enumerate(zip(labels, values)):
         y, colour = 4 + row * index + row / 2, COLOURS[index % len(COLOURS)]
         parts.append(f'<text x="4" y="{y + 4:.1f}">{escape(_short(label))}</text>')
-        if value is None:
-            continue
-        if value.low is not None and value.high is not None:
-            parts.append(f'<line x1="{x(value.low):.1f}" y1="{y:.1f}" x2="{x(value.high):.1f}" y2="{y:.1f}" '
-                         f'stroke="{colour}" stroke-width="2"/>')
-        parts.append(f'<circle cx="{x(value.value):.1f}" cy="{y:.1f}" r="4.5" fill="{colour}"/>')
+        if value is not None:
+            parts.append(_mark(value, lambda at: (x(at), y), colour, 4.5))  # noqa: B023 (used at once)
     parts.append("</svg></figure>")
     return "".join(parts)
 
@@ -199,14 +205,10 @@ def _through_chart(title: str, labels: list[str], through: list[list[Estimate | 
         return left + (right - left) * (tenth + 0.5) / TENTHS
 
     def y(value: float) -> float:
-        return bottom - (bottom - top) * (min(max(value, low), high) - low) / (high - low)
+        return bottom - (bottom - top) * _along(value, low, high)
 
-    parts = [f'<figure><figcaption>{escape(title)}</figcaption>',
-             f'<svg viewBox="0 0 480 {height}" width="480" height="{height}" role="img" '
-             f'aria-label="{escape(title)}"><title>{escape(title)}</title>']
-    for tick in range(5):
-        at = low + (high - low) * tick / 4
-        tick_text = escape(_tick(at, False, language))
+    parts = _chart(title, height)
+    for at, tick_text in _ticks(low, high, False, language):
         parts.append(f'<line x1="{left}" y1="{y(at):.1f}" x2="{right}" y2="{y(at):.1f}" stroke="#ddd"/>'
                      f'<text x="{left - 4}" y="{y(at) + 4:.1f}" text-anchor="end">{tick_text}</text>')
     for tenth in range(TENTHS):
@@ -218,17 +220,23 @@ def _through_chart(title: str, labels: list[str], through: list[list[Estimate | 
             parts.append('<polyline fill="none" stroke-width="1.5" stroke="' + colour + '" points="'
                          + " ".join(f"{px:.1f},{py:.1f}" for px, py in points) + '"/>')
         for tenth, value in enumerate(tenths):
-            if value is None:
-                continue
-            if value.low is not None and value.high is not None:
-                parts.append(f'<line x1="{x(tenth):.1f}" y1="{y(value.low):.1f}" x2="{x(tenth):.1f}" '
-                             f'y2="{y(value.high):.1f}" stroke="{colour}"/>')
-            parts.append(f'<circle cx="{x(tenth):.1f}" cy="{y(value.value):.1f}" r="3" fill="{colour}"/>')
+            if value is not None:
+                parts.append(_mark(value, lambda at: (x(tenth), y(at)), colour, 3))  # noqa: B023 (used at once)
         key = bottom + 30 + 18 * index
         parts.append(f'<rect x="{left}" y="{key - 9}" width="12" height="10" fill="{colour}"/>'
                      f'<text x="{left + 18}" y="{key}">{escape(label)}</text>')
     parts.append("</svg></figure>")
     return "".join(parts)
+
+
+def _mark(value: Estimate, place: Callable[[float], tuple[float, float]], colour: str, radius: float) -> str:
+    """A value as a dot where `place` puts it, on a line between where it puts its bounds, if it has them."""
+    line = ""
+    if value.low is not None and value.high is not None:
+        (x1, y1), (x2, y2) = place(value.low), place(value.high)
+        line = f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" stroke-width="2"/>'
+    cx, cy = place(value.value)
+    return f'{line}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" fill="{colour}"/>'
 
 
 def _short(label: str, room: int = 26) -> str:
