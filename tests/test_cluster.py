@@ -83,5 +83,5 @@ def test_without_dask_the_extra_to_install_is_named(tmp_path, monkeypatch):
 
 @pytest.mark.slow  # a local cluster is started: a few seconds
 def test_a_local_cluster_has_no_more_workers_than_cpus_this_process_may_use():
-    with cluster.on_cluster("local:999") as (pool, slots):
+    with cluster.on_cluster("local:999", usable=usable_jobs) as (pool, slots):
         assert slots == usable_jobs(999) and pool.submit(sum, [1, 2]).result() == 3

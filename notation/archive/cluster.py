@@ -22,7 +22,6 @@ from typing import Any, Callable, Iterator
 
 from ..worded import Worded
 from ..problems import say
-from .parallel import usable_jobs
 
 CONNECT_SECONDS = 20  # how long to wait for a scheduler before saying it cannot be reached
 LOCAL = re.compile(r"local:([1-9][0-9]{0,2})")  # local:N, up to 999 workers
@@ -50,10 +49,12 @@ def check_address(address: str) -> str:
 
 
 @contextlib.contextmanager
-def on_cluster(address: str, initializer: Callable[..., None] | None = None,
-               initargs: tuple[Any, ...] = ()) -> Iterator[tuple[Executor, int]]:
+def on_cluster(address: str, initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = (),
+               usable: Callable[[int], int] = lambda workers: workers) -> Iterator[tuple[Executor, int]]:
     """An executor running tasks on the cluster's workers, each task started by
-    `initializer(*initargs)`, and how many tasks the cluster runs at once (its threads)."""
+    `initializer(*initargs)`, and how many tasks the cluster runs at once (its threads).
+    `usable(N)`: how many of the N processes local:N asks for this machine starts
+    (parallel.usable_jobs, passed in: that module imports this one)."""
     check_address(address)
     try:
         from distributed import Client, LocalCluster
@@ -63,8 +64,9 @@ def on_cluster(address: str, initializer: Callable[..., None] | None = None,
         local = LOCAL.fullmatch(address)
         try:
             if local:
+                # its workers and its diagnostics page listen on this machine only, the page on a free port
                 target: Any = stack.enter_context(LocalCluster(
-                    n_workers=usable_jobs(int(local[1])), threads_per_worker=1, processes=True, dashboard_address=None,
+                    n_workers=usable(int(local[1])), threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
                     silence_logs=logging.ERROR))
             else:
                 target = address

@@ -156,7 +156,7 @@ def pool_of(jobs: int, cluster: str | None = None, initializer: Callable[..., No
     if cluster is not None:
         from .cluster import on_cluster  # Dask is imported only when a cluster is named
 
-        with on_cluster(cluster, initializer, initargs) as started:
+        with on_cluster(cluster, initializer, initargs, usable_jobs) as started:
             yield started
         return
     count = usable_jobs(jobs, work)
