@@ -59,18 +59,22 @@ def test_each_task_on_a_worker_is_started_as_a_local_worker_is():
     assert [answer[0].opening is not None and len(answer[0].opening) for answer in answers] == [1, 1, 1]
 
 
-@pytest.mark.parametrize("address", ["foo", "local:0", "local:", "http://host:8786", "tcp://", "local:2 "])
+@pytest.mark.parametrize("address", ["foo", "local:0", "local:", "local:2 ", "http://host:8786", "tcp://", "tcp://:8786",
+                                     "tcp://host:99999", "tcp://host:0", "tcp://host:abc", "tcp://%%%", "tcp://-a:1",
+                                     "inproc://x", "ucx://127.0.0.1:1"])
 def test_what_is_not_a_cluster_is_a_usage_error(address):
     assert run("generate", "teblo", "--cluster", address) == (
         2, "", USAGE + f"Error: Invalid value for '--cluster': {address!r} is not a cluster: give a Dask scheduler's "
                        "address (tcp://host:8786) or local:N (N workers on this machine)\n")
 
 
-def test_a_scheduler_that_does_not_answer_is_said_in_one_line(tmp_path, monkeypatch):
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "tcp://[::1]:9", "tls://127.0.0.1:9", "tcp://a..b:1"])
+def test_a_scheduler_that_cannot_be_reached_is_said_in_one_line(address, tmp_path, monkeypatch):
+    """Nothing answers there, TLS has no certificates configured, or the name cannot be a host's."""
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
-    status, out, said = run("generate", "teblo", "-o", tmp_path / "out.tgn", "--cluster", "tcp://127.0.0.1:9")
+    status, out, said = run("generate", "teblo", "-o", tmp_path / "out.tgn", "--cluster", address)
     assert (status, out) == (2, "")
-    assert said.startswith("Error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9': ") and said.count("\n") == 1
+    assert said.startswith(f"Error: cannot reach the Dask scheduler at {address!r}: ") and said.count("\n") == 1
     assert list(tmp_path.iterdir()) == []  # nothing written
 
 

@@ -21,10 +21,14 @@ from concurrent.futures import Executor, Future
 from typing import Any, Callable, Iterator
 
 from ..worded import Worded
+from ..limits import shorten
 from ..problems import say
 
 CONNECT_SECONDS = 20  # how long to wait for a scheduler before saying it cannot be reached
 LOCAL = re.compile(r"local:([1-9][0-9]{0,2})")  # local:N, up to 999 workers
+# a scheduler: tcp:// or tls:// (its certificates in Dask's own configuration), a host name, an IPv4
+# address or a bracketed IPv6 one, and a port
+SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):([0-9]{1,5})")
 
 
 class ClusterProblem(Worded):
@@ -42,10 +46,12 @@ class ClusterError(Exception):
 
 
 def check_address(address: str) -> str:
-    """The address as given if it can name a cluster (local:N or a URL-like scheduler address); ClusterError if not."""
-    if LOCAL.fullmatch(address) or re.fullmatch(r"(tcp|tls|ws|wss|inproc|ucx)://[^\s/]+", address):
+    """The address as given if it can name a cluster (local:N, or a scheduler's tcp:// or tls:// address with
+    a port from 1 to 65535); ClusterError if not."""
+    scheduler = SCHEDULER.fullmatch(address)
+    if LOCAL.fullmatch(address) or (scheduler and 1 <= int(scheduler[3]) <= 65535):
         return address
-    raise ClusterError(say(ClusterProblem.ADDRESS, written=address[:80]))
+    raise ClusterError(say(ClusterProblem.ADDRESS, written=shorten(address, 80)))
 
 
 @contextlib.contextmanager
@@ -71,9 +77,12 @@ def on_cluster(address: str, initializer: Callable[..., None] | None = None, ini
             else:
                 target = address
             client = stack.enter_context(Client(target, timeout=CONNECT_SECONDS))
-        except (OSError, TimeoutError) as error:
-            raise ClusterError(say(ClusterProblem.UNREACHABLE, written=address, reason=str(error) or type(error).__name__)) \
-                from None
+        # Dask says it in many ways: OSError, TimeoutError, ValueError (a name no host can have), TypeError
+        # (tls:// without certificates), even an AssertionError of its event loop after an earlier failure
+        # in the same process. Whichever it is, the cluster cannot be used: that is the one line to say.
+        except Exception as error:
+            reason = shorten(" ".join(str(error).split()), 200) or type(error).__name__  # one line, whatever Dask said
+            raise ClusterError(say(ClusterProblem.UNREACHABLE, written=address, reason=reason)) from None
         slots = sum(client.nthreads().values())
         if not slots:
             raise ClusterError(say(ClusterProblem.NO_WORKER, written=address))
