@@ -95,3 +95,13 @@ def test_without_dask_the_extra_to_install_is_named(tmp_path):
 def test_a_local_cluster_has_no_more_workers_than_cpus_this_process_may_use():
     with cluster.on_cluster("local:999", usable=usable_jobs) as (pool, slots):
         assert slots == usable_jobs(999) and pool.submit(sum, [1, 2]).result() == 3
+
+
+@pytest.mark.slow  # a local cluster is started: a few seconds
+def test_a_task_failing_on_a_worker_is_said_in_one_line():
+    with cluster.on_cluster("local:1", usable=usable_jobs) as (pool, _):
+        with pytest.raises(cluster.ClusterError) as failed:
+            pool.submit(int, "twelve").result()
+    assert str(failed.value) == ("a task failed on the Dask cluster at 'local:1': ValueError: invalid literal for int() "
+                                 "with base 10: 'twelve' (every worker needs ludoscribe installed, the same version "
+                                 "as here)")

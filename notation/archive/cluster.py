@@ -39,6 +39,8 @@ class ClusterProblem(Worded):
                                   "(tcp://host:8786) or local:N (N workers on this machine)")
     UNREACHABLE = "cluster-unreachable", "cannot reach the Dask scheduler at {written!r}: {reason}"
     NO_WORKER = "cluster-no-worker", "the Dask cluster at {written!r} has no worker"
+    TASK_FAILED = "cluster-task-failed", ("a task failed on the Dask cluster at {written!r}: {reason} (every "
+                                          "worker needs ludoscribe installed, the same version as here)")
 
 
 class ClusterError(Exception):
@@ -86,17 +88,32 @@ def on_cluster(address: str, initializer: Callable[..., None] | None = None, ini
         slots = sum(client.nthreads().values())
         if not slots:
             raise ClusterError(say(ClusterProblem.NO_WORKER, written=address))
-        yield _Started(client.get_executor(pure=False), initializer, initargs), slots
+        yield _Started(client.get_executor(pure=False), initializer, initargs, address), slots
 
 
 class _Started(Executor):
-    """The cluster's executor, each task preceded by the initializer local workers run once."""
+    """The cluster's executor, each task preceded by the initializer local workers run once; a task
+    that fails on a worker (one without ludoscribe cannot even read it) fails as a ClusterError."""
 
-    def __init__(self, executor: Executor, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
-        self.executor, self.initializer, self.initargs = executor, initializer, initargs
+    def __init__(self, executor: Executor, initializer: Callable[..., None] | None, initargs: tuple[Any, ...],
+                 address: str) -> None:
+        self.executor, self.initializer, self.initargs, self.address = executor, initializer, initargs, address
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        return self.executor.submit(_started, self.initializer, self.initargs, fn, *args, **kwargs)
+        answer: Future[Any] = Future()
+        task = self.executor.submit(_started, self.initializer, self.initargs, fn, *args, **kwargs)
+        task.add_done_callback(lambda done: self._pass_on(done, answer))
+        return answer
+
+    def _pass_on(self, done: Future[Any], answer: Future[Any]) -> None:
+        if done.cancelled():  # the run is ending: its client closed
+            answer.cancel()
+            return
+        if (error := done.exception()) is None:
+            answer.set_result(done.result())
+            return
+        reason = shorten(" ".join(f"{type(error).__name__}: {error}".split()), 200)
+        answer.set_exception(ClusterError(say(ClusterProblem.TASK_FAILED, written=self.address, reason=reason)))
 
 
 def _started(initializer: Callable[..., None] | None, initargs: tuple[Any, ...], fn: Callable[..., Any],
