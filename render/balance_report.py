@@ -60,13 +60,14 @@ def _game_section(groups: list[GameFigures], words: Words) -> str:
     number: Shown = lambda value: decimal(value, 1, language)  # noqa: E731
     first = side_name(groups[0].sides[0], words)
 
+    outcomes = [group.outcome_shares() for group in groups]
     figures_rows: list[tuple[str, list[Estimate | None], Shown]] = [
         (words.gettext("{side}'s score").format(side=first), [_estimate(group.first_side_score()) for group in groups],
          share),
         # the report's own context: a share of games, said in the plural where another page says one game
-        (words.pgettext("balance report", "Decided"), [group.outcome_shares()["decided"] for group in groups], share),
-        (words.pgettext("balance report", "Drawn"), [group.outcome_shares()["drawn"] for group in groups], share),
-        (words.pgettext("balance report", "Unfinished"), [group.outcome_shares()["unfinished"] for group in groups],
+        (words.pgettext("balance report", "Decided"), [shares["decided"] for shares in outcomes], share),
+        (words.pgettext("balance report", "Drawn"), [shares["drawn"] for shares in outcomes], share),
+        (words.pgettext("balance report", "Unfinished"), [shares["unfinished"] for shares in outcomes],
          share),
         (words.gettext("Turns per game"), [group.mean_length() for group in groups], number),
         (words.gettext("Legal turns per position"), [group.mean_branching() for group in groups], number),

@@ -5,7 +5,7 @@ play are played as a few, and an animation is drawn of short records (a frame a 
 
 An example that is one `ludoscribe` command runs in this process, as the tests of each command
 do, from the same words; one that needs the shell (a pipe, a redirection, a pattern, another
-program) or starts worker processes (--jobs) runs in bash with the installed `ludoscribe`. The
+program) or starts worker processes (--jobs, --cluster) runs in bash with the installed `ludoscribe`. The
 installed command itself is run from a shell by test_site_readme.py (the README in order) and
 test_sessions_shown_print_what_they_show below: here a process per example would cost more
 than most examples do.

@@ -78,7 +78,6 @@ class GameFigures:
     lengths: list[int] = field(default_factory=list)  # turns on each main line
     openings: dict[tuple[str, ...], Counter[str]] = field(default_factory=dict)  # first turns -> results
     endings: Counter[Worded] = field(default_factory=Counter)  # the code of how each finished game ended
-    turns: Moments = field(default_factory=Moments)  # turns on each main line, as running sums
     # How the games went, when counted with them (notation/archive/course.py), one figure per game:
     unlisted: int = 0  # games whose rules cannot list every turn
     branching: Moments = field(default_factory=Moments)  # a game's mean number of legal turns
@@ -93,7 +92,6 @@ class GameFigures:
             self.openings.setdefault(counted.opening, Counter())[counted.result] += 1
         if counted.ending is not None:
             self.endings[counted.ending] += 1
-        self.turns.add(counted.length)
         if counted.course is not None:
             self._add_course(counted.course)
 
@@ -132,7 +130,10 @@ class GameFigures:
 
     def mean_length(self) -> Estimate | None:
         """The mean number of turns of a game (an unfinished one with the turns it has), with its interval."""
-        return self.turns.estimate()
+        turns = Moments()
+        for length in self.lengths:
+            turns.add(length)
+        return turns.estimate()
 
     def mean_branching(self) -> Estimate | None:
         """The mean over games of a game's mean number of legal turns; None if not counted."""
