@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 from typing import Iterator
 
 import click
 
+from ..notation.archive.folder_figures import counted_in_folder
 from ..notation.archive.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
 from ..notation.archive.stats import Counted, counts, tally
 from ..notation.languages import words
@@ -71,11 +73,14 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
         raise BadUsage(said.gettext("--rating reads the records twice (to rate them, then to count): give files, "
                                     "not - (standard input)"))
     chosen = rating_condition_of(paths, rating) if rating is not None else None
-    sources = read_sources(paths, moves=jobs == 1, words=said)  # with workers, they read the turns
+    seen = SeenGames(SAME_GAME if unique else SAME_RECORD)
+    answered = None  # a Parquet folder's records counted from its columns, unless a condition or the report needs them
+    if chosen is None and form != "html":
+        answered = partial(counted_in_folder, opening_turns=opening_turns, rule=seen.rule)
+    sources = read_sources(paths, moves=jobs == 1, words=said, answered=answered)  # with workers, they read the turns
     entries = tgn_first(sources)
     if chosen is not None:
         entries = (entry for entry in entries if chosen.test(entry[2]))
-    seen = SeenGames(SAME_GAME if unique else SAME_RECORD)
     failed = False
 
     def counted() -> Iterator[Counted | None]:

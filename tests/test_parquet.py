@@ -266,7 +266,7 @@ def test_a_folder_of_another_layout_is_an_input_that_says_to_export_again(export
     assert list(Sources([str(other)], failed=failed.append)) == []
     layout = 1 if mark.startswith("{") else None
     assert [str(error) for error in failed] == [f"{other}: a Parquet folder of layout {layout}, which this version "
-                                                "does not read (it reads layout 3): export the records again"]
+                                                "does not read (it reads layouts 3 and 4): export the records again"]
     done = CliRunner().invoke(cli, ["filter", str(other), "--count"])
     assert (done.exit_code, done.stdout, done.stderr) == (2, "0\n", f"{failed[0]}\n")
 

@@ -4,7 +4,10 @@ This module knows nothing of a file format: it turns a record into plain values,
 where a tag's type is known, which notation/archive/parquet.py writes as Parquet. A row of
 `games` keeps every tag as written and the record's own text (a record read from JSON, which
 has none in TGN, as a JSON object besides), so the record can be read back unchanged; the
-typed columns are there to be queried.
+typed columns are there to be queried. It keeps what the replay found too: how the game ended
+(its ending code) and the record's digests under the two rules that tell copies apart
+(notation/archive/duplicates.py), so that `stats` answers from the columns
+(notation/archive/folder_figures.py).
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ import json
 import re
 from typing import Any, Iterable, Iterator
 
+from .duplicates import identity, same_game
 from ..jsonio import record_to_json
 from ..model import Problem, Record
-from ..replay import check
+from ..replay import check, recorded_ending
 from ..walk import Step, Visitor
 from ..writer import write_record
 
@@ -114,9 +118,10 @@ def record_rows(record: Record, source: str, index: int) -> Rows | None:
     if record.problems:
         return None
     main_line = _MainLine(record)
-    check(record, then=main_line)
-    if record.problems:
+    replayed = check(record, then=main_line)
+    if record.problems or replayed is None:
         return None
+    ended = replayed.outcome or recorded_ending(record)
     game, tags = record.rules, record.tags
     first, second = game.sides
     date = tags.get("Date")
@@ -127,12 +132,22 @@ def record_rows(record: Record, source: str, index: int) -> Rows | None:
                                                            ensure_ascii=False), None
     row = {"source": source, "index": index, "line": line,
            "game": game.name, "year": tag_year(date), "variant": tags.get("Variant"), "result": record.result,
-           "turns": len(main_line.rows), "event": tags.get("Event"), "site": tags.get("Site"),
+           "turns": len(main_line.rows), "ending": None if ended is None else str(ended.ending),
+           "ending_kind": None if ended is None else ending_kind(ended.ending),
+           "event": tags.get("Event"), "site": tags.get("Site"),
            "date": tag_date(date), "date_text": date, "round": tags.get("Round"),
            "first_player": tags.get(first), "second_player": tags.get(second),
            "start": game.position_code(record.start), "start_hash": position_hash(game, record.start),
-           "tags": list(tags.items()), "tgn": text, "json": own}
+           "tags": list(tags.items()), "tgn": text, "json": own,
+           "record_digest": identity(record), "game_digest": same_game(record)}
     return Rows(row, main_line.rows)
+
+
+def ending_kind(code: Any) -> str:
+    """The Worded enum an ending code belongs to, by its module and name (the format's games'
+    `Ending`, or a plugin's own)."""
+    kind = type(code)
+    return f"{kind.__module__}.{kind.__qualname__}"
 
 
 Entry = tuple[str, int, Record]  # a record, its file and its index in the file

@@ -33,11 +33,13 @@ from ..files import PARQUET_MARK, OutputError, file_kind, is_parquet_export, uma
 from ..model import Record
 from ..jsonio import read_json_record
 from ..reader import parse_record
+from .stamp import rules_stamp
 
 if TYPE_CHECKING:
     from .columnar import Rows
 
-FORMAT = 3  # the layout's version, in the mark
+FORMAT = 4  # the layout's version, in the mark
+READ = (3, 4)  # the layouts this version reads (3: without the replay's columns, ending and digests)
 INSTALL = "Parquet needs the parquet extra: pip install 'ludoscribe[parquet]'"
 NO_YEAR = "__HIVE_DEFAULT_PARTITION__"  # a partition's null value, as Hive and pyarrow write it
 GAMES_PER_GROUP = 20_000  # rows of a Parquet row group, per table
@@ -78,10 +80,12 @@ def schemas() -> dict[str, Any]:
     games = pa.schema([
         ("record", pa.int64()), ("source", pa.string()), ("index", pa.int32()), ("line", pa.int32()),
         ("variant", pa.string()), ("result", pa.string()), ("turns", pa.int32()),
+        ("ending", pa.string()), ("ending_kind", pa.string()),
         ("event", pa.string()), ("site", pa.string()), ("date", pa.date32()), ("date_text", pa.string()),
         ("round", pa.string()), ("first_player", pa.string()), ("second_player", pa.string()),
         ("start", pa.string()), ("start_hash", pa.int64()),
-        ("tags", pa.map_(pa.string(), pa.string())), ("tgn", pa.string()), ("json", pa.string())])
+        ("tags", pa.map_(pa.string(), pa.string())), ("tgn", pa.string()), ("json", pa.string()),
+        ("record_digest", pa.binary(32)), ("game_digest", pa.binary(32))])
     turns = pa.schema([
         ("record", pa.int64()), ("ply", pa.int32()), ("number", pa.int32()), ("side", pa.string()),
         ("turn", pa.string()), ("position", pa.string()), ("position_hash", pa.int64())])
@@ -205,7 +209,8 @@ def write_rows(rows: Iterable[Rows], folder: str | Path, *, replace: bool = Fals
             files: dict[str, dict[str, int]] = {}
             for table in tables.values():
                 files.update(table.close())
-            mark = {"format": FORMAT, "records": done.records, "turns": done.turns, "files": files}
+            mark = {"format": FORMAT, "records": done.records, "turns": done.turns, "files": files,
+                    "rules": {game: rules_stamp(game) for game in sorted({game for game, _ in tables["games"].rows})}}
             (building / PARQUET_MARK).write_text(json.dumps(mark) + "\n", encoding="utf-8")
             os.chmod(building, 0o777 & ~umask())
             _put_in_place(building, target)
@@ -267,8 +272,8 @@ class Row:
         return parse_record(self.text, self.line if self.line is not None else 1, self.source, moves)
 
 
-def _mark(folder: str | Path) -> dict[str, Any]:
-    """The folder's mark, OtherLayout unless it names the layout this version writes and reads."""
+def mark_of(folder: str | Path) -> dict[str, Any]:
+    """The folder's mark, OtherLayout unless it names a layout this version reads (READ)."""
     path = Path(folder) / PARQUET_MARK
     if not stat.S_ISREG(mode := os.stat(path).st_mode):  # never waited on (a named pipe)
         raise Damaged(f"{PARQUET_MARK} is not a regular file ({file_kind(mode)}): not read")
@@ -277,9 +282,9 @@ def _mark(folder: str | Path) -> dict[str, Any]:
         layout = mark.get("format")
     except (ValueError, AttributeError):  # not JSON, or not an object
         layout = None
-    if layout != FORMAT:
+    if layout not in READ:
         raise OtherLayout(f"a Parquet folder of layout {layout}, which this version does not read "
-                          f"(it reads layout {FORMAT}): export the records again")
+                          f"(it reads layouts {' and '.join(map(str, READ))}): export the records again")
     return dict(mark)
 
 
@@ -290,7 +295,7 @@ def verified_files(folder: str | Path) -> dict[str, list[Path]]:
     named pipe or a device in the folder never makes the reading wait."""
     _, pq = _pyarrow()
     root = Path(folder)
-    mark = _mark(root)
+    mark = mark_of(root)
     listed = mark.get("files")
     if not isinstance(listed, dict):
         raise OtherLayout("a Parquet folder whose mark lists no files: export the records again")

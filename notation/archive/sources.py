@@ -23,6 +23,7 @@ from ..files import RECORD_SUFFIXES, file_kind, is_parquet_export, load
 from ..model import Record
 from ..problems import InputProblem, said_of, say
 
+Answered = Callable[[str], "Iterator[tuple[str, int, Any]] | None"]  # see Sources
 SITE_MARK = ".ludoscribe-site"  # in a site built by `site`
 PROJECT_MARK = ".ludoscribe-project"  # in an mkdocs project kept by `site --project`
 OWN_MARKS = (SITE_MARK, PROJECT_MARK)
@@ -56,12 +57,19 @@ class Sources:
     needs pyarrow: without it, the folder is an input that gives no record). Every input that gives
     no record goes to `failed`; afterwards `files` counts the files read and `errors` the
     inputs that failed.
+
+    answered: what the caller wants of each record of a Parquet folder, from the folder's columns
+    rather than as a Record (notation/archive/folder_figures.py): given a folder, the (file, index,
+    answer) triples of its records, or None when its columns cannot answer (its records are then
+    given as Records). The answers then stand in the records' place.
     """
 
     def __init__(self, paths: Iterable[str], *, json_input: bool | None = None, skip: Iterable[str | Path] = (),
-                 failed: Callable[[InputError], None] = lambda error: None, moves: bool = True) -> None:
+                 failed: Callable[[InputError], None] = lambda error: None, moves: bool = True,
+                 answered: Answered | None = None) -> None:
         self.paths = list(paths)
         self.moves = moves  # false: TGN records are read for their tags (reader.read_moves reads the rest)
+        self.answered = answered
         self.json_input = json_input
         self.skip = {_identity(path) for path in skip} - {None}
         self.failed = failed
@@ -86,18 +94,30 @@ class Sources:
         """The files of a Parquet folder, each with its (index, record) pairs. The records of a
         file still unread when the next file is asked for (a JSON file that `tgn_first` reads
         last) are kept, as text, until they are read."""
-        from .parquet import read_rows  # only for an export folder: other inputs never import it
-
-        for path, rows in itertools.groupby(self._guarded(folder, read_rows(folder)), key=lambda row: row.source):
+        for path, rows in itertools.groupby(self._guarded(folder, self._rows(folder)), key=lambda row: row[0]):
             self.files += 1
             rest = [rows]
 
             def records(rest: list[Iterator[Any]] = rest) -> Iterator[tuple[int, Record]]:
                 while (row := next(rest[0], None)) is not None:
-                    yield row.index, row.record(self.moves)
+                    _, index, found, answer = row
+                    yield index, found if answer else found.record(self.moves)
 
             yield path, records()
             rest[0] = iter(list(rest[0]))
+
+    def _rows(self, folder: str) -> Iterator[tuple[str, int, Any, bool]]:
+        """(file, index, row, False) for each record of a Parquet folder (parquet.Row, its record unread), or
+        (file, index, answer, True) when `answered` answers from its columns."""
+        from .parquet import read_rows  # only for an export folder: other inputs never import it
+
+        answers = self.answered(folder) if self.answered is not None else None
+        if answers is not None:
+            for path, index, answer in answers:
+                yield path, index, answer, True
+            return
+        for row in read_rows(folder):
+            yield row.source, row.index, row, False
 
     def _guarded(self, folder: str, records: Iterator[Any]) -> Iterator[Any]:
         """The records read from a Parquet folder; a folder that cannot be read (or pyarrow

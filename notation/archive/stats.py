@@ -21,7 +21,7 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, TypeVar
 
 from .balance import Difference, Estimate, Moments, Score, difference, first_side_score, score_of, share
 from .course import TENTHS, Course, course
@@ -36,9 +36,9 @@ E = TypeVar("E")  # an entry of `counts`: a record, or what holds it
 
 
 
-@dataclass(frozen=True)
-class Counted:
-    """What the figures keep of one record that replayed without problems."""
+class Counted(NamedTuple):
+    """What the figures keep of one record that replayed without problems (a named tuple: one is made
+    for every record counted)."""
 
     game: str  # its display name
     variant: str  # the options in force beyond the usual rules (Game.variant_name), "" for those
@@ -89,7 +89,9 @@ class GameFigures:
         self.results[counted.result] += 1
         self.lengths.append(counted.length)
         if counted.opening is not None:
-            self.openings.setdefault(counted.opening, Counter())[counted.result] += 1
+            if (results := self.openings.get(counted.opening)) is None:
+                results = self.openings[counted.opening] = Counter()
+            results[counted.result] += 1
         if counted.ending is not None:
             self.endings[counted.ending] += 1
         if counted.course is not None:
@@ -214,10 +216,12 @@ def gather(records: Iterable[Record], opening_turns: int = 2, jobs: int = 1, cou
                  opening_turns)
 
 
-def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns: int = 2, jobs: int = 1,
+def counts(entries: Iterable[E], record_of: Callable[[E], Record | Counted], opening_turns: int = 2, jobs: int = 1,
            rule: Rule = SAME_RECORD, courses: bool = False) -> Iterator[tuple[E, Counted | None]]:
     """(entry, what the figures keep of its record) for each entry, in order; None for a record
-    with problems, which are then on the record. Each Counted carries the record's digest
+    with problems, which are then on the record. An entry may hold what the figures keep of its
+    record already (read from a Parquet folder's columns: notation/archive/folder_figures.py),
+    which is taken as it is. Each Counted carries the record's digest
     under `rule`, so that the caller can leave out a game read twice
     (notation/archive/duplicates.py `SeenGames.seen`).
 
@@ -228,14 +232,20 @@ def counts(entries: Iterable[E], record_of: Callable[[E], Record], opening_turns
     """
     if jobs == 1:
         for entry in entries:
-            yield entry, _count(record_of(entry), opening_turns, rule, courses)
+            record = record_of(entry)
+            yield entry, record if isinstance(record, Counted) else _count(record, opening_turns, rule, courses)
         return
     from .parallel import in_order, record_task
 
-    for entry, answer in in_order(entries, lambda entry: record_task(record_of(entry)), _count_in_worker, jobs,
-                                  _start_worker, (opening_turns, rule, courses)):
+    def task(entry: E) -> Any:
         record = record_of(entry)
-        if answer is None:
+        return None if isinstance(record, Counted) else record_task(record)
+
+    for entry, answer in in_order(entries, task, _count_in_worker, jobs, _start_worker, (opening_turns, rule, courses)):
+        record = record_of(entry)
+        if isinstance(record, Counted):
+            yield entry, record
+        elif answer is None:
             yield entry, _count(record, opening_turns, rule, courses)
         else:
             record.problems.extend(answer[1])

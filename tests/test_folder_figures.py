@@ -1,0 +1,195 @@
+"""`stats` on a Parquet folder answered from its columns, and replayed when they cannot answer
+(docs/archive.md#figures-from-the-columns)."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from ludoscribe.cli.main import cli
+from ludoscribe.notation import read_string, write_record
+from ludoscribe.notation.archive import folder_figures, stamp, stats
+from ludoscribe.notation.archive.columnar import record_rows
+from ludoscribe.notation.archive.duplicates import SAME_RECORD
+from ludoscribe.notation.archive.parquet import write_rows
+from ludoscribe.notation.archive.sources import Sources
+from ludoscribe.notation.files import PARQUET_MARK
+from ludoscribe.notation.jsonio import write_json
+
+from parquet_records import make_archive, make_export
+
+REPLAY_COLUMNS = ("ending", "ending_kind", "record_digest", "game_digest")
+
+
+def run(*args: object) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, [str(arg) for arg in args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    """The Parquet tests' archive, with a JSON copy of a file (games read twice), a game recorded twice
+    by two people (other tags), and a Variant naming the usual rules (Staku-3)."""
+    root = make_archive(tmp_path_factory.mktemp("archive") / "archive")
+    teblo = root / "generated" / "Teblo.tgn"
+    stream = io.StringIO()
+    write_json(read_string(teblo.read_text(encoding="utf-8")), stream)
+    (root / "generated" / "teblo-copy.json").write_text(stream.getvalue(), encoding="utf-8")
+    first = teblo.read_text(encoding="utf-8").split("\n\n[")[0].split("\n\n")
+    (root / "generated" / "teblo-again.tgn").write_text(
+        first[0].replace('[Event "', '[Event "Written again: ') + "\n\n" + first[1] + "\n", encoding="utf-8")
+    decided = read_string(teblo.read_text(encoding="utf-8"))[0]
+    decided.moves, decided.result = decided.moves[:2], "1-0"  # decided before the rules ended it, no Termination
+    decided.tags.pop("Termination", None)
+    (root / "generated" / "teblo-decided.tgn").write_text(write_record(decided), encoding="utf-8")
+    staku = root / "generated" / "Staku.tgn"
+    staku.write_text(staku.read_text(encoding="utf-8").replace('[Game "Staku"]', '[Game "Staku"]\n[Variant "Staku-3"]', 1),
+                     encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def folder(archive, tmp_path_factory) -> Path:
+    return make_export(archive, tmp_path_factory.mktemp("parquet") / "archive.parquet")
+
+
+@pytest.fixture
+def no_replay(monkeypatch):
+    """Counting a record by replaying it fails the test."""
+    def replayed(*args, **kwargs):
+        raise AssertionError("a record was replayed")
+
+    monkeypatch.setattr(stats, "_count", replayed)
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """How many records `stats` replays."""
+    counted = []
+    count = stats._count
+
+    def replayed(*args, **kwargs):
+        counted.append(args[0])
+        return count(*args, **kwargs)
+
+    monkeypatch.setattr(stats, "_count", replayed)
+    return counted
+
+
+OPTIONS = [(), ("--format", "json"), ("--format", "csv"), ("--format", "markdown", "--openings", "40"),
+           ("--unique",), ("--opening-turns", "3", "--format", "json"), ("--opening-turns", "1"),
+           ("--lang", "fr")]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=" ".join)
+def test_a_folder_gives_the_figures_of_its_records_without_replaying_one(archive, folder, monkeypatch, options):
+    expected = run("stats", archive, *options)
+    assert expected[0] == 0  # each copy noted (counted once): the JSON copy's 4 records, and the game written again
+    assert expected[2].count("\n") == 4 or "--unique" in options and expected[2].count("\n") > 5
+    monkeypatch.setattr(stats, "_count", lambda *args: pytest.fail("a record was replayed"))
+    assert run("stats", folder, *options) == expected
+
+
+def test_the_columns_count_each_record_as_its_replay_does(archive, folder):
+    rule = SAME_RECORD
+    replayed = [one for _, one in stats.counts(Sources([str(archive)]), lambda entry: entry[2], 2, rule=rule)]
+    read = [one for _, _, one in folder_figures.counted_in_folder(folder, 2, rule)]
+    assert read == replayed
+    assert {one.ending for one in read} >= {"palace-taken", "base-reached", "recorded", "result-recorded"}
+    assert any(one.opening is None and one.length >= 2 for one in read)  # a record set up elsewhere has no opening
+    assert any(one.variant for one in read)
+
+
+def test_jobs_take_the_answers_from_the_columns_too(archive, folder, no_replay):
+    assert run("stats", folder, "--jobs", "2", "--format", "json")[:2] == run("stats", folder, "--format", "json")[:2]
+
+
+def test_a_folder_written_by_other_code_is_replayed(folder, tmp_path, replays):
+    other = tmp_path / "other"
+    shutil.copytree(folder, other)
+    mark = json.loads((other / PARQUET_MARK).read_text(encoding="utf-8"))
+    mark["rules"]["Teblo"] = "0" * 64  # as after a change to the rules
+    (other / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
+    assert folder_figures.counted_in_folder(other, 2, SAME_RECORD) is None
+    assert run("stats", other) == run("stats", folder)
+    assert len(replays) == mark["records"]
+
+
+def test_a_folder_of_layout_3_is_read_and_replayed(folder, tmp_path, replays):
+    """A folder exported before the replay's columns were kept: its records are replayed."""
+    old = tmp_path / "old"
+    shutil.copytree(folder, old)
+    mark = json.loads((old / PARQUET_MARK).read_text(encoding="utf-8"))
+    for name, listed in mark["files"].items():
+        if name.startswith("games/"):
+            table = pq.read_table(old / name, partitioning=None)
+            pq.write_table(table.drop_columns(list(REPLAY_COLUMNS)), old / name, compression="zstd")
+            listed["bytes"] = (old / name).stat().st_size
+    mark["format"] = 3
+    del mark["rules"]
+    (old / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
+    assert run("stats", old, "--format", "json") == run("stats", folder, "--format", "json")
+    assert len(replays) == mark["records"]
+    assert run("filter", old) == run("filter", folder)
+
+
+def test_an_ending_no_loaded_game_gives_makes_the_folder_replayed(archive, tmp_path, replays):
+    rows = []
+    for path, index, record in Sources([str(archive / "corpus")]):
+        rows.append(record_rows(record, path, index))
+        if rows[-1].game["ending"] is not None:
+            rows[-1].game["ending_kind"] = "elsewhere.Ending"
+    write_rows(rows, tmp_path / "folder")
+    assert folder_figures.counted_in_folder(tmp_path / "folder", 2, SAME_RECORD) is None
+    answer = run("stats", tmp_path / "folder")
+    assert len(replays) == len(rows)
+    assert answer == run("stats", archive / "corpus")
+
+
+def test_the_ending_column_holds_the_code_stats_counts(folder):
+    table = pq.read_table(folder / "games", columns=["result", "ending", "ending_kind", "tags"])
+    for result, ending, kind, tags in zip(*(table[name].to_pylist() for name in table.column_names)):
+        termination = dict(tags).get("Termination")
+        assert (ending is None) == (result == "*")
+        if ending in ("recorded", "result-recorded"):
+            assert ending == ("recorded" if termination not in (None, "", "?") else "result-recorded")
+        assert kind is None if ending is None else kind == "ludoscribe.notation.games.base.Ending"
+
+
+def test_the_rules_stamp_follows_the_code_of_the_rules(tmp_path, monkeypatch):
+    assert stamp.rules_stamp("Teblo") == stamp.rules_stamp("TChako")  # the format's games: one code
+    copy = tmp_path / "notation"
+    shutil.copytree(Path(stamp.__file__).parent.parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = stamp._digest_of(str(copy))
+    assert before == stamp._digest_of(str(Path(stamp.__file__).parent.parent))
+    rules = copy / "games" / "teblo.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    stamp._digest_of.cache_clear()
+    assert stamp._digest_of(str(copy)) != before
+
+
+def test_a_plugin_game_is_counted_from_the_columns_and_stamped_with_its_own_code(tmp_path, monkeypatch):
+    from test_game_plugins import PEBBLES, install
+    from ludoscribe.notation.games.plugins import installed
+    from ludoscribe.notation.archive.parquet import export
+
+    install(tmp_path / "site-packages", "pebbles = pebbles:PLUGIN")
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.syspath_prepend(str(tmp_path / "site-packages"))
+    installed.cache_clear()
+    try:
+        (tmp_path / "games.tgn").write_text(PEBBLES, encoding="utf-8")
+        export(Sources([str(tmp_path / "games.tgn")]), tmp_path / "folder")
+        assert stamp.rules_stamp("Pebbles") != stamp.rules_stamp("Teblo")
+        expected = run("stats", tmp_path / "games.tgn", "--format", "json")
+        assert [group["records"] for group in json.loads(expected[1])["games"].values()] == [1]
+        monkeypatch.setattr(stats, "_count", lambda *args: pytest.fail("a record was replayed"))
+        assert run("stats", tmp_path / "folder", "--format", "json") == expected
+    finally:
+        installed.cache_clear()
