@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
@@ -121,16 +122,34 @@ def test_a_folder_written_by_other_code_is_replayed(folder, tmp_path, replays):
     assert len(replays) == mark["records"]
 
 
+def rewritten(folder: Path, to: Path, change) -> dict:
+    """A copy of the folder whose games files are `change(table)`, the mark following their sizes."""
+    shutil.copytree(folder, to)
+    mark = json.loads((to / PARQUET_MARK).read_text(encoding="utf-8"))
+    for name, listed in mark["files"].items():
+        if name.startswith("games/"):
+            pq.write_table(change(pq.read_table(to / name, partitioning=None)), to / name, compression="zstd")
+            listed["bytes"] = (to / name).stat().st_size
+    (to / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
+    return mark
+
+
+def test_lengths_that_do_not_add_up_to_the_turns_make_the_folder_replayed(folder, tmp_path, replays):
+    def longer(table):
+        turns = table["turns"].to_pylist()
+        turns[0] += 1
+        return table.set_column(table.column_names.index("turns"), "turns", pa.array(turns, pa.int32()))
+
+    mark = rewritten(folder, tmp_path / "other", longer)
+    assert folder_figures.counted_in_folder(tmp_path / "other", 2, SAME_RECORD) is None
+    assert run("stats", tmp_path / "other") == run("stats", folder)
+    assert len(replays) == mark["records"]
+
+
 def test_a_folder_of_layout_3_is_read_and_replayed(folder, tmp_path, replays):
     """A folder exported before the replay's columns were kept: its records are replayed."""
     old = tmp_path / "old"
-    shutil.copytree(folder, old)
-    mark = json.loads((old / PARQUET_MARK).read_text(encoding="utf-8"))
-    for name, listed in mark["files"].items():
-        if name.startswith("games/"):
-            table = pq.read_table(old / name, partitioning=None)
-            pq.write_table(table.drop_columns(list(REPLAY_COLUMNS)), old / name, compression="zstd")
-            listed["bytes"] = (old / name).stat().st_size
+    mark = rewritten(folder, old, lambda table: table.drop_columns(list(REPLAY_COLUMNS)))
     mark["format"] = 3
     del mark["rules"]
     (old / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")

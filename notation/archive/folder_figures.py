@@ -12,8 +12,8 @@ The columns answer only when they can answer right; `counted_in_folder` returns 
 is then read and replayed as a text file is, when:
 - the folder is of layout 3 (written before these columns);
 - it was written by other code than the code running (notation/archive/stamp.py);
-- it holds a game no installed plugin plays, an ending code no loaded game gives, or its digests
-  are not under a rule these columns keep.
+- it holds a game no installed plugin plays, an ending code no loaded game gives, turns other than
+  its records' lengths add up to, or its digests are not under a rule these columns keep.
 """
 
 from __future__ import annotations
@@ -85,8 +85,13 @@ class _FileCounts:
         self.rules: dict[str | None, tuple[Any, str, str, str]] = {}  # Variant -> rules, names, start code
 
     def ready(self) -> bool:
-        """Whether every ending code of the file is one a loaded game gives (they are then known)."""
-        table = self.file.read(columns=["ending_kind", "ending"])
+        """Whether the file's turns are those of the turns table's file (so each record's turns are found
+        where its length says) and every ending code of the file is one a loaded game gives."""
+        _, pq = _pyarrow()
+        table = self.file.read(columns=["turns", "ending_kind", "ending"])
+        turns = 0 if self.turns is None else pq.ParquetFile(self.turns).metadata.num_rows
+        if sum(table["turns"].to_pylist()) != turns:
+            return False
         known = _ending_codes()
         for pair in set(zip(table["ending_kind"].to_pylist(), table["ending"].to_pylist())) - {(None, None)}:
             if pair not in known:
