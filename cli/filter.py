@@ -15,6 +15,7 @@ from ..notation.archive import query
 from ..notation.archive.conditions import ON_GAMES
 from ..notation.archive.chosen import choose
 from ..notation.archive.duplicates import tgn_first
+from ..notation.archive.folder_query import judged_in_folder
 from ..notation.languages import words
 from ..notation.problems import message_of, sentence_in
 from ..notation.output import write
@@ -144,12 +145,13 @@ def filter_command(paths: tuple[str, ...], rating: str | None, unique: bool, cou
         wanted.specs = None  # worker processes could not build it again: one process chooses
     said = words(language)
     json_output = target == "json" or (target is None and out.lower().endswith(".json"))
-    sources = read_sources(paths, moves=False, words=said)  # the turns are read when they are needed
+    # the turns are read when they are needed; a Parquet folder's records judged from its columns when they can be
+    sources = read_sources(paths, moves=False, words=said,
+                           answered=partial(judged_in_folder, query=wanted, unique=unique, full=json_output))
     chosen = choose(tgn_first(sources) if unique else sources, wanted, unique=unique, rejected=partial(report, words=said),
                     copy=lambda line: note(sentence_in(line, said)), jobs=jobs, full=json_output)
     if count_only:
-        total = sum(1 for _ in chosen.records)
-        click.echo(total)
+        click.echo(chosen.count())
         sys.exit(exit_status(sources, chosen.failed))
     with output(out, force, words=said) as stream, Progress("record", output=out, words=said) as progress:
         write(progress.each(chosen.records), stream, json_output)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from .duplicates import SAME_GAME, SeenGames
+from .folder_query import FolderRecord
 from ..model import Record
 from .query import Judged, Query, judge
 
@@ -23,6 +24,8 @@ class Chosen:
     (notation/archive/query_workers.py); this process reads the tags (give `sources` read for their
     tags only) and hands out the records in reading order, as one process does. full: hand
     out the chosen records read and replayed, for writers that need their turns (JSON).
+    `sources` may hold records of a Parquet folder judged from its columns already
+    (notation/archive/folder_query.py `FolderRecord`), which are read only when handed out.
     """
 
     def __init__(self, sources: Iterable[tuple[str, int, Record]], query: Query, *, unique: bool = False,
@@ -34,16 +37,26 @@ class Chosen:
         if query.in_workers(jobs, unique):
             from .query_workers import judged_in_workers  # multiprocessing is imported for --jobs only
 
-            self.records = self._walk(judged_in_workers(sources, query, unique, full, jobs))
+            self.chosen = self._walk(judged_in_workers(sources, query, unique, full, jobs))
         else:
-            self.records = self._walk(self._here())
+            self.chosen = self._walk(self._here())
+        self.records = self._read()
+
+    def count(self) -> int:
+        """How many records are chosen, none of them read from a folder's text (`filter --count`)."""
+        return sum(1 for _ in self.chosen)
 
     def _here(self) -> Iterator[Judged]:
-        """(path, index, record, chosen, digest for --unique) for each record, judged in this process."""
+        """(path, index, record, chosen, digest for --unique) for each record, judged in this process
+        (a folder's record judged from its columns already: notation/archive/folder_query.py)."""
         for path, index, record in self.sources:
-            yield path, index, record, *judge(self.query, record, self.unique, self.full)
+            if isinstance(record, FolderRecord):
+                yield path, index, record, record.chosen, record.key
+            else:
+                yield path, index, record, *judge(self.query, record, self.unique, self.full)
 
-    def _walk(self, judged: Iterator[Judged]) -> Iterator[Record]:
+    def _walk(self, judged: Iterator[Judged]) -> Iterator[tuple[str, int, Record | FolderRecord]]:
+        """(path, index, record) for each record chosen, each record with problems reported, copies left out."""
         seen = SeenGames(SAME_GAME)
         for path, index, record, chosen, key in judged:
             if record.problems:
@@ -54,6 +67,17 @@ class Chosen:
             if key is not None and (first := seen.seen(path, index, key)) is not None:
                 self.copy(seen.note(path, index, first, "kept"))
                 continue
+            yield path, index, record
+
+    def _read(self) -> Iterator[Record]:
+        """The records chosen, those of a folder read from their text."""
+        for path, index, record in self.chosen:
+            if isinstance(record, FolderRecord):
+                record = record.read()
+                if record.problems:  # not met: the folder's records were exported clean by this code
+                    self.failed = True
+                    self.rejected(path, index, record)
+                    continue
             yield record
 
 

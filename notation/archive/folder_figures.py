@@ -1,5 +1,5 @@
 """What `stats` counts of each record of a Parquet folder, read from its columns rather than by
-replaying the records (docs/archive.md#figures-from-the-columns).
+replaying the records (docs/archive.md#answers-from-the-columns).
 
 A folder written by `export` in layout 4 keeps what the replay of each record found: how it ended
 (`ending`, `ending_kind`) and its digests under the two rules telling copies apart (`record_digest`,
@@ -9,89 +9,56 @@ in the `turns` table. From those, each record gives the same `Counted` as replay
 it replays).
 
 The columns answer only when they can answer right; `counted_in_folder` returns None, and the folder
-is then read and replayed as a text file is, when:
-- the folder is of layout 3 (written before these columns);
-- it was written by other code than the code running (notation/archive/stamp.py);
-- it holds a game no installed plugin plays, an ending code no loaded game gives, turns other than
-  its records' lengths add up to, or its digests are not under a rule these columns keep.
+is then read and replayed as a text file is, when notation/archive/folder_columns.py says they cannot,
+when the folder holds an ending code no loaded game gives, or when the digests asked for are not under a
+rule these columns keep.
 """
 
 from __future__ import annotations
 
 import enum
-import heapq
 from pathlib import Path
 from typing import Any, Iterator
 
 from .duplicates import SAME_GAME, SAME_RECORD, Rule
-from .parquet import FORMAT, mark_of, verified_files, _pyarrow
-from .stamp import rules_stamp
+from .folder_columns import BATCH, Partition, merged, partitions
+from .parquet import _pyarrow
 from .stats import Counted
 from ..games import display_name, game_class
 from ..worded import Worded
 
 DIGESTS = {id(SAME_RECORD): "record_digest", id(SAME_GAME): "game_digest"}  # the column of each rule's digest
 COLUMNS = ["record", "source", "index", "variant", "result", "turns", "start", "ending", "ending_kind"]
-BATCH = 8192  # rows read at a time
 
 
 def counted_in_folder(folder: str | Path, opening_turns: int, rule: Rule) -> Iterator[tuple[str, int, Counted]] | None:
     """(file, index in the file, what `stats` counts of the record) for each record of an export folder,
     in the order they were exported; None when the columns cannot answer (see above). Damaged or
     OtherLayout (notation/archive/parquet.py) if the folder is not as its mark says."""
-    mark = mark_of(folder)
     digest = DIGESTS.get(id(rule))
-    stamps = mark.get("rules")
-    if mark["format"] != FORMAT or digest is None or not isinstance(stamps, dict):
+    found = partitions(folder) if digest is not None else None
+    if found is None:
         return None
-    tables = verified_files(folder)
-    files, with_turns = tables["games"], set(tables["turns"])
-    games = {_partition(path)[0] for path in files}
-    try:
-        if any(stamps.get(game) != rules_stamp(game) for game in games):
-            return None
-    except ValueError:  # a game no plugin plays: the replay reports it
-        return None
-    readers = [_FileCounts(path, _turns_of(path, with_turns), opening_turns, digest) for path in files]
+    readers = [_FileCounts(part, opening_turns, digest) for part in found]
     if not all(reader.ready() for reader in readers):
         return None
-    if len(readers) == 1:
-        return (found for _, found in readers[0].counted())
-    return (found for _, found in heapq.merge(*(reader.counted() for reader in readers), key=lambda each: each[0]))
-
-
-def _turns_of(games: Path, turns: set[Path]) -> Path | None:
-    """The file of the turns table in the same partition as a file of the games table; None if no
-    record of that partition has a turn."""
-    found = games.parent.parent.parent.parent / "turns" / games.parent.parent.name / games.parent.name / games.name
-    return found if found in turns else None
-
-
-def _partition(path: Path) -> tuple[str, str]:
-    """The game and the year of a table's file, from its folders' names (game=Teblo/year=2024)."""
-    year, game = path.parent.name, path.parent.parent.name
-    return game.partition("=")[2], year.partition("=")[2]
+    return merged([reader.counted() for reader in readers])
 
 
 class _FileCounts:
     """The records of one file of the games table (one game, one year), counted from its columns."""
 
-    def __init__(self, path: Path, turns: Path | None, opening_turns: int, digest: str) -> None:
+    def __init__(self, part: Partition, opening_turns: int, digest: str) -> None:
         _, pq = _pyarrow()
-        self.path, self.turns, self.opening_turns, self.digest = path, turns, opening_turns, digest
-        self.game = _partition(path)[0]
-        self.file = pq.ParquetFile(path)
+        self.turns, self.opening_turns, self.digest = part.turns, opening_turns, digest
+        self.game = part.game
+        self.file = pq.ParquetFile(part.games)
         self.endings: dict[tuple[str, str], Worded] = {}
         self.rules: dict[str | None, tuple[Any, str, str, str]] = {}  # Variant -> rules, names, start code
 
     def ready(self) -> bool:
-        """Whether the file's turns are those of the turns table's file (so each record's turns are found
-        where its length says) and every ending code of the file is one a loaded game gives."""
-        _, pq = _pyarrow()
-        table = self.file.read(columns=["turns", "ending_kind", "ending"])
-        turns = 0 if self.turns is None else pq.ParquetFile(self.turns).metadata.num_rows
-        if sum(table["turns"].to_pylist()) != turns:
-            return False
+        """Whether every ending code of the file is one a loaded game gives."""
+        table = self.file.read(columns=["ending_kind", "ending"])
         known = _ending_codes()
         for pair in set(zip(table["ending_kind"].to_pylist(), table["ending"].to_pylist())) - {(None, None)}:
             if pair not in known:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from ..model import Problem, Record
+from .folder_query import FolderRecord
 from .parallel import Task, in_order, record_task
 from .query import Judged, Query, judge, replayed
 from ..reader import parse_record
@@ -23,10 +24,15 @@ def judged_in_workers(sources: Iterable[tuple[str, int, Record]], query: Query, 
 
     def task(entry: tuple[str, int, Record]) -> Task | None:
         record = entry[2]
+        if isinstance(record, FolderRecord):  # judged from a folder's columns already
+            return None
         return record_task(record) if query.meets_tags(record) else None
 
     for (path, index, record), verdict in in_order(sources, task, _judge, jobs, _start_worker,
                                                    (query.specs, unique)):
+        if isinstance(record, FolderRecord):
+            yield path, index, record, record.chosen, record.key
+            continue
         if verdict is None:  # no text to hand over (JSON), a problem already, or tags not met
             yield path, index, record, *judge(query, record, unique, full)
             continue

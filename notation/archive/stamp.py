@@ -1,5 +1,5 @@
 """What a Parquet folder's replayed columns were worked out with: a digest of the code that reads and
-replays records (docs/archive.md#figures-from-the-columns).
+replays records (docs/archive.md#answers-from-the-columns).
 
 An export stores what the replay of each record found (how it ended, its digests). Those columns answer
 `stats` only while the code that found them is the code running: the digest of every Python file of

@@ -1,10 +1,11 @@
-"""`stats` on a Parquet folder answered from its columns, and replayed when they cannot answer
-(docs/archive.md#figures-from-the-columns)."""
+"""`stats` and `filter` on a Parquet folder answered from its columns, and the folder read and replayed
+when they cannot answer (docs/archive.md#answers-from-the-columns)."""
 
 from __future__ import annotations
 
 import io
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -15,12 +16,13 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import read_string, write_record
-from ludoscribe.notation.archive import folder_figures, stamp, stats
+from ludoscribe.notation.archive import chosen, folder_figures, folder_query, stamp, stats
 from ludoscribe.notation.archive.columnar import record_rows
 from ludoscribe.notation.archive.duplicates import SAME_RECORD
 from ludoscribe.notation.archive.parquet import write_rows
 from ludoscribe.notation.archive.sources import Sources
 from ludoscribe.notation.files import PARQUET_MARK
+from ludoscribe.notation.generate import random_record
 from ludoscribe.notation.jsonio import write_json
 
 from parquet_records import make_archive, make_export
@@ -212,3 +214,86 @@ def test_a_plugin_game_is_counted_from_the_columns_and_stamped_with_its_own_code
         assert run("stats", tmp_path / "folder", "--format", "json") == expected
     finally:
         installed.cache_clear()
+
+
+# --- filter ----------------------------------------------------------------------------------
+
+
+def positions(archive: Path) -> list[str]:
+    """Position codes that records of the archive reach: starts, and after 1, 2, 5 and 9 turns, of the
+    first records of each generated file and of each file of every shape."""
+    codes = []
+    for path in sorted((archive / "generated").glob("*.tgn")) + sorted((archive / "shapes").glob("*.tgn")):
+        for _, _, record in list(Sources([str(path)]))[:2]:
+            position = record.start
+            for ply, node in enumerate(record.moves[:9], 1):
+                position = record.rules.apply(position, node.turn)
+                if ply in (1, 2, 5, 9):
+                    codes.append(record.rules.position_code(position))
+            codes.append(record.rules.position_code(record.start))
+    return sorted(set(codes))
+
+
+CONDITIONS = [("--player", "random"), ("--date", "2024..2025"), ("--round", "1..2"), ("--result", "1-0"),
+              ("--game", "Teblo"), ("--game", "TChako", "--variant", "-"), ("--variant", "Staku-2"),
+              ("--tag", "Event~open"), ("--tag", "Odd_Tag9="), ("--result", "*", "--game", "Staku")]
+
+
+@pytest.mark.parametrize("condition", CONDITIONS, ids=" ".join)
+def test_a_folder_gives_the_records_its_files_give_without_replaying_one(archive, folder, monkeypatch, condition):
+    expected = [run("filter", archive, *condition, *options) for options in ((), ("--count",), ("--unique",))]
+    assert expected[1][1] != "0\n"
+    monkeypatch.setattr(chosen, "judge", lambda *args: pytest.fail("a record was judged by reading it"))
+    assert [run("filter", folder, *condition, *options) for options in ((), ("--count",), ("--unique",))] == expected
+
+
+def test_count_reads_no_record_of_a_folder(folder, monkeypatch):
+    monkeypatch.setattr(folder_query.FolderRecord, "read", lambda self: pytest.fail("a record was read"))
+    assert run("filter", folder, "--game", "Staku", "--count")[:2] == (0, f"{len(_games(folder, 'Staku'))}\n")
+
+
+def _games(folder: Path, game: str) -> list[int]:
+    return pq.read_table(folder / "games" / f"game={game}", columns=["record"])["record"].to_pylist()
+
+
+def test_positions_are_found_in_a_folder_as_in_its_files(archive, folder, monkeypatch):
+    codes = positions(archive)
+    assert len(codes) > 40
+    expected = [run("filter", archive, "--position", code, "--count") for code in codes]
+    assert all(found[0] == 0 and found[1] != "0\n" for found in expected)
+    monkeypatch.setattr(chosen, "judge", lambda *args: pytest.fail("a record was judged by reading it"))
+    assert [run("filter", folder, "--position", code, "--count") for code in codes] == expected
+    monkeypatch.undo()
+    for code in codes[::7]:
+        for options in ((), ("--to", "json"), ("--game", "Staku", "--result", "1-0"), ("--unique", "--jobs", "2")):
+            assert run("filter", folder, "--position", code, *options) == run("filter", archive, "--position", code,
+                                                                               *options), (code, options)
+
+
+@pytest.mark.parametrize("game", ["Teblo", "Staku", "Tektop", "Tekao", "TChako"])
+def test_a_position_no_record_reaches_is_found_in_none(archive, folder, monkeypatch, game):
+    record = random_record(game, random.Random(99), max_turns=40)
+    position = record.start
+    for node in record.moves:
+        position = record.rules.apply(position, node.turn)
+    code = record.rules.position_code(position)
+    expected = run("filter", archive, "--position", code, "--count")
+    monkeypatch.setattr(chosen, "judge", lambda *args: pytest.fail("a record was judged by reading it"))
+    assert run("filter", folder, "--position", code, "--count") == expected == (0, "0\n", "")
+
+
+def test_a_condition_the_columns_do_not_answer_reads_and_replays_the_records(archive, folder, replays):
+    assert run("filter", folder, "--turns", "5..", "--count") == run("filter", archive, "--turns", "5..", "--count")
+
+
+def test_filter_on_a_folder_written_by_other_code_reads_the_records(archive, folder, tmp_path, monkeypatch):
+    other = tmp_path / "other"
+    shutil.copytree(folder, other)
+    mark = json.loads((other / PARQUET_MARK).read_text(encoding="utf-8"))
+    mark["rules"] = {game: "0" * 64 for game in mark["rules"]}
+    (other / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
+    judged = []
+    judge = chosen.judge
+    monkeypatch.setattr(chosen, "judge", lambda *args: judged.append(args[1]) or judge(*args))
+    assert run("filter", other, "--player", "random") == run("filter", archive, "--player", "random")
+    assert len(judged) == mark["records"] * 2

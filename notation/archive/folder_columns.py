@@ -1,0 +1,80 @@
+"""Whether a Parquet folder's columns can stand for its records, and its files by partition
+(docs/archive.md#answers-from-the-columns).
+
+A folder written by `export` in layout 4 keeps, beside each record's tags and text, what its replay
+found: how it ended, its digests under the two rules telling copies apart, and its main line's turns
+and positions. `stats` (notation/archive/folder_figures.py) and `filter` (notation/archive/folder_query.py)
+answer from those columns rather than replaying the records, when they can answer right; `partitions`
+returns None, and the folder is then read and replayed as a text file is, when:
+- the folder is of layout 3 (written before the replay's columns);
+- it was written by other code than the code running (notation/archive/stamp.py);
+- it holds a game no installed plugin plays;
+- the lengths of a file's records do not add up to the rows of its turns file (a file rewritten by
+  another program: each record's turns are found where the lengths before it say).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, TypeVar
+
+from .parquet import FORMAT, _pyarrow, mark_of, verified_files
+from .stamp import rules_stamp
+
+T = TypeVar("T")
+BATCH = 8192  # rows read at a time
+
+
+@dataclass(frozen=True)
+class Partition:
+    """The files of one game and one year: its games table's file and its turns table's (None when
+    no record of it has a turn)."""
+
+    game: str  # its Game name (TChako)
+    games: Path
+    turns: Path | None
+
+
+def partitions(folder: str | Path) -> list[Partition] | None:
+    """The partitions of an export folder whose columns can answer, in the order of their paths; None
+    when they cannot (see above). Damaged or OtherLayout (notation/archive/parquet.py) if the folder is
+    not as its mark says."""
+    mark = mark_of(folder)
+    stamps = mark.get("rules")
+    if mark["format"] != FORMAT or not isinstance(stamps, dict):
+        return None
+    tables = verified_files(folder)
+    with_turns = set(tables["turns"])
+    found = [Partition(_game_of(path), path, _turns_of(path, with_turns)) for path in tables["games"]]
+    try:
+        if any(stamps.get(game) != rules_stamp(game) for game in {part.game for part in found}):
+            return None
+    except ValueError:  # a game no plugin plays: the replay reports it
+        return None
+    _, pq = _pyarrow()
+    for part in found:
+        turns = 0 if part.turns is None else pq.ParquetFile(part.turns).metadata.num_rows
+        if sum(pq.ParquetFile(part.games).read(columns=["turns"])["turns"].to_pylist()) != turns:
+            return None
+    return found
+
+
+def merged(streams: list[Iterator[tuple[int, T]]]) -> Iterator[T]:
+    """The answers of each file's (record number, answer) pairs, merged into the order of the records."""
+    if len(streams) == 1:
+        return (answer for _, answer in streams[0])
+    return (answer for _, answer in heapq.merge(*streams, key=lambda each: each[0]))
+
+
+def _turns_of(games: Path, turns: set[Path]) -> Path | None:
+    """The file of the turns table in the same partition as a file of the games table; None if no
+    record of that partition has a turn."""
+    found = games.parent.parent.parent.parent / "turns" / games.parent.parent.name / games.parent.name / games.name
+    return found if found in turns else None
+
+
+def _game_of(path: Path) -> str:
+    """The game of a table's file, from its folder's name (game=Teblo)."""
+    return path.parent.parent.name.partition("=")[2]
