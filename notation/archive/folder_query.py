@@ -14,8 +14,9 @@ read, and replayed where a condition needs their turns, as a text file's are.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 from .columnar import position_hash
 from .folder_columns import Partition, merged, partitions
@@ -27,8 +28,18 @@ from ..model import Record, Source
 ON_TAGS = frozenset({"tag_condition", "player_condition", "date_condition", "round_condition", "result_condition",
                      "game_condition", "variant_condition"})
 ANSWERED = ON_TAGS | {"position_condition"}
-COLUMNS = ["record", "source", "index", "line", "variant", "result", "turns", "start_hash", "tags", "game_digest"]
+COLUMNS = ["record", "source", "index", "line", "variant", "result", "turns", "start_hash"]
 FROM_TEXT = Source("", 1, "")  # the source of a record's tags taken from the columns, when it was read from TGN
+
+
+class _Tagged:
+    """What a condition on tags reads of a record (conditions.py: its tags, game, result, and whether it
+    was read from TGN), taken from the columns: made for every row, so lighter than a Record."""
+
+    __slots__ = ("tags", "result", "game", "source")
+
+    def __init__(self, tags: dict[str, str], result: str, game: Any, source: Source | None) -> None:
+        self.tags, self.result, self.game, self.source = tags, result, game, source
 
 
 class FolderRecord:
@@ -74,25 +85,37 @@ def _judged(part: Partition, on_tags: list[Any], positions: list[str], unique: b
     hashes = _main_lines(part) if positions else []
     searched = _Searched(part.game, positions)
     at = 0  # where the record's positions start in the turns table: the records' turns follow one another
+    columns = [*COLUMNS, "game_digest"] if unique else COLUMNS
     for group in range(games.metadata.num_row_groups):
-        table = games.read_row_group(group, columns=COLUMNS)
+        table = games.read_row_group(group, columns=[*columns, "tags"])
+        keys = table["game_digest"].to_pylist() if unique else itertools.repeat(None)
+        tags = _tags(table["tags"])
         chosen_rows: list[tuple[int, tuple[Any, ...]]] = []
         verdicts = []
-        for number, row in enumerate(zip(*(table[name].to_pylist() for name in COLUMNS))):
-            record, source, index, line, variant, result, turns, start_hash, tags, key = row
+        for number, (row, key) in enumerate(zip(zip(*(table[name].to_pylist() for name in COLUMNS)), keys)):
+            record, source, index, line, variant, result, turns, start_hash = row
             rules = searched.rules(variant)
-            tagged = Record(tags=dict(tags), result=result, game=rules, source=None if line is None else FROM_TEXT)
+            tagged = cast(Record, _Tagged(next(tags), result, rules, None if line is None else FROM_TEXT))
             chosen = all(condition.test(tagged) for condition in on_tags) and all(
                 target is not None and (start_hash == target or target in hashes[at:at + turns])
                 for target in searched.targets(variant))
             at += turns
-            verdicts.append((record, source, index, chosen, key if unique and chosen else None))
+            verdicts.append((record, source, index, chosen, key if chosen else None))
             if chosen:
                 chosen_rows.append((number, row))
         texts = _texts(games, group, [number for number, _ in chosen_rows])
         rows = {number: Row(row[1], row[2], row[3], *texts[number]) for number, row in chosen_rows}
         for number, (record, source, index, chosen, key) in enumerate(verdicts):
             yield record, (source, index, FolderRecord(chosen, key, rows.get(number), full))
+
+
+def _tags(column: Any) -> Iterator[dict[str, str]]:
+    """Each row's tags from a column of maps (read from the flat lists of all their names and values,
+    which pyarrow makes faster than a list of pairs a row)."""
+    maps = column.combine_chunks()
+    names, values, offsets = maps.keys.to_pylist(), maps.items.to_pylist(), maps.offsets.to_pylist()
+    for start, end in zip(offsets, offsets[1:]):
+        yield dict(zip(names[start:end], values[start:end]))
 
 
 def _main_lines(part: Partition) -> list[int]:

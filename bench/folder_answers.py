@@ -1,10 +1,12 @@
-"""`stats` on a Parquet folder, answered from its columns, against DuckDB answering the same
-question on the same folder, and against `stats` replaying the TGN file it was exported from.
+"""`stats` and `filter` on a Parquet folder, answered from its columns, against DuckDB answering
+the same questions on the same folder, and against the same commands on the TGN file the folder
+was exported from.
 
-The question is what `stats --format json` prints for one game: the results of each set of
-rules, the shortest, median and longest game, how games ended, and the ten most played
-openings with their scores. DuckDB answers it in four SQL queries; both answers are compared
-and the bench stops if they differ.
+`stats`: what `stats --format json` prints for one game: the results of each set of rules, the
+shortest, median and longest game, how games ended, and the ten most played openings with their
+scores. DuckDB answers it in four SQL queries. `filter --count`: a tag question (one round) and a
+position question (a position of the first record, two turns in). Both sides' answers are
+compared and the bench stops if they differ.
 
 Whole commands, start-up included (`ludoscribe stats` against a Python process importing
 duckdb), each run --rounds times, the median kept; then the same in one process (the command
@@ -13,7 +15,7 @@ to warm both up. Prints seconds and the ratio (above 1: ludoscribe slower).
 
 Needs the parquet and bench extras (pyarrow, duckdb).
 
-    python bench/folder_stats.py [--records 20000] [--game Staku] [--players greedy,greedy] [--jobs 2] [--folder DIR]
+    python bench/folder_answers.py [--records 20000] [--game Staku] [--players greedy,greedy] [--jobs 2] [--folder DIR]
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ QUERIES = [
 DUCKDB = """
 import json, sys, duckdb
 folder, queries = sys.argv[1], json.loads(sys.argv[2])
+
 connection = duckdb.connect()
 for table in ("games", "turns"):
     files = f"{folder}/{table}/**/*.parquet"
@@ -103,6 +106,26 @@ def in_process(folder: Path, rounds: int) -> tuple[float, float]:
     return statistics.median(times["ours"][1:]), statistics.median(times["theirs"][1:])
 
 
+def filter_questions(tgn: Path, game: str, records: int) -> list[tuple[str, list[str], str]]:
+    """(label, filter's condition, the same question in SQL) for a tag question and a position question."""
+    from ludoscribe.notation.archive.columnar import code_hash
+    from ludoscribe.notation.games import game_class
+    from ludoscribe.notation.reader import read_records
+
+    with tgn.open("rb") as stream:
+        record = next(read_records(stream))
+    rules = game_class(game)()
+    position = rules.start_position()
+    for node in record.moves[:2]:
+        position = rules.apply(position, node.turn)
+    code, round_ = rules.position_code(position), str(records // 2)
+    hashed = code_hash(rules, code)
+    return [(f"--tag Round={round_}", ["--tag", f"Round={round_}"], f"SELECT count(*) FROM games WHERE round = '{round_}'"),
+            ("--position (2 turns in)", ["--position", code],
+             f"SELECT count(*) FROM games WHERE start_hash = {hashed} OR record IN "
+             f"(SELECT record FROM turns WHERE position_hash = {hashed})")]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=20_000)
@@ -134,6 +157,15 @@ def main() -> None:
               f"stats replaying the TGN file {replayed:.2f} s ({replayed / columns:.1f}x the folder)")
         ours_in, duck_in = in_process(folder, args.rounds)
         print(f"  in one process: stats {ours_in:.3f} s, DuckDB {duck_in:.3f} s: ratio {ours_in / duck_in:.2f}")
+        for label, condition, sql in filter_questions(tgn, args.game, args.records):
+            found, ours = median_of(args.rounds, [*ludoscribe, "filter", str(folder), *condition, "--count"])
+            answer, duck = median_of(args.rounds, [sys.executable, "-c", DUCKDB, str(folder), json.dumps([sql])])
+            on_text, replayed = median_of(1, [*ludoscribe, "filter", str(tgn), *condition, "--count"])
+            if not found.strip() == on_text.strip() == str(json.loads(answer)[0][0][0]):
+                raise SystemExit(f"{label}: the folder gives {found.strip()}, the TGN file {on_text.strip()}, "
+                                 f"DuckDB {answer.strip()}")
+            print(f"  filter {label}: the folder {ours:.2f} s, DuckDB {duck:.2f} s: ratio {ours / duck:.2f}; the TGN "
+                  f"file {replayed:.2f} s ({replayed / ours:.1f}x the folder); {found.strip()} found")
 
 
 if __name__ == "__main__":
