@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, TypeVar
 
-from .parquet import FORMAT, _pyarrow, mark_of, verified_files
+from .parquet import FORMAT, arrow, mark_of, verified_files
 from .stamp import rules_stamp
 
 T = TypeVar("T")
@@ -53,7 +53,7 @@ def partitions(folder: str | Path) -> list[Partition] | None:
             return None
     except ValueError:  # a game no plugin plays: the replay reports it
         return None
-    _, pq = _pyarrow()
+    _, pq = arrow()
     for part in found:
         turns = 0 if part.turns is None else pq.ParquetFile(part.turns).metadata.num_rows
         if sum(pq.ParquetFile(part.games).read(columns=["turns"])["turns"].to_pylist()) != turns:

@@ -22,7 +22,7 @@ from typing import Any, Iterator
 
 from .duplicates import SAME_GAME, SAME_RECORD, Rule
 from .folder_columns import BATCH, Partition, merged, partitions
-from .parquet import _pyarrow
+from .parquet import arrow
 from .stats import Counted
 from ..games import display_name, game_class
 from ..worded import Worded
@@ -49,7 +49,7 @@ class _FileCounts:
     """The records of one file of the games table (one game, one year), counted from its columns."""
 
     def __init__(self, part: Partition, opening_turns: int, digest: str) -> None:
-        _, pq = _pyarrow()
+        _, pq = arrow()
         self.turns, self.opening_turns, self.digest = part.turns, opening_turns, digest
         self.game = part.game
         self.file = pq.ParquetFile(part.games)
@@ -94,7 +94,7 @@ class _FileCounts:
     def _turns(self) -> list[str]:
         """Every turn of the turns table's file of the same partition, in its order: the main line of each
         record, the records in the order of the games table's file."""
-        _, pq = _pyarrow()
+        _, pq = arrow()
         return [] if self.turns is None else pq.ParquetFile(self.turns).read(columns=["turn"])["turn"].to_pylist()
 
 

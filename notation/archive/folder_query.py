@@ -20,7 +20,7 @@ from typing import Any, Iterator, cast
 
 from .columnar import position_hash
 from .folder_columns import Partition, merged, partitions
-from .parquet import Row, _pyarrow
+from .parquet import Row, arrow
 from .query import Query, replayed
 from ..games import game_class
 from ..model import Record, Source
@@ -80,7 +80,7 @@ def judged_in_folder(folder: str | Path, query: Query, unique: bool = False, ful
 def _judged(part: Partition, on_tags: list[Any], positions: list[str], unique: bool, full: bool
             ) -> Iterator[tuple[int, tuple[str, int, FolderRecord]]]:
     """(record number, (file, index, the record judged)) for each row of one partition, in its order."""
-    _, pq = _pyarrow()
+    _, pq = arrow()
     games = pq.ParquetFile(part.games)
     hashes = _main_lines(part) if positions else []
     searched = _Searched(part.game, positions)
@@ -120,7 +120,7 @@ def _tags(column: Any) -> Iterator[dict[str, str]]:
 
 def _main_lines(part: Partition) -> list[int]:
     """The hash of the position after every turn of the partition, the records' main lines one after another."""
-    _, pq = _pyarrow()
+    _, pq = arrow()
     if part.turns is None:
         return []
     return pq.ParquetFile(part.turns).read(columns=["position_hash"])["position_hash"].to_pylist()

@@ -59,7 +59,7 @@ class Damaged(ValueError):
     a regular file); the message names the first such file."""
 
 
-def _pyarrow() -> tuple[Any, Any]:
+def arrow() -> tuple[Any, Any]:
     """pyarrow and pyarrow.parquet, or ParquetMissing."""
     try:
         import pyarrow
@@ -71,12 +71,12 @@ def _pyarrow() -> tuple[Any, Any]:
 
 def available() -> None:
     """Raise ParquetMissing unless pyarrow can be imported."""
-    _pyarrow()
+    arrow()
 
 
 def schemas() -> dict[str, Any]:
     """The pyarrow schemas of the two tables (the partition columns, game and year, aside)."""
-    pa, _ = _pyarrow()
+    pa, _ = arrow()
     games = pa.schema([
         ("record", pa.int64()), ("source", pa.string()), ("index", pa.int32()), ("line", pa.int32()),
         ("variant", pa.string()), ("result", pa.string()), ("turns", pa.int32()),
@@ -122,7 +122,7 @@ class _Table:
             self._flush(partition)
 
     def _flush(self, partition: tuple[str, int | None]) -> None:
-        pa, pq = _pyarrow()
+        pa, pq = arrow()
         columns = self.pending.pop(partition)
         writer = self.writers.get(partition)
         if writer is None:
@@ -189,7 +189,7 @@ def write_rows(rows: Iterable[Rows], folder: str | Path, *, replace: bool = Fals
     export: OutputError (notation/files.py) otherwise, before the first row is asked for,
     and if it cannot be written.
     """
-    _pyarrow()
+    arrow()
     target = Path(folder)
     _check_target(target, replace)
     with writing(str(target)):
@@ -293,7 +293,7 @@ def verified_files(folder: str | Path) -> dict[str, list[Path]]:
     regular file of the bytes and rows listed, and no other Parquet file is in the tables'
     folders; Damaged (or OtherLayout) otherwise. Nothing but the files listed is opened, so a
     named pipe or a device in the folder never makes the reading wait."""
-    _, pq = _pyarrow()
+    _, pq = arrow()
     root = Path(folder)
     mark = mark_of(root)
     listed = mark.get("files")
@@ -347,7 +347,7 @@ def _parquet_files(top: Path) -> Iterator[Path]:
 def read_rows(folder: str | Path) -> Iterator[Row]:
     """The records of a Parquet folder, unread, in the order they were exported (the files'
     rows merged by record number)."""
-    _, pq = _pyarrow()
+    _, pq = arrow()
     files = verified_files(folder)["games"]
     columns = ["record", "source", "index", "line", "tgn", "json"]
 
