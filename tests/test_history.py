@@ -127,3 +127,44 @@ def test_rewind_gives_back_the_line_it_had():
         line(history, turn, len(history) % 2)
         line(fresh, turn, len(fresh) % 2)
         assert history.tripled() == fresh.tripled()
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.one_of(st.integers(0, 3), st.just(-1)), max_size=60), st.integers(0, 100))
+def test_occurrences_count_the_positions_of_the_line_after_turns_added_and_taken_back(steps, asked):
+    """Positions are numbers here; -1 takes the last turn back; each count is asked now and then."""
+    history = History(Spot(0))
+    for number, step in enumerate(steps):
+        if step < 0:
+            if len(history):
+                history.pop()
+        else:
+            history.push(str(step), Spot(step % 2))
+        if (number + asked) % 3 == 0:
+            other = history.copy() if number % 2 else history
+            for position in {Spot(0), Spot(1)}:
+                assert other.occurrences(position) == history.positions.count(position)
+
+
+def test_a_teblo_repetition_is_always_of_a_position_seen_three_times():
+    """Teblo asks `tripled` only when the position was seen three times (docs/games/teblo.md#the-end): over
+    random lines that step back and forth, every repetition `tripled` finds comes with such a position."""
+    import random
+
+    from ludoscribe.notation.games.teblo import Step, Teblo
+
+    rules, found = Teblo(), 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        history = History(rules.start_position())
+        for _ in range(120):
+            position = history.position
+            steps = [turn for turn in rules.legal_turns(position) if isinstance(turn, Step)]
+            turn = rng.choice(steps[:2]) if steps and rng.random() < 0.9 else rules.random_turn(position, rng)
+            if turn is None:
+                break
+            history.push(turn, rules.apply(position, turn))
+            if history.tripled() is not None:
+                found += 1
+                assert history.occurrences(history.position) >= 3
+    assert found > 20

@@ -273,6 +273,9 @@ class History:
         self._names: list[list[int | None]] = [[None]]
         self._namers: list[dict[Hashable, int]] = [{}]
         self._ends: list[list[list[int]]] = [[]]
+        # The positions counted so far (the first _counted of the line), by position: see occurrences.
+        self._counts: dict[Position, int] = {}
+        self._counted = 0
 
     def __len__(self) -> int:
         return len(self.turns)
@@ -294,6 +297,9 @@ class History:
                 break
             ends[cast(int, names.pop())].pop()  # named: the block ends with a played turn
         self.turns.pop()
+        if self._counted == len(self.positions):
+            self._counted -= 1
+            self._counts[self.positions[-1]] -= 1
         self.positions.pop()
 
     def copy(self) -> History:
@@ -303,6 +309,7 @@ class History:
         other._names = [names[:] for names in self._names]
         other._namers = [dict(namers) for namers in self._namers]
         other._ends = [[ends[:] for ends in level] for level in self._ends]
+        other._counts, other._counted = dict(self._counts), self._counted
         return other
 
     def rewind(self, length: int) -> None:
@@ -341,6 +348,15 @@ class History:
         level = length.bit_length() - 1
         names, size = self._named(level), 1 << level
         return names[first + size] == names[second + size] and names[first + length] == names[second + length]
+
+    def occurrences(self, position: Position) -> int:
+        """How many positions of the line, the start included, are equal to `position` (counted once asked for:
+        a game that never asks pays nothing)."""
+        counts = self._counts
+        for seen in self.positions[self._counted:]:
+            counts[seen] = counts.get(seen, 0) + 1
+        self._counted = len(self.positions)
+        return counts.get(position, 0)
 
     def tripled(self) -> int | None:
         """The smallest k such that the last 3k turns are the same k turns (same sides, same

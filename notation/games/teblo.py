@@ -23,6 +23,7 @@ SIZE = 12
 ROWS = "ABCDEFGHIJKL"
 SQUARES = SIZE * SIZE
 PIECES = 25  # support pieces per side
+DRAWS = 16  # squares a random placement draws before it lists the squares left
 YELLOW, RED = 0, 1
 SIDES = (game_word("Yellow"), game_word("Red"))
 BASES = (3 * SIZE + 2, 8 * SIZE + 9)  # D3 (Yellow's), I10 (Red's): point-symmetric
@@ -392,14 +393,22 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         return None if turn is None else (turn, self._after(position, turn))
 
     def random_turn(self, position: TebloPosition, rng: random.Random) -> Step | Placement | None:
-        """A step or a placement, each half the time when both are possible."""
+        """A step or a placement, each half the time when both are possible; each legal step, and each legal
+        placement, as likely as the others (a placement: the first legal one of squares drawn at random,
+        each drawn once)."""
         steps = [Step(to) for to in NEIGHBOURS[position.pawns[position.side]]
                  if self._why_step_illegal(position, to) is None]
         if steps and (position.in_hand(position.side) == 0 or rng.random() < 0.5):
             return rng.choice(steps)
         if position.in_hand(position.side):
-            free = ALL & ~(position.pieces[0] | position.pieces[1] | BASE_BITS)
-            squares = [on for on in range(SQUARES) if free >> on & 1 and on not in position.pawns]
+            tried = position.pieces[0] | position.pieces[1] | BASE_BITS | 1 << position.pawns[0] | 1 << position.pawns[1]
+            for _ in range(DRAWS):  # random squares first: almost always one of the first is free and legal
+                on = rng.randrange(SQUARES)
+                if not tried >> on & 1:
+                    tried |= 1 << on
+                    if self._cut_base(position, on) is None:
+                        return Placement(on)
+            squares = [on for on in range(SQUARES) if not tried >> on & 1]  # the rest, in random order
             rng.shuffle(squares)
             for on in squares:
                 if self._cut_base(position, on) is None:
@@ -425,7 +434,10 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             if position.pawns[side] == BASES[1 - side]:
                 return Outcome(side, Ending.BASE_REACHED,
                                {"side": SIDES[side], "opponent": SIDES[1 - side], "base": NAMES[BASES[1 - side]]})
-        repeated = history.tripled() if history is not None else None
+        # The same turns three times in a row are steps alone (a placement is never played twice: no piece
+        # leaves the board), which bring each pawn back to where the block left it: the position after
+        # each of the three blocks is the same. A line whose position is new, or seen once before, has none.
+        repeated = history.tripled() if history is not None and history.occurrences(history.position) >= 3 else None
         if history is not None and repeated is not None:
             block = [self.turn_text(cast(Step | Placement, turn)) for turn in history.last(repeated)]
             return Outcome(None, Ending.REPETITION, {"turns": block})
