@@ -362,37 +362,48 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
             for second in self._seconds(stacks, side, first, before, captured):
                 yield Turn((first, second))
 
-    def _seconds(self, stacks: list[str], side: int, first: Move, before: str, captured: bool) -> Iterator[Move]:
+    def _seconds(self, stacks: list[str], side: int, first: Move, before: str, captured: bool) -> list[Move]:
         if first.to in PALACES[1 - side]:
-            return iter(())
+            return []
         counts = _second_counts(first.count, bool(before) and not captured, len(stacks[first.to]))
         return self._moves_from(stacks, side, first.to, counts)
 
-    def _moves(self, stacks: Sequence[str], side: int) -> Iterator[Move]:
+    def _moves(self, stacks: Sequence[str], side: int) -> list[Move]:
         """Every legal single move of `side`."""
         colour = COLOURS[side]
+        moves: list[Move] = []
         for cell, stack in enumerate(stacks):
             if stack and stack[-1] == colour:
-                yield from self._moves_from(stacks, side, cell, range(1, len(stack) + 1))
+                self._add_moves_from(moves, stacks, side, cell, range(1, len(stack) + 1))
+        return moves
 
-    def _moves_from(self, stacks: Sequence[str], side: int, cell: int, counts: Iterable[int]) -> Iterator[Move]:
+    def _moves_from(self, stacks: Sequence[str], side: int, cell: int, counts: Iterable[int]) -> list[Move]:
         """The legal moves of the top `count` tokens of `cell`, for each count given."""
+        moves: list[Move] = []
+        self._add_moves_from(moves, stacks, side, cell, counts)
+        return moves
+
+    def _add_moves_from(self, moves: list[Move], stacks: Sequence[str], side: int, cell: int,
+                        counts: Iterable[int]) -> None:
+        """Add to `moves` those of `_moves_from` (a list filled in place, and each Move made as a tuple is:
+        listing the moves is most of a random player's time)."""
         enemy = COLOURS[1 - side]
         stack = stacks[cell]
         limit = self.limit
+        add, make = moves.append, tuple.__new__
         for count in counts:
             neutral_below = stack[-count] == NEUTRAL
             for ray in RAYS[cell]:
                 for to in ray[:count]:
                     target = stacks[to]
                     if not target:
-                        yield Move(cell, to, count)
+                        add(make(Move, (cell, to, count, False)))
                         continue
                     top = target[-1]
                     if top == enemy:
-                        yield Move(cell, to, count, True)
+                        add(make(Move, (cell, to, count, True)))
                     elif len(target) + count <= limit and not (neutral_below and top != NEUTRAL):
-                        yield Move(cell, to, count)
+                        add(make(Move, (cell, to, count, False)))
                     break
 
     def successors(self, position: StakuPosition, chance: None = None) -> Iterator[tuple[Turn, StakuPosition]]:
@@ -417,14 +428,14 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def random_play(self, position: StakuPosition, rng: random.Random) -> tuple[Turn, StakuPosition] | None:
         """The random turn with the position after it, played as it is drawn."""
         side = position.side
-        firsts = list(self._moves(position.stacks, side))
+        firsts = self._moves(position.stacks, side)
         if not firsts:
             return None
         first = rng.choice(firsts)
         stacks = list(position.stacks)
         before = stacks[first.to]
         captured = self._play(stacks, first)
-        seconds = list(self._seconds(stacks, side, first, before, captured))
+        seconds = self._seconds(stacks, side, first, before, captured)
         if seconds and rng.random() < 0.5:
             second = rng.choice(seconds)
             took = self._play(stacks, second)
