@@ -13,7 +13,7 @@ from conftest import (RED_HAND, YELLOW_HAND, checked, ended, header, play, posit
 from ludoscribe.notation import ProblemCode, check
 from ludoscribe.notation.games import BadSetUp, Ending, Outcome, Refusal, SetUpRefusal
 from ludoscribe.notation.games.teblo import (ALL, SQUARES, Placement, Step, Teblo, TebloRefusal, TebloSetUp, distance,
-                                             on_a_shortest_way, parts_nothing, spread)
+                                             on_every_shortest_way, parts_nothing, spread)
 
 RULE_C = "(rule c)"
 
@@ -581,15 +581,15 @@ def region(start: int, passable: int) -> int:
 
 @settings(max_examples=examples(100))
 @given(boards)
-def test_a_square_off_every_shortest_way_leaves_the_way_as_long(board):
-    """Closing a square that on_a_shortest_way leaves out changes no distance (the greedy player's
-    measure skips it); one it holds lies on a shortest way."""
+def test_closing_a_square_lengthens_the_way_exactly_when_every_shortest_way_goes_through_it(board):
+    """on_every_shortest_way holds the squares whose closing makes the way longer (the greedy player's
+    measure works the way out again only for those), and no other."""
     closed, start, target = board
     passable = open_squares(closed, start, target)
-    way, steps = on_a_shortest_way(start, target, passable), distance(start, target, passable)
-    assert (way == 0) == (steps is None)
+    every, steps = on_every_shortest_way(start, target, passable), distance(start, target, passable)
+    assert (steps is None) == (every == 0)
     for square in range(SQUARES):
         if square in (start, target) or not passable >> square & 1:
             continue
         longer = distance(start, target, passable & ~(1 << square)) != steps
-        assert not longer or way >> square & 1, square
+        assert longer == bool(every >> square & 1), square

@@ -141,14 +141,29 @@ def _layers(start: int, passable: int) -> list[int]:
 
 
 @lru_cache(maxsize=1024)  # the greedy player asks it of one position once for each of its placements
-def on_a_shortest_way(start: int, target: int, passable: int) -> int:
-    """The squares of every shortest way from `start` to `target` through `passable` squares (none if it
-    cannot be reached): those k steps from the start and the rest from the target."""
+def on_every_shortest_way(start: int, target: int, passable: int) -> int:
+    """The squares that every shortest way from `start` to `target` goes through: those alone in their layer
+    (a shortest way goes through one square of each layer, so another square of the layer is a way round)."""
+    return sum(layer for layer in _shortest_layers(start, target, passable) if layer & (layer - 1) == 0)
+
+
+def _shortest_layers(start: int, target: int, passable: int) -> list[int]:
+    """For each k, the squares k steps from `start` on a shortest way to `target` (none if it cannot be reached)."""
     going, coming = _layers(start, passable), _layers(target, passable)
     steps = next((k for k, layer in enumerate(going) if layer >> target & 1), None)
     if steps is None:
-        return 0
-    return sum(going[k] & coming[steps - k] for k in range(steps + 1))
+        return []
+    return [going[k] & coming[steps - k] for k in range(steps + 1)]
+
+
+def _cut_base(start: int, around: int, on: int) -> int | None:
+    """Which base a pawn on `start` crossing the `around` squares could no longer reach once `on` is closed."""
+    if parts_nothing(on, around) and reaches_both_bases(start, around):
+        return None  # the pawn reached both bases, and a piece there parts no squares from each other
+    passable = around & ~(1 << on)
+    if reaches(start, BASE_BITS, passable):
+        return None
+    return next(base for base in (YELLOW, RED) if not reaches(start, 1 << BASES[base], passable))
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,15 +330,22 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
 
     def _why_step_illegal(self, position: TebloPosition, to: int) -> Refusal | None:
         side = position.side
-        mover, name = SIDES[side], NAMES[to]
         pawn = position.pawns[side]
         if to not in NEIGHBOURS[pawn]:
-            return Refusal(TebloRefusal.NOT_ADJACENT, to=name, side=mover, pawn=NAMES[pawn])
+            return Refusal(TebloRefusal.NOT_ADJACENT, to=NAMES[to], side=SIDES[side], pawn=NAMES[pawn])
         if position.pieces[1 - side] >> to & 1:
-            return Refusal(TebloRefusal.OPPONENT_PIECE, to=name, opponent=SIDES[1 - side])
+            return Refusal(TebloRefusal.OPPONENT_PIECE, to=NAMES[to], opponent=SIDES[1 - side])
         if to == position.pawns[1 - side] and to != BASES[1 - side]:
-            return Refusal(TebloRefusal.OPPONENT_PAWN, to=name, opponent=SIDES[1 - side])
+            return Refusal(TebloRefusal.OPPONENT_PAWN, to=NAMES[to], opponent=SIDES[1 - side])
         return None
+
+    @staticmethod
+    def _steps(position: TebloPosition) -> list[int]:
+        """The squares the side's pawn may step to: the steps `_why_step_illegal` lets through."""
+        side = position.side
+        blocked, other, base = position.pieces[1 - side], position.pawns[1 - side], BASES[1 - side]
+        return [to for to in NEIGHBOURS[position.pawns[side]]
+                if not blocked >> to & 1 and (to != other or to == base)]
 
     def _why_placement_illegal(self, position: TebloPosition, on: int) -> Refusal | None:
         side = position.side
@@ -350,13 +372,23 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         opponent's pawn needs the test (rule c).
         """
         opponent = 1 - position.side
+        return _cut_base(position.pawns[opponent], position.passable(opponent), on)
+
+    @staticmethod
+    def _placements(position: TebloPosition) -> Iterator[int]:
+        """The squares the side may put a piece on (rule c kept), in order: none without a piece in hand."""
+        if position.in_hand(position.side) == 0:
+            return
+        opponent = 1 - position.side
         start, around = position.pawns[opponent], position.passable(opponent)
-        if parts_nothing(on, around) and reaches_both_bases(start, around):
-            return None  # the pawn reached both bases, and a piece there parts no squares from each other
-        passable = around & ~(1 << on)
-        if reaches(start, BASE_BITS, passable):
-            return None
-        return next(base for base in (YELLOW, RED) if not reaches(start, 1 << BASES[base], passable))
+        free = ALL & ~(position.pieces[0] | position.pieces[1] | BASE_BITS | 1 << position.pawns[0]
+                       | 1 << position.pawns[1])
+        while free:
+            low = free & -free
+            on = low.bit_length() - 1
+            free ^= low
+            if _cut_base(start, around, on) is None:
+                yield on
 
     @staticmethod
     def _after(position: TebloPosition, turn: Step | Placement) -> TebloPosition:
@@ -370,15 +402,10 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         return TebloPosition(pawns, pieces, 1 - side, position.number + side)
 
     def legal_turns(self, position: TebloPosition, chance: None = None) -> Iterator[Step | Placement]:
-        for to in NEIGHBOURS[position.pawns[position.side]]:
-            if self._why_step_illegal(position, to) is None:
-                yield Step(to)
-        if position.in_hand(position.side) == 0:
-            return
-        free = ALL & ~(position.pieces[0] | position.pieces[1] | BASE_BITS)
-        for on in range(SQUARES):
-            if free >> on & 1 and on not in position.pawns and self._cut_base(position, on) is None:
-                yield Placement(on)
+        for to in self._steps(position):
+            yield Step(to)
+        for on in self._placements(position):
+            yield Placement(on)
 
     def successors(self, position: TebloPosition, chance: None = None
                    ) -> Iterator[tuple[Step | Placement, TebloPosition]]:
@@ -396,8 +423,7 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         """A step or a placement, each half the time when both are possible; each legal step, and each legal
         placement, as likely as the others (a placement: the first legal one of squares drawn at random,
         each drawn once)."""
-        steps = [Step(to) for to in NEIGHBOURS[position.pawns[position.side]]
-                 if self._why_step_illegal(position, to) is None]
+        steps = [Step(to) for to in self._steps(position)]
         if steps and (position.in_hand(position.side) == 0 or rng.random() < 0.5):
             return rng.choice(steps)
         if position.in_hand(position.side):
@@ -423,8 +449,8 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         opponent = 1 - before.side
         goal = BASES[before.side]
         placed = before.pieces[before.side] ^ after.pieces[before.side]
-        if not placed & on_a_shortest_way(before.pawns[opponent], goal, before.passable(opponent)):
-            return 0  # off every shortest way: the way is as long as it was
+        if not placed & on_every_shortest_way(before.pawns[opponent], goal, before.passable(opponent)):
+            return 0  # a shortest way goes round it: the way is as long as it was
         ways = (distance(position.pawns[opponent], goal, position.passable(opponent)) for position in (before, after))
         was, now = (cast(int, way) for way in ways)  # rule c keeps both ways open
         return now - was
@@ -441,7 +467,7 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         if history is not None and repeated is not None:
             block = [self.turn_text(cast(Step | Placement, turn)) for turn in history.last(repeated)]
             return Outcome(None, Ending.REPETITION, {"turns": block})
-        if next(iter(self.legal_turns(position)), None) is None:
+        if not self._steps(position) and next(self._placements(position), None) is None:
             return Outcome(1 - position.side, Ending.NO_LEGAL_TURN, {"side": SIDES[position.side]})
         return None
 
