@@ -99,15 +99,17 @@ def _joined_around(ring: int) -> bool:
 
 
 JOINED_AROUND = [_joined_around(ring) for ring in range(256)]
+# For each square, the squares around it on the board as (their bit, their place in the ring's bits).
+RING_BITS = [tuple((1 << around, 1 << i) for i, around in enumerate(ring) if around >= 0) for ring in RING]
 
 
 def parts_nothing(square: int, passable: int) -> bool:
     """Whether closing `square` leaves every two other `passable` squares as connected as they were (a
     local test: when it fails, the square may or may not part them)."""
     ring = 0
-    for i, around in enumerate(RING[square]):
-        if around >= 0 and passable >> around & 1:
-            ring |= 1 << i
+    for bit, place in RING_BITS[square]:
+        if passable & bit:
+            ring |= place
     return JOINED_AROUND[ring]
 
 
