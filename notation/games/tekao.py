@@ -510,31 +510,49 @@ turn            = ~r"(?:(?P<letter>[HTBPF])@(?P<on>[a-h][1-8])|(?P<frm>[a-h][1-8
                              position.faces)
 
     def legal_turns(self, position: TekaoPosition, chance: None = None) -> Iterator[TekaoTurn]:
+        cells = position.cells
+        for choice in self._choices(position):
+            yield self._made(cells, choice)
+
+    def _choices(self, position: TekaoPosition) -> list[Placement | tuple[int, bool] | tuple[int, int, int]]:
+        """The legal turns in legal_turns' order, a rotation as (square, clockwise) and a step as (from, to,
+        piece) until `_made` makes them turns (a step with its fight worked out): a random turn makes the
+        one it draws alone."""
         side, cells = position.side, position.cells
+        choices: list[Placement | tuple[int, bool] | tuple[int, int, int]] = []
         if position.to_place(side):
             letters = (LETTERS[:4] if position.hands[side] else "") + ("F" if position.flags[side] == IN_HAND else "")
             for square in ZONES[side]:
                 if not cells[square]:
-                    for letter in letters:
-                        yield Placement(letter, square)
-            return
+                    choices.extend(Placement(letter, square) for letter in letters)
+            return choices
         blocked = position.streaks[side]
         for square, code in enumerate(cells):
             if not code or OWNER[code] != side or blocked == (square, STREAK_LIMIT):
                 continue
-            yield Rotation(square, True)
-            yield Rotation(square, False)
+            choices.append((square, True))
+            choices.append((square, False))
             for d, weapon in enumerate(self.shows[code]):
                 for to in RAYS[square][d][:RANGE[weapon]]:
                     if cells[to]:
                         break
-                    moved = bytearray(cells)
-                    moved[square], moved[to] = 0, code
-                    yield Step(square, to, self.fight(moved, to, code))
+                    choices.append((square, to, code))
+        return choices
+
+    def _made(self, cells: bytes, choice: Placement | tuple[int, bool] | tuple[int, int, int]) -> TekaoTurn:
+        """The turn of a choice of `_choices`: a step with the squares its fight empties."""
+        if not isinstance(choice, tuple):
+            return choice
+        if len(choice) == 2:
+            return Rotation(choice[0], choice[1])
+        square, to, code = choice
+        moved = bytearray(cells)
+        moved[square], moved[to] = 0, code
+        return Step(square, to, self.fight(moved, to, code))
 
     def random_turn(self, position: TekaoPosition, rng: random.Random) -> TekaoTurn | None:
-        turns = list(self.legal_turns(position))
-        return rng.choice(turns) if turns else None
+        choices = self._choices(position)
+        return self._made(position.cells, rng.choice(choices)) if choices else None
 
     def can_act(self, position: TekaoPosition) -> bool:
         """Whether the side to move has a legal turn (every piece may turn, unless it is
