@@ -274,6 +274,7 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
         self.neighbours = ORTHOGONAL if "orthogonal" in self.variant else KING
+        self.around = [squares_of(bits) for bits in self.neighbours]  # each square's neighbours, lowest first
 
     def start_position(self) -> TektopPosition:
         return START
@@ -492,32 +493,49 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
 
     def _moves(self, board: Board) -> Iterator[tuple[Step, Board]]:
         """Every legal step paid with a point, with the board after it."""
-        own, other, home = board
+        for choice in self._steps_from(board):
+            yield self._stepped(board, choice)
+
+    def _steps_from(self, board: Board) -> list[tuple[int, int, int | None]]:
+        """The legal steps paid with a point, in `_moves`' order, as (origin, to, fall): the board after
+        each is made by `_stepped` (a random turn makes the one it draws alone)."""
+        own, other, _ = board
         occupied = own | other
         empty = ~occupied
-        gaps = GAPS[levels(own)]
+        own_levels = levels(own)
+        gaps = GAPS[own_levels]
+        steps: list[tuple[int, int, int | None]] = []
         for origin in self._movable(own):
             level = LEVEL[origin]
             rest = own ^ (1 << origin)
-            for to in squares_of(self.neighbours[origin]):
+            # the levels the side keeps after the step, and the level of `to`
+            left = own_levels if rest & LEVEL_BITS[level] else own_levels & ~(1 << level)
+            for to in self.around[origin]:
                 if not occupied >> to & 1:
-                    if to == SUMMIT:
-                        yield Step(origin, to), Board(rest, other, home + 1)
-                        continue
-                    after = rest | (1 << to)
-                    if not GAPS[levels(after)] & ~gaps:
-                        yield Step(origin, to), Board(after, other, home)
+                    if to == SUMMIT or not GAPS[left | 1 << LEVEL[to]] & ~gaps:
+                        steps.append((origin, to, None))
                     continue
                 if LEVEL[to] != level or level == 0:
                     continue
                 choices = next((bits & empty for bits in FALLS[to] if bits & empty), 0)
                 for fall in squares_of(choices):
-                    if own >> to & 1:
-                        yield Step(origin, to, fall), Board(rest | (1 << fall), other, home)
-                    else:
-                        after = rest | (1 << to)
-                        if not GAPS[levels(after)] & ~gaps:
-                            yield Step(origin, to, fall), Board(after, other ^ (1 << to) | (1 << fall), home)
+                    if own >> to & 1 or not GAPS[left | 1 << LEVEL[to]] & ~gaps:
+                        steps.append((origin, to, fall))
+        return steps
+
+    @staticmethod
+    def _stepped(board: Board, choice: tuple[int, int, int | None]) -> tuple[Step, Board]:
+        """The step of a choice of `_steps_from`, with the board after it."""
+        own, other, home = board
+        origin, to, fall = choice
+        rest = own ^ (1 << origin)
+        if fall is None:
+            if to == SUMMIT:
+                return Step(origin, to), Board(rest, other, home + 1)
+            return Step(origin, to), Board(rest | (1 << to), other, home)
+        if own >> to & 1:
+            return Step(origin, to, fall), Board(rest | (1 << fall), other, home)
+        return Step(origin, to, fall), Board(rest | (1 << to), other ^ (1 << to) | (1 << fall), home)
 
     def _descents(self, board: Board) -> Iterator[tuple[Step, Board]]:
         """Every legal step of a throw scoring 0 (a pawn down one level, onto any empty square)."""
@@ -590,6 +608,16 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
     def random_turn(self, position: TektopPosition, rng: random.Random) -> Turn | None:
         """Throws drawn from rng (re-throwing some dice at random), then random legal steps;
         now and then the player stops before spending every point."""
+        drawn = self._random(position, rng)
+        return None if drawn is None else drawn[0]
+
+    def random_play(self, position: TektopPosition, rng: random.Random) -> tuple[Turn, TektopPosition] | None:
+        """The random turn, played as it is drawn, with the position after it."""
+        drawn = self._random(position, rng)
+        return None if drawn is None else (drawn[0], self._after(position, drawn[1]))
+
+    def _random(self, position: TektopPosition, rng: random.Random) -> tuple[Turn, Board] | None:
+        """The random turn and the board it leaves."""
         if position.stage == "over":
             return None
         dice = self.chance(position, rng)
@@ -597,16 +625,19 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         board = Board(position.pawns[side], position.pawns[1 - side], position.home[side])
         points = SCORE[dice[-1]]
         if points == 0:
-            descents = [step for step, _ in self._descents(board)]
-            return Turn(dice, (rng.choice(descents),) if descents else ())
+            descents = list(self._descents(board))
+            if not descents:
+                return Turn(dice, ()), board
+            step, board = rng.choice(descents)
+            return Turn(dice, (step,)), board
         steps: list[Step] = []
         while len(steps) < points and board.home < HOME_TO_WIN and rng.random() < 0.9:
-            moves = list(self._moves(board))
+            moves = self._steps_from(board)
             if not moves:
                 break
-            step, board = rng.choice(moves)
+            step, board = self._stepped(board, rng.choice(moves))
             steps.append(step)
-        return Turn(dice, tuple(steps))
+        return Turn(dice, tuple(steps)), board
 
     def chance(self, position: TektopPosition, rng: random.Random) -> tuple[str, ...]:
         """The throws of the turn, drawn as random_turn draws them."""
