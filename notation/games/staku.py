@@ -47,6 +47,11 @@ def _ray(u: int, v: int, du: int, dv: int) -> tuple[int, ...]:
 # RAYS[cell]: for each direction leading somewhere, the cells met going straight that way.
 RAYS = [tuple(ray for ray in (_ray(u, v, du, dv) for du, dv in DIRECTIONS) if ray) for u, v in AXIAL]
 NEIGHBOURS = [tuple(ray[0] for ray in rays) for rays in RAYS]
+CAPTURE = 1 << 14  # in a move's code (_move): the move captures
+MAX_STACK = 3  # the most tokens a stack holds under any variant (Staku-3, the usual rules)
+# REACH[cell][count]: each ray of the cell cut to its first `count` cells (a group of `count` tokens goes
+# at most that far), for the counts a stack may hold.
+REACH = [[tuple(ray[:count] for ray in rays) for count in range(MAX_STACK + 1)] for rays in RAYS]
 # (origin, to) -> the cells passed over, for every cell 1 to 3 steps away in a straight line.
 BETWEEN = {(cell, ray[k]): ray[:k] for cell in range(CELLS) for ray in RAYS[cell] for k in range(len(ray))}
 
@@ -70,6 +75,11 @@ class Move(NamedTuple):
     to: int
     count: int  # type: ignore[assignment]  # the number of tokens moved (hides tuple.count, unused here)
     capture: bool = False
+
+
+def _move(code: int) -> Move:
+    """The Move of a code the engine lists moves by: origin + 64 * to + 4096 * count, + CAPTURE if it captures."""
+    return tuple.__new__(Move, (code & 63, code >> 6 & 63, code >> 12 & 3, code >= CAPTURE))
 
 
 class Turn(NamedTuple):
@@ -180,7 +190,7 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         super().__init__(variant)
         if {"staku-2", "staku-3"} <= self.variant:
             raise ValueError(say(VariantProblem.EXCLUDE, game="Staku", first="Staku-2", second="Staku-3"))
-        self.limit = 2 if "staku-2" in self.variant else 3  # tokens in a stack
+        self.limit = 2 if "staku-2" in self.variant else MAX_STACK  # tokens in a stack
 
     def start_position(self) -> StakuPosition:
         return StakuPosition(START)
@@ -354,68 +364,72 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
 
     def legal_turns(self, position: StakuPosition, chance: None = None) -> Iterator[Turn]:
         side = position.side
-        for first in self._moves(position.stacks, side):
+        for code in self._moves(position.stacks, side):
+            first = _move(code)
             stacks = list(position.stacks)
             before = stacks[first.to]
             captured = self._play(stacks, first)
             yield Turn((first,))
             for second in self._seconds(stacks, side, first, before, captured):
-                yield Turn((first, second))
+                yield Turn((first, _move(second)))
 
-    def _seconds(self, stacks: list[str], side: int, first: Move, before: str, captured: bool) -> list[Move]:
+    def _seconds(self, stacks: list[str], side: int, first: Move, before: str, captured: bool) -> list[int]:
+        """The legal second moves after `first`, as codes (`_move`)."""
         if first.to in PALACES[1 - side]:
             return []
         counts = _second_counts(first.count, bool(before) and not captured, len(stacks[first.to]))
         return self._moves_from(stacks, side, first.to, counts)
 
-    def _moves(self, stacks: Sequence[str], side: int) -> list[Move]:
-        """Every legal single move of `side`."""
+    def _moves(self, stacks: Sequence[str], side: int) -> list[int]:
+        """Every legal single move of `side`, as codes (`_move`)."""
         colour = COLOURS[side]
-        moves: list[Move] = []
-        for cell, stack in enumerate(stacks):
-            if stack and stack[-1] == colour:
-                self._add_moves_from(moves, stacks, side, cell, range(1, len(stack) + 1))
-        return moves
+        return self._listed(stacks, side, ((cell, range(1, len(stack) + 1)) for cell, stack in enumerate(stacks)
+                                           if stack and stack[-1] == colour))
 
-    def _moves_from(self, stacks: Sequence[str], side: int, cell: int, counts: Iterable[int]) -> list[Move]:
-        """The legal moves of the top `count` tokens of `cell`, for each count given."""
-        moves: list[Move] = []
-        self._add_moves_from(moves, stacks, side, cell, counts)
-        return moves
+    def _moves_from(self, stacks: Sequence[str], side: int, cell: int, counts: Iterable[int]) -> list[int]:
+        """The legal moves of the top `count` tokens of `cell`, for each count given, as codes (`_move`)."""
+        return self._listed(stacks, side, ((cell, counts),))
 
-    def _add_moves_from(self, moves: list[Move], stacks: Sequence[str], side: int, cell: int,
-                        counts: Iterable[int]) -> None:
-        """Add to `moves` those of `_moves_from` (a list filled in place, and each Move made as a tuple is:
-        listing the moves is most of a random player's time)."""
+    def _listed(self, stacks: Sequence[str], side: int, groups: Iterable[tuple[int, Iterable[int]]]) -> list[int]:
+        """The legal moves of the top `count` tokens of each cell, for each (cell, counts), each as a number
+        (`_move` makes it a Move): listing the moves is most of a random player's time, which makes a Move
+        of the one it draws alone."""
         enemy = COLOURS[1 - side]
-        stack = stacks[cell]
         limit = self.limit
-        add, make = moves.append, tuple.__new__
-        for count in counts:
-            neutral_below = stack[-count] == NEUTRAL
-            for ray in RAYS[cell]:
-                for to in ray[:count]:
-                    target = stacks[to]
-                    if not target:
-                        add(make(Move, (cell, to, count, False)))
-                        continue
-                    top = target[-1]
-                    if top == enemy:
-                        add(make(Move, (cell, to, count, True)))
-                    elif len(target) + count <= limit and not (neutral_below and top != NEUTRAL):
-                        add(make(Move, (cell, to, count, False)))
-                    break
+        moves: list[int] = []
+        add = moves.append
+        for cell, counts in groups:
+            stack = stacks[cell]
+            reach = REACH[cell]
+            for count in counts:
+                neutral_below = stack[-count] == NEUTRAL
+                move = cell | count << 12
+                for ray in reach[count]:
+                    for to in ray:
+                        target = stacks[to]
+                        if not target:
+                            add(move | to << 6)
+                            continue
+                        top = target[-1]
+                        if top == enemy:
+                            add(move | to << 6 | CAPTURE)
+                        elif len(target) + count <= limit and not (neutral_below and top != NEUTRAL):
+                            add(move | to << 6)
+                        break
+        return moves
 
     def successors(self, position: StakuPosition, chance: None = None) -> Iterator[tuple[Turn, StakuPosition]]:
         """The legal turns, in legal_turns' order, with the positions after them, played as they are listed
         (the engine's moves carry their captures: `play` completes nothing)."""
         side = position.side
-        for first in self._moves(position.stacks, side):
+        for code in self._moves(position.stacks, side):
+            first = _move(code)
             stacks = list(position.stacks)
             before = stacks[first.to]
             captured = self._play(stacks, first)
             yield Turn((first,)), self._after(position, stacks, captured)
-            for second in self._seconds(stacks, side, first, before, captured):
+            for later in self._seconds(stacks, side, first, before, captured):
+                second = _move(later)
                 again = list(stacks)
                 took = self._play(again, second)
                 yield Turn((first, second)), self._after(position, again, captured or took)
@@ -431,13 +445,13 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
         firsts = self._moves(position.stacks, side)
         if not firsts:
             return None
-        first = rng.choice(firsts)
+        first = _move(rng.choice(firsts))
         stacks = list(position.stacks)
         before = stacks[first.to]
         captured = self._play(stacks, first)
         seconds = self._seconds(stacks, side, first, before, captured)
         if seconds and rng.random() < 0.5:
-            second = rng.choice(seconds)
+            second = _move(rng.choice(seconds))
             took = self._play(stacks, second)
             return Turn((first, second)), self._after(position, stacks, captured or took)
         return Turn((first,)), self._after(position, stacks, captured)
