@@ -1,6 +1,6 @@
 """How fast `generate` makes records now, against another version of Ludoscribe, per game and player.
 
-    pip install --no-deps --target /tmp/before 'git+https://…/ludoscribe@COMMIT'   # or a checkout: pip install --target /tmp/before PATH
+    git worktree add /tmp/filed COMMIT && pip install --no-deps --target /tmp/before /tmp/filed
     .venv/bin/python bench/generate_against.py /tmp/before --count 100 --rounds 3
 
 Each version makes the same records (`ludoscribe.notation.generate.texts`, one process) in a
