@@ -136,13 +136,17 @@ def rewritten(folder: Path, to: Path, change) -> dict:
     return mark
 
 
-def test_lengths_that_do_not_add_up_to_the_turns_make_the_folder_replayed(folder, tmp_path, replays):
-    def longer(table):
+@pytest.mark.parametrize("moved", [(1, 0), (1, -1), (-1000, 1000)], ids=["longer", "shifted", "negative"])
+def test_lengths_that_do_not_place_the_turns_make_the_folder_replayed(folder, tmp_path, replays, moved):
+    """A games file whose lengths do not give each record its own turns (one longer, two records' shares of
+    the turns moved, even with the same sum) is not counted from the columns."""
+    def changed(table):
         turns = table["turns"].to_pylist()
-        turns[0] += 1
+        if len(turns) > 1:
+            turns[0], turns[1] = turns[0] + moved[0], turns[1] + moved[1]
         return table.set_column(table.column_names.index("turns"), "turns", pa.array(turns, pa.int32()))
 
-    mark = rewritten(folder, tmp_path / "other", longer)
+    mark = rewritten(folder, tmp_path / "other", changed)
     assert folder_figures.counted_in_folder(tmp_path / "other", 2, SAME_RECORD) is None
     assert run("stats", tmp_path / "other") == run("stats", folder)
     assert len(replays) == mark["records"]

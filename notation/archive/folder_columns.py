@@ -9,8 +9,9 @@ returns None, and the folder is then read and replayed as a text file is, when:
 - the folder is of layout 3 (written before the replay's columns);
 - it was written by other code than the code running (notation/archive/stamp.py);
 - it holds a game no installed plugin plays;
-- the lengths of a file's records do not add up to the rows of its turns file (a file rewritten by
-  another program: each record's turns are found where the lengths before it say).
+- a file's turns are not its records' main lines one after another, in the order and of the lengths the
+  games file gives (a file rewritten by another program: each record's turns are found where the lengths
+  before it say).
 """
 
 from __future__ import annotations
@@ -53,12 +54,24 @@ def partitions(folder: str | Path) -> list[Partition] | None:
             return None
     except ValueError:  # a game no plugin plays: the replay reports it
         return None
-    _, pq = arrow()
-    for part in found:
-        turns = 0 if part.turns is None else pq.ParquetFile(part.turns).metadata.num_rows
-        if sum(pq.ParquetFile(part.games).read(columns=["turns"])["turns"].to_pylist()) != turns:
-            return None
+    if not all(_turns_follow(part) for part in found):
+        return None
     return found
+
+
+def _turns_follow(part: Partition) -> bool:
+    """Whether the turns file holds each record's main line where the games file's lengths put it: the
+    records' turns one after another, in the records' order, each numbered from ply 1."""
+    _, pq = arrow()
+    games = pq.ParquetFile(part.games).read(columns=["record", "turns"])
+    records, lengths = games["record"].to_pylist(), games["turns"].to_pylist()
+    if part.turns is None:
+        return not any(lengths)
+    turns = pq.ParquetFile(part.turns).read(columns=["record", "ply"])
+    if min(lengths, default=0) < 0 or sum(lengths) != turns.num_rows:
+        return False
+    return (turns["record"].to_pylist() == [record for record, length in zip(records, lengths) for _ in range(length)]
+            and turns["ply"].to_pylist() == [ply for length in lengths for ply in range(1, length + 1)])
 
 
 def merged(streams: list[Iterator[tuple[int, T]]]) -> Iterator[T]:
