@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import heapq
 import io
 import json
 from collections import Counter
@@ -245,7 +246,7 @@ def _fraction(part: int, whole: int) -> float | None:
 
 def _most_played(game: GameFigures, openings: int) -> list[tuple[tuple[str, ...], Counter[str]]]:
     """The `openings` most played openings, most played first (then in the order of their turns)."""
-    return sorted(game.openings.items(), key=lambda item: (-sum(item[1].values()), item[0]))[:openings]
+    return heapq.nsmallest(openings, game.openings.items(), key=lambda item: (-sum(item[1].values()), item[0]))
 
 
 def _endings(game: GameFigures) -> list[tuple[Worded, int]]:
