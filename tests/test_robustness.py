@@ -217,8 +217,11 @@ def big_file(path) -> int:
             position, turns = game.start_position(), []
             for _ in range(rng.randrange(20, 120)):
                 turn = game.random_turn(position, rng)
+                after = game.apply(position, turn)
+                if game.outcome(after) is not None:  # the records go on: a game that would end stops before
+                    break
                 turns.append(game.turn_text(turn))
-                position = game.apply(position, turn)
+                position = after
             comment = " ".join(f"note{rng.randrange(10 ** 6)}" for _ in range(rng.randrange(1000, 8000)))
             movetext = " ".join(f"{i // 2 + 1}. {t}" if i % 2 == 0 else t for i, t in enumerate(turns))
             out.write(header(Round=str(count)) + "{" + comment + "}\n" + movetext + " *\n\n")

@@ -70,8 +70,9 @@ def _turns_follow(part: Partition) -> bool:
     turns = pq.ParquetFile(part.turns).read(columns=["record", "ply"])
     if min(lengths, default=0) < 0 or sum(lengths) != turns.num_rows:
         return False
-    return (turns["record"].to_pylist() == [record for record, length in zip(records, lengths) for _ in range(length)]
-            and turns["ply"].to_pylist() == [ply for length in lengths for ply in range(1, length + 1)])
+    expected = [record for record, length in zip(records, lengths) for _ in range(length)]
+    plies = [ply for length in lengths for ply in range(1, length + 1)]
+    return bool(turns["record"].to_pylist() == expected and turns["ply"].to_pylist() == plies)
 
 
 def merged(streams: list[Iterator[tuple[int, T]]]) -> Iterator[T]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator, cast
 
 from .duplicates import SAME_GAME, SAME_RECORD, Rule
 from .folder_columns import BATCH, Partition, merged, partitions
@@ -36,7 +36,9 @@ def counted_in_folder(folder: str | Path, opening_turns: int, rule: Rule) -> Ite
     in the order they were exported; None when the columns cannot answer (see above). Damaged or
     OtherLayout (notation/archive/parquet.py) if the folder is not as its mark says."""
     digest = DIGESTS.get(id(rule))
-    found = partitions(folder) if digest is not None else None
+    if digest is None:
+        return None
+    found = partitions(folder)
     if found is None:
         return None
     readers = [_FileCounts(part, opening_turns, digest) for part in found]
@@ -108,6 +110,6 @@ def _ending_codes() -> dict[tuple[str, str], Worded]:
         kind = pending.pop()
         pending.extend(kind.__subclasses__())
         if issubclass(kind, enum.Enum):
-            for code in kind:
+            for code in cast(Iterable[Worded], kind):
                 codes[ending_kind(code), str(code)] = code
     return codes

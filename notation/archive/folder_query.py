@@ -123,7 +123,8 @@ def _main_lines(part: Partition) -> list[int]:
     _, pq = arrow()
     if part.turns is None:
         return []
-    return pq.ParquetFile(part.turns).read(columns=["position_hash"])["position_hash"].to_pylist()
+    hashes: list[int] = pq.ParquetFile(part.turns).read(columns=["position_hash"])["position_hash"].to_pylist()
+    return hashes
 
 
 def _texts(games: Any, group: int, numbers: list[int]) -> dict[int, tuple[str, str | None]]:

@@ -33,7 +33,7 @@ def _package_root(module: str) -> str | None:
     """The folder of the top-level package a module belongs to; None for a module without a file."""
     top = sys.modules.get(module.split(".")[0])
     path = getattr(top, "__file__", None)
-    if path is None:
+    if not isinstance(path, str):
         return None
     return os.path.dirname(os.path.abspath(path)) if os.path.basename(path) == "__init__.py" else os.path.abspath(path)
 
