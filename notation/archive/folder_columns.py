@@ -38,10 +38,11 @@ class Partition:
     turns: Path | None
 
 
-def partitions(folder: str | Path) -> list[Partition] | None:
+def partitions(folder: str | Path, turns: bool = True) -> list[Partition] | None:
     """The partitions of an export folder whose columns can answer, in the order of their paths; None
-    when they cannot (see above). Damaged or OtherLayout (notation/archive/parquet.py) if the folder is
-    not as its mark says."""
+    when they cannot (see above; without `turns`, for a question that reads no turn, the turns files
+    are not checked). Damaged or OtherLayout (notation/archive/parquet.py) if the folder is not as its
+    mark says."""
     mark = mark_of(folder)
     stamps = mark.get("rules")
     if mark["format"] != FORMAT or not isinstance(stamps, dict):
@@ -54,7 +55,7 @@ def partitions(folder: str | Path) -> list[Partition] | None:
             return None
     except ValueError:  # a game no plugin plays: the replay reports it
         return None
-    if not all(_turns_follow(part) for part in found):
+    if turns and not all(_turns_follow(part) for part in found):
         return None
     return found
 

@@ -69,11 +69,11 @@ def judged_in_folder(folder: str | Path, query: Query, unique: bool = False, ful
     OtherLayout (notation/archive/parquet.py) if the folder is not as its mark says."""
     if query.specs is None or any(builder not in ANSWERED for builder, _ in query.specs):
         return None
-    found = partitions(folder)
+    positions = [text for builder, text in query.specs if builder == "position_condition"]
+    found = partitions(folder, turns=bool(positions))
     if found is None:
         return None
     on_tags = [condition for condition, (builder, _) in zip(query.conditions, query.specs) if builder in ON_TAGS]
-    positions = [text for builder, text in query.specs if builder == "position_condition"]
     return merged([_judged(part, on_tags, positions, unique, full) for part in found])
 
 
