@@ -94,12 +94,17 @@ class _TokenWriter(Visitor):
         node, out = step.node, self.tokens
         if step.numbered:
             out.append(step.number_text)
-        out.extend(_comment_tokens(node.before))
+        if node.before:
+            out.extend(_comment_tokens(node.before))
         nags = node.nags
-        glyph = GLYPH_OF.get(nags[0], "") if nags else ""
-        out.append(self.game.turn_text(node.turn) + glyph)
-        out.extend(f"${nag}" for nag in nags[1 if glyph else 0:])
-        out.extend(_comment_tokens(node.comments))
+        if not nags:  # most turns: the turn alone
+            out.append(self.game.turn_text(node.turn))
+        else:
+            glyph = GLYPH_OF.get(nags[0], "")
+            out.append(self.game.turn_text(node.turn) + glyph)
+            out.extend(f"${nag}" for nag in nags[1 if glyph else 0:])
+        if node.comments:
+            out.extend(_comment_tokens(node.comments))
 
     def end_line(self, depth: int) -> None:
         if depth == 0:
