@@ -108,18 +108,13 @@ def in_process(folder: Path, rounds: int) -> tuple[float, float]:
 
 def filter_questions(tgn: Path, game: str, records: int) -> list[tuple[str, list[str], str]]:
     """(label, filter's condition, the same question in SQL) for a tag question and a position question."""
+    from archive_scale import searched_position
+
     from ludoscribe.notation.archive.columnar import code_hash
     from ludoscribe.notation.games import game_class
-    from ludoscribe.notation.reader import read_records
 
-    with tgn.open("rb") as stream:
-        record = next(read_records(stream))
-    rules = game_class(game)()
-    position = rules.start_position()
-    for node in record.moves[:2]:
-        position = rules.apply(position, node.turn)
-    code, round_ = rules.position_code(position), str(records // 2)
-    hashed = code_hash(rules, code)
+    code, round_ = searched_position(tgn, game), str(records // 2)
+    hashed = code_hash(game_class(game)(), code)
     return [(f"--tag Round={round_}", ["--tag", f"Round={round_}"], f"SELECT count(*) FROM games WHERE round = '{round_}'"),
             ("--position (2 turns in)", ["--position", code],
              f"SELECT count(*) FROM games WHERE start_hash = {hashed} OR record IN "
