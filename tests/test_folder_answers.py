@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from ludoscribe.cli.main import cli
 from ludoscribe.notation import read_string, write_record
-from ludoscribe.notation.archive import chosen, folder_figures, folder_query, stamp, stats
+from ludoscribe.notation.archive import chosen, folder_columns, folder_figures, folder_query, stamp, stats
 from ludoscribe.notation.archive.columnar import record_rows
 from ludoscribe.notation.archive.duplicates import SAME_RECORD
 from ludoscribe.notation.archive.parquet import write_rows
@@ -301,3 +301,16 @@ def test_filter_on_a_folder_written_by_other_code_reads_the_records(archive, fol
     monkeypatch.setattr(chosen, "judge", lambda *args: judged.append(args[1]) or judge(*args))
     assert run("filter", other, "--player", "random") == run("filter", archive, "--player", "random")
     assert len(judged) == mark["records"] * 2
+
+
+def test_answers_are_the_same_read_a_few_rows_at_a_time(archive, folder, monkeypatch):
+    """The columns are read a batch at a time (what is held does not grow with the folder): with batches of
+    five rows, records' turns that straddle two batches give the same figures and choices."""
+    expected = [run("stats", archive, "--format", "json"), run("filter", archive, "--player", "random", "--count")]
+    code = positions(archive)[3]
+    expected.append(run("filter", archive, "--position", code, "--count"))
+    monkeypatch.setattr(folder_columns, "BATCH", 5)
+    monkeypatch.setattr(chosen, "judge", lambda *args: pytest.fail("a record was judged by reading it"))
+    monkeypatch.setattr(stats, "_count", lambda *args: pytest.fail("a record was replayed"))
+    assert [run("stats", folder, "--format", "json"), run("filter", folder, "--player", "random", "--count"),
+            run("filter", folder, "--position", code, "--count")] == expected

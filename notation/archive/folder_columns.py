@@ -19,7 +19,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, TypeVar
+from typing import Any, Iterator, TypeVar
 
 from .parquet import FORMAT, arrow, mark_of, verified_files
 from .stamp import rules_stamp
@@ -62,18 +62,47 @@ def partitions(folder: str | Path, turns: bool = True) -> list[Partition] | None
 
 def _turns_follow(part: Partition) -> bool:
     """Whether the turns file holds each record's main line where the games file's lengths put it: the
-    records' turns one after another, in the records' order, each numbered from ply 1."""
+    records' turns one after another, in the records' order, each numbered from ply 1 (read a batch at a
+    time: what is held does not grow with the folder)."""
+    owners, plies = Column(part.turns, "record"), Column(part.turns, "ply")
+    for batch in rows(part.games, ["record", "turns"]):
+        for record, length in batch:
+            if length < 0 or owners.take(length) != [record] * length or plies.take(length) != list(range(1, length + 1)):
+                return False
+    return owners.done()
+
+
+def rows(path: Path, columns: list[str]) -> Iterator[Iterator[tuple[Any, ...]]]:
+    """The rows of a Parquet file as tuples of these columns' values, a batch at a time."""
     _, pq = arrow()
-    games = pq.ParquetFile(part.games).read(columns=["record", "turns"])
-    records, lengths = games["record"].to_pylist(), games["turns"].to_pylist()
-    if part.turns is None:
-        return not any(lengths)
-    turns = pq.ParquetFile(part.turns).read(columns=["record", "ply"])
-    if min(lengths, default=0) < 0 or sum(lengths) != turns.num_rows:
-        return False
-    expected = [record for record, length in zip(records, lengths) for _ in range(length)]
-    plies = [ply for length in lengths for ply in range(1, length + 1)]
-    return bool(turns["record"].to_pylist() == expected and turns["ply"].to_pylist() == plies)
+    for batch in pq.ParquetFile(path).iter_batches(columns=columns, batch_size=BATCH):
+        yield zip(*(batch.column(name).to_pylist() for name in columns))
+
+
+class Column:
+    """The values of one column of a Parquet file (none without a file), taken in order a few at a time
+    and read a batch at a time: a record's turns, where the records' turns follow one another."""
+
+    def __init__(self, path: Path | None, name: str) -> None:
+        self.batches = iter(()) if path is None else (
+            values for batch in rows(path, [name]) if (values := [value for value, in batch]))
+        self.values: list[Any] = []
+        self.at = 0
+
+    def take(self, count: int) -> list[Any]:
+        """The next `count` values; fewer when the column ends before."""
+        while len(self.values) - self.at < count:
+            more = next(self.batches, None)
+            if more is None:
+                break
+            self.values, self.at = self.values[self.at:] + more, 0
+        taken = self.values[self.at:self.at + count]
+        self.at += len(taken)
+        return taken
+
+    def done(self) -> bool:
+        """Whether every value was taken."""
+        return not self.take(1)
 
 
 def merged(streams: list[Iterator[tuple[int, T]]]) -> Iterator[T]:

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, cast
 
 from .duplicates import SAME_GAME, SAME_RECORD, Rule
-from .folder_columns import BATCH, Partition, merged, partitions
-from .parquet import arrow
+from .folder_columns import Column, Partition, merged, partitions, rows
 from .stats import Counted
 from ..games import display_name, game_class
 from ..worded import Worded
@@ -51,34 +50,30 @@ class _FileCounts:
     """The records of one file of the games table (one game, one year), counted from its columns."""
 
     def __init__(self, part: Partition, opening_turns: int, digest: str) -> None:
-        _, pq = arrow()
-        self.turns, self.opening_turns, self.digest = part.turns, opening_turns, digest
+        self.path, self.turns, self.opening_turns, self.digest = part.games, part.turns, opening_turns, digest
         self.game = part.game
-        self.file = pq.ParquetFile(part.games)
         self.endings: dict[tuple[str, str], Worded] = {}
         self.rules: dict[str | None, tuple[Any, str, str, str]] = {}  # Variant -> rules, names, start code
 
     def ready(self) -> bool:
         """Whether every ending code of the file is one a loaded game gives."""
-        table = self.file.read(columns=["ending_kind", "ending"])
         known = _ending_codes()
-        for pair in set(zip(table["ending_kind"].to_pylist(), table["ending"].to_pylist())) - {(None, None)}:
-            if pair not in known:
-                return False
-            self.endings[pair] = known[pair]
+        for batch in rows(self.path, ["ending_kind", "ending"]):
+            for pair in set(batch) - {(None, None)} - self.endings.keys():
+                if pair not in known:
+                    return False
+                self.endings[pair] = known[pair]
         return True
 
     def counted(self) -> Iterator[tuple[int, tuple[str, int, Counted]]]:
         """(record number, (file, index, Counted)) for each row, in the file's order."""
-        turns = self._turns()
-        at = 0  # where the record's turns start in the turns table: the records' turns follow one another
+        turns = Column(self.turns, "turn")  # the records' main lines, one after another
         wanted = self.opening_turns
-        for batch in self.file.iter_batches(columns=[*COLUMNS, self.digest], batch_size=BATCH):
-            columns = [batch.column(name).to_pylist() for name in (*COLUMNS, self.digest)]
-            for record, source, index, variant, result, length, start, ending, kind, key in zip(*columns):
+        for batch in rows(self.path, [*COLUMNS, self.digest]):
+            for record, source, index, variant, result, length, start, ending, kind, key in batch:
                 rules, name, options, start_code = self._rules(variant)
-                opening = tuple(turns[at:at + wanted]) if start == start_code and length >= wanted else None
-                at += length
+                line = turns.take(length)
+                opening = tuple(line[:wanted]) if start == start_code and length >= wanted else None
                 yield record, (source, index, Counted(
                     name, options, rules.sides, result, length, opening,
                     None if ending is None else self.endings[kind, ending], key))
@@ -92,12 +87,6 @@ class _FileCounts:
             found = self.rules[variant] = (rules, display_name(rules.name), rules.variant_name(),
                                            rules.position_code(rules.start_position()))
         return found
-
-    def _turns(self) -> list[str]:
-        """Every turn of the turns table's file of the same partition, in its order: the main line of each
-        record, the records in the order of the games table's file."""
-        _, pq = arrow()
-        return [] if self.turns is None else pq.ParquetFile(self.turns).read(columns=["turn"])["turn"].to_pylist()
 
 
 def _ending_codes() -> dict[tuple[str, str], Worded]:

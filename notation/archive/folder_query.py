@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterator, cast
 
 from .columnar import position_hash
-from .folder_columns import Partition, merged, partitions
+from .folder_columns import Column, Partition, merged, partitions
 from .parquet import Row, arrow
 from .query import Query, replayed
 from ..games import game_class
@@ -82,9 +82,8 @@ def _judged(part: Partition, on_tags: list[Any], positions: list[str], unique: b
     """(record number, (file, index, the record judged)) for each row of one partition, in its order."""
     _, pq = arrow()
     games = pq.ParquetFile(part.games)
-    hashes = _main_lines(part) if positions else []
+    hashes = Column(part.turns if positions else None, "position_hash")  # the main lines, one after another
     searched = _Searched(part.game, positions)
-    at = 0  # where the record's positions start in the turns table: the records' turns follow one another
     columns = [*COLUMNS, "game_digest"] if unique else COLUMNS
     for group in range(games.metadata.num_row_groups):
         table = games.read_row_group(group, columns=[*columns, "tags"])
@@ -96,10 +95,9 @@ def _judged(part: Partition, on_tags: list[Any], positions: list[str], unique: b
             record, source, index, line, variant, result, turns, start_hash = row
             rules = searched.rules(variant)
             tagged = cast(Record, _Tagged(next(tags), result, rules, None if line is None else FROM_TEXT))
+            line = hashes.take(turns) if positions else []
             chosen = all(condition.test(tagged) for condition in on_tags) and all(
-                target is not None and (start_hash == target or target in hashes[at:at + turns])
-                for target in searched.targets(variant))
-            at += turns
+                target is not None and (start_hash == target or target in line) for target in searched.targets(variant))
             verdicts.append((record, source, index, chosen, key if chosen else None))
             if chosen:
                 chosen_rows.append((number, row))
@@ -116,15 +114,6 @@ def _tags(column: Any) -> Iterator[dict[str, str]]:
     names, values, offsets = maps.keys.to_pylist(), maps.items.to_pylist(), maps.offsets.to_pylist()
     for start, end in zip(offsets, offsets[1:]):
         yield dict(zip(names[start:end], values[start:end]))
-
-
-def _main_lines(part: Partition) -> list[int]:
-    """The hash of the position after every turn of the partition, the records' main lines one after another."""
-    _, pq = arrow()
-    if part.turns is None:
-        return []
-    hashes: list[int] = pq.ParquetFile(part.turns).read(columns=["position_hash"])["position_hash"].to_pylist()
-    return hashes
 
 
 def _texts(games: Any, group: int, numbers: list[int]) -> dict[int, tuple[str, str | None]]:
