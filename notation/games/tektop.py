@@ -668,16 +668,19 @@ turn            = ~r"(?P<dice>[1-6]{{4}}(?:/[1-6]{{4}}){{0,2}})(?![0-9./])(?::(?
         return Outcome(WHITE, Ending.HOME_FIRST, {"side": SIDES[WHITE], "opponent": SIDES[BLACK]})
 
 
+FACES = "123456"  # a die's faces, as a throw writes them
+
+
 def throws(rng: random.Random) -> tuple[str, ...]:
     """One to three throws of the four dice: after a throw, the player may throw some of
     the dice again (more likely when the throw scores little), keeping the others."""
-    group = [rng.randint(1, 6) for _ in range(4)]
-    groups = ["".join(map(str, group))]
+    group = [rng.choice(FACES) for _ in range(4)]  # a face as randint(1, 6) would draw it, as its digit
+    groups = ["".join(group)]
     while len(groups) < 3 and rng.random() < (0.7 if SCORE[groups[-1]] < 2 else 0.2):
         again = [k for k in range(4) if rng.random() < 0.5] or [rng.randrange(4)]
         for k in again:
-            group[k] = rng.randint(1, 6)
-        groups.append("".join(map(str, group)))
+            group[k] = rng.choice(FACES)
+        groups.append("".join(group))
     return tuple(groups)
 
 
