@@ -49,6 +49,7 @@ RAYS = [tuple(ray for ray in (_ray(u, v, du, dv) for du, dv in DIRECTIONS) if ra
 NEIGHBOURS = [tuple(ray[0] for ray in rays) for rays in RAYS]
 CAPTURE = 1 << 14  # in a move's code (_move): the move captures
 MAX_STACK = 3  # the most tokens a stack holds under any variant (Staku-3, the usual rules)
+COUNTS = [range(1, height + 1) for height in range(MAX_STACK + 1)]  # the groups a stack of each height may move
 # REACH[cell][count]: each ray of the cell cut to its first `count` cells (a group of `count` tokens goes
 # at most that far), for the counts a stack may hold.
 REACH = [[tuple(ray[:count] for ray in rays) for count in range(MAX_STACK + 1)] for rays in RAYS]
@@ -96,11 +97,12 @@ class StakuPosition:
     number: int = field(default=1, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.stacks, self.side, self.quiet)))
-
-    def __hash__(self) -> int:  # computed once: replaying a record hashes each position thrice
-        return self._hash
+    def __hash__(self) -> int:  # worked out once, when first asked: replaying a record hashes each position thrice
+        found = self._hash
+        if not found:
+            found = hash((self.stacks, self.side, self.quiet)) or 1
+            object.__setattr__(self, "_hash", found)
+        return found
 
 
 def move_text(move: Move, with_origin: bool = True) -> str:
@@ -383,8 +385,8 @@ turn            = ~r"(?P<c0>{CELL})(?P<o1>[-+*])(?P<x1>x?)(?P<c1>{CELL})(?:(?P<o
     def _moves(self, stacks: Sequence[str], side: int) -> list[int]:
         """Every legal single move of `side`, as codes (`_move`)."""
         colour = COLOURS[side]
-        return self._listed(stacks, side, ((cell, range(1, len(stack) + 1)) for cell, stack in enumerate(stacks)
-                                           if stack and stack[-1] == colour))
+        return self._listed(stacks, side, [(cell, COUNTS[len(stack)]) for cell, stack in enumerate(stacks)
+                                           if stack and stack[-1] == colour])
 
     def _moves_from(self, stacks: Sequence[str], side: int, cell: int, counts: Iterable[int]) -> list[int]:
         """The legal moves of the top `count` tokens of `cell`, for each count given, as codes (`_move`)."""
