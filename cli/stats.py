@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import sys
-from functools import partial
-from typing import Iterator
+from typing import Any, Iterator
 
 import click
 
-from ..notation.archive.folder_figures import counted_in_folder
 from ..notation.archive.duplicates import SAME_GAME, SAME_RECORD, SeenGames, tgn_first
 from ..notation.archive.stats import Counted, counts, tally
 from ..notation.languages import words
 from ..notation.problems import sentence_in
-from ..render import balance_report
 from ..render.stats import FORMATS, to_markdown, to_text
 from .errors import BadUsage, exit_status
 from .inputs import read_sources
@@ -74,9 +71,15 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
                                     "not - (standard input)"))
     chosen = rating_condition_of(paths, rating) if rating is not None else None
     seen = SeenGames(SAME_GAME if unique else SAME_RECORD)
-    answered = None  # a Parquet folder's records counted from its columns, unless a condition or the report needs them
-    if chosen is None and form != "html":
-        answered = partial(counted_in_folder, opening_turns=opening_turns, rule=seen.rule)
+
+    def from_columns(folder: str) -> Iterator[tuple[str, int, Any]] | None:
+        """A Parquet folder's records counted from its columns (imported for a folder only)."""
+        from ..notation.archive.folder_figures import counted_in_folder
+
+        return counted_in_folder(folder, opening_turns, seen.rule)
+
+    # unless a condition or the report needs the records themselves
+    answered = from_columns if chosen is None and form != "html" else None
     sources = read_sources(paths, moves=jobs == 1, words=said, answered=answered)  # with workers, they read the turns
     entries = tgn_first(sources)
     if chosen is not None:
@@ -97,6 +100,8 @@ def stats(paths: tuple[str, ...], form: str, openings: int, opening_turns: int, 
 
     figures = tally(counted(), opening_turns)
     if form == "html":
+        from ..render import balance_report  # the report's charts: for this format only
+
         click.echo(balance_report.report(figures, said), nl=False)
     elif form in ("text", "markdown"):  # CSV and JSON are data: their names stay the same in every language
         click.echo((to_text if form == "text" else to_markdown)(figures, openings, said), nl=False)

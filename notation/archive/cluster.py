@@ -15,7 +15,6 @@ Dask comes with the `cluster` extra and is imported only when a cluster is named
 from __future__ import annotations
 
 import contextlib
-import logging
 import re
 from concurrent.futures import Executor, Future
 from typing import Any, Callable, Iterator
@@ -64,6 +63,8 @@ def on_cluster(address: str, initializer: Callable[..., None] | None = None, ini
     `usable(N)`: how many of the N processes local:N asks for this machine starts
     (parallel.usable_jobs, passed in: that module imports this one)."""
     check_address(address)
+    import logging  # for Dask's own logs: imported with it, not at every command's start
+
     try:
         from distributed import Client, LocalCluster
     except ImportError:
