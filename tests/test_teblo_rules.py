@@ -593,3 +593,26 @@ def test_closing_a_square_lengthens_the_way_exactly_when_every_shortest_way_goes
             continue
         longer = distance(start, target, passable & ~(1 << square)) != steps
         assert longer == bool(every >> square & 1), square
+
+
+def test_the_legal_turns_are_the_turns_play_accepts(teblo):
+    """legal_turns lists steps and placements from bitboards, apart from play's checks: over positions of
+    random games, it lists exactly the steps to a neighbour and the placements that play accepts."""
+    import random
+
+    from ludoscribe.notation.games.teblo import NEIGHBOURS
+
+    rng, compared = random.Random(5), 0
+    for _ in range(12):
+        position = teblo.start_position()
+        for _ in range(80):
+            candidates = [Step(to) for to in NEIGHBOURS[position.pawns[position.side]]]
+            candidates += [Placement(on) for on in range(SQUARES)]
+            accepted = {turn for turn in candidates if teblo.play(position, turn).after is not None}
+            assert set(teblo.legal_turns(position)) == accepted
+            compared += 1
+            turn = teblo.random_turn(position, rng)
+            if turn is None or teblo.outcome(teblo.apply(position, turn)) is not None:
+                break
+            position = teblo.apply(position, turn)
+    assert compared > 300

@@ -168,6 +168,11 @@ def _cut_base(start: int, around: int, on: int) -> int | None:
     return next(base for base in (YELLOW, RED) if not reaches(start, 1 << BASES[base], passable))
 
 
+def taken_squares(position: TebloPosition) -> int:
+    """The squares no piece may be put on: the pieces, the pawns and the bases."""
+    return position.pieces[0] | position.pieces[1] | BASE_BITS | 1 << position.pawns[0] | 1 << position.pawns[1]
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """The side's pawn moves to the next square `to`."""
@@ -383,8 +388,7 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
             return
         opponent = 1 - position.side
         start, around = position.pawns[opponent], position.passable(opponent)
-        free = ALL & ~(position.pieces[0] | position.pieces[1] | BASE_BITS | 1 << position.pawns[0]
-                       | 1 << position.pawns[1])
+        free = ALL & ~taken_squares(position)
         while free:
             low = free & -free
             on = low.bit_length() - 1
@@ -429,7 +433,7 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         if steps and (position.in_hand(position.side) == 0 or rng.random() < 0.5):
             return rng.choice(steps)
         if position.in_hand(position.side):
-            tried = position.pieces[0] | position.pieces[1] | BASE_BITS | 1 << position.pawns[0] | 1 << position.pawns[1]
+            tried = taken_squares(position)
             for _ in range(DRAWS):  # random squares first: almost always one of the first is free and legal
                 on = rng.randrange(SQUARES)
                 if not tried >> on & 1:
