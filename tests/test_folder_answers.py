@@ -136,7 +136,8 @@ def rewritten(folder: Path, to: Path, change) -> dict:
     return mark
 
 
-@pytest.mark.parametrize("moved", [(1, 0), (1, -1), (-1000, 1000)], ids=["longer", "shifted", "negative"])
+@pytest.mark.parametrize("moved", [(1, 0), (1, -1), (-1000, 1000), (2**30, 0)],
+                         ids=["longer", "shifted", "negative", "two-thousand-million"])
 def test_lengths_that_do_not_place_the_turns_make_the_folder_replayed(folder, tmp_path, replays, moved):
     """A games file whose lengths do not give each record its own turns (one longer, two records' shares of
     the turns moved, even with the same sum) is not counted from the columns."""

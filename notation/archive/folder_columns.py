@@ -67,7 +67,9 @@ def _turns_follow(part: Partition) -> bool:
     owners, plies = Column(part.turns, "record"), Column(part.turns, "ply")
     for batch in rows(part.games, ["record", "turns"]):
         for record, length in batch:
-            if length < 0 or owners.take(length) != [record] * length or plies.take(length) != list(range(1, length + 1)):
+            owned = owners.take(length) if length > 0 else []
+            if len(owned) != max(length, 0) or owned.count(record) != length \
+                    or plies.take(length) != list(range(1, length + 1)):
                 return False
     return owners.done()
 
