@@ -46,6 +46,7 @@ class Position(Protocol):
 
 P = TypeVar("P", bound=Position)  # a game's position type
 T = TypeVar("T", bound=Hashable)  # a game's turn type
+DRAWN_PLAYS = 16  # random turns a player weighs where the rules cannot list every turn (Game.drawn_plays)
 
 
 class RefusalCode(Worded):
@@ -571,6 +572,14 @@ class Game(ABC, Generic[P, T]):
             return None
         played = self.play(position, turn)
         return None if played.after is None else (played.turn, played.after)
+
+    def drawn_plays(self, position: P, rng: random.Random,
+                    value: Callable[[P], Any] | None = None) -> list[tuple[T, P]]:
+        """Where `legal_turns` cannot list every turn (`every_turn_listed` is False), the turns a
+        player weighs, each with the position after it: DRAWN_PLAYS random plays. A game may
+        draw them for a player that prefers positions after the turn by `value` (the greedy
+        player of `generate`: higher is better) at less cost, by building a turn towards it."""
+        return [play for play in (self.random_play(position, rng) for _ in range(DRAWN_PLAYS)) if play is not None]
 
     def chance(self, position: P, rng: random.Random) -> Any:
         """The chance outcome of the next turn drawn from rng as `random_turn` draws it, to

@@ -20,8 +20,9 @@ Chance is met as it comes. The chance of the turn to play (Tektop's throws) is d
 before choosing, as the game draws it. Below the root, a position whose turn has chance is
 a chance node: each playout draws the outcome afresh (`Game.chance`) and goes on to the
 turns legal with it, one subtree per outcome drawn. Where the rules cannot list every turn
-(T'Chako, whose shots carry their outcome), a node's turns are SAMPLES random turns drawn
-when the node is made, as greedy's are: the shot's outcome is sampled with the turn.
+(T'Chako, whose shots carry their outcome), a node's turns are the game's drawn plays
+(`Game.drawn_plays`, DRAWN_PLAYS random turns) drawn when the node is made: the shot's
+outcome is sampled with the turn.
 """
 
 from __future__ import annotations
@@ -29,14 +30,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from ..games import History, SomeGame
 from ..games.base import Outcome
 
 EXPLORATION = math.sqrt(2)  # UCT's constant for points between 0 and 1
 PLAYOUT_TURNS = 16  # random turns a playout plays before judging it by what each side took
-SAMPLES = 16  # turns drawn for a node, and for greedy, when the game cannot list every turn
 WIDENING = 2  # a node tries a new turn while it has tried fewer than WIDENING·sqrt(visits + 1)
 BUDGETS = range(1, 100_001)  # playouts a turn that --players accepts
 
@@ -104,12 +104,14 @@ class MctsPlayer:
         return best.turn, best.after
 
 
-def weighed_plays(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> list[tuple[Any, Any]]:
+def weighed_plays(rules: SomeGame, position: Any, chance: Any, rng: random.Random,
+                  value: Callable[[Any], Any] | None = None) -> list[tuple[Any, Any]]:
     """The turns a player weighs, each with the position after it: every turn listed (with this
-    chance), or SAMPLES random turns where the rules cannot list them all."""
+    chance), or the game's drawn plays where the rules cannot list them all, built towards
+    `value` when the player gives it (greedy; a node of the search weighs random ones)."""
     if rules.every_turn_listed:
         return list(rules.successors(position, chance))
-    return [play for play in (rules.random_play(position, rng) for _ in range(SAMPLES)) if play is not None]
+    return rules.drawn_plays(position, rng, value)
 
 
 def _node(rules: SomeGame, position: Any, chance: Any, rng: random.Random) -> Node:

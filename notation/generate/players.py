@@ -5,7 +5,8 @@ numbers (docs/cli.md#players).
 the turn that takes most from the opponent (each game's `taken`), else any turn, ties
 broken at random. Chance (Tektop's dice) is drawn before choosing, as the game's random
 turn draws it; where the rules cannot list every turn (T'Chako's shots, whose outcomes are
-the players' hands), greedy chooses among SAMPLES random turns (mcts.py).
+the players' hands), greedy chooses among the game's drawn plays (`Game.drawn_plays`),
+which T'Chako builds action by action towards greedy's own measure.
 """
 
 from __future__ import annotations
@@ -47,15 +48,20 @@ class GreedyPlayer:
 
     def choose(self, rules: SomeGame, history: History, rng: random.Random) -> tuple[Any, Any] | None:
         position = history.position
-        plays = weighed_plays(rules, position, rules.chance(position, rng), rng)
+
+        def value(after: Any) -> tuple[bool, int]:
+            """Whether the turn wins, then what it took: the greater the better."""
+            outcome = rules.outcome(after)
+            return outcome is not None and outcome.winner == position.side, rules.taken(position, after)
+
+        plays = weighed_plays(rules, position, rules.chance(position, rng), rng, value)
         best: list[tuple[Any, Any]] = []
         best_value: tuple[bool, int] | None = None
         for turn, after in plays:
-            outcome = rules.outcome(after)
-            value = (outcome is not None and outcome.winner == position.side, rules.taken(position, after))
-            if best_value is None or value > best_value:
-                best, best_value = [(turn, after)], value
-            elif value == best_value:
+            value_after = value(after)
+            if best_value is None or value_after > best_value:
+                best, best_value = [(turn, after)], value_after
+            elif value_after == best_value:
                 best.append((turn, after))
         return rng.choice(best) if best else None
 

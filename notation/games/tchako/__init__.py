@@ -15,7 +15,7 @@ turn played), random_turns (turns made up), entry (turns entered by tapping).
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from . import position as tchako_position, random_turns
 from ...languages import game_word
@@ -110,6 +110,16 @@ turn            = ~r"(?:pass|(?P<actions>{ACTION}(?:,{ACTION})*))(?:[ \t]*(?P<de
     def random_play(self, position: TChakoPosition, rng: random.Random) -> tuple[Turn, TChakoPosition] | None:
         """The random turn with the position after it, played as its actions are drawn."""
         return random_turns.random_play(self.modes, position, rng)
+
+    def drawn_plays(self, position: TChakoPosition, rng: random.Random,
+                    value: Callable[[TChakoPosition], Any] | None = None) -> list[tuple[Turn, TChakoPosition]]:
+        """Random plays; for a player with a measure `value`, one turn built towards it action by
+        action (random_turns.built_play), at the cost of a few random turns
+        (docs/games/tchako.md#generated-games)."""
+        if value is None:
+            return super().drawn_plays(position, rng)
+        built = random_turns.built_play(self.modes, position, rng, value)
+        return [] if built is None else [built]
 
     def taken(self, before: TChakoPosition, after: TChakoPosition) -> int:
         """The opponent's pieces (pucks and queen) the turn sent off the board: knocked out or

@@ -42,24 +42,39 @@ class Turning:
 
     def add(self, action: Action) -> Refusal | None:
         """Play one more action; why the rules refuse it (the turn is then left unfinished)."""
+        refused = self.refused(action)
+        return None if refused is None else refused[0].refusal(action_text(refused[1]))
+
+    def refused(self, action: Action) -> tuple[Refused, Action] | None:
+        """Play one more action; why the rules refuse it, with the action as far as it was
+        completed, the words not yet made (the turn is then left unfinished): what a player
+        trying actions needs to know, at less cost."""
         state = self.state
         if state.end != "play":
-            return Refusal(TChakoRefusal.ENDED_BEFORE, action=action_text(action),
-                           ending=end_outcome(state.position(0, 1), self.modes))
+            return Refused(TChakoRefusal.ENDED_BEFORE, ending=end_outcome(state.position(0, 1), self.modes)), action
         try:
             if type(action) is Shot and not state.free:  # the usual action, without _act's dispatch
                 cost = shoot(state, action, self.start)
             else:
                 cost, action = act(state, action, self.start, self.number)
         except Refused as refused:
-            return refused.refusal(action_text(action))
+            return refused, action
         if self.spent + cost > self.budget:
-            return Refusal(TChakoRefusal.OVER_BUDGET, action=action_text(action), cost=cost, side=SIDES[state.side],
-                           left=self.budget - self.spent, budget=self.budget)
+            return Refused(TChakoRefusal.OVER_BUDGET, cost=cost, side=SIDES[state.side], left=self.budget - self.spent,
+                           budget=self.budget), action
         self.spent += cost
         self.done.append(action)
         _check_wins(state, self.start)
         return None
+
+    def outlook(self) -> TChakoPosition:
+        """The position if the turn stopped here, with what the start of the next turn decides;
+        the turn is left as it was."""
+        state = self.state
+        kept = state.side, state.number, state.end  # all that _next_turn changes
+        after = _next_turn(state, self.number, self.spent)
+        state.side, state.number, state.end = kept
+        return after
 
     def finish(self, turn: Turn, marked: bool) -> Played[TChakoPosition, Turn]:
         """The turn over: the position after it, with what the start of the next turn decides, and
