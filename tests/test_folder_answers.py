@@ -7,6 +7,7 @@ import io
 import json
 import random
 import shutil
+from typing import Any, Callable
 from pathlib import Path
 
 import pyarrow as pa
@@ -124,12 +125,12 @@ def test_a_folder_written_by_other_code_is_replayed(folder, tmp_path, replays):
     assert len(replays) == mark["records"]
 
 
-def rewritten(folder: Path, to: Path, change) -> dict:
-    """A copy of the folder whose games files are `change(table)`, the mark following their sizes."""
+def rewritten(folder: Path, to: Path, change, table: str = "games") -> dict:
+    """A copy of the folder whose files of `table` are `change(table)`, the mark following their sizes."""
     shutil.copytree(folder, to)
     mark = json.loads((to / PARQUET_MARK).read_text(encoding="utf-8"))
     for name, listed in mark["files"].items():
-        if name.startswith("games/"):
+        if name.startswith(f"{table}/"):
             pq.write_table(change(pq.read_table(to / name, partitioning=None)), to / name, compression="zstd")
             listed["bytes"] = (to / name).stat().st_size
     (to / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
@@ -148,6 +149,31 @@ def test_lengths_that_do_not_place_the_turns_make_the_folder_replayed(folder, tm
         return table.set_column(table.column_names.index("turns"), "turns", pa.array(turns, pa.int32()))
 
     mark = rewritten(folder, tmp_path / "other", changed)
+    assert folder_figures.counted_in_folder(tmp_path / "other", 2, SAME_RECORD) is None
+    assert run("stats", tmp_path / "other") == run("stats", folder)
+    assert len(replays) == mark["records"]
+
+
+def _first_values(column: str, change) -> Callable[[Any], Any]:
+    """A change to a table: `change` applied to the list of a column's values, its type kept."""
+    def changed(table):
+        values = table[column].to_pylist()
+        change(values)
+        return table.set_column(table.column_names.index(column), column, pa.array(values, table[column].type))
+    return changed
+
+
+@pytest.mark.parametrize(("table", "column", "change"), [
+    ("games", "turns", lambda values: values.__setitem__(0, None)),  # a length left empty
+    ("turns", "ply", lambda values: values.__setitem__(0, None)),  # a ply left empty
+    ("turns", "ply", lambda values: values.__setitem__(1, values[0])),  # a ply written twice
+    ("turns", "ply", lambda values: values.__setitem__(0, 0)),  # a line numbered from 0
+    ("turns", "record", lambda values: values.__setitem__(0, None)),  # a turn of no record
+    ("turns", "record", lambda values: values.__setitem__(-1, values[-1] + 1)),  # a turn of the record after
+], ids=["length-empty", "ply-empty", "ply-twice", "ply-from-0", "record-empty", "record-after"])
+def test_turns_that_are_not_the_records_main_lines_make_the_folder_replayed(folder, tmp_path, replays, table,
+                                                                             column, change):
+    mark = rewritten(folder, tmp_path / "other", _first_values(column, change), table)
     assert folder_figures.counted_in_folder(tmp_path / "other", 2, SAME_RECORD) is None
     assert run("stats", tmp_path / "other") == run("stats", folder)
     assert len(replays) == mark["records"]

@@ -64,14 +64,74 @@ def _turns_follow(part: Partition) -> bool:
     """Whether the turns file holds each record's main line where the games file's lengths put it: the
     records' turns one after another, in the records' order, each numbered from ply 1 (read a batch at a
     time: what is held does not grow with the folder)."""
-    owners, plies = Column(part.turns, "record"), Column(part.turns, "ply")
-    for batch in rows(part.games, ["record", "turns"]):
-        for record, length in batch:
-            owned = owners.take(length) if length > 0 else []
-            if len(owned) != max(length, 0) or owned.count(record) != length \
-                    or plies.take(length) != list(range(1, length + 1)):
-                return False
+    pa, _ = arrow()
+    import pyarrow.compute as pc
+
+    owners, plies = Lines(part.turns, "record"), Lines(part.turns, "ply")
+    for records, lengths in batches(part.games, ["record", "turns"]):
+        owned, numbered = owners.cut(lengths), plies.cut(lengths)
+        if owned is None or numbered is None:
+            return False
+        line = pc.list_parent_indices(owned)  # each turn's record, by its place in the batch
+        if len(line) and (pc.all(pc.equal(owned.flatten(), pc.take(records, line)), skip_nulls=False).as_py() is not True
+                          or not _numbered_from_one(numbered.flatten(), line)):
+            return False
     return owners.done()
+
+
+def _numbered_from_one(plies: Any, line: Any) -> bool:
+    """Whether each record's plies, one after another (`line`: each one's record), go 1, 2, 3 and on."""
+    import pyarrow.compute as pc
+
+    firsts = pc.not_equal(line[1:], line[:-1])  # where a record's turns begin, the very first aside
+    steps = pc.if_else(firsts, pc.equal(plies[1:], 1), pc.equal(pc.subtract(plies[1:], plies[:-1]), 1))
+    return plies[0].as_py() == 1 and not steps.null_count and pc.all(steps).as_py() is True
+
+
+def batches(path: Path, columns: list[str]) -> Iterator[list[Any]]:
+    """The columns of a Parquet file as Arrow arrays, a batch of rows at a time."""
+    _, pq = arrow()
+    for batch in pq.ParquetFile(path).iter_batches(columns=columns, batch_size=BATCH):
+        yield [batch.column(name) for name in columns]
+
+
+class Lines:
+    """One column of a turns file, cut into the records' main lines a batch of records at a time (none
+    without a file): what is held does not grow with the folder."""
+
+    def __init__(self, path: Path | None, name: str) -> None:
+        self.values: Iterator[Any] = iter(()) if path is None else (column for column, in batches(path, [name]))
+        self.held: list[Any] = []  # arrays read and not yet cut
+        self.count = 0  # the values they hold
+
+    def cut(self, lengths: Any) -> Any:
+        """The next main lines, of these lengths (an Arrow array), as an Arrow list array; None when
+        a length is missing or below 0, or the column ends before."""
+        pa, _ = arrow()
+        import pyarrow.compute as pc
+
+        if lengths.null_count or (len(lengths) and pc.min(lengths).as_py() < 0):
+            return None
+        try:
+            ends = pc.cumulative_sum_checked(lengths.cast(pa.int64()))
+        except pa.ArrowInvalid:  # lengths past what an int holds
+            return None
+        total = ends[-1].as_py() if len(ends) else 0
+        while self.count < total:
+            more = next(self.values, None)
+            if more is None:
+                return None
+            self.held.append(more)
+            self.count += len(more)
+        joined = pa.concat_arrays(self.held) if self.held else pa.array([], pa.int64())
+        rest = joined.slice(total)
+        self.held, self.count = ([rest] if len(rest) else []), len(rest)
+        offsets = pa.concat_arrays([pa.array([0], pa.int64()), ends])
+        return pa.LargeListArray.from_arrays(offsets, joined.slice(0, total))
+
+    def done(self) -> bool:
+        """Whether every value was cut."""
+        return not self.count and not any(len(more) for more in self.values)
 
 
 def rows(path: Path, columns: list[str]) -> Iterator[Iterator[tuple[Any, ...]]]:

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, cast
 
 from .duplicates import SAME_GAME, SAME_RECORD, Rule
-from .folder_columns import Column, Partition, merged, partitions, rows
+from .folder_columns import Lines, Partition, batches, merged, partitions, rows
+from .parquet import Damaged
 from .stats import Counted
 from ..games import display_name, game_class
 from ..worded import Worded
@@ -53,7 +54,7 @@ class _FileCounts:
         self.path, self.turns, self.opening_turns, self.digest = part.games, part.turns, opening_turns, digest
         self.game = part.game
         self.endings: dict[tuple[str, str], Worded] = {}
-        self.rules: dict[str | None, tuple[Any, str, str, str]] = {}  # Variant -> rules, names, start code
+        self.rules: dict[str | None, tuple[str, str, tuple[str, str], str]] = {}  # Variant -> _rules
 
     def ready(self) -> bool:
         """Whether every ending code of the file is one a loaded game gives."""
@@ -67,25 +68,31 @@ class _FileCounts:
 
     def counted(self) -> Iterator[tuple[int, tuple[str, int, Counted]]]:
         """(record number, (file, index, Counted)) for each row, in the file's order."""
-        turns = Column(self.turns, "turn")  # the records' main lines, one after another
-        wanted = self.opening_turns
-        for batch in rows(self.path, [*COLUMNS, self.digest]):
-            for record, source, index, variant, result, length, start, ending, kind, key in batch:
-                rules, name, options, start_code = self._rules(variant)
-                line = turns.take(length)
-                opening = tuple(line[:wanted]) if start == start_code and length >= wanted else None
-                yield record, (source, index, Counted(
-                    name, options, rules.sides, result, length, opening,
-                    None if ending is None else self.endings[kind, ending], key))
+        import pyarrow.compute as pc
 
-    def _rules(self, variant: str | None) -> tuple[Any, str, str, str]:
-        """The rules of a Variant tag's value in this game, the game's name for readers, its options
-        (Game.variant_name) and the code of its start position (a record starting elsewhere has no opening)."""
-        found = self.rules.get(variant)
-        if found is None:
-            rules = game_class(self.game).shared(variant or "")
-            found = self.rules[variant] = (rules, display_name(rules.name), rules.variant_name(),
-                                           rules.position_code(rules.start_position()))
+        turns = Lines(self.turns, "turn")  # the records' main lines, one after another
+        wanted = self.opening_turns
+        for columns in batches(self.path, [*COLUMNS, self.digest]):
+            lines = turns.cut(columns[COLUMNS.index("turns")])
+            if lines is None:
+                raise Damaged(f"{self.turns} no longer holds the turns of {self.path}: not read")
+            openings = pc.list_slice(lines, 0, wanted).to_pylist()
+            rows = zip(*(column.to_pylist() for column in columns), openings)
+            known = self.rules
+            endings = self.endings
+            for record, source, index, variant, result, length, start, ending, kind, key, line in rows:
+                name, options, sides, start_code = known.get(variant) or self._rules(variant)
+                opening = tuple(line) if start == start_code and length >= wanted else None
+                yield record, (source, index, Counted(name, options, sides, result, length, opening,
+                                                      None if ending is None else endings[kind, ending], key))
+
+    def _rules(self, variant: str | None) -> tuple[str, str, tuple[str, str], str]:
+        """Of the rules of a Variant tag's value in this game: the game's name for readers, its options
+        (Game.variant_name), its sides and the code of its start position (a record starting elsewhere
+        has no opening)."""
+        rules = game_class(self.game).shared(variant or "")
+        found = self.rules[variant] = (display_name(rules.name), rules.variant_name(), rules.sides,
+                                       rules.position_code(rules.start_position()))
         return found
 
 
