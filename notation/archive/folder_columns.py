@@ -110,6 +110,8 @@ class Lines:
         pa, _ = arrow()
         import pyarrow.compute as pc
 
+        if isinstance(lengths, pa.ChunkedArray):  # a table's column
+            lengths = lengths.combine_chunks()
         if lengths.null_count or (len(lengths) and pc.min(lengths).as_py() < 0):
             return None
         try:
@@ -139,32 +141,6 @@ def rows(path: Path, columns: list[str]) -> Iterator[Iterator[tuple[Any, ...]]]:
     _, pq = arrow()
     for batch in pq.ParquetFile(path).iter_batches(columns=columns, batch_size=BATCH):
         yield zip(*(batch.column(name).to_pylist() for name in columns))
-
-
-class Column:
-    """The values of one column of a Parquet file (none without a file), taken in order a few at a time
-    and read a batch at a time: a record's turns, where the records' turns follow one another."""
-
-    def __init__(self, path: Path | None, name: str) -> None:
-        self.batches = iter(()) if path is None else (
-            values for batch in rows(path, [name]) if (values := [value for value, in batch]))
-        self.values: list[Any] = []
-        self.at = 0
-
-    def take(self, count: int) -> list[Any]:
-        """The next `count` values; fewer when the column ends before."""
-        while len(self.values) - self.at < count:
-            more = next(self.batches, None)
-            if more is None:
-                break
-            self.values, self.at = self.values[self.at:] + more, 0
-        taken = self.values[self.at:self.at + count]
-        self.at += len(taken)
-        return taken
-
-    def done(self) -> bool:
-        """Whether every value was taken."""
-        return not self.take(1)
 
 
 def merged(streams: list[Iterator[tuple[int, T]]]) -> Iterator[T]:

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, Iterator, cast
 
 from .columnar import position_hash
-from .folder_columns import Column, Partition, merged, partitions
-from .parquet import Row, arrow
+from .folder_columns import Lines, Partition, merged, partitions
+from .parquet import Damaged, Row, arrow
 from .query import Query, replayed
 from ..games import game_class
 from ..model import Record, Source
@@ -82,22 +82,23 @@ def _judged(part: Partition, on_tags: list[Any], positions: list[str], unique: b
     """(record number, (file, index, the record judged)) for each row of one partition, in its order."""
     _, pq = arrow()
     games = pq.ParquetFile(part.games)
-    hashes = Column(part.turns if positions else None, "position_hash")  # the main lines, one after another
+    lines = Lines(part.turns if positions else None, "position_hash")  # the main lines, one after another
     searched = _Searched(part.game, positions)
     columns = [*COLUMNS, "game_digest"] if unique else COLUMNS
     for group in range(games.metadata.num_row_groups):
-        table = games.read_row_group(group, columns=[*columns, "tags"])
+        table = games.read_row_group(group, columns=[*columns, "tags"] if on_tags else columns)
         keys = table["game_digest"].to_pylist() if unique else itertools.repeat(None)
-        tags = _tags(table["tags"])
+        tags = _tags(table["tags"]) if on_tags else itertools.repeat({})
+        reached = searched.reached(lines.cut(table["turns"]), table["variant"].to_pylist()) if positions else {}
         chosen_rows: list[tuple[int, tuple[Any, ...]]] = []
         verdicts = []
         for number, (row, key) in enumerate(zip(zip(*(table[name].to_pylist() for name in COLUMNS)), keys)):
             record, source, index, line, variant, result, turns, start_hash = row
             rules = searched.rules(variant)
             tagged = cast(Record, _Tagged(next(tags), result, rules, None if line is None else FROM_TEXT))
-            line = hashes.take(turns) if positions else []
             chosen = all(condition.test(tagged) for condition in on_tags) and all(
-                target is not None and (start_hash == target or target in line) for target in searched.targets(variant))
+                target is not None and (start_hash == target or number in reached[target])
+                for target in searched.targets(variant))
             verdicts.append((record, source, index, chosen, key if chosen else None))
             if chosen:
                 chosen_rows.append((number, row))
@@ -138,6 +139,25 @@ class _Searched:
 
     def targets(self, variant: str | None) -> list[int | None]:
         return self._of(variant)[1]
+
+    def reached(self, lines: Any, variants: list[str | None]) -> dict[int, set[int]]:
+        """For each position searched in these records' rules, the records (by their place in `variants`)
+        whose main line (`lines`, an Arrow list array a record) reaches it after a turn."""
+        if lines is None:
+            raise Damaged("a turns file no longer holds the turns of its games file: not read")
+        pa, _ = arrow()
+        import pyarrow.compute as pc
+
+        hashes, owners = lines.flatten(), pc.list_parent_indices(lines)
+        reached: dict[int, set[int]] = {}
+        for target in {target for variant in set(variants) for target in self.targets(variant) if target is not None}:
+            try:
+                value = pa.scalar(target, hashes.type)
+            except (pa.ArrowInvalid, OverflowError):  # a hash no row of this type can hold
+                reached[target] = set()
+                continue
+            reached[target] = set(pc.filter(owners, pc.equal(hashes, value)).to_pylist())
+        return reached
 
     def _of(self, variant: str | None) -> tuple[Any, list[int | None]]:
         found = self.found.get(variant)
