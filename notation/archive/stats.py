@@ -90,9 +90,8 @@ class GameFigures:
         self.lengths.append(counted.length)
         if counted.opening is not None:
             if (results := self.openings.get(counted.opening)) is None:
-                self.openings[counted.opening] = Counter((counted.result,))
-            else:
-                results[counted.result] += 1
+                results = self.openings[counted.opening] = Counter()
+            results[counted.result] += 1
         if counted.ending is not None:
             self.endings[counted.ending] += 1
         if counted.course is not None:
