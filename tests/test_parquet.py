@@ -257,6 +257,38 @@ def test_a_folder_missing_a_column_is_an_input_that_cannot_be_read(exported, tmp
            [f"{damaged}: not a Parquet folder that can be read ('Field \"json\" does not exist in schema')"]
 
 
+@pytest.mark.parametrize(("table", "column", "kind", "written"), [
+    ("games", "turns", "string", "int32"), ("games", "index", "int64", "int32"),
+    ("turns", "ply", "string", "int32"), ("turns", "record", "float64", "int64"),
+    ("turns", "position_hash", "uint64", "int64"), ("turns", "turn", "large_string", "string"),
+])
+def test_a_column_of_another_type_is_an_input_that_says_to_export_again(exported, tmp_path, table, column, kind,
+                                                                         written):
+    """The columns an export writes are read only as it writes them (a program that rewrote the folder
+    may have changed their types), by every command: stats and filter answering from the columns too."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    damaged = tmp_path / "damaged"
+    shutil.copytree(exported, damaged)
+    part = next((damaged / table).rglob("*.parquet"))
+    rows = pq.read_table(part, partitioning=None)
+    values = [None if value is None else abs(value) if kind == "uint64" else value for value in rows[column].to_pylist()]
+    changed = pa.array([value if kind != "string" or value is None else str(value) for value in values],
+                       getattr(pa, kind)())
+    pq.write_table(rows.set_column(rows.column_names.index(column), column, changed), part)
+    mark = json.loads((damaged / PARQUET_MARK).read_text(encoding="utf-8"))
+    mark["files"][part.relative_to(damaged).as_posix()]["bytes"] = part.stat().st_size  # as if written so
+    (damaged / PARQUET_MARK).write_text(json.dumps(mark), encoding="utf-8")
+    said = (f"{damaged}: {part.relative_to(damaged).as_posix()}: its column {column} holds {changed.type} where an export "
+            f"writes {written}: export the records again\n")
+    staku = game_class("Staku")()
+    start = staku.position_code(staku.start_position())
+    for command in (["stats"], ["filter", "--count"], ["filter", "--position", start, "--count"], ["check"]):
+        done = CliRunner().invoke(cli, [*command, str(damaged)])
+        assert (done.exit_code, done.stderr.splitlines(keepends=True)[0]) == (2, said), command
+
+
 @pytest.mark.parametrize("mark", ['{"format": 1, "records": 3, "turns": 9}', "[]", "not json"])
 def test_a_folder_of_another_layout_is_an_input_that_says_to_export_again(exported, tmp_path, mark):
     other = tmp_path / "other"

@@ -330,9 +330,16 @@ def _verified(root: Path, name: str, expected: dict[str, Any], pq: Any) -> int:
     if status.st_size != expected.get("bytes"):
         raise Damaged(f"{name} has {status.st_size} bytes, its mark says {expected.get('bytes')}: the file is cut "
                       "short or changed, export the records again")
-    rows = pq.ParquetFile(path).metadata.num_rows
+    parquet = pq.ParquetFile(path)
+    rows = parquet.metadata.num_rows
     if rows != expected.get("rows"):
         raise Damaged(f"{name} has {rows} rows, its mark says {expected.get('rows')}: export the records again")
+    found = parquet.schema_arrow
+    for field in schemas()[name.split("/", 1)[0]]:  # a column of another type was not written by an export
+        at = found.get_field_index(field.name)
+        if at >= 0 and found.field(at).type != field.type:
+            raise Damaged(f"{name}: its column {field.name} holds {found.field(at).type} where an export writes "
+                          f"{field.type}: export the records again")
     return int(rows)
 
 
