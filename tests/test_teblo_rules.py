@@ -610,9 +610,29 @@ def test_the_legal_turns_are_the_turns_play_accepts(teblo):
             candidates += [Placement(on) for on in range(SQUARES)]
             accepted = {turn for turn in candidates if teblo.play(position, turn).after is not None}
             assert set(teblo.legal_turns(position)) == accepted
+            assert teblo._can_step(position) == any(isinstance(turn, Step) for turn in accepted)  # the outcome's test
             compared += 1
             turn = teblo.random_turn(position, rng)
             if turn is None or teblo.outcome(teblo.apply(position, turn)) is not None:
                 break
             position = teblo.apply(position, turn)
     assert compared > 300
+
+
+@pytest.mark.parametrize(("yellow", "red_pieces", "steps"), [
+    ("A1", ("A2", "B1"), False),  # boxed in a corner by Red's pieces
+    ("A1", ("A2",), True),  # one way out
+    ("E5", ("E4", "E6", "D5"), True),  # F5 is free
+    ("E5", ("E4", "E6", "D5", "F5"), False),
+])
+def test_the_outcome_knows_when_the_pawn_cannot_step(teblo, yellow, red_pieces, steps):
+    """The outcome asks whether the side to move has a step (`_can_step`, on bits) before it lists placements:
+    it answers as `legal_turns` does, Red's pawn standing on the last free neighbour too."""
+    from ludoscribe.notation.games.teblo import SQUARE_OF, TebloPosition
+
+    pieces = sum(1 << SQUARE_OF[name] for name in red_pieces)
+    for red_pawn in ("L12", "F5"):  # far away; on the last free neighbour of E5, where Yellow may not step
+        position = TebloPosition((SQUARE_OF[yellow], SQUARE_OF[red_pawn]), (0, pieces))
+        listed = any(isinstance(turn, Step) for turn in teblo.legal_turns(position))
+        assert teblo._can_step(position) == listed
+        assert listed == (steps and not (red_pawn == "F5" and len(red_pieces) == 3))

@@ -47,6 +47,7 @@ NEIGHBOURS = [
     )
     for r, c in (divmod(square, SIZE) for square in range(SQUARES))
 ]
+NEIGHBOUR_BITS = [sum(1 << near for near in around) for around in NEIGHBOURS]  # the same, as bits
 
 
 def spread(bits: int) -> int:
@@ -354,6 +355,13 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         return [to for to in NEIGHBOURS[position.pawns[side]]
                 if not blocked >> to & 1 and (to != other or to == base)]
 
+    @staticmethod
+    def _can_step(position: TebloPosition) -> bool:
+        """Whether `_steps` lists a step, worked out on bits."""
+        side = position.side
+        other, base = position.pawns[1 - side], BASES[1 - side]
+        return bool(NEIGHBOUR_BITS[position.pawns[side]] & ~position.pieces[1 - side] & ~((other != base) << other))
+
     def _why_placement_illegal(self, position: TebloPosition, on: int) -> Refusal | None:
         side = position.side
         mover, name = SIDES[side], NAMES[on]
@@ -473,7 +481,7 @@ turn            = ~r"(?P<placement>\()?(?P<square>[A-L](?:1[0-2]|[1-9]))(?(place
         if history is not None and repeated is not None:
             block = [self.turn_text(cast(Step | Placement, turn)) for turn in history.last(repeated)]
             return Outcome(None, Ending.REPETITION, {"turns": block})
-        if not self._steps(position) and next(self._placements(position), None) is None:
+        if not self._can_step(position) and next(self._placements(position), None) is None:
             return Outcome(1 - position.side, Ending.NO_LEGAL_TURN, {"side": SIDES[position.side]})
         return None
 
