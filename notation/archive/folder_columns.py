@@ -64,7 +64,7 @@ def _turns_follow(part: Partition) -> bool:
     """Whether the turns file holds each record's main line where the games file's lengths put it: the
     records' turns one after another, in the records' order, each numbered from ply 1 (read a batch at a
     time: what is held does not grow with the folder)."""
-    pa, _ = arrow()
+    arrow()  # pyarrow, or ParquetMissing
     import pyarrow.compute as pc
 
     owners, plies = Lines(part.turns, "record"), Lines(part.turns, "ply")

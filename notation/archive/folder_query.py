@@ -89,7 +89,7 @@ def _judged(part: Partition, on_tags: list[Any], positions: list[str], unique: b
         table = games.read_row_group(group, columns=[*columns, "tags"] if on_tags else columns)
         keys = table["game_digest"].to_pylist() if unique else itertools.repeat(None)
         tags = _tags(table["tags"]) if on_tags else itertools.repeat({})
-        reached = searched.reached(lines.cut(table["turns"]), table["variant"].to_pylist()) if positions else {}
+        reached = searched.reached(_lines(lines, table["turns"], part), table["variant"].to_pylist()) if positions else {}
         chosen_rows: list[tuple[int, tuple[Any, ...]]] = []
         verdicts = []
         for number, (row, key) in enumerate(zip(zip(*(table[name].to_pylist() for name in COLUMNS)), keys)):
@@ -106,6 +106,15 @@ def _judged(part: Partition, on_tags: list[Any], positions: list[str], unique: b
         rows = {number: Row(row[1], row[2], row[3], *texts[number]) for number, row in chosen_rows}
         for number, (record, source, index, chosen, key) in enumerate(verdicts):
             yield record, (source, index, FolderRecord(chosen, key, rows.get(number), full))
+
+
+def _lines(lines: Lines, lengths: Any, part: Partition) -> Any:
+    """The main lines of these lengths, as `Lines.cut` gives them; Damaged if the turns file no longer
+    holds them (it did when `partitions` checked it)."""
+    cut = lines.cut(lengths)
+    if cut is None:
+        raise Damaged(f"{part.turns} no longer holds the turns of {part.games}: not read")
+    return cut
 
 
 def _tags(column: Any) -> Iterator[dict[str, str]]:
@@ -143,8 +152,6 @@ class _Searched:
     def reached(self, lines: Any, variants: list[str | None]) -> dict[int, set[int]]:
         """For each position searched in these records' rules, the records (by their place in `variants`)
         whose main line (`lines`, an Arrow list array a record) reaches it after a turn."""
-        if lines is None:
-            raise Damaged("a turns file no longer holds the turns of its games file: not read")
         pa, _ = arrow()
         import pyarrow.compute as pc
 
