@@ -138,9 +138,8 @@ class Lines:
 
 def rows(path: Path, columns: list[str]) -> Iterator[Iterator[tuple[Any, ...]]]:
     """The rows of a Parquet file as tuples of these columns' values, a batch at a time."""
-    _, pq = arrow()
-    for batch in pq.ParquetFile(path).iter_batches(columns=columns, batch_size=BATCH):
-        yield zip(*(batch.column(name).to_pylist() for name in columns))
+    for batch in batches(path, columns):
+        yield zip(*(column.to_pylist() for column in batch))
 
 
 def merged(streams: list[Iterator[tuple[int, T]]]) -> Iterator[T]:

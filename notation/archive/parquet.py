@@ -300,11 +300,12 @@ def verified_files(folder: str | Path) -> dict[str, list[Path]]:
     if not isinstance(listed, dict):
         raise OtherLayout("a Parquet folder whose mark lists no files: export the records again")
     totals = {"games": 0, "turns": 0}
+    written = schemas()
     for name, expected in listed.items():
         table = name.split("/", 1)[0]
         if table not in totals or ".." in name.split("/") or not isinstance(expected, dict):
             raise Damaged(f"its mark lists {name!r}, which no export writes: export the records again")
-        totals[table] += _verified(root, name, expected, pq)
+        totals[table] += _verified(root, name, expected, pq, written[table])
     if (totals["games"], totals["turns"]) != (mark.get("records"), mark.get("turns")):
         raise Damaged(f"its mark counts {mark.get('records')} records and {mark.get('turns')} turns, its files "
                       f"{totals['games']} and {totals['turns']}: export the records again")
@@ -316,8 +317,9 @@ def verified_files(folder: str | Path) -> dict[str, list[Path]]:
     return {table: [root / name for name in sorted(listed) if name.startswith(f"{table}/")] for table in totals}
 
 
-def _verified(root: Path, name: str, expected: dict[str, Any], pq: Any) -> int:
-    """The rows of one file the mark lists, once it is found as listed (Damaged otherwise)."""
+def _verified(root: Path, name: str, expected: dict[str, Any], pq: Any, schema: Any) -> int:
+    """The rows of one file the mark lists, once it is found as listed, its columns of the types of
+    `schema`, its table's (Damaged otherwise)."""
     path = root / name
     try:
         status = os.stat(path)
@@ -335,7 +337,7 @@ def _verified(root: Path, name: str, expected: dict[str, Any], pq: Any) -> int:
     if rows != expected.get("rows"):
         raise Damaged(f"{name} has {rows} rows, its mark says {expected.get('rows')}: export the records again")
     found = parquet.schema_arrow
-    for field in schemas()[name.split("/", 1)[0]]:  # a column of another type was not written by an export
+    for field in schema:  # a column of another type was not written by an export
         at = found.get_field_index(field.name)
         if at >= 0 and found.field(at).type != field.type:
             raise Damaged(f"{name}: its column {field.name} holds {found.field(at).type} where an export writes "

@@ -17,6 +17,14 @@ from .zones import FINE, HOME_BITS, NEIGHBOUR_BITS, OFF, ZONE, chain
 
 TRIES = 4  # actions drawn for each action of a built turn
 
+# Drawing tables: the zones of a set of zones (bits), lowest first; a zone with its neighbours
+# (where a shot from it may stop); an obstacle's neighbours along fine lines, in order.
+ZONES_OF = tuple(tuple(k for k in range(len(ZONES)) if bits >> k & 1) for bits in range(1 << len(ZONES)))
+NEAR = tuple((k, *(ZONE[z] for z in NEIGHBOURS[zone])) for k, zone in enumerate(ZONES))
+FINE_IN_ORDER = {obstacle: sorted(near) for obstacle, near in FINE.items()}
+PLACES = (*(Place(k) for k in range(len(ZONES))), Place(OFF))  # by zone: PLACES[OFF], the last, is off the board
+PIECES = {kind: tuple(Piece(kind, k) for k in range(len(ZONES))) for kind in ("", "q", "c")}  # by kind, then zone
+
 
 def legal_turns(modes: Modes, position: TChakoPosition) -> Iterator[Turn]:
     """The pass and every legal one-action turn whose shot stops, untouched, in its own zone
@@ -129,20 +137,11 @@ def queen_hits(modes: Modes, turning: Turning) -> list[Shot]:
     if modes.anarchy or queen == OFF or state.end != "play" or not chain(state.zones, side, turning.start.captures):
         return []
     near = NEIGHBOUR_BITS[queen] | 1 << queen
-    pieces = [Piece("", k) for k in range(len(ZONES)) if near >> k & 1 and state.plain(k, side) > 0]
+    pieces = [PIECES[""][k] for k in ZONES_OF[near] if state.plain(k, side) > 0]
     if state.queens[side] != OFF and near >> state.queens[side] & 1:
-        pieces.append(Piece("q", state.queens[side]))
-    pieces += [Piece("c", k) for k, holder in enumerate(state.created) if holder == COLOURS[side] and near >> k & 1]
-    return [Shot(piece, Place(queen), Piece("q", queen), None, (), modes.strategic) for piece in pieces]
-
-
-# Drawing tables: the zones of a set of zones (bits), lowest first; a zone with its neighbours
-# (where a shot from it may stop); an obstacle's neighbours along fine lines, in order.
-ZONES_OF = tuple(tuple(k for k in range(len(ZONES)) if bits >> k & 1) for bits in range(1 << len(ZONES)))
-NEAR = tuple((k, *(ZONE[z] for z in NEIGHBOURS[zone])) for k, zone in enumerate(ZONES))
-FINE_IN_ORDER = {obstacle: sorted(near) for obstacle, near in FINE.items()}
-PLACES = (*(Place(k) for k in range(len(ZONES))), Place(OFF))  # by zone: PLACES[OFF], the last, is off the board
-PIECES = {kind: tuple(Piece(kind, k) for k in range(len(ZONES))) for kind in ("", "q", "c")}  # by kind, then zone
+        pieces.append(PIECES["q"][state.queens[side]])
+    pieces += [PIECES["c"][k] for k in ZONES_OF[near] if state.created[k] == COLOURS[side]]
+    return [Shot(piece, PLACES[queen], PIECES["q"][queen], None, (), modes.strategic) for piece in pieces]
 
 
 def _random_action(modes: Modes, state: State, start: TurnStart, rng: random.Random) -> Action | None:
