@@ -88,6 +88,7 @@ def replays(monkeypatch):
 
 OPTIONS = [(), ("--format", "json"), ("--format", "csv"), ("--format", "markdown", "--openings", "40"),
            ("--unique",), ("--opening-turns", "3", "--format", "json"), ("--opening-turns", "1"),
+           ("--opening-turns", "9" * 20, "--format", "json"),  # longer than any line: no opening, as in the files
            ("--lang", "fr")]
 
 

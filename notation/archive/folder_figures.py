@@ -29,6 +29,7 @@ from ..worded import Worded
 
 DIGESTS = {id(SAME_RECORD): "record_digest", id(SAME_GAME): "game_digest"}  # the column of each rule's digest
 COLUMNS = ["record", "source", "index", "variant", "result", "turns", "start", "ending", "ending_kind"]
+LONGEST = 2**31 - 1  # the most turns the `turns` column can give a record: a longer opening is no record's
 
 
 def counted_in_folder(folder: str | Path, opening_turns: int, rule: Rule) -> Iterator[tuple[str, int, Counted]] | None:
@@ -76,7 +77,7 @@ class _FileCounts:
             lines = turns.cut(columns[COLUMNS.index("turns")])
             if lines is None:
                 raise Damaged(f"{self.turns} no longer holds the turns of {self.path}: not read")
-            openings = pc.list_slice(lines, 0, wanted).to_pylist()
+            openings = pc.list_slice(lines, 0, min(wanted, LONGEST)).to_pylist()
             rows = zip(*(column.to_pylist() for column in columns), openings)
             known = self.rules
             endings = self.endings
